@@ -1,0 +1,11 @@
+// Placeholder until this engine lands: answers GSP_ERR_UNSUPPORTED.
+#include "engines.cuh"
+
+namespace gsp::detail::gpu {
+
+void sssp_delta_stepping(RunContext&, const SsspJob& job) {
+  (void)job;
+  throw Error(GSP_ERR_UNSUPPORTED, "the CUDA engine sssp_delta_stepping is not built yet");
+}
+
+}  // namespace gsp::detail::gpu

@@ -1,0 +1,29 @@
+#!/bin/sh
+# make check: every test. Build (warnings are errors), run all CTest tests
+# (GPU tests skip visibly without a device), then the C tests again under
+# AddressSanitizer + UndefinedBehaviorSanitizer, then an install into a
+# temporary prefix consumed through pkg-config and find_package.
+set -eu
+BUILD=${BUILD:-build}
+JOBS=${JOBS:-$(nproc)}
+CMAKE_FLAGS=${CMAKE_FLAGS:-}
+ROOT=$(pwd)
+step() { printf '\n== %s\n' "$*"; }
+
+step "build ($BUILD)"
+# shellcheck disable=SC2086
+cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DGSP_WERROR=ON -DGSP_BUILD_SHARED=ON $CMAKE_FLAGS >/dev/null
+cmake --build "$BUILD" -j "$JOBS"
+
+step "tests"
+(cd "$BUILD" && ctest --output-on-failure -j "$JOBS")
+
+step "tests under ASan + UBSan (build-asan, CPU only)"
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DGSP_WERROR=ON -DGSP_SANITIZE=ON -DGSP_WITH_CUDA=OFF >/dev/null
+cmake --build build-asan -j "$JOBS"
+(cd build-asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
+  ctest --output-on-failure -j "$JOBS" -L cpu -LE nosan)
+
+step "install + consumers"
+sh scripts/check_install.sh "$BUILD"
+echo "make check: all passed"

@@ -1,0 +1,129 @@
+// The contract between the dispatcher (src/core/dispatch.cpp) and every
+// engine, CPU (src/cpu/) or CUDA (cuda/). Engines see only these types:
+// no C API handles, no CUDA types.
+//
+// Failure: an engine throws gsp::detail::Error (src/core/error.h) with a
+// status and a message naming the problem; std::bad_alloc becomes
+// GSP_ERR_OUT_OF_MEMORY in the API layer. Engines must free what they
+// allocated on every path (RAII).
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <type_traits>
+
+#include "core/error.h"
+#include "core/graph.h"
+#include "gsp/gsp.h"
+
+namespace gsp::detail {
+
+// The run options, normalised from the caller's gsp_options (size honoured,
+// defaults filled, values checked).
+struct RunOptions {
+  gsp_backend backend = GSP_BACKEND_AUTO;
+  gsp_algorithm algorithm = GSP_ALGO_AUTO;
+  int32_t device = 0;
+  bool want_paths = true;
+  double delta = 0;        // 0: engine chooses
+  int32_t num_threads = 0;  // resolved: >= 1 once dispatch has run
+  size_t device_memory_limit = 0;  // 0: what the device has free
+  void* cuda_stream = nullptr;
+  gsp_progress_fn progress = nullptr;
+  void* progress_user = nullptr;
+
+  // Report progress in [0,1]; throws Error(GSP_ERR_CANCELLED) when the
+  // callback asks to stop. Cheap when no callback is set.
+  void report(double fraction) const {
+    if (progress != nullptr && progress(progress_user, fraction) != 0) {
+      throw Error(GSP_ERR_CANCELLED, "cancelled by the progress callback");
+    }
+  }
+};
+
+// What an engine fills in about its run (the API copies it to gsp_run_info).
+struct RunStats {
+  gsp_backend backend = GSP_BACKEND_CPU;
+  gsp_algorithm algorithm = GSP_ALGO_AUTO;
+  int32_t device = -1;
+  std::string device_name;
+  double seconds = 0;         // set by dispatch around the engine call
+  double upload_seconds = 0;  // set by CUDA engines when they uploaded the graph
+  int64_t iterations = 0;
+  int64_t relaxations = 0;
+};
+
+// Distance traits per weight type.
+template <class W>
+struct Dist;
+template <>
+struct Dist<float> {
+  static constexpr float inf() { return std::numeric_limits<float>::infinity(); }
+};
+template <>
+struct Dist<int32_t> {
+  static constexpr int32_t inf() { return GSP_I32_INF; }
+};
+
+// One SSSP run. dist has n entries of the graph's weight type; pred has n
+// entries or is null when paths were not asked for. The engine writes every
+// entry: inf / -1 for unreachable vertices, pred[source] = -1.
+struct SsspJob {
+  const Graph* graph = nullptr;
+  int32_t source = 0;
+  gsp_algorithm algorithm = GSP_ALGO_AUTO;  // resolved, never AUTO
+  const RunOptions* options = nullptr;
+  void* dist = nullptr;
+  int32_t* pred = nullptr;
+  RunStats* stats = nullptr;
+};
+
+// Receives finished APSP rows, in source order, in blocks. dist is
+// rows x n values of the weight type, pred rows x n or null. Implementations
+// copy what they need before returning; they may throw Error (e.g. cancelled).
+class RowSink {
+ public:
+  virtual ~RowSink() = default;
+  virtual void rows(int32_t first_index, int32_t num_rows, const void* dist,
+                    const int32_t* pred) = 0;
+  // A hint: how many rows an engine should hand over at once at most
+  // (bounded host memory while streaming).
+  virtual int32_t preferred_block_rows() const { return 256; }
+};
+
+// One APSP / multi-source run: rows for sources[0..num_sources), delivered
+// through sink in order (sink->rows may be called with any block size, but
+// first_index must run 0, k1, k2, ... without gaps).
+struct ApspJob {
+  const Graph* graph = nullptr;
+  const int32_t* sources = nullptr;  // never null here: dispatch expands "all"
+  int32_t num_sources = 0;
+  bool all_sources = false;          // sources[i] == i for every vertex
+  gsp_algorithm algorithm = GSP_ALGO_AUTO;  // resolved, never AUTO
+  const RunOptions* options = nullptr;
+  RowSink* sink = nullptr;
+  RunStats* stats = nullptr;
+};
+
+// Adds two distances for relaxation, exactly: returns false when the sum
+// does not fit the type's finite range (the caller throws GSP_ERR_OVERFLOW
+// for int32). Only call with a finite d.
+inline bool checked_add(int32_t d, int32_t w, int32_t* out) {
+  int64_t s = static_cast<int64_t>(d) + static_cast<int64_t>(w);
+  if (s >= static_cast<int64_t>(GSP_I32_INF) || s <= static_cast<int64_t>(INT32_MIN)) return false;
+  *out = static_cast<int32_t>(s);
+  return true;
+}
+inline bool checked_add(float d, float w, float* out) {
+  *out = d + w;
+  return true;
+}
+
+[[noreturn]] inline void throw_overflow(int32_t u, int32_t v) {
+  throw Error(GSP_ERR_OVERFLOW, "an int32 distance would overflow relaxing arc " +
+                                    std::to_string(u) + " -> " + std::to_string(v) +
+                                    "; use GSP_F32 weights or smaller weights");
+}
+
+}  // namespace gsp::detail

@@ -1,0 +1,112 @@
+// The graph behind the opaque gsp_graph handle: host CSR, validated, plus a
+// lazily built reverse graph and a slot where the CUDA layer caches its
+// device copy. Immutable after construction (the lazy parts are built once,
+// under a lock), so it is shared by reference count between handles and
+// results.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <type_traits>
+#include <vector>
+
+#include "gsp/gsp.h"
+
+namespace gsp::detail {
+
+// A read-only CSR view over one weight type.
+template <class W>
+struct CsrView {
+  int32_t n = 0;
+  int64_t m = 0;
+  const int64_t* offsets = nullptr;  // n+1
+  const int32_t* targets = nullptr;  // m (heads for a forward view, tails for a reverse view)
+  const W* weights = nullptr;        // m
+};
+
+// Host CSR arrays of one direction.
+struct Csr {
+  std::vector<int64_t> offsets;  // n+1
+  std::vector<int32_t> targets;  // m
+  std::vector<float> weights_f32;
+  std::vector<int32_t> weights_i32;
+};
+
+// Base for whatever the CUDA layer caches on a graph (device arrays); freed
+// with the graph.
+struct DeviceCacheBase {
+  virtual ~DeviceCacheBase() = default;
+};
+
+class Graph {
+ public:
+  // Takes ownership of validated CSR arrays (see graph_build.h for builders).
+  Graph(int32_t n, gsp_dtype dtype, Csr forward);
+
+  int32_t n() const { return n_; }
+  int64_t m() const { return static_cast<int64_t>(fwd_.targets.size()); }
+  gsp_dtype dtype() const { return dtype_; }
+  bool has_negative_weight() const { return has_negative_; }
+  // Smallest / largest weight as double (0 when m == 0).
+  double min_weight() const { return min_w_; }
+  double max_weight() const { return max_w_; }
+  int32_t max_out_degree() const { return max_out_degree_; }
+
+  template <class W>
+  CsrView<W> view() const {
+    return make_view<W>(fwd_);
+  }
+  // The reverse graph: for each vertex v, its in-arcs (u, w) with u stored in
+  // targets. Built on first use, once, thread-safe.
+  template <class W>
+  CsrView<W> reverse_view() const {
+    return make_view<W>(reverse());
+  }
+  const Csr& forward() const { return fwd_; }
+  const Csr& reverse() const;
+
+  // Device cache slot, owned by the CUDA layer. The mutex serialises its creation.
+  std::mutex& device_mutex() const { return device_mu_; }
+  std::unique_ptr<DeviceCacheBase>& device_cache() const { return device_cache_; }
+
+ private:
+  template <class W>
+  CsrView<W> make_view(const Csr& c) const {
+    static_assert(std::is_same_v<W, float> || std::is_same_v<W, int32_t>, "weight type");
+    CsrView<W> v;
+    v.n = n_;
+    v.m = static_cast<int64_t>(c.targets.size());
+    v.offsets = c.offsets.data();
+    v.targets = c.targets.data();
+    if constexpr (std::is_same_v<W, float>) {
+      v.weights = c.weights_f32.data();
+    } else {
+      v.weights = c.weights_i32.data();
+    }
+    return v;
+  }
+
+  int32_t n_;
+  gsp_dtype dtype_;
+  Csr fwd_;
+  bool has_negative_ = false;
+  double min_w_ = 0, max_w_ = 0;
+  int32_t max_out_degree_ = 0;
+
+  mutable std::once_flag rev_once_;
+  mutable Csr rev_;
+  mutable std::mutex device_mu_;
+  mutable std::unique_ptr<DeviceCacheBase> device_cache_;
+};
+
+using GraphPtr = std::shared_ptr<const Graph>;
+
+// Calls f(W{}) with W = float or int32_t according to dtype.
+template <class F>
+decltype(auto) with_weight_type(gsp_dtype dtype, F&& f) {
+  if (dtype == GSP_F32) return f(float{});
+  return f(int32_t{});
+}
+
+}  // namespace gsp::detail

@@ -1,0 +1,22 @@
+// Building a validated Graph from caller arrays (COO or CSR). Used by the
+// API layer and by the file readers (src/io/). Throws Error
+// (GSP_ERR_INVALID_ARGUMENT / GSP_ERR_INVALID_GRAPH) naming the offending
+// value; std::bad_alloc on host memory exhaustion.
+#pragma once
+
+#include <cstdint>
+
+#include "core/graph.h"
+
+namespace gsp::detail {
+
+// Arcs (sources[i] -> targets[i], weights[i]); weights null means all 1.
+// With undirected, (v,u) is added for every (u,v) (self-loops once).
+// Arcs keep their input order within each tail vertex.
+GraphPtr build_graph_coo(int32_t n, int64_t m, const int32_t* sources, const int32_t* targets,
+                         const void* weights, gsp_dtype dtype, bool undirected);
+
+GraphPtr build_graph_csr(int32_t n, const int64_t* offsets, const int32_t* targets,
+                         const void* weights, gsp_dtype dtype, bool undirected);
+
+}  // namespace gsp::detail
