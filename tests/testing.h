@@ -13,8 +13,15 @@
 
 #include "gsp/gsp.h"
 
+/* Helpers a test does not use must not warn. */
+#if defined(__GNUC__)
+#define T_FN static __attribute__((unused))
+#else
+#define T_FN static
+#endif
+
 /* ------------------------------------------------------------- checks */
-static int t_checks = 0, t_failures = 0;
+static int t_checks __attribute__((unused)) = 0, t_failures __attribute__((unused)) = 0;
 
 #define CHECK(cond, ...)                                                     \
   do {                                                                       \
@@ -37,7 +44,7 @@ static int t_checks = 0, t_failures = 0;
 #define CHECK_OK(expr) CHECK_STATUS(expr, GSP_OK)
 
 /* Prints the closing line CI reads and returns the exit code. */
-static int t_finish(const char* name) {
+T_FN int t_finish(const char* name) {
   printf("%s: %d checks\n", name, t_checks);
   printf("%d passed, %d failed\n", t_checks - t_failures, t_failures);
   return t_failures == 0 ? 0 : 1;
@@ -48,13 +55,13 @@ static int t_finish(const char* name) {
 
 /* ------------------------------------------------------------- RNG */
 typedef struct { uint64_t s; } t_rng;
-static uint64_t t_next(t_rng* r) {
+T_FN uint64_t t_next(t_rng* r) {
   uint64_t z = (r->s += 0x9E3779B97F4A7C15ull);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
   return z ^ (z >> 31);
 }
-static int32_t t_below(t_rng* r, int64_t k) { return (int32_t)(t_next(r) % (uint64_t)k); }
+T_FN int32_t t_below(t_rng* r, int64_t k) { return (int32_t)(t_next(r) % (uint64_t)k); }
 
 /* ------------------------------------------------------------- arc lists */
 typedef struct {
@@ -67,12 +74,12 @@ typedef struct {
   int negative; /* has negative arcs */
 } t_arcs;
 
-static void t_arcs_init(t_arcs* a, const char* name, int32_t n) {
+T_FN void t_arcs_init(t_arcs* a, const char* name, int32_t n) {
   memset(a, 0, sizeof *a);
   a->name = name;
   a->n = n;
 }
-static void t_arc(t_arcs* a, int32_t u, int32_t v, int32_t w) {
+T_FN void t_arc(t_arcs* a, int32_t u, int32_t v, int32_t w) {
   if (a->m == a->cap) {
     a->cap = a->cap ? a->cap * 2 : 64;
     a->src = (int32_t*)realloc(a->src, (size_t)a->cap * sizeof(int32_t));
@@ -86,7 +93,7 @@ static void t_arc(t_arcs* a, int32_t u, int32_t v, int32_t w) {
   if (w < 0) a->negative = 1;
   a->m++;
 }
-static void t_arcs_free(t_arcs* a) {
+T_FN void t_arcs_free(t_arcs* a) {
   free(a->src); free(a->dst); free(a->w);
   memset(a, 0, sizeof *a);
 }
@@ -98,7 +105,7 @@ enum {
 };
 
 /* Builds shape `shape` with about n vertices (shapes with a fixed size ignore n). */
-static void t_make_shape(t_arcs* a, int shape, int32_t n, uint64_t seed) {
+T_FN void t_make_shape(t_arcs* a, int shape, int32_t n, uint64_t seed) {
   t_rng r = {seed * 7919u + (uint64_t)shape};
   int32_t i, j;
   if (n < 2) n = 2;
@@ -182,7 +189,7 @@ static void t_make_shape(t_arcs* a, int shape, int32_t n, uint64_t seed) {
 
 /* Creates a gsp_graph from arcs: GSP_I32 weights as given, GSP_F32 the same
  * values scaled by `f32_scale` (use 1.0 for exact comparisons). */
-static gsp_graph* t_graph(const t_arcs* a, gsp_dtype dtype, float f32_scale) {
+T_FN gsp_graph* t_graph(const t_arcs* a, gsp_dtype dtype, float f32_scale) {
   gsp_graph* g = NULL;
   gsp_status s;
   if (dtype == GSP_I32) {
@@ -207,7 +214,7 @@ static gsp_graph* t_graph(const t_arcs* a, gsp_dtype dtype, float f32_scale) {
 /* Naive Bellman-Ford in int64 (n-1 rounds over all arcs). Returns 1 if a
  * negative cycle is reachable from src, else 0 with dist filled
  * (T_INF_REF for unreachable). */
-static int t_ref_bellman_ford(const t_arcs* a, int32_t src, int64_t* dist) {
+T_FN int t_ref_bellman_ford(const t_arcs* a, int32_t src, int64_t* dist) {
   int32_t i, round;
   int64_t k;
   for (i = 0; i < a->n; i++) dist[i] = T_INF_REF;
@@ -228,7 +235,7 @@ static int t_ref_bellman_ford(const t_arcs* a, int32_t src, int64_t* dist) {
 
 /* Plain O(n^3) Floyd-Warshall in int64 over an n x n matrix. Returns 1 if
  * any diagonal entry turns negative (negative cycle). */
-static int t_ref_floyd_warshall(const t_arcs* a, int64_t* d) {
+T_FN int t_ref_floyd_warshall(const t_arcs* a, int64_t* d) {
   int32_t n = a->n, i, j, k;
   int64_t e;
   for (i = 0; i < n; i++) for (j = 0; j < n; j++) d[(int64_t)i * n + j] = i == j ? 0 : T_INF_REF;
@@ -251,7 +258,7 @@ static int t_ref_floyd_warshall(const t_arcs* a, int64_t* d) {
 /* Compares one row of a result with a reference row; f32 results are
  * compared with a relative tolerance (weights scaled by `scale`). Returns
  * the number of mismatches (each reported, up to 5). */
-static int t_compare_row(const gsp_paths* p, gsp_dtype dtype, int32_t src, const int64_t* ref,
+T_FN int t_compare_row(const gsp_paths* p, gsp_dtype dtype, int32_t src, const int64_t* ref,
                          int32_t n, float scale, const char* what) {
   int bad = 0;
   int32_t v;
@@ -286,7 +293,7 @@ static int t_compare_row(const gsp_paths* p, gsp_dtype dtype, int32_t src, const
 /* Checks that the path src -> dst returned by gsp_path_get exists arc by
  * arc in `a` and that its length (the cheapest parallel arc per hop)
  * equals ref_dist (times scale). Returns 0 when valid. */
-static int t_check_path(const gsp_paths* p, const t_arcs* a, int32_t src, int32_t dst, int64_t ref_dist,
+T_FN int t_check_path(const gsp_paths* p, const t_arcs* a, int32_t src, int32_t dst, int64_t ref_dist,
                         const char* what) {
   int32_t len = 0, i;
   int32_t* verts;

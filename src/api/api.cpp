@@ -1,0 +1,321 @@
+// The C ABI: argument checks and the exception firewall around the core.
+// Nothing else lives here.
+#include <cmath>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <thread>
+
+#include "api/firewall.h"
+#include "core/dispatch.h"
+#include "core/gpu_backend.h"
+#include "core/graph_build.h"
+#include "io/io.h"
+
+struct gsp_graph {
+  gsp::detail::GraphPtr graph;
+};
+
+struct gsp_paths {
+  std::unique_ptr<gsp::detail::Paths> paths;
+};
+
+using gsp::detail::Error;
+using gsp::detail::guard;
+using gsp::detail::require;
+
+namespace {
+
+void need(const void* p, const char* name) {
+  if (p == nullptr) throw Error(GSP_ERR_INVALID_ARGUMENT, std::string(name) + " must not be NULL");
+}
+
+void check_flags(uint32_t flags) {
+  require((flags & ~static_cast<uint32_t>(GSP_GRAPH_UNDIRECTED)) == 0, GSP_ERR_INVALID_ARGUMENT,
+          "unknown graph flags: " + std::to_string(flags));
+}
+
+const gsp::detail::Paths& paths_of(const gsp_paths* p) {
+  need(p, "paths");
+  return *p->paths;
+}
+
+void check_vertex(const gsp::detail::Paths& p, int32_t v, const char* name) {
+  if (v < 0 || v >= p.n) {
+    throw Error(GSP_ERR_INVALID_ARGUMENT, std::string(name) + " = " + std::to_string(v) + " is out of range [0, " +
+                                              std::to_string(p.n) + ")");
+  }
+}
+
+bool unreachable(const gsp::detail::Paths& p, int32_t row, int32_t v) {
+  if (p.dtype == GSP_F32) return std::isinf(static_cast<const float*>(p.dist_row(row))[v]);
+  return static_cast<const int32_t*>(p.dist_row(row))[v] == GSP_I32_INF;
+}
+
+}  // namespace
+
+extern "C" {
+
+GSP_API uint32_t gsp_version(void) { return GSP_VERSION; }
+
+GSP_API gsp_status gsp_graph_create(gsp_graph** graph, int32_t num_vertices, int64_t num_edges,
+                                    const int32_t* sources, const int32_t* targets, const void* weights,
+                                    gsp_dtype weight_type, uint32_t flags) {
+  if (graph != nullptr) *graph = nullptr;
+  return guard([&] {
+    need(graph, "graph");
+    check_flags(flags);
+    auto g = std::make_unique<gsp_graph>();
+    g->graph = gsp::detail::build_graph_coo(num_vertices, num_edges, sources, targets, weights, weight_type,
+                                            (flags & GSP_GRAPH_UNDIRECTED) != 0);
+    *graph = g.release();
+  });
+}
+
+GSP_API gsp_status gsp_graph_create_csr(gsp_graph** graph, int32_t num_vertices, const int64_t* offsets,
+                                        const int32_t* targets, const void* weights, gsp_dtype weight_type,
+                                        uint32_t flags) {
+  if (graph != nullptr) *graph = nullptr;
+  return guard([&] {
+    need(graph, "graph");
+    check_flags(flags);
+    auto g = std::make_unique<gsp_graph>();
+    g->graph = gsp::detail::build_graph_csr(num_vertices, offsets, targets, weights, weight_type,
+                                            (flags & GSP_GRAPH_UNDIRECTED) != 0);
+    *graph = g.release();
+  });
+}
+
+GSP_API gsp_status gsp_graph_load(gsp_graph** graph, const char* path, gsp_format format, gsp_dtype weight_type,
+                                  uint32_t flags) {
+  if (graph != nullptr) *graph = nullptr;
+  return guard([&] {
+    need(graph, "graph");
+    need(path, "path");
+    check_flags(flags);
+    require(format >= GSP_FORMAT_AUTO && format <= GSP_FORMAT_EDGE_LIST, GSP_ERR_INVALID_ARGUMENT,
+            "format = " + std::to_string(static_cast<int>(format)) + " is not a gsp_format");
+    require(weight_type == GSP_F32 || weight_type == GSP_I32, GSP_ERR_INVALID_ARGUMENT,
+            "weight_type = " + std::to_string(static_cast<int>(weight_type)) + " is not GSP_F32 or GSP_I32");
+    auto g = std::make_unique<gsp_graph>();
+    g->graph = gsp::detail::io::load_graph(path, format, weight_type, (flags & GSP_GRAPH_UNDIRECTED) != 0);
+    *graph = g.release();
+  });
+}
+
+GSP_API gsp_status gsp_graph_save(const gsp_graph* graph, const char* path, gsp_format format) {
+  return guard([&] {
+    need(graph, "graph");
+    need(path, "path");
+    require(format >= GSP_FORMAT_AUTO && format <= GSP_FORMAT_EDGE_LIST, GSP_ERR_INVALID_ARGUMENT,
+            "format = " + std::to_string(static_cast<int>(format)) + " is not a gsp_format");
+    gsp::detail::io::save_graph(*graph->graph, path, format);
+  });
+}
+
+GSP_API void gsp_graph_destroy(gsp_graph* graph) { delete graph; }
+
+GSP_API int32_t gsp_graph_num_vertices(const gsp_graph* graph) { return graph ? graph->graph->n() : -1; }
+
+GSP_API int64_t gsp_graph_num_edges(const gsp_graph* graph) { return graph ? graph->graph->m() : -1; }
+
+GSP_API gsp_dtype gsp_graph_weight_type(const gsp_graph* graph) {
+  return graph ? graph->graph->dtype() : static_cast<gsp_dtype>(0);
+}
+
+GSP_API gsp_status gsp_graph_csr(const gsp_graph* graph, int64_t* offsets, int32_t* targets, void* weights) {
+  return guard([&] {
+    need(graph, "graph");
+    const auto& c = graph->graph->forward();
+    if (offsets) std::memcpy(offsets, c.offsets.data(), c.offsets.size() * sizeof(int64_t));
+    if (targets) std::memcpy(targets, c.targets.data(), c.targets.size() * sizeof(int32_t));
+    if (weights) {
+      if (graph->graph->dtype() == GSP_F32) {
+        std::memcpy(weights, c.weights_f32.data(), c.weights_f32.size() * sizeof(float));
+      } else {
+        std::memcpy(weights, c.weights_i32.data(), c.weights_i32.size() * sizeof(int32_t));
+      }
+    }
+  });
+}
+
+GSP_API void gsp_options_init(gsp_options* options) {
+  if (options == nullptr) return;
+  std::memset(options, 0, sizeof *options);
+  options->size = sizeof *options;
+  options->backend = GSP_BACKEND_AUTO;
+  options->algorithm = GSP_ALGO_AUTO;
+}
+
+GSP_API gsp_status gsp_sssp_run(const gsp_graph* graph, int32_t source, const gsp_options* options,
+                                gsp_paths** result) {
+  if (result != nullptr) *result = nullptr;
+  return guard([&] {
+    need(graph, "graph");
+    need(result, "result");
+    auto opts = gsp::detail::normalize_options(options);
+    auto r = std::make_unique<gsp_paths>();
+    r->paths = gsp::detail::run_sssp(graph->graph, source, opts);
+    *result = r.release();
+  });
+}
+
+GSP_API gsp_status gsp_apsp_run(const gsp_graph* graph, const int32_t* sources, int32_t num_sources,
+                                const gsp_options* options, gsp_paths** result) {
+  if (result != nullptr) *result = nullptr;
+  return guard([&] {
+    need(graph, "graph");
+    need(result, "result");
+    auto opts = gsp::detail::normalize_options(options);
+    auto r = std::make_unique<gsp_paths>();
+    r->paths = gsp::detail::run_apsp(graph->graph, sources, num_sources, opts);
+    *result = r.release();
+  });
+}
+
+GSP_API gsp_status gsp_apsp_stream(const gsp_graph* graph, const int32_t* sources, int32_t num_sources,
+                                   const gsp_options* options, gsp_rows_fn on_rows, void* user) {
+  return guard([&] {
+    need(graph, "graph");
+    need(reinterpret_cast<const void*>(on_rows), "on_rows");
+    auto opts = gsp::detail::normalize_options(options);
+    gsp::detail::run_apsp_stream(graph->graph, sources, num_sources, opts, on_rows, user);
+  });
+}
+
+GSP_API int32_t gsp_paths_num_sources(const gsp_paths* paths) {
+  return paths ? static_cast<int32_t>(paths->paths->sources.size()) : -1;
+}
+
+GSP_API int32_t gsp_paths_source(const gsp_paths* paths, int32_t index) {
+  if (paths == nullptr || index < 0 || index >= static_cast<int32_t>(paths->paths->sources.size())) return -1;
+  return paths->paths->sources[index];
+}
+
+GSP_API gsp_status gsp_paths_distances(const gsp_paths* paths, int32_t source, void* out, int64_t capacity) {
+  return guard([&] {
+    const auto& p = paths_of(paths);
+    need(out, "out");
+    const int32_t row = p.row(source);
+    require(capacity >= p.n, GSP_ERR_BUFFER_TOO_SMALL,
+            "capacity " + std::to_string(capacity) + " < " + std::to_string(p.n) + " vertices");
+    std::memcpy(out, p.dist_row(row), static_cast<size_t>(p.n) * 4);
+  });
+}
+
+GSP_API gsp_status gsp_paths_distance(const gsp_paths* paths, int32_t source, int32_t target, void* out) {
+  return guard([&] {
+    const auto& p = paths_of(paths);
+    need(out, "out");
+    const int32_t row = p.row(source);
+    check_vertex(p, target, "target");
+    std::memcpy(out, static_cast<const char*>(p.dist_row(row)) + static_cast<size_t>(target) * 4, 4);
+  });
+}
+
+GSP_API gsp_status gsp_paths_predecessors(const gsp_paths* paths, int32_t source, int32_t* out, int64_t capacity) {
+  return guard([&] {
+    const auto& p = paths_of(paths);
+    need(out, "out");
+    const int32_t row = p.row(source);
+    require(p.has_paths, GSP_ERR_UNSUPPORTED, "the run had GSP_NO_PATHS: no predecessors were computed");
+    require(capacity >= p.n, GSP_ERR_BUFFER_TOO_SMALL,
+            "capacity " + std::to_string(capacity) + " < " + std::to_string(p.n) + " vertices");
+    std::memcpy(out, p.pred_row(row), static_cast<size_t>(p.n) * sizeof(int32_t));
+  });
+}
+
+GSP_API gsp_status gsp_path_get(const gsp_paths* paths, int32_t source, int32_t target, int32_t* vertices,
+                                int32_t capacity, int32_t* length) {
+  return guard([&] {
+    const auto& p = paths_of(paths);
+    need(length, "length");
+    *length = 0;
+    const int32_t row = p.row(source);
+    check_vertex(p, target, "target");
+    require(p.has_paths, GSP_ERR_UNSUPPORTED, "the run had GSP_NO_PATHS: paths were not recorded");
+    if (unreachable(p, row, target)) {
+      throw Error(GSP_ERR_NO_PATH, "vertex " + std::to_string(target) + " is not reachable from " +
+                                       std::to_string(source));
+    }
+    const int32_t* pred = p.pred_row(row);
+    int32_t len = 1;
+    for (int32_t v = target; v != source; v = pred[v]) {
+      if (pred[v] < 0 || len > p.n) {
+        throw Error(GSP_ERR_INTERNAL, "predecessor chain from " + std::to_string(target) + " does not reach " +
+                                          std::to_string(source));
+      }
+      len++;
+    }
+    *length = len;
+    if (vertices == nullptr) return;
+    require(capacity >= len, GSP_ERR_BUFFER_TOO_SMALL,
+            "the path has " + std::to_string(len) + " vertices; capacity is " + std::to_string(capacity));
+    int32_t at = len - 1;
+    for (int32_t v = target;; v = pred[v]) {
+      vertices[at--] = v;
+      if (v == source) break;
+    }
+  });
+}
+
+GSP_API gsp_status gsp_paths_info(const gsp_paths* paths, gsp_run_info* info) {
+  return guard([&] {
+    const auto& p = paths_of(paths);
+    need(info, "info");
+    require(info->size >= sizeof(gsp_run_info), GSP_ERR_INVALID_ARGUMENT,
+            "info->size = " + std::to_string(info->size) + " is smaller than gsp_run_info of libgsp 0.1 (" +
+                std::to_string(sizeof(gsp_run_info)) + "); set it to sizeof(gsp_run_info)");
+    gsp_run_info r;
+    std::memset(&r, 0, sizeof r);
+    r.size = sizeof r;
+    r.backend = p.stats.backend;
+    r.algorithm = p.stats.algorithm;
+    r.weight_type = p.dtype;
+    r.num_vertices = p.n;
+    r.num_sources = static_cast<int32_t>(p.sources.size());
+    r.device = p.stats.device;
+    std::string name = p.stats.device_name;
+    if (name.empty() && p.stats.backend == GSP_BACKEND_CPU) name = "CPU";
+    std::strncpy(r.device_name, name.c_str(), sizeof r.device_name - 1);
+    r.seconds = p.stats.seconds;
+    r.upload_seconds = p.stats.upload_seconds;
+    r.iterations = p.stats.iterations;
+    r.relaxations = p.stats.relaxations;
+    r.has_paths = p.has_paths ? 1u : 0u;
+    std::memcpy(info, &r, sizeof r);
+  });
+}
+
+GSP_API void gsp_paths_destroy(gsp_paths* paths) { delete paths; }
+
+GSP_API int gsp_backend_available(gsp_backend backend) {
+  switch (backend) {
+    case GSP_BACKEND_AUTO:
+    case GSP_BACKEND_CPU:
+      return 1;
+    case GSP_BACKEND_CUDA: {
+      int ok = 0;
+      gsp_status s = guard([&] {
+        std::string why;
+        ok = gsp::detail::gpu::usable(&why) ? 1 : 0;
+        if (!ok) gsp::detail::set_last_error(GSP_ERR_NO_DEVICE, why);
+      });
+      return s == GSP_OK ? ok : 0;
+    }
+    default:
+      guard([&] {
+        throw Error(GSP_ERR_INVALID_ARGUMENT,
+                    "backend = " + std::to_string(static_cast<int>(backend)) + " is not a gsp_backend");
+      });
+      return 0;
+  }
+}
+
+GSP_API int32_t gsp_device_count(void) {
+  int32_t count = 0;
+  guard([&] { count = gsp::detail::gpu::device_count(); });
+  return count;
+}
+
+}  // extern "C"

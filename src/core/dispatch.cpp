@@ -1,0 +1,358 @@
+// Option normalisation, backend/algorithm choice, and running engines into
+// results or streams.
+#include "core/dispatch.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/gpu_backend.h"
+#include "cpu/cpu_engines.h"
+
+namespace gsp::detail {
+
+namespace {
+
+// The size of gsp_options in libgsp 0.1, the first version: no caller can
+// legitimately pass less.
+constexpr size_t kOptionsV1Size = sizeof(gsp_options);
+constexpr uint32_t kKnownRunFlags = GSP_NO_PATHS;
+constexpr int kMaxAlgorithm = GSP_SSSP_ATOMIC_64;
+
+bool is_sssp(gsp_algorithm a) {
+  switch (a) {
+    case GSP_SSSP_DIJKSTRA: case GSP_SSSP_BELLMAN_FORD: case GSP_SSSP_DELTA_STEPPING:
+    case GSP_SSSP_ATOMIC_LOCK: case GSP_SSSP_ATOMIC_64: case GSP_SSSP_HARISH:
+    case GSP_SSSP_SPMV_CSR: case GSP_SSSP_SPMV_ELL: case GSP_SSSP_GPU_DIJKSTRA:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool needs_nonnegative(gsp_algorithm a) {
+  switch (a) {
+    case GSP_SSSP_BELLMAN_FORD: case GSP_SSSP_SPMV_CSR: case GSP_SSSP_SPMV_ELL:
+    case GSP_APSP_FLOYD_WARSHALL: case GSP_APSP_MINPLUS: case GSP_APSP_JOHNSON:
+      return false;
+    default:
+      return true;
+  }
+}
+
+std::string algo_str(gsp_algorithm a) { return std::string("'") + gsp_algorithm_name(a) + "'"; }
+
+// Decides the backend for an explicit algorithm.
+gsp_backend choose_backend(const RunOptions& o, gsp_algorithm algo) {
+  std::string why;
+  switch (o.backend) {
+    case GSP_BACKEND_CPU:
+      if (!cpu::supports(algo)) {
+        throw Error(GSP_ERR_UNSUPPORTED, "algorithm " + algo_str(algo) +
+                                             " has no CPU engine; use GSP_BACKEND_CUDA or GSP_BACKEND_AUTO");
+      }
+      return GSP_BACKEND_CPU;
+    case GSP_BACKEND_CUDA:
+      if (!gpu::usable(&why)) throw Error(GSP_ERR_NO_DEVICE, "CUDA backend requested but not usable: " + why);
+      if (!gpu::supports(algo)) {
+        throw Error(GSP_ERR_UNSUPPORTED, "algorithm " + algo_str(algo) + " has no CUDA engine; use GSP_BACKEND_CPU");
+      }
+      return GSP_BACKEND_CUDA;
+    default:
+      if (gpu::supports(algo) && gpu::usable(nullptr)) return GSP_BACKEND_CUDA;
+      if (cpu::supports(algo)) return GSP_BACKEND_CPU;
+      gpu::usable(&why);
+      throw Error(GSP_ERR_NO_DEVICE, "algorithm " + algo_str(algo) + " runs only on CUDA, which is not usable: " + why);
+  }
+}
+
+bool cuda_preferred(const RunOptions& o) {
+  if (o.backend == GSP_BACKEND_CPU) return false;
+  if (o.backend == GSP_BACKEND_CUDA) return true;
+  return gpu::usable(nullptr);
+}
+
+gsp_algorithm auto_sssp(const Graph& g, const RunOptions& o) {
+  if (g.has_negative_weight()) return GSP_SSSP_BELLMAN_FORD;
+  return cuda_preferred(o) ? GSP_SSSP_DELTA_STEPPING : GSP_SSSP_DIJKSTRA;
+}
+
+// APSP choice. Dense or small graphs: Floyd-Warshall (n^3 but regular).
+// Sparse: one Dijkstra per source (CPU: repeated Dijkstra; CUDA: Heap_APSP,
+// which has no depth penalty on rings or roads); negative weights: Johnson
+// on the CPU, Floyd-Warshall on CUDA when all rows are wanted.
+gsp_algorithm auto_apsp(const Graph& g, int32_t num_sources, const RunOptions& o) {
+  const double n = g.n();
+  const double m = static_cast<double>(g.m());
+  const bool all = num_sources == g.n();
+  const bool dense = m >= n * n / 16.0;
+  const bool cuda = cuda_preferred(o);
+  if (g.has_negative_weight()) {
+    if (cuda && all) return GSP_APSP_FLOYD_WARSHALL;
+    if (!cuda && all && (dense || n <= 256)) return GSP_APSP_FLOYD_WARSHALL;
+    return GSP_APSP_JOHNSON;
+  }
+  if (all && (dense || n <= (cuda ? 2048 : 256))) return GSP_APSP_FLOYD_WARSHALL;
+  return GSP_APSP_HEAP;
+}
+
+class Timer {
+ public:
+  Timer() : t0_(std::chrono::steady_clock::now()) {}
+  double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+  }
+
+ private:
+  std::chrono::steady_clock::time_point t0_;
+};
+
+void finish_stats(RunStats* stats, gsp_backend backend, gsp_algorithm algo, double wall) {
+  stats->backend = backend;
+  stats->algorithm = algo;
+  if (stats->seconds <= 0) stats->seconds = std::max(0.0, wall - stats->upload_seconds);
+  if (backend == GSP_BACKEND_CPU) stats->device = -1;
+}
+
+// Resolves algorithm and backend for a run and checks the weights.
+struct Plan {
+  gsp_algorithm algorithm;
+  gsp_backend backend;
+};
+
+Plan plan_run(const Graph& g, const RunOptions& o, bool sssp, int32_t num_sources) {
+  gsp_algorithm algo = o.algorithm;
+  if (algo == GSP_ALGO_AUTO) {
+    algo = sssp ? auto_sssp(g, o) : auto_apsp(g, num_sources, o);
+  } else if (sssp && !is_sssp(algo)) {
+    throw Error(GSP_ERR_INVALID_ARGUMENT, "algorithm " + algo_str(algo) + " is an APSP algorithm; use gsp_apsp_run");
+  } else if (!sssp && is_sssp(algo)) {
+    throw Error(GSP_ERR_INVALID_ARGUMENT, "algorithm " + algo_str(algo) + " is an SSSP algorithm; use gsp_sssp_run");
+  }
+  if (needs_nonnegative(algo) && g.has_negative_weight()) {
+    throw Error(GSP_ERR_NEGATIVE_WEIGHT, "algorithm " + algo_str(algo) +
+                                             " needs non-negative weights; the graph's smallest weight is " +
+                                             std::to_string(g.min_weight()) +
+                                             " (use bellman-ford, johnson or floyd-warshall)");
+  }
+  Plan p{algo, choose_backend(o, algo)};
+  // AUTO with no CUDA engine for the AUTO-chosen algorithm falls back to the CPU.
+  return p;
+}
+
+// Collects rows into a Paths result.
+class CollectSink final : public RowSink {
+ public:
+  explicit CollectSink(Paths* p) : p_(p) {}
+  void rows(int32_t first, int32_t count, const void* dist, const int32_t* pred) override {
+    const size_t n = static_cast<size_t>(p_->n);
+    const size_t at = static_cast<size_t>(first) * n;
+    const size_t len = static_cast<size_t>(count) * n;
+    if (p_->dtype == GSP_F32) {
+      std::memcpy(p_->dist_f32.data() + at, dist, len * sizeof(float));
+    } else {
+      std::memcpy(p_->dist_i32.data() + at, dist, len * sizeof(int32_t));
+    }
+    if (p_->has_paths && pred != nullptr) std::memcpy(p_->pred.data() + at, pred, len * sizeof(int32_t));
+    delivered_ += count;
+  }
+  int32_t preferred_block_rows() const override { return 256; }
+  int32_t delivered() const { return delivered_; }
+
+ private:
+  Paths* p_;
+  int32_t delivered_ = 0;
+};
+
+// Hands rows to the caller's callback; checks order.
+class StreamSink final : public RowSink {
+ public:
+  StreamSink(gsp_rows_fn fn, void* user, int32_t n) : fn_(fn), user_(user), n_(n) {}
+  void rows(int32_t first, int32_t count, const void* dist, const int32_t* pred) override {
+    if (first != next_) {
+      throw Error(GSP_ERR_INTERNAL, "rows delivered out of order: got " + std::to_string(first) + ", expected " +
+                                        std::to_string(next_));
+    }
+    next_ += count;
+    if (fn_(user_, first, count, dist, pred) != 0) {
+      throw Error(GSP_ERR_CANCELLED, "cancelled by the rows callback at row " + std::to_string(first));
+    }
+  }
+  // Bounded host memory: about 64 MiB of distances + predecessors per block.
+  int32_t preferred_block_rows() const override {
+    const int64_t per_row = static_cast<int64_t>(n_) * 8;
+    return static_cast<int32_t>(std::clamp<int64_t>((64ll << 20) / std::max<int64_t>(per_row, 1), 1, 1024));
+  }
+  int32_t delivered() const { return next_; }
+
+ private:
+  gsp_rows_fn fn_;
+  void* user_;
+  int32_t n_;
+  int32_t next_ = 0;
+};
+
+std::vector<int32_t> expand_sources(const Graph& g, const int32_t* sources, int32_t num_sources, bool* all) {
+  std::vector<int32_t> list;
+  if (sources == nullptr) {
+    *all = true;
+    list.resize(static_cast<size_t>(g.n()));
+    for (int32_t i = 0; i < g.n(); i++) list[i] = i;
+    return list;
+  }
+  require(num_sources >= 1, GSP_ERR_INVALID_ARGUMENT,
+          "num_sources must be >= 1 when sources is given, got " + std::to_string(num_sources));
+  list.assign(sources, sources + num_sources);
+  for (int32_t i = 0; i < num_sources; i++) {
+    if (list[i] < 0 || list[i] >= g.n()) {
+      throw Error(GSP_ERR_INVALID_ARGUMENT, "sources[" + std::to_string(i) + "] = " + std::to_string(list[i]) +
+                                                " is out of range [0, " + std::to_string(g.n()) + ")");
+    }
+  }
+  *all = false;
+  return list;
+}
+
+void run_apsp_into(const Graph& g, const std::vector<int32_t>& list, bool all, const RunOptions& o,
+                   RowSink* sink, RunStats* stats) {
+  Plan p = plan_run(g, o, false, static_cast<int32_t>(list.size()));
+  ApspJob job;
+  job.graph = &g;
+  job.sources = list.data();
+  job.num_sources = static_cast<int32_t>(list.size());
+  job.all_sources = all;
+  job.algorithm = p.algorithm;
+  job.options = &o;
+  job.sink = sink;
+  job.stats = stats;
+  Timer t;
+  o.report(0.0);
+  if (p.backend == GSP_BACKEND_CUDA) gpu::apsp(job); else cpu::apsp(job);
+  o.report(1.0);
+  finish_stats(stats, p.backend, p.algorithm, t.seconds());
+}
+
+}  // namespace
+
+RunOptions normalize_options(const gsp_options* options) {
+  RunOptions r;
+  r.num_threads = 0;
+  if (options != nullptr) {
+    if (options->size < kOptionsV1Size) {
+      throw Error(GSP_ERR_INVALID_ARGUMENT, "options->size is " + std::to_string(options->size) +
+                                                ", smaller than gsp_options of libgsp 0.1 (" +
+                                                std::to_string(kOptionsV1Size) + "); call gsp_options_init first");
+    }
+    // Fields beyond what this library knows are ignored; the caller's size
+    // covers at least every field of version 0.1.
+    gsp_options o;
+    std::memcpy(&o, options, sizeof o);
+    if (o.backend != GSP_BACKEND_AUTO && o.backend != GSP_BACKEND_CPU && o.backend != GSP_BACKEND_CUDA) {
+      throw Error(GSP_ERR_INVALID_ARGUMENT, "options->backend = " + std::to_string(static_cast<int>(o.backend)) +
+                                                " is not a gsp_backend");
+    }
+    if (static_cast<int>(o.algorithm) < 0 || static_cast<int>(o.algorithm) > kMaxAlgorithm) {
+      throw Error(GSP_ERR_INVALID_ARGUMENT, "options->algorithm = " + std::to_string(static_cast<int>(o.algorithm)) +
+                                                " is not a gsp_algorithm");
+    }
+    require(o.device >= 0, GSP_ERR_INVALID_ARGUMENT, "options->device = " + std::to_string(o.device) + " is negative");
+    require((o.flags & ~kKnownRunFlags) == 0, GSP_ERR_INVALID_ARGUMENT,
+            "options->flags has unknown bits: " + std::to_string(o.flags & ~kKnownRunFlags));
+    require(std::isfinite(o.delta) && o.delta >= 0, GSP_ERR_INVALID_ARGUMENT,
+            "options->delta = " + std::to_string(o.delta) + " must be finite and >= 0");
+    require(o.num_threads >= 0, GSP_ERR_INVALID_ARGUMENT,
+            "options->num_threads = " + std::to_string(o.num_threads) + " is negative");
+    r.backend = o.backend;
+    r.algorithm = o.algorithm;
+    r.device = o.device;
+    r.want_paths = (o.flags & GSP_NO_PATHS) == 0;
+    r.delta = o.delta;
+    r.num_threads = o.num_threads;
+    r.device_memory_limit = o.device_memory_limit;
+    r.cuda_stream = o.cuda_stream;
+    r.progress = o.progress;
+    r.progress_user = o.progress_user;
+  }
+  if (r.num_threads == 0) r.num_threads = static_cast<int32_t>(std::max(1u, std::thread::hardware_concurrency()));
+  return r;
+}
+
+std::unique_ptr<Paths> run_sssp(const GraphPtr& graph, int32_t source, const RunOptions& o) {
+  const Graph& g = *graph;
+  if (source < 0 || source >= g.n()) {
+    throw Error(GSP_ERR_INVALID_ARGUMENT, "source = " + std::to_string(source) + " is out of range [0, " +
+                                              std::to_string(g.n()) + ")");
+  }
+  Plan p = plan_run(g, o, true, 1);
+  auto paths = std::make_unique<Paths>();
+  paths->graph = graph;
+  paths->n = g.n();
+  paths->dtype = g.dtype();
+  paths->sources = {source};
+  paths->row_of[source] = 0;
+  paths->has_paths = o.want_paths;
+  if (g.dtype() == GSP_F32) paths->dist_f32.resize(g.n()); else paths->dist_i32.resize(g.n());
+  if (o.want_paths) paths->pred.resize(g.n());
+
+  SsspJob job;
+  job.graph = &g;
+  job.source = source;
+  job.algorithm = p.algorithm;
+  job.options = &o;
+  job.dist = g.dtype() == GSP_F32 ? static_cast<void*>(paths->dist_f32.data()) : paths->dist_i32.data();
+  job.pred = o.want_paths ? paths->pred.data() : nullptr;
+  job.stats = &paths->stats;
+  Timer t;
+  o.report(0.0);
+  if (p.backend == GSP_BACKEND_CUDA) gpu::sssp(job); else cpu::sssp(job);
+  o.report(1.0);
+  finish_stats(&paths->stats, p.backend, p.algorithm, t.seconds());
+  return paths;
+}
+
+std::unique_ptr<Paths> run_apsp(const GraphPtr& graph, const int32_t* sources, int32_t num_sources,
+                                const RunOptions& o) {
+  const Graph& g = *graph;
+  bool all = false;
+  std::vector<int32_t> list = expand_sources(g, sources, num_sources, &all);
+  auto paths = std::make_unique<Paths>();
+  paths->graph = graph;
+  paths->n = g.n();
+  paths->dtype = g.dtype();
+  paths->has_paths = o.want_paths;
+  const size_t rows = list.size();
+  const size_t n = static_cast<size_t>(g.n());
+  if (rows != 0 && n > SIZE_MAX / 8 / rows) throw std::bad_alloc();
+  if (g.dtype() == GSP_F32) paths->dist_f32.resize(rows * n); else paths->dist_i32.resize(rows * n);
+  if (o.want_paths) paths->pred.resize(rows * n);
+  for (size_t i = 0; i < rows; i++) paths->row_of.emplace(list[i], static_cast<int32_t>(i));
+  CollectSink sink(paths.get());
+  run_apsp_into(g, list, all, o, &sink, &paths->stats);
+  if (sink.delivered() != static_cast<int32_t>(rows)) {
+    throw Error(GSP_ERR_INTERNAL, "engine delivered " + std::to_string(sink.delivered()) + " of " +
+                                      std::to_string(rows) + " rows");
+  }
+  paths->sources = std::move(list);
+  return paths;
+}
+
+void run_apsp_stream(const GraphPtr& graph, const int32_t* sources, int32_t num_sources, const RunOptions& o,
+                     gsp_rows_fn on_rows, void* user) {
+  require(on_rows != nullptr, GSP_ERR_INVALID_ARGUMENT, "on_rows must not be NULL");
+  const Graph& g = *graph;
+  bool all = false;
+  std::vector<int32_t> list = expand_sources(g, sources, num_sources, &all);
+  StreamSink sink(on_rows, user, g.n());
+  RunStats stats;
+  run_apsp_into(g, list, all, o, &sink, &stats);
+  if (sink.delivered() != static_cast<int32_t>(list.size())) {
+    throw Error(GSP_ERR_INTERNAL, "engine delivered " + std::to_string(sink.delivered()) + " of " +
+                                      std::to_string(list.size()) + " rows");
+  }
+}
+
+}  // namespace gsp::detail

@@ -1,0 +1,50 @@
+// Graph: statistics at construction, the reverse graph on first use.
+#include "core/graph.h"
+
+#include <algorithm>
+
+namespace gsp::detail {
+
+Graph::Graph(int32_t n, gsp_dtype dtype, Csr forward) : n_(n), dtype_(dtype), fwd_(std::move(forward)) {
+  const size_t m = fwd_.targets.size();
+  auto scan = [&](const auto& w) {
+    if (m == 0) return;
+    auto [lo, hi] = std::minmax_element(w.begin(), w.end());
+    min_w_ = static_cast<double>(*lo);
+    max_w_ = static_cast<double>(*hi);
+    has_negative_ = *lo < 0;
+  };
+  if (dtype_ == GSP_F32) {
+    scan(fwd_.weights_f32);
+  } else {
+    scan(fwd_.weights_i32);
+  }
+  for (int32_t v = 0; v < n_; v++) {
+    max_out_degree_ = std::max<int32_t>(max_out_degree_, static_cast<int32_t>(fwd_.offsets[v + 1] - fwd_.offsets[v]));
+  }
+}
+
+const Csr& Graph::reverse() const {
+  std::call_once(rev_once_, [this] {
+    const int64_t m = this->m();
+    Csr r;
+    r.offsets.assign(static_cast<size_t>(n_) + 1, 0);
+    for (int64_t e = 0; e < m; e++) r.offsets[static_cast<size_t>(fwd_.targets[e]) + 1]++;
+    for (int32_t v = 0; v < n_; v++) r.offsets[v + 1] += r.offsets[v];
+    std::vector<int64_t> pos(r.offsets.begin(), r.offsets.end() - 1);
+    r.targets.resize(static_cast<size_t>(m));
+    const bool f32 = dtype_ == GSP_F32;
+    if (f32) r.weights_f32.resize(static_cast<size_t>(m)); else r.weights_i32.resize(static_cast<size_t>(m));
+    for (int32_t u = 0; u < n_; u++) {
+      for (int64_t e = fwd_.offsets[u]; e < fwd_.offsets[u + 1]; e++) {
+        const int64_t at = pos[fwd_.targets[e]]++;
+        r.targets[at] = u;
+        if (f32) r.weights_f32[at] = fwd_.weights_f32[e]; else r.weights_i32[at] = fwd_.weights_i32[e];
+      }
+    }
+    rev_ = std::move(r);
+  });
+  return rev_;
+}
+
+}  // namespace gsp::detail

@@ -1,0 +1,24 @@
+# Tests of the library's packaging: the header (pedantic C99 and C++,
+# included twice), the archive's global symbols, README's example.
+
+add_executable(header_c99 ${CMAKE_CURRENT_SOURCE_DIR}/header/header_twice.c)
+set_target_properties(header_c99 PROPERTIES C_STANDARD 99 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
+target_compile_options(header_c99 PRIVATE -Wall -Wextra -pedantic -Werror)
+target_link_libraries(header_c99 PRIVATE gsp::gsp)
+add_test(NAME header_c99 COMMAND header_c99)
+
+add_executable(header_cxx ${CMAKE_CURRENT_SOURCE_DIR}/header/header_twice.cpp)
+set_target_properties(header_cxx PROPERTIES CXX_STANDARD 11 CXX_EXTENSIONS OFF)
+target_compile_options(header_cxx PRIVATE -Wall -Wextra -pedantic -Werror)
+target_link_libraries(header_cxx PRIVATE gsp::gsp)
+add_test(NAME header_cxx COMMAND header_cxx)
+
+add_test(NAME archive_symbols
+  COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM} -DARCHIVE=${GSP_ARCHIVE} -P ${CMAKE_CURRENT_SOURCE_DIR}/scripts/check_symbols.cmake)
+
+add_executable(readme_example ${PROJECT_SOURCE_DIR}/doc/examples/readme_example.c)
+target_link_libraries(readme_example PRIVATE gsp::gsp)
+add_test(NAME readme_example COMMAND readme_example)
+set_tests_properties(readme_example PROPERTIES PASS_REGULAR_EXPRESSION "path: 0 2 3 4")
+
+set_tests_properties(header_c99 header_cxx archive_symbols readme_example PROPERTIES LABELS "cpu")
