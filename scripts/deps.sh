@@ -9,6 +9,7 @@ have_cmd cmake      || need="$need cmake"
 have_cmd g++        || need="$need g++"
 have_cmd pkg-config || need="$need pkg-config"
 have_hdr zlib.h     || need="$need zlib1g-dev"
+have_cmd doxygen    || need="$need doxygen"
 [ -n "$GSP_EXTRA_DEBS" ] && need="$need $GSP_EXTRA_DEBS"
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" = 0 ] && have_cmd apt-get; then
@@ -18,6 +19,6 @@ if [ "$(id -u)" = 0 ] && have_cmd apt-get; then
   # shellcheck disable=SC2086
   apt-get install -y -qq --no-install-recommends $need >/dev/null
 else
+  # Not root: say what is missing; the steps that need it fail or skip visibly.
   echo "deps: missing$need (run as root to install them, or install them yourself)" >&2
-  exit 1
 fi

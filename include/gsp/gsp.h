@@ -86,7 +86,7 @@ GSP_API uint32_t gsp_version(void);
 /** @endcond */
 
 /**
- * @brief Result of every fallible call. ::GSP_OK is 0; the rest are failures.
+ * @brief Result of every fallible call. GSP_OK is 0; the rest are failures.
  *
  * - GSP_OK: success.
  * - GSP_ERR_INVALID_ARGUMENT: NULL where a pointer is needed, bad id or option value.
@@ -164,7 +164,7 @@ typedef struct gsp_graph gsp_graph;
  * @param weights m values of @p weight_type, finite; NULL means every weight is 1.
  * @param weight_type ::GSP_F32 or ::GSP_I32.
  * @param flags 0 or ::GSP_GRAPH_UNDIRECTED.
- * @return ::GSP_OK, ::GSP_ERR_INVALID_ARGUMENT, ::GSP_ERR_INVALID_GRAPH or ::GSP_ERR_OUT_OF_MEMORY.
+ * @return GSP_OK, GSP_ERR_INVALID_ARGUMENT, GSP_ERR_INVALID_GRAPH or GSP_ERR_OUT_OF_MEMORY.
  */
 GSP_API gsp_status gsp_graph_create(gsp_graph** graph, int32_t num_vertices, int64_t num_edges,
                                     const int32_t* sources, const int32_t* targets,
@@ -179,7 +179,7 @@ GSP_API gsp_status gsp_graph_create(gsp_graph** graph, int32_t num_vertices, int
  * @param weights offsets[n] values of @p weight_type; NULL means every weight is 1.
  * @param weight_type ::GSP_F32 or ::GSP_I32.
  * @param flags 0 or ::GSP_GRAPH_UNDIRECTED.
- * @return ::GSP_OK, ::GSP_ERR_INVALID_ARGUMENT, ::GSP_ERR_INVALID_GRAPH or ::GSP_ERR_OUT_OF_MEMORY.
+ * @return GSP_OK, GSP_ERR_INVALID_ARGUMENT, GSP_ERR_INVALID_GRAPH or GSP_ERR_OUT_OF_MEMORY.
  */
 GSP_API gsp_status gsp_graph_create_csr(gsp_graph** graph, int32_t num_vertices,
                                         const int64_t* offsets, const int32_t* targets,
@@ -196,8 +196,8 @@ GSP_API gsp_status gsp_graph_create_csr(gsp_graph** graph, int32_t num_vertices,
  * @param format a ::gsp_format; ::GSP_FORMAT_AUTO chooses by extension.
  * @param weight_type ::GSP_F32 or ::GSP_I32; weights not representable fail to parse.
  * @param flags 0 or ::GSP_GRAPH_UNDIRECTED.
- * @return ::GSP_OK, ::GSP_ERR_IO (with the OS's reason), ::GSP_ERR_PARSE (file:line: what was
- *         expected), ::GSP_ERR_INVALID_ARGUMENT, ::GSP_ERR_OUT_OF_MEMORY.
+ * @return GSP_OK, GSP_ERR_IO (with the OS's reason), GSP_ERR_PARSE (file:line: what was
+ *         expected), GSP_ERR_INVALID_ARGUMENT, GSP_ERR_OUT_OF_MEMORY.
  */
 GSP_API gsp_status gsp_graph_load(gsp_graph** graph, const char* path, gsp_format format,
                                   gsp_dtype weight_type, uint32_t flags);
@@ -207,7 +207,7 @@ GSP_API gsp_status gsp_graph_load(gsp_graph** graph, const char* path, gsp_forma
  * @param graph the graph.
  * @param path file name.
  * @param format a ::gsp_format; ::GSP_FORMAT_AUTO chooses by extension.
- * @return ::GSP_OK, ::GSP_ERR_IO or ::GSP_ERR_INVALID_ARGUMENT.
+ * @return GSP_OK, GSP_ERR_IO or GSP_ERR_INVALID_ARGUMENT.
  */
 GSP_API gsp_status gsp_graph_save(const gsp_graph* graph, const char* path, gsp_format format);
 
@@ -248,7 +248,7 @@ GSP_API gsp_dtype gsp_graph_weight_type(const gsp_graph* graph);
  * @param offsets out: n+1 offsets.
  * @param targets out: m heads.
  * @param weights out: m weights of the graph's weight type.
- * @return ::GSP_OK or ::GSP_ERR_INVALID_ARGUMENT.
+ * @return GSP_OK or GSP_ERR_INVALID_ARGUMENT.
  */
 GSP_API gsp_status gsp_graph_csr(const gsp_graph* graph, int64_t* offsets, int32_t* targets,
                                  void* weights);
@@ -259,7 +259,7 @@ GSP_API gsp_status gsp_graph_csr(const gsp_graph* graph, int64_t* offsets, int32
 typedef enum gsp_backend {
   GSP_BACKEND_AUTO = 0, /**< CUDA when a device is usable and the algorithm has a CUDA engine, else CPU */
   GSP_BACKEND_CPU = 1,  /**< the CPU engines */
-  GSP_BACKEND_CUDA = 2  /**< the CUDA engines; ::GSP_ERR_NO_DEVICE when none is usable */
+  GSP_BACKEND_CUDA = 2  /**< the CUDA engines; GSP_ERR_NO_DEVICE when none is usable */
 } gsp_backend;
 
 /** @brief Shortest-path algorithms. See doc/algorithms.md for which to choose. */
@@ -283,12 +283,12 @@ typedef enum gsp_algorithm {
 
 /** @brief Run flags for gsp_options::flags. */
 enum gsp_run_flags {
-  GSP_NO_PATHS = 1u << 0 /**< compute distances only; gsp_path_get() then answers ::GSP_ERR_UNSUPPORTED */
+  GSP_NO_PATHS = 1u << 0 /**< compute distances only; gsp_path_get() then answers GSP_ERR_UNSUPPORTED */
 };
 
 /**
  * @brief Progress callback: called with the fraction of work done, in [0, 1].
- * @return non-zero to stop the run, which then fails with ::GSP_ERR_CANCELLED.
+ * @return non-zero to stop the run, which then fails with GSP_ERR_CANCELLED.
  */
 typedef int (*gsp_progress_fn)(void* user, double fraction_done);
 
@@ -327,8 +327,8 @@ typedef struct gsp_paths gsp_paths;
  * @param source source vertex in [0, n).
  * @param options NULL for defaults.
  * @param result out: the result, to be freed with gsp_paths_destroy(); NULL on failure.
- * @return ::GSP_OK or a failure status (::GSP_ERR_NEGATIVE_WEIGHT, ::GSP_ERR_NEGATIVE_CYCLE,
- *         ::GSP_ERR_OVERFLOW, ::GSP_ERR_NO_DEVICE, ::GSP_ERR_UNSUPPORTED, ...).
+ * @return GSP_OK or a failure status (GSP_ERR_NEGATIVE_WEIGHT, GSP_ERR_NEGATIVE_CYCLE,
+ *         GSP_ERR_OVERFLOW, GSP_ERR_NO_DEVICE, GSP_ERR_UNSUPPORTED, ...).
  */
 GSP_API gsp_status gsp_sssp_run(const gsp_graph* graph, int32_t source, const gsp_options* options,
                                 gsp_paths** result);
@@ -340,7 +340,7 @@ GSP_API gsp_status gsp_sssp_run(const gsp_graph* graph, int32_t source, const gs
  * @param num_sources number of entries in @p sources (ignored when it is NULL); >= 1.
  * @param options NULL for defaults.
  * @param result out: one row per source, in the given order; NULL on failure.
- * @return ::GSP_OK or a failure status.
+ * @return GSP_OK or a failure status.
  */
 GSP_API gsp_status gsp_apsp_run(const gsp_graph* graph, const int32_t* sources,
                                 int32_t num_sources, const gsp_options* options,
@@ -353,7 +353,7 @@ GSP_API gsp_status gsp_apsp_run(const gsp_graph* graph, const int32_t* sources,
  * @param num_rows rows in this block.
  * @param distances num_rows x n values of the graph's weight type, row-major.
  * @param predecessors num_rows x n predecessors, or NULL with ::GSP_NO_PATHS.
- * @return non-zero to stop, which fails the run with ::GSP_ERR_CANCELLED.
+ * @return non-zero to stop, which fails the run with GSP_ERR_CANCELLED.
  */
 typedef int (*gsp_rows_fn)(void* user, int32_t first_source_index, int32_t num_rows,
                            const void* distances, const int32_t* predecessors);
@@ -369,7 +369,7 @@ typedef int (*gsp_rows_fn)(void* user, int32_t first_source_index, int32_t num_r
  * @param options NULL for defaults.
  * @param on_rows called for each block of rows, on the calling thread.
  * @param user passed to @p on_rows.
- * @return ::GSP_OK or a failure status.
+ * @return GSP_OK or a failure status.
  */
 GSP_API gsp_status gsp_apsp_stream(const gsp_graph* graph, const int32_t* sources,
                                    int32_t num_sources, const gsp_options* options,
@@ -398,8 +398,8 @@ GSP_API int32_t gsp_paths_source(const gsp_paths* paths, int32_t index);
  * @param source a source vertex of the result (a vertex id, not a row index).
  * @param out n values of the graph's weight type.
  * @param capacity number of values @p out holds; must be >= n.
- * @return ::GSP_OK, ::GSP_ERR_INVALID_ARGUMENT (not a source of this result),
- *         ::GSP_ERR_BUFFER_TOO_SMALL.
+ * @return GSP_OK, GSP_ERR_INVALID_ARGUMENT (not a source of this result),
+ *         GSP_ERR_BUFFER_TOO_SMALL.
  */
 GSP_API gsp_status gsp_paths_distances(const gsp_paths* paths, int32_t source, void* out,
                                        int64_t capacity);
@@ -410,7 +410,7 @@ GSP_API gsp_status gsp_paths_distances(const gsp_paths* paths, int32_t source, v
  * @param source a source vertex of the result.
  * @param target any vertex.
  * @param out one value of the graph's weight type (+INFINITY or ::GSP_I32_INF if unreachable).
- * @return ::GSP_OK or ::GSP_ERR_INVALID_ARGUMENT.
+ * @return GSP_OK or GSP_ERR_INVALID_ARGUMENT.
  */
 GSP_API gsp_status gsp_paths_distance(const gsp_paths* paths, int32_t source, int32_t target,
                                       void* out);
@@ -421,8 +421,8 @@ GSP_API gsp_status gsp_paths_distance(const gsp_paths* paths, int32_t source, in
  * @param source a source vertex of the result.
  * @param out n ids.
  * @param capacity ids @p out holds; must be >= n.
- * @return ::GSP_OK, ::GSP_ERR_INVALID_ARGUMENT, ::GSP_ERR_BUFFER_TOO_SMALL, or
- *         ::GSP_ERR_UNSUPPORTED when the run had ::GSP_NO_PATHS.
+ * @return GSP_OK, GSP_ERR_INVALID_ARGUMENT, GSP_ERR_BUFFER_TOO_SMALL, or
+ *         GSP_ERR_UNSUPPORTED when the run had ::GSP_NO_PATHS.
  */
 GSP_API gsp_status gsp_paths_predecessors(const gsp_paths* paths, int32_t source, int32_t* out,
                                           int64_t capacity);
@@ -436,9 +436,9 @@ GSP_API gsp_status gsp_paths_predecessors(const gsp_paths* paths, int32_t source
  * @param target any vertex.
  * @param vertices out: the path's vertices, or NULL.
  * @param capacity entries @p vertices holds.
- * @param length out: the number of vertices on the path (also set with ::GSP_ERR_BUFFER_TOO_SMALL).
- * @return ::GSP_OK, ::GSP_ERR_NO_PATH (unreachable), ::GSP_ERR_BUFFER_TOO_SMALL,
- *         ::GSP_ERR_INVALID_ARGUMENT, ::GSP_ERR_UNSUPPORTED (run with ::GSP_NO_PATHS).
+ * @param length out: the number of vertices on the path (also set with GSP_ERR_BUFFER_TOO_SMALL).
+ * @return GSP_OK, GSP_ERR_NO_PATH (unreachable), GSP_ERR_BUFFER_TOO_SMALL,
+ *         GSP_ERR_INVALID_ARGUMENT, GSP_ERR_UNSUPPORTED (run with ::GSP_NO_PATHS).
  */
 GSP_API gsp_status gsp_path_get(const gsp_paths* paths, int32_t source, int32_t target,
                                 int32_t* vertices, int32_t capacity, int32_t* length);
@@ -464,7 +464,7 @@ typedef struct gsp_run_info {
  * @brief Describe what a run did.
  * @param paths the result.
  * @param info out; set info->size = sizeof(gsp_run_info) before the call.
- * @return ::GSP_OK or ::GSP_ERR_INVALID_ARGUMENT.
+ * @return GSP_OK or GSP_ERR_INVALID_ARGUMENT.
  */
 GSP_API gsp_status gsp_paths_info(const gsp_paths* paths, gsp_run_info* info);
 
@@ -507,7 +507,7 @@ GSP_API const char* gsp_algorithm_name(gsp_algorithm algorithm);
  * @brief Look an algorithm up by its name (as gsp_algorithm_name() gives it).
  * @param name the name.
  * @param out out: the algorithm.
- * @return ::GSP_OK or ::GSP_ERR_INVALID_ARGUMENT.
+ * @return GSP_OK or GSP_ERR_INVALID_ARGUMENT.
  */
 GSP_API gsp_status gsp_algorithm_from_name(const char* name, gsp_algorithm* out);
 
