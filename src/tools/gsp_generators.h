@@ -1,0 +1,84 @@
+/* Graph generators and DIMACS coordinate files for the gsp command, the tests,
+ * the demo and the benchmarks. Not part of libgsp's ABI: a small static
+ * library (gsp_tools) built on the public API only. C99.
+ *
+ * Every generator is deterministic: the same arguments and seed give the same
+ * graph, on every platform. Weights are random integers in [1, max_weight]
+ * (the DAG: in [-max_weight/2, max_weight]), stored as int32_t for GSP_I32 and
+ * as the same integral values in float for GSP_F32, so the two weight types
+ * of one seed describe the same graph. max_weight <= 0 means 100.
+ *
+ * Each returns GSP_OK with *graph set, or a status with *graph NULL
+ * (GSP_ERR_INVALID_ARGUMENT for bad sizes, GSP_ERR_OUT_OF_MEMORY). */
+#ifndef GSP_TOOLS_GENERATORS_H
+#define GSP_TOOLS_GENERATORS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gsp/gsp.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* n vertices, each with `degree` out-arcs to uniformly random other vertices
+ * (the seed papers' Graph4096 / Graph65536 use degree 6). */
+gsp_status gsp_gen_random(gsp_graph** graph, int32_t n, int32_t degree, uint64_t seed,
+                          gsp_dtype dtype, int32_t max_weight);
+
+/* R-MAT power-law graph (a, b, c, d = 0.57, 0.19, 0.19, 0.05): n * degree arcs
+ * whose endpoints are drawn over the next power of two >= n, redrawn when >= n. */
+gsp_status gsp_gen_rmat(gsp_graph** graph, int32_t n, int32_t degree, uint64_t seed,
+                        gsp_dtype dtype, int32_t max_weight);
+
+/* rows x cols 4-neighbour grid, road-like: every street is two arcs with the
+ * same random weight. Vertex (r, c) is r * cols + c. */
+gsp_status gsp_gen_grid(gsp_graph** graph, int32_t rows, int32_t cols, uint64_t seed,
+                        gsp_dtype dtype, int32_t max_weight);
+
+/* The grid shape gsp_gen_by_name("grid", n) uses: rows = ceil(sqrt(n)),
+ * cols = ceil(n / rows), so rows * cols >= n. */
+void gsp_gen_grid_shape(int32_t n, int32_t* rows, int32_t* cols);
+
+/* Directed ring 0 -> 1 -> ... -> n-1 -> 0. */
+gsp_status gsp_gen_ring(gsp_graph** graph, int32_t n, uint64_t seed, gsp_dtype dtype,
+                        int32_t max_weight);
+
+/* Every arc (u, v), u != v: n * (n - 1) arcs; n <= 46341. */
+gsp_status gsp_gen_complete(gsp_graph** graph, int32_t n, uint64_t seed, gsp_dtype dtype,
+                            int32_t max_weight);
+
+/* DAG with negative arcs: each u gets `degree` arcs to u+1 .. u+2*degree
+ * (when < n), weights in [-max_weight/2, max_weight]; no negative cycle. */
+gsp_status gsp_gen_dag(gsp_graph** graph, int32_t n, int32_t degree, uint64_t seed,
+                       gsp_dtype dtype, int32_t max_weight);
+
+/* By name: "random", "rmat", "grid", "ring", "complete", "dag". degree <= 0
+ * means 6 (random, rmat) or 3 (dag); ignored by the others. An unknown name
+ * gives GSP_ERR_INVALID_ARGUMENT. */
+gsp_status gsp_gen_by_name(gsp_graph** graph, const char* kind, int32_t n, int32_t degree,
+                           uint64_t seed, gsp_dtype dtype, int32_t max_weight);
+
+/* The names gsp_gen_by_name() knows, space-separated. */
+const char* gsp_gen_kinds(void);
+
+/* ------------------------------------------------------------ coordinates */
+
+/* Reads a DIMACS coordinate file (.co, or .co.gz): "c" comments, a
+ * "p aux sp co N" line, then "v ID X Y" lines with 1-based ids. Fills
+ * *xy with 2 * num_vertices doubles (x, y per vertex; NaN where a vertex has
+ * no line), to be freed with free(). Returns 0, or -1 with a message
+ * ("FILE:LINE: expected ..., got ...") in err. */
+int gsp_coords_read(const char* path, int32_t num_vertices, double** xy, char* err, size_t err_size);
+
+/* Writes a DIMACS coordinate file for num_vertices (x, y) pairs. Returns 0,
+ * or -1 with a message in err. */
+int gsp_coords_write(const char* path, int32_t num_vertices, const double* xy, char* err,
+                     size_t err_size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,138 @@
+# The gsp command, driven from CTest: every subcommand, --help, --json, the
+# exit codes (0 success, 1 failure, 2 bad usage) and the messages.
+# Included by tests/CMakeLists.txt.
+if(NOT TARGET gsp_cli)
+  return()
+endif()
+
+set(_cli_dir ${CMAKE_CURRENT_BINARY_DIR}/cli)
+file(MAKE_DIRECTORY ${_cli_dir})
+
+# Runs gsp with ARGS ('|'-separated), checks the exit code, a regex on
+# stdout+stderr and optionally a regex on a file the command wrote.
+set(_cli_check ${CMAKE_CURRENT_BINARY_DIR}/gsp_cli_check.cmake)
+file(WRITE ${_cli_check} [=[
+string(REPLACE "|" ";" _args "${ARGS}")
+execute_process(COMMAND ${GSP} ${_args} RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _err)
+message("$ gsp ${_args}\n${_out}${_err}(exit ${_rc})")
+if(NOT "${_rc}" STREQUAL "${EXPECT}")
+  message(FATAL_ERROR "exit code ${_rc}, want ${EXPECT}")
+endif()
+if(NOT "${REGEX}" STREQUAL "" AND NOT "${_out}${_err}" MATCHES "${REGEX}")
+  message(FATAL_ERROR "output does not match '${REGEX}'")
+endif()
+if(NOT "${FILE}" STREQUAL "")
+  if(NOT EXISTS "${FILE}")
+    message(FATAL_ERROR "${FILE} was not written")
+  endif()
+  file(READ "${FILE}" _text)
+  if(NOT "${_text}" MATCHES "${FILE_REGEX}")
+    message(FATAL_ERROR "${FILE} does not match '${FILE_REGEX}'")
+  endif()
+endif()
+]=])
+
+# gsp_cli_test(NAME EXPECT REGEX [FILE F FILE_REGEX R] [SETUP fixture] [NEEDS fixture] ARGS ...)
+function(gsp_cli_test name expect regex)
+  cmake_parse_arguments(T "" "FILE;FILE_REGEX;SETUP;NEEDS" "ARGS" ${ARGN})
+  string(REPLACE ";" "|" _joined "${T_ARGS}")
+  add_test(NAME cli_${name}
+    COMMAND ${CMAKE_COMMAND} -DGSP=$<TARGET_FILE:gsp_cli> "-DARGS=${_joined}" -DEXPECT=${expect}
+            "-DREGEX=${regex}" "-DFILE=${T_FILE}" "-DFILE_REGEX=${T_FILE_REGEX}" -P ${_cli_check}
+    WORKING_DIRECTORY ${_cli_dir})
+  set_tests_properties(cli_${name} PROPERTIES LABELS "cpu;cli")
+  if(T_SETUP)
+    set_tests_properties(cli_${name} PROPERTIES FIXTURES_SETUP ${T_SETUP})
+  endif()
+  if(T_NEEDS)
+    set_tests_properties(cli_${name} PROPERTIES FIXTURES_REQUIRED ${T_NEEDS})
+  endif()
+endfunction()
+
+file(WRITE ${_cli_dir}/bad.gr "c a bad arc on line 3\np sp 2 1\na 1 x 3\n")
+
+# top level
+gsp_cli_test(help 0 "usage: gsp COMMAND" ARGS --help)
+gsp_cli_test(no_args 2 "usage: gsp COMMAND" ARGS)
+gsp_cli_test(unknown_command 2 "unknown command 'frob'" ARGS frob)
+gsp_cli_test(version 0 "gsp [0-9]+\\.[0-9]+\\.[0-9]+" ARGS --version)
+foreach(sub generate info sssp apsp path)
+  gsp_cli_test(help_${sub} 0 "usage: gsp ${sub}" ARGS ${sub} --help)
+endforeach()
+
+# generate
+gsp_cli_test(generate_grid 0 "wrote grid.gr: grid graph, 400 vertices, 1520 arcs" SETUP cli_grid
+  FILE grid.co FILE_REGEX "v 400 19 19"
+  ARGS generate grid --vertices 400 --seed 3 -o grid.gr --coords grid.co)
+gsp_cli_test(generate_dag 0 "wrote dag.mtx" SETUP cli_dag FILE dag.mtx FILE_REGEX "%%MatrixMarket matrix coordinate integer general"
+  ARGS generate dag --vertices 60 --seed 2 -o dag.mtx)
+gsp_cli_test(generate_random 0 "4096 vertices, 24576 arcs" FILE random.txt FILE_REGEX "# vertices 4096"
+  ARGS generate random --vertices 4096 --degree 6 --weights f32 -o random.txt)
+gsp_cli_test(generate_rmat_json 0 "\"kind\": \"rmat\", \"vertices\": 1000, \"arcs\": 8000"
+  ARGS generate rmat --vertices 1000 --degree 8 -o rmat.gr --json)
+gsp_cli_test(generate_ring 0 "5 arcs" ARGS generate ring --vertices 5 -o ring.gr)
+gsp_cli_test(generate_complete 0 "20 vertices, 380 arcs" ARGS generate complete --vertices 20 -o complete.gr)
+gsp_cli_test(generate_bad_kind 2 "unknown KIND 'star'" ARGS generate star --vertices 5 -o x.gr)
+gsp_cli_test(generate_no_out 2 "missing -o FILE" ARGS generate ring --vertices 5)
+gsp_cli_test(generate_bad_number 2 "--vertices: expected an integer" ARGS generate ring --vertices ten -o x.gr)
+gsp_cli_test(generate_gz_refused 1 "uncompressed" ARGS generate ring --vertices 5 -o x.gr.gz)
+
+# info
+gsp_cli_test(info 0 "vertices: +400.*arcs: +1520.*weak components: +1" NEEDS cli_grid ARGS info grid.gr)
+gsp_cli_test(info_json 0 "\"vertices\": 400, \"arcs\": 1520, \"weight_type\": \"i32\"" NEEDS cli_grid
+  ARGS info grid.gr --json)
+gsp_cli_test(info_negative 0 "negative" NEEDS cli_dag ARGS info dag.mtx --weights i32)
+gsp_cli_test(info_parse_error 1 "bad.gr:3: expected a head vertex id in 1..2, got 'x'" ARGS info bad.gr)
+gsp_cli_test(info_missing_file 1 "cannot open 'missing.gr': No such file or directory" ARGS info missing.gr)
+
+# sssp
+gsp_cli_test(sssp 0 "reached: +400 of 400 vertices from 0" NEEDS cli_grid ARGS sssp grid.gr --source 0)
+gsp_cli_test(sssp_to 0 "distance: +0 -> 399 = [0-9]+.*path: +[0-9]+ vertices: 0 -> .* -> 399" NEEDS cli_grid
+  ARGS sssp grid.gr --source 0 --to 399 --algorithm dijkstra --backend cpu)
+gsp_cli_test(sssp_check 0 "check: +OK: all 400 distances match the CPU dijkstra" NEEDS cli_grid
+  ARGS sssp grid.gr --source 7 --algorithm delta-stepping --check)
+gsp_cli_test(sssp_check_negative 0 "check: +OK.*bellman-ford" NEEDS cli_dag ARGS sssp dag.mtx --source 0 --check)
+gsp_cli_test(sssp_out 0 "wrote: +sssp.txt" NEEDS cli_grid FILE sssp.txt FILE_REGEX "\n0 0 -1\n.*\n399 [0-9]+ [0-9]+\n"
+  ARGS sssp grid.gr --source 0 --out sssp.txt)
+gsp_cli_test(sssp_json 0 "\"source\": 3, \"algorithm\": \"[a-z-]+\", \"backend\": \"(cpu|cuda)\".*\"path\": \\[3, " NEEDS cli_grid
+  ARGS sssp grid.gr --source 3 --to 10 --json)
+gsp_cli_test(sssp_quiet 0 "^$" NEEDS cli_grid ARGS sssp grid.gr --source 0 --quiet)
+gsp_cli_test(sssp_no_source 2 "missing --source" NEEDS cli_grid ARGS sssp grid.gr)
+gsp_cli_test(sssp_bad_source 2 "--source 400: out of range, the graph has 400 vertices" NEEDS cli_grid
+  ARGS sssp grid.gr --source 400)
+gsp_cli_test(sssp_bad_algorithm 2 "unknown algorithm 'fastest'; known: auto, dijkstra" NEEDS cli_grid
+  ARGS sssp grid.gr --source 0 --algorithm fastest)
+gsp_cli_test(sssp_bad_backend 2 "--backend: expected cpu, cuda or auto, got 'tpu'" NEEDS cli_grid
+  ARGS sssp grid.gr --source 0 --backend tpu)
+gsp_cli_test(sssp_unknown_option 2 "unknown option '--sauce'" NEEDS cli_grid ARGS sssp grid.gr --sauce 0)
+gsp_cli_test(sssp_negative_dijkstra 1 "GSP_ERR_NEGATIVE_WEIGHT" NEEDS cli_dag
+  ARGS sssp dag.mtx --source 0 --algorithm dijkstra)
+if(NOT GSP_WITH_CUDA)
+  gsp_cli_test(sssp_no_cuda 1 "GSP_ERR_NO_DEVICE" NEEDS cli_grid ARGS sssp grid.gr --source 0 --backend cuda)
+endif()
+
+# apsp
+gsp_cli_test(apsp_out 0 "6 sources.*reachable: +2400 of 2400 pairs" NEEDS cli_grid FILE apsp.txt
+  FILE_REGEX "\n0: 0 [0-9]+ .*\n7: [0-9]+ "
+  ARGS apsp grid.gr --sources 0-4,7 --out apsp.txt)
+gsp_cli_test(apsp_all_json 0 "\"sources\": 400, .*\"reachable_pairs\": 160000" NEEDS cli_grid
+  ARGS apsp grid.gr --algorithm floyd-warshall --backend cpu --json)
+gsp_cli_test(apsp_negative 0 "reachable:" NEEDS cli_dag ARGS apsp dag.mtx --algorithm johnson)
+gsp_cli_test(apsp_bad_sources 2 "--sources: expected an integer in 0..399, got '500'" NEEDS cli_grid
+  ARGS apsp grid.gr --sources 1,500)
+
+# path
+gsp_cli_test(path_svg 0 "path: +[0-9]+ vertices: 0 -> .*wrote: +map.svg" NEEDS cli_grid FILE map.svg
+  FILE_REGEX "^<\\?xml.*<svg xmlns=\"http://www.w3.org/2000/svg\".*<polyline.*</svg>\n$"
+  ARGS path grid.gr --from 0 --to 399 --svg map.svg --coords grid.co)
+gsp_cli_test(path_svg_needs_coords 2 "--svg needs --coords" NEEDS cli_grid ARGS path grid.gr --from 0 --to 1 --svg m.svg)
+gsp_cli_test(path_bad_coords 1 "missing.co" NEEDS cli_grid
+  ARGS path grid.gr --from 0 --to 1 --svg m.svg --coords missing.co)
+gsp_cli_test(path_none 1 "no path from 10 to 0" NEEDS cli_dag ARGS path dag.mtx --from 10 --to 0)
+gsp_cli_test(path_no_to 2 "missing --to" NEEDS cli_grid ARGS path grid.gr --from 0)
+
+# the New York road graph, when the data is there
+if(EXISTS ${GSP_DATA_DIR}/USA-road-d.NY.gr.gz)
+  gsp_cli_test(ny_info 0 "vertices: +264346.*arcs: +733846" ARGS info ${GSP_DATA_DIR}/USA-road-d.NY.gr.gz)
+  gsp_cli_test(ny_path 0 "distance: +0 -> 1000 = " ARGS sssp ${GSP_DATA_DIR}/USA-road-d.NY.gr.gz --source 0 --to 1000 --check)
+endif()
