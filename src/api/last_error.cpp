@@ -11,7 +11,7 @@ thread_local std::string t_last_error;
 
 gsp_status set_last_error(gsp_status status, const std::string& message) {
   try {
-    t_last_error = std::string(gsp_status_name(status)) + ": " + message;
+    t_last_error = message;  // the status itself is the return value
   } catch (...) {
     t_last_error.clear();  // out of memory while reporting: keep the status
   }
