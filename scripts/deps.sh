@@ -9,6 +9,7 @@ have_cmd cmake      || need="$need cmake"
 have_cmd g++        || need="$need g++"
 have_cmd pkg-config || need="$need pkg-config"
 have_hdr zlib.h     || need="$need zlib1g-dev"
+have_cmd go         || need="$need golang-go"    # bindings/go (scripts/check_bindings.sh)
 have_cmd doxygen    || need="$need doxygen"
 [ -n "$GSP_EXTRA_DEBS" ] && need="$need $GSP_EXTRA_DEBS"
 [ -z "$need" ] && exit 0

@@ -1,0 +1,171 @@
+! Tests of module gsp (run by scripts/check_bindings.sh fortran).
+program test_gsp
+  use, intrinsic :: iso_c_binding
+  use, intrinsic :: ieee_arithmetic
+  use gsp
+  implicit none
+  integer, parameter :: n = 5
+  integer :: src(4) = [1, 2, 3, 1], dst(4) = [2, 3, 4, 4]
+  real(c_float) :: w(4) = [1.0, 2.0, 3.0, 10.0]
+  type(gsp_graph_t) :: g, g2, gi
+  type(gsp_paths_t) :: p
+  type(gsp_options) :: opts
+  type(gsp_run_info) :: info
+  real(c_float), allocatable :: d(:)
+  integer(c_int32_t), allocatable :: di(:)
+  integer, allocatable :: path(:), pred(:)
+  integer :: st, b, a, ran, failures
+  integer :: backends(2), nb
+  integer :: sssp_algos(10) = [GSP_ALGO_AUTO, GSP_SSSP_DIJKSTRA, GSP_SSSP_BELLMAN_FORD, GSP_SSSP_DELTA_STEPPING, &
+      GSP_SSSP_ATOMIC_LOCK, GSP_SSSP_HARISH, GSP_SSSP_SPMV_CSR, GSP_SSSP_SPMV_ELL, GSP_SSSP_GPU_DIJKSTRA, &
+      GSP_SSSP_ATOMIC_64]
+  integer :: apsp_algos(6) = [GSP_ALGO_AUTO, GSP_APSP_FLOYD_WARSHALL, GSP_APSP_MINPLUS, GSP_APSP_HEAP, &
+      GSP_APSP_TASK_PARALLEL, GSP_APSP_JOHNSON]
+  character(len=256) :: tmp
+  failures = 0
+
+  call expect(gsp_version_string() /= "", "version")
+  call expect(gsp_status_string(GSP_ERR_NO_PATH) == "GSP_ERR_NO_PATH", "status name")
+  call expect(gsp_algorithm_lookup(gsp_algorithm_string(GSP_SSSP_DIJKSTRA)) == GSP_SSSP_DIJKSTRA, "algorithm names")
+  a = gsp_algorithm_lookup("no-such-algorithm", stat=st)
+  call expect_status(st, GSP_ERR_INVALID_ARGUMENT, "bad algorithm name")
+
+  call gsp_graph_from_arcs(g, n, src, dst, w)
+  call expect(gsp_num_vertices(g) == n .and. gsp_num_edges(g) == 4 .and. gsp_weight_type(g) == GSP_F32, "graph")
+
+  nb = 1
+  backends(1) = GSP_BACKEND_CPU
+  if (gsp_backend_is_available(GSP_BACKEND_CUDA)) then
+    nb = 2
+    backends(2) = GSP_BACKEND_CUDA
+  end if
+  ran = 0
+  do b = 1, nb
+    do a = 1, size(sssp_algos)
+      call gsp_options_init(opts)
+      opts%backend = backends(b)
+      opts%algorithm = sssp_algos(a)
+      call gsp_sssp(g, 1, p, opts, stat=st)
+      if (st == GSP_ERR_UNSUPPORTED .or. st == GSP_ERR_NO_DEVICE) cycle
+      call expect_status(st, GSP_OK, "sssp " // gsp_algorithm_string(sssp_algos(a)))
+      if (st /= GSP_OK) cycle
+      ran = ran + 1
+      call gsp_distances(p, 1, d)
+      call expect(all(d(1:4) == [0.0, 1.0, 3.0, 6.0]) .and. .not. ieee_is_finite(d(5)), "sssp distances")
+      call gsp_path(p, 1, 4, path)
+      call expect(size(path) == 4, "path length")
+      if (size(path) == 4) call expect(all(path == [1, 2, 3, 4]), "path 1-based")
+      call gsp_predecessors(p, 1, pred)
+      call expect(all(pred(1:4) == [0, 1, 2, 3]), "predecessors 1-based")
+      call gsp_info(p, info)
+      call expect(info%backend == backends(b) .and. info%num_sources == 1 .and. info%has_paths == 1, "info")
+      if (sssp_algos(a) /= GSP_ALGO_AUTO) call expect(info%algorithm == sssp_algos(a), "info algorithm")
+      call expect(len(gsp_device_name(info)) > 0, "device name")
+      call gsp_destroy(p)
+    end do
+    do a = 1, size(apsp_algos)
+      call gsp_options_init(opts)
+      opts%backend = backends(b)
+      opts%algorithm = apsp_algos(a)
+      call gsp_apsp(g, p, opts, stat=st)
+      if (st == GSP_ERR_UNSUPPORTED .or. st == GSP_ERR_NO_DEVICE) cycle
+      call expect_status(st, GSP_OK, "apsp " // gsp_algorithm_string(apsp_algos(a)))
+      if (st /= GSP_OK) cycle
+      ran = ran + 1
+      call expect(gsp_num_sources(p) == n .and. gsp_source(p, 2) == 2, "apsp sources")
+      call gsp_distances(p, 2, d)
+      call expect(all(d(2:4) == [0.0, 2.0, 5.0]), "apsp distances")
+      call gsp_path(p, 2, 4, path)
+      call expect(all(path == [2, 3, 4]), "apsp path")
+      call gsp_destroy(p)
+    end do
+  end do
+  call expect(ran > 2, "some algorithms ran")
+
+  ! APSP from chosen sources, distances only
+  call gsp_options_init(opts)
+  opts%flags = GSP_NO_PATHS
+  opts%num_threads = 1
+  call gsp_apsp(g, p, opts, sources=[3, 1])
+  call expect(gsp_source(p, 1) == 3 .and. gsp_source(p, 2) == 1, "apsp chosen sources")
+  call gsp_path(p, 1, 4, path, stat=st)
+  call expect_status(st, GSP_ERR_UNSUPPORTED, "path without paths")
+  call gsp_distances(p, 2, d, stat=st)
+  call expect_status(st, GSP_ERR_INVALID_ARGUMENT, "not a source")
+  call gsp_destroy(p)
+
+  ! errors
+  call gsp_graph_from_arcs(g2, 2, [1], [9], [1.0_c_float], stat=st)
+  call expect_status(st, GSP_ERR_INVALID_GRAPH, "bad vertex id")
+  call expect(.not. gsp_is_valid(g2), "failed graph is not valid")
+  call gsp_sssp(g, 99, p, stat=st)
+  call expect_status(st, GSP_ERR_INVALID_ARGUMENT, "bad source")
+  call gsp_sssp(g, 1, p)
+  call gsp_path(p, 1, 5, path, stat=st)
+  call expect_status(st, GSP_ERR_NO_PATH, "no path")
+  call gsp_graph_read(g2, "/nonexistent/g.gr", stat=st)
+  call expect_status(st, GSP_ERR_IO, "missing file")
+  call expect(index(gsp_error_message(), "nonexistent") > 0, "IO message names the file")
+
+  ! files, 1-based CSR, integer weights, undirected
+  tmp = "gsp_fortran_test.gr"
+  call gsp_graph_write(g, trim(tmp))
+  call gsp_graph_read(g2, trim(tmp), format=GSP_FORMAT_DIMACS, weight_type=GSP_I32)
+  call expect(gsp_num_vertices(g2) == n .and. gsp_weight_type(g2) == GSP_I32, "file roundtrip")
+  call gsp_destroy(g2)
+  open(unit=10, file=trim(tmp), status="old")
+  close(10, status="delete")
+  call gsp_graph_from_csr(g2, 3, [1, 2, 3, 3], [2, 3], [0.5_c_float, 0.25_c_float])
+  call gsp_destroy(p)
+  call gsp_sssp(g2, 1, p)
+  call gsp_distances(p, 1, d)
+  call expect(all(d == [0.0, 0.5, 0.75]), "csr")
+  call gsp_destroy(p)
+  call gsp_destroy(g2)
+  call gsp_graph_from_arcs(gi, 3, [1, 2], [2, 3], [4_c_int32_t, 5_c_int32_t], flags=GSP_GRAPH_UNDIRECTED)
+  call gsp_sssp(gi, 3, p)
+  call gsp_distances(p, 3, di)
+  call expect(all(di == [9, 5, 0]), "int undirected")
+  call gsp_distances(p, 3, d, stat=st)
+  call expect_status(st, GSP_ERR_INVALID_ARGUMENT, "wrong distance kind")
+  call gsp_destroy(gi)
+  call gsp_distances(p, 3, di)
+  call expect(all(di == [9, 5, 0]), "result outlives graph")
+  call gsp_destroy(p)
+
+  ! destroyed handles are refused
+  call gsp_destroy(g)
+  call gsp_destroy(g)
+  call expect(gsp_num_vertices(g) == -1, "destroyed graph")
+  call gsp_sssp(g, 1, p, stat=st)
+  call expect_status(st, GSP_ERR_INVALID_ARGUMENT, "sssp on destroyed graph")
+  call gsp_distances(p, 1, d, stat=st)
+  call expect_status(st, GSP_ERR_INVALID_ARGUMENT, "destroyed result")
+
+  if (failures > 0) then
+    print '(i0,a)', failures, " failure(s)"
+    error stop 1
+  end if
+  print '(a)', "fortran: all tests passed"
+contains
+  subroutine expect(ok, what)
+    logical, intent(in) :: ok
+    character(len=*), intent(in) :: what
+    if (.not. ok) then
+      print '(2a)', "FAIL: ", what
+      failures = failures + 1
+    end if
+  end subroutine
+  subroutine expect_status(got, want, what)
+    integer, intent(in) :: got, want
+    character(len=*), intent(in) :: what
+    if (got /= want) then
+      print '(6a)', "FAIL: ", what, ": got ", gsp_status_string(got), " want ", gsp_status_string(want)
+      print '(2a)', "      ", gsp_error_message()
+      failures = failures + 1
+    else if (want /= GSP_OK .and. len(gsp_error_message()) == 0) then
+      print '(2a)', "FAIL: no message: ", what
+      failures = failures + 1
+    end if
+  end subroutine
+end program

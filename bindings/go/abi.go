@@ -1,0 +1,76 @@
+package gsp
+
+/*
+#include <gsp/gsp.h>
+*/
+import "C"
+
+import (
+	"fmt"
+	"unsafe"
+)
+
+// ABILines is this package's view of the ABI, in the format of
+// tests/test_abi_layout.c (for scripts/check_bindings.sh).
+func ABILines() []string {
+	var o C.gsp_options
+	var i C.gsp_run_info
+	l := []string{fmt.Sprintf("size gsp_options %d", unsafe.Sizeof(o))}
+	off := func(t, f string, v uintptr) { l = append(l, fmt.Sprintf("offset %s.%s %d", t, f, v)) }
+	off("gsp_options", "size", unsafe.Offsetof(o.size))
+	off("gsp_options", "backend", unsafe.Offsetof(o.backend))
+	off("gsp_options", "algorithm", unsafe.Offsetof(o.algorithm))
+	off("gsp_options", "device", unsafe.Offsetof(o.device))
+	off("gsp_options", "flags", unsafe.Offsetof(o.flags))
+	off("gsp_options", "delta", unsafe.Offsetof(o.delta))
+	off("gsp_options", "num_threads", unsafe.Offsetof(o.num_threads))
+	off("gsp_options", "device_memory_limit", unsafe.Offsetof(o.device_memory_limit))
+	off("gsp_options", "cuda_stream", unsafe.Offsetof(o.cuda_stream))
+	off("gsp_options", "progress", unsafe.Offsetof(o.progress))
+	off("gsp_options", "progress_user", unsafe.Offsetof(o.progress_user))
+	l = append(l, fmt.Sprintf("size gsp_run_info %d", unsafe.Sizeof(i)))
+	off("gsp_run_info", "size", unsafe.Offsetof(i.size))
+	off("gsp_run_info", "backend", unsafe.Offsetof(i.backend))
+	off("gsp_run_info", "algorithm", unsafe.Offsetof(i.algorithm))
+	off("gsp_run_info", "weight_type", unsafe.Offsetof(i.weight_type))
+	off("gsp_run_info", "num_vertices", unsafe.Offsetof(i.num_vertices))
+	off("gsp_run_info", "num_sources", unsafe.Offsetof(i.num_sources))
+	off("gsp_run_info", "device", unsafe.Offsetof(i.device))
+	off("gsp_run_info", "device_name", unsafe.Offsetof(i.device_name))
+	off("gsp_run_info", "seconds", unsafe.Offsetof(i.seconds))
+	off("gsp_run_info", "upload_seconds", unsafe.Offsetof(i.upload_seconds))
+	off("gsp_run_info", "iterations", unsafe.Offsetof(i.iterations))
+	off("gsp_run_info", "relaxations", unsafe.Offsetof(i.relaxations))
+	off("gsp_run_info", "has_paths", unsafe.Offsetof(i.has_paths))
+	c := func(name string, v int64) { l = append(l, fmt.Sprintf("const %s %d", name, v)) }
+	c("GSP_VERSION_MAJOR", C.GSP_VERSION_MAJOR)
+	c("GSP_VERSION_MINOR", C.GSP_VERSION_MINOR)
+	c("GSP_VERSION_PATCH", C.GSP_VERSION_PATCH)
+	for s := OK; s <= ErrInternal; s++ {
+		c(s.Name(), int64(s))
+	}
+	c("GSP_F32", int64(F32))
+	c("GSP_I32", int64(I32))
+	c("GSP_I32_INF", int64(I32Inf))
+	c("GSP_GRAPH_UNDIRECTED", int64(Undirected))
+	c("GSP_FORMAT_AUTO", int64(FormatAuto))
+	c("GSP_FORMAT_DIMACS", int64(FormatDIMACS))
+	c("GSP_FORMAT_MATRIX_MARKET", int64(FormatMatrixMarket))
+	c("GSP_FORMAT_EDGE_LIST", int64(FormatEdgeList))
+	c("GSP_BACKEND_AUTO", int64(BackendAuto))
+	c("GSP_BACKEND_CPU", int64(BackendCPU))
+	c("GSP_BACKEND_CUDA", int64(BackendCUDA))
+	c("GSP_ALGO_AUTO", int64(AlgoAuto))
+	names := []string{"GSP_SSSP_DIJKSTRA", "GSP_SSSP_BELLMAN_FORD", "GSP_SSSP_DELTA_STEPPING", "GSP_SSSP_ATOMIC_LOCK",
+		"GSP_SSSP_HARISH", "GSP_SSSP_SPMV_CSR", "GSP_SSSP_SPMV_ELL", "GSP_SSSP_GPU_DIJKSTRA",
+		"GSP_APSP_FLOYD_WARSHALL", "GSP_APSP_MINPLUS", "GSP_APSP_HEAP", "GSP_APSP_TASK_PARALLEL", "GSP_APSP_JOHNSON",
+		"GSP_SSSP_ATOMIC_64"}
+	vals := []Algorithm{SSSPDijkstra, SSSPBellmanFord, SSSPDeltaStepping, SSSPAtomicLock, SSSPHarish, SSSPSpmvCSR,
+		SSSPSpmvELL, SSSPGPUDijkstra, APSPFloydWarshall, APSPMinPlus, APSPHeap, APSPTaskParallel, APSPJohnson,
+		SSSPAtomic64}
+	for k, n := range names {
+		c(n, int64(vals[k]))
+	}
+	c("GSP_NO_PATHS", C.GSP_NO_PATHS)
+	return l
+}

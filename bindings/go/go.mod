@@ -1,0 +1,3 @@
+module libgsp.org/gsp
+
+go 1.19

@@ -1,0 +1,333 @@
+package gsp
+
+import (
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+)
+
+var (
+	inf   = math.Inf(1)
+	src   = []int32{0, 1, 2, 0}
+	dst   = []int32{1, 2, 3, 3}
+	w     = []float32{1, 2, 3, 10}
+	dist0 = []float64{0, 1, 3, 6, inf}
+)
+
+const n = 5
+
+func graph(t *testing.T) *Graph {
+	t.Helper()
+	g, err := NewGraphF32(n, src, dst, w, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { g.Close() })
+	return g
+}
+
+func backends() []Backend {
+	b := []Backend{BackendCPU}
+	if BackendAvailable(BackendCUDA) {
+		b = append(b, BackendCUDA)
+	}
+	return b
+}
+
+func notOffered(err error) bool { return errors.Is(err, ErrUnsupported) || errors.Is(err, ErrNoDevice) }
+
+func wantStatus(t *testing.T, err error, s Status) {
+	t.Helper()
+	var e *Error
+	if !errors.As(err, &e) || !errors.Is(err, s) {
+		t.Fatalf("want %v, got %v", s, err)
+	}
+	if e.Message == "" {
+		t.Fatalf("%v without a message", s)
+	}
+}
+
+// TestABIDump writes this package's view of the ABI for scripts/check_bindings.sh.
+func TestABIDump(t *testing.T) {
+	out := os.Getenv("GSP_ABI_OUT")
+	if out == "" {
+		t.Skip("GSP_ABI_OUT not set")
+	}
+	if err := os.WriteFile(out, []byte(strings.Join(ABILines(), "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestVersionAndNames(t *testing.T) {
+	if ma, mi, pa := Version(); ma != 0 || mi < 0 || pa < 0 {
+		t.Fatal(ma, mi, pa)
+	}
+	if ErrNoPath.Name() != "GSP_ERR_NO_PATH" || BackendCPU.String() != "cpu" {
+		t.Fatal(ErrNoPath.Name(), BackendCPU)
+	}
+	a, err := AlgorithmFromName(SSSPDijkstra.String())
+	if err != nil || a != SSSPDijkstra {
+		t.Fatal(a, err)
+	}
+	_, err = AlgorithmFromName("no-such-algorithm")
+	wantStatus(t, err, ErrInvalidArgument)
+	if !BackendAvailable(BackendCPU) || DeviceCount() < 0 {
+		t.Fatal("cpu backend")
+	}
+}
+
+func TestGraph(t *testing.T) {
+	g := graph(t)
+	if g.NumVertices() != n || g.NumEdges() != 4 || g.WeightType() != F32 {
+		t.Fatal(g.NumVertices(), g.NumEdges(), g.WeightType())
+	}
+	c, err := g.CSR()
+	if err != nil || !reflect.DeepEqual(c.Offsets, []int64{0, 2, 3, 4, 4, 4}) {
+		t.Fatal(c, err)
+	}
+	g2, err := NewGraphCSRF32(n, c.Offsets, c.Targets, c.WeightsF32, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g2.Close()
+	p, err := g2.SSSP(0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if d, _ := p.Distances(0); !reflect.DeepEqual(d, dist0) {
+		t.Fatal(d)
+	}
+	gi, err := NewGraphI32(3, []int32{0, 1}, []int32{1, 2}, []int32{4, 5}, Undirected)
+	if err != nil || gi.NumEdges() != 4 {
+		t.Fatal(err)
+	}
+	defer gi.Close()
+	pi, err := gi.SSSP(2, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pi.Close()
+	if d, err := pi.DistancesI32(2); err != nil || !reflect.DeepEqual(d, []int32{9, 5, 0}) {
+		t.Fatal(d, err)
+	}
+	gu, _ := NewGraphI32(3, []int32{0}, []int32{1}, nil, 0)
+	defer gu.Close()
+	pu, _ := gu.SSSP(0, nil)
+	defer pu.Close()
+	if d, _ := pu.DistancesI32(0); !reflect.DeepEqual(d, []int32{0, 1, I32Inf}) {
+		t.Fatal(d)
+	}
+}
+
+func TestFiles(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "g.gr")
+	if err := graph(t).Save(path, FormatAuto); err != nil {
+		t.Fatal(err)
+	}
+	g, err := LoadGraph(path, FormatDIMACS, F32, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	p, _ := g.SSSP(0, nil)
+	defer p.Close()
+	if d, _ := p.Distances(0); !reflect.DeepEqual(d, dist0) {
+		t.Fatal(d)
+	}
+	os.WriteFile(filepath.Join(dir, "bad.gr"), []byte("p sp 2 1\nnot an arc\n"), 0o644)
+	_, err = LoadGraph(filepath.Join(dir, "bad.gr"), FormatAuto, F32, 0)
+	wantStatus(t, err, ErrParse)
+	_, err = LoadGraph("/nonexistent/g.gr", FormatAuto, F32, 0)
+	wantStatus(t, err, ErrIO)
+	if !strings.Contains(err.Error(), "nonexistent") {
+		t.Fatal(err)
+	}
+}
+
+func TestBadInputAndClosed(t *testing.T) {
+	_, err := NewGraphF32(2, []int32{0}, []int32{7}, []float32{1}, 0)
+	wantStatus(t, err, ErrInvalidGraph)
+	_, err = NewGraphF32(0, nil, nil, nil, 0)
+	wantStatus(t, err, ErrInvalidArgument)
+	_, err = NewGraphF32(3, []int32{0, 1}, []int32{1}, nil, 0)
+	wantStatus(t, err, ErrInvalidArgument)
+	g := graph(t)
+	_, err = g.SSSP(99, nil)
+	wantStatus(t, err, ErrInvalidArgument)
+	p, err := g.SSSP(0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = p.Path(0, 4)
+	wantStatus(t, err, ErrNoPath)
+	_, err = p.Distances(1)
+	wantStatus(t, err, ErrInvalidArgument)
+
+	g.Close()
+	g.Close()
+	if _, err := g.SSSP(0, nil); err != ErrClosed {
+		t.Fatal(err)
+	}
+	if g.NumVertices() != -1 {
+		t.Fatal("closed graph answered")
+	}
+	if d, _ := p.Distances(0); !reflect.DeepEqual(d, dist0) {
+		t.Fatal("result did not outlive its graph", d)
+	}
+	p.Close()
+	p.Close()
+	if _, err := p.Path(0, 3); err != ErrClosed {
+		t.Fatal(err)
+	}
+
+	neg, _ := NewGraphF32(2, []int32{0}, []int32{1}, []float32{-1}, 0)
+	defer neg.Close()
+	_, err = neg.SSSP(0, &Options{Backend: BackendCPU, Algorithm: SSSPDijkstra})
+	wantStatus(t, err, ErrNegativeWeight)
+	cyc, _ := NewGraphF32(2, []int32{0, 1}, []int32{1, 0}, []float32{1, -2}, 0)
+	defer cyc.Close()
+	_, err = cyc.SSSP(0, &Options{Backend: BackendCPU, Algorithm: SSSPBellmanFord})
+	wantStatus(t, err, ErrNegativeCycle)
+}
+
+func TestSSSPEveryAlgorithm(t *testing.T) {
+	g := graph(t)
+	ran := 0
+	for _, b := range backends() {
+		for _, a := range append([]Algorithm{AlgoAuto}, SSSPAlgorithms...) {
+			p, err := g.SSSP(0, &Options{Backend: b, Algorithm: a})
+			if err != nil {
+				if !notOffered(err) {
+					t.Fatalf("%v %v: %v", b, a, err)
+				}
+				continue
+			}
+			ran++
+			d, _ := p.Distances(0)
+			path, _ := p.Path(0, 3)
+			pred, _ := p.Predecessors(0)
+			dd, _ := p.Distance(0, 3)
+			info, _ := p.Info()
+			if !reflect.DeepEqual(d, dist0) || !reflect.DeepEqual(path, []int32{0, 1, 2, 3}) || dd != 6 ||
+				!reflect.DeepEqual(pred[:4], []int32{-1, 0, 1, 2}) || info.Backend != b ||
+				(a != AlgoAuto && info.Algorithm != a) || info.NumSources != 1 || !info.HasPaths {
+				t.Fatalf("%v %v: %v %v %v %v %+v", b, a, d, path, pred, dd, info)
+			}
+			p.Close()
+		}
+	}
+	if ran < 2 {
+		t.Fatal("ran", ran)
+	}
+}
+
+func TestAPSP(t *testing.T) {
+	g := graph(t)
+	ran := 0
+	for _, b := range backends() {
+		for _, a := range append([]Algorithm{AlgoAuto}, APSPAlgorithms...) {
+			p, err := g.APSP(nil, &Options{Backend: b, Algorithm: a})
+			if err != nil {
+				if !notOffered(err) {
+					t.Fatalf("%v %v: %v", b, a, err)
+				}
+				continue
+			}
+			ran++
+			d1, _ := p.Distances(1)
+			path, _ := p.Path(1, 3)
+			if p.NumSources() != n || !reflect.DeepEqual(d1, []float64{inf, 0, 2, 5, inf}) || !reflect.DeepEqual(path, []int32{1, 2, 3}) {
+				t.Fatalf("%v %v: %v %v", b, a, d1, path)
+			}
+			p.Close()
+		}
+	}
+	if ran < 2 {
+		t.Fatal("ran", ran)
+	}
+	p, err := g.APSP([]int32{2, 0}, &Options{NoPaths: true, NumThreads: 1, Algorithm: APSPFloydWarshall})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if !reflect.DeepEqual(p.Sources(), []int32{2, 0}) {
+		t.Fatal(p.Sources())
+	}
+	_, err = p.Path(0, 3)
+	wantStatus(t, err, ErrUnsupported)
+
+	rows := map[int][]float32{}
+	err = g.APSPStream([]int32{0, 1, 3}, nil, func(b RowBlock) bool {
+		for i, r := range b.F32 {
+			rows[b.FirstSourceIndex+i] = r
+		}
+		if len(b.Predecessors) != len(b.F32) {
+			t.Error("predecessors")
+		}
+		return false
+	})
+	if err != nil || len(rows) != 3 || rows[2][3] != 0 || !math.IsInf(float64(rows[2][0]), 1) {
+		t.Fatal(err, rows)
+	}
+	err = g.APSPStream(nil, nil, func(RowBlock) bool { return true })
+	wantStatus(t, err, ErrCancelled)
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Fatal("a panic in the callback must reach the caller")
+			}
+		}()
+		g.APSPStream(nil, nil, func(RowBlock) bool { panic("from the callback") })
+	}()
+}
+
+func TestProgress(t *testing.T) {
+	g := graph(t)
+	var mu sync.Mutex
+	calls := 0
+	p, err := g.SSSP(0, &Options{Progress: func(f float64) bool {
+		mu.Lock()
+		calls++
+		mu.Unlock()
+		return f < 0 || f > 1
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Close()
+	if calls > 0 {
+		_, err = g.SSSP(0, &Options{Progress: func(float64) bool { return true }})
+		wantStatus(t, err, ErrCancelled)
+	}
+}
+
+func TestConcurrent(t *testing.T) {
+	g := graph(t)
+	p, _ := g.SSSP(0, nil)
+	defer p.Close()
+	var wg sync.WaitGroup
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func(i int32) {
+			defer wg.Done()
+			for k := 0; k < 20; k++ {
+				if d, _ := p.Distances(0); !reflect.DeepEqual(d, dist0) {
+					t.Error(d)
+				}
+				_, err := g.SSSP(100+i, nil)
+				var e *Error
+				if !errors.As(err, &e) || e.Status != ErrInvalidArgument || e.Message == "" {
+					t.Error(err)
+				}
+			}
+		}(int32(i))
+	}
+	wg.Wait()
+}

@@ -1,0 +1,481 @@
+"""libgsp for Python: shortest paths (SSSP, APSP) on CPUs and NVIDIA GPUs.
+
+A ctypes binding over libgsp.so (found through $GSP_LIBRARY, next to this
+package, $GSP_BUILD_DIR or the system's library path). Vertex ids are 0-based,
+as in C. NumPy arrays are accepted and returned when NumPy is importable;
+plain lists otherwise.
+
+    import gsp
+    with gsp.Graph(4, [0, 1, 2], [1, 2, 3], [1.0, 2.0, 3.0]) as g:
+        with g.sssp(0, algorithm="dijkstra") as p:
+            print(p.distances(0), p.path(0, 3))
+
+Failures of the library raise GspError(status, message); a closed Graph or
+Paths raises ValueError, like a closed file. A Graph may be shared by threads;
+each call reads the library's thread-local message on its own thread.
+"""
+import ctypes
+import math
+
+from . import _ffi
+from ._ffi import *  # noqa: F401,F403  (the constants: GSP_OK, GSP_F32, GSP_SSSP_DIJKSTRA, ...)
+from ._ffi import lib as _lib
+
+try:  # optional
+    import numpy as _np
+except ImportError:  # pragma: no cover - depends on the machine
+    _np = None
+
+__all__ = ["Graph", "Paths", "RunInfo", "GspError", "version", "version_string", "status_name",
+           "backend_available", "device_count", "backend_name", "algorithm_name",
+           "algorithm_from_name", "HAVE_NUMPY"] + list(_ffi.CONSTANTS)
+
+HAVE_NUMPY = _np is not None
+F32 = _ffi.GSP_F32
+I32 = _ffi.GSP_I32
+
+
+class GspError(Exception):
+    """A libgsp call failed. ``status`` is the gsp_status value, ``name`` its
+    enum name ("GSP_ERR_NO_PATH"), ``message`` the library's detail."""
+
+    def __init__(self, status, message):
+        self.status = int(status)
+        self.name = status_name(self.status)
+        self.message = message
+        super().__init__("%s: %s" % (self.name, message) if message else self.name)
+
+
+def _check(status):
+    # Called right after the C call, on the same thread: the thread-local
+    # message belongs to that call.
+    if status != _ffi.GSP_OK:
+        msg = _lib.gsp_last_error()
+        raise GspError(status, msg.decode("utf-8", "replace") if msg else "")
+
+
+def status_name(status):
+    return _lib.gsp_status_name(int(status)).decode()
+
+
+def version():
+    """(major, minor, patch) of the loaded library."""
+    v = _lib.gsp_version()
+    return (v >> 16, (v >> 8) & 0xFF, v & 0xFF)
+
+
+def version_string():
+    return "%d.%d.%d" % version()
+
+
+def backend_available(backend):
+    return bool(_lib.gsp_backend_available(_backend(backend)))
+
+
+def device_count():
+    return int(_lib.gsp_device_count())
+
+
+def backend_name(backend):
+    return _lib.gsp_backend_name(int(backend)).decode()
+
+
+def algorithm_name(algorithm):
+    return _lib.gsp_algorithm_name(int(algorithm)).decode()
+
+
+def algorithm_from_name(name):
+    out = ctypes.c_int(0)
+    _check(_lib.gsp_algorithm_from_name(name.encode(), ctypes.byref(out)))
+    return out.value
+
+
+_BACKENDS = {"auto": _ffi.GSP_BACKEND_AUTO, "cpu": _ffi.GSP_BACKEND_CPU, "cuda": _ffi.GSP_BACKEND_CUDA}
+_DTYPES = {"f32": F32, "float32": F32, "i32": I32, "int32": I32}
+_FORMATS = {"auto": _ffi.GSP_FORMAT_AUTO, "dimacs": _ffi.GSP_FORMAT_DIMACS,
+            "mtx": _ffi.GSP_FORMAT_MATRIX_MARKET, "matrix-market": _ffi.GSP_FORMAT_MATRIX_MARKET,
+            "edge-list": _ffi.GSP_FORMAT_EDGE_LIST}
+
+
+def _lookup(table, value, what):
+    if isinstance(value, str):
+        try:
+            return table[value.lower()]
+        except KeyError:
+            raise ValueError("unknown %s %r (one of %s)" % (what, value, ", ".join(table))) from None
+    return int(value)
+
+
+def _backend(b):
+    return _lookup(_BACKENDS, b, "backend")
+
+
+def _algorithm(a):
+    return algorithm_from_name(a) if isinstance(a, str) else int(a)
+
+
+# ------------------------------------------------------------------ arrays
+def _array(values, ctype, what):
+    """A C array of ctype holding values (list, tuple, range or NumPy array)
+    and the object that keeps its memory alive."""
+    if _np is not None and isinstance(values, _np.ndarray):
+        npt = {ctypes.c_int32: _np.int32, ctypes.c_int64: _np.int64, ctypes.c_float: _np.float32}[ctype]
+        if values.ndim != 1:
+            raise ValueError("%s must be one-dimensional" % what)
+        a = _np.ascontiguousarray(values, dtype=npt)
+        return a.ctypes.data_as(ctypes.POINTER(ctype)), len(a), a
+    try:
+        n = len(values)
+        arr = (ctype * n)(*values)
+    except TypeError as e:
+        raise TypeError("%s: %s" % (what, e)) from None
+    return ctypes.cast(arr, ctypes.POINTER(ctype)), n, arr
+
+
+def _infer_dtype(weights, dtype):
+    if dtype is not None:
+        d = _lookup(_DTYPES, dtype, "dtype")
+        if d not in (F32, I32):
+            raise ValueError("dtype must be gsp.F32 or gsp.I32")
+        return d
+    if weights is None:
+        return F32
+    if _np is not None and isinstance(weights, _np.ndarray):
+        return I32 if weights.dtype.kind in "iu" else F32
+    return I32 if all(isinstance(w, int) and not isinstance(w, bool) for w in weights) else F32
+
+
+def _out(ctype, n):
+    """An output buffer of n values: a NumPy array or a ctypes array."""
+    if _np is not None:
+        npt = {ctypes.c_int32: _np.int32, ctypes.c_int64: _np.int64, ctypes.c_float: _np.float32}[ctype]
+        a = _np.empty(n, dtype=npt)
+        return a, a.ctypes.data_as(ctypes.c_void_p)
+    a = (ctype * n)()
+    return a, ctypes.cast(a, ctypes.c_void_p)
+
+
+def _result(buf):
+    return buf if _np is not None else list(buf)
+
+
+def _wtype(dtype):
+    return ctypes.c_float if dtype == F32 else ctypes.c_int32
+
+
+# ------------------------------------------------------------------ options
+class _Options:
+    """Builds a gsp_options (filled by gsp_options_init) from keyword
+    arguments, and keeps callbacks alive for the call."""
+
+    KEYS = ("backend", "algorithm", "device", "no_paths", "delta", "num_threads",
+            "device_memory_limit", "cuda_stream", "progress")
+
+    def __init__(self, kwargs):
+        unknown = set(kwargs) - set(self.KEYS)
+        if unknown:
+            raise TypeError("unknown option(s): %s" % ", ".join(sorted(unknown)))
+        o = _ffi.gsp_options()
+        _lib.gsp_options_init(ctypes.byref(o))
+        if kwargs.get("backend") is not None:
+            o.backend = _backend(kwargs["backend"])
+        if kwargs.get("algorithm") is not None:
+            o.algorithm = _algorithm(kwargs["algorithm"])
+        o.device = int(kwargs.get("device", 0))
+        if kwargs.get("no_paths"):
+            o.flags |= _ffi.GSP_NO_PATHS
+        o.delta = float(kwargs.get("delta", 0.0))
+        o.num_threads = int(kwargs.get("num_threads", 0))
+        limit = int(kwargs.get("device_memory_limit", 0))
+        if limit < 0:
+            raise ValueError("device_memory_limit must be >= 0")
+        o.device_memory_limit = limit
+        o.cuda_stream = kwargs.get("cuda_stream") or None
+        self.error = None
+        self._progress = None
+        fn = kwargs.get("progress")
+        if fn is not None:
+            def trampoline(_user, fraction):
+                try:
+                    return 1 if fn(fraction) else 0
+                except BaseException as e:  # stop the run; re-raised after it
+                    self.error = e
+                    return 1
+            self._progress = _ffi.PROGRESS_FN(trampoline)
+            o.progress = self._progress
+        self.c = o
+
+    def check(self, status):
+        if self.error is not None:
+            raise self.error
+        _check(status)
+
+
+# ------------------------------------------------------------------ handles
+class _Handle:
+    _h = None
+    _destroy = None
+
+    def _ptr(self):
+        if self._h is None:
+            raise ValueError("operation on a closed %s" % type(self).__name__)
+        return self._h
+
+    @property
+    def closed(self):
+        return self._h is None
+
+    def close(self):
+        """Free the C object. Idempotent; later use raises ValueError."""
+        h, self._h = self._h, None
+        if h is not None:
+            type(self)._destroy(h)
+
+    def __enter__(self):
+        self._ptr()
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass
+
+
+class Graph(_Handle):
+    """An immutable weighted directed graph.
+
+    ``Graph(n, sources, targets, weights=None, dtype=None, undirected=False)``
+    builds it from arcs; ``Graph.from_csr`` and ``Graph.load`` from CSR arrays
+    or a file. ``dtype`` is gsp.F32 / gsp.I32 (or "f32" / "i32"); when None it
+    follows the weights (integers give I32, anything else F32)."""
+
+    _destroy = staticmethod(_lib.gsp_graph_destroy)
+
+    def __init__(self, num_vertices, sources=(), targets=(), weights=None, dtype=None, undirected=False):
+        dt = _infer_dtype(weights, dtype)
+        s, ns, keep_s = _array(sources, ctypes.c_int32, "sources")
+        t, nt, keep_t = _array(targets, ctypes.c_int32, "targets")
+        if ns != nt:
+            raise ValueError("sources and targets differ in length (%d != %d)" % (ns, nt))
+        w, keep_w = None, None
+        if weights is not None:
+            w, nw, keep_w = _array(weights, _wtype(dt), "weights")
+            if nw != ns:
+                raise ValueError("weights has %d values for %d arcs" % (nw, ns))
+        h = ctypes.c_void_p()
+        _check(_lib.gsp_graph_create(ctypes.byref(h), int(num_vertices), ns, s, t,
+                                     ctypes.cast(w, ctypes.c_void_p) if w is not None else None,
+                                     dt, _ffi.GSP_GRAPH_UNDIRECTED if undirected else 0))
+        self._h = h.value
+        del keep_s, keep_t, keep_w
+
+    @classmethod
+    def _wrap(cls, h):
+        g = cls.__new__(cls)
+        g._h = h
+        return g
+
+    @classmethod
+    def from_csr(cls, num_vertices, offsets, targets, weights=None, dtype=None, undirected=False):
+        dt = _infer_dtype(weights, dtype)
+        o, no, keep_o = _array(offsets, ctypes.c_int64, "offsets")
+        if no != int(num_vertices) + 1:
+            raise ValueError("offsets must hold num_vertices + 1 values, not %d" % no)
+        t, nt, keep_t = _array(targets, ctypes.c_int32, "targets")
+        if nt != offsets[-1]:
+            raise ValueError("targets has %d values, offsets[-1] is %d" % (nt, offsets[-1]))
+        w, keep_w = None, None
+        if weights is not None:
+            w, nw, keep_w = _array(weights, _wtype(dt), "weights")
+            if nw != nt:
+                raise ValueError("weights has %d values for %d arcs" % (nw, nt))
+        h = ctypes.c_void_p()
+        _check(_lib.gsp_graph_create_csr(ctypes.byref(h), int(num_vertices), o, t,
+                                         ctypes.cast(w, ctypes.c_void_p) if w is not None else None,
+                                         dt, _ffi.GSP_GRAPH_UNDIRECTED if undirected else 0))
+        del keep_o, keep_t, keep_w
+        return cls._wrap(h.value)
+
+    @classmethod
+    def load(cls, path, format="auto", dtype=F32, undirected=False):
+        """Read a DIMACS (.gr), Matrix Market (.mtx) or edge-list file (.gz too)."""
+        h = ctypes.c_void_p()
+        _check(_lib.gsp_graph_load(ctypes.byref(h), str(path).encode(), _lookup(_FORMATS, format, "format"),
+                                   _lookup(_DTYPES, dtype, "dtype"),
+                                   _ffi.GSP_GRAPH_UNDIRECTED if undirected else 0))
+        return cls._wrap(h.value)
+
+    def save(self, path, format="auto"):
+        _check(_lib.gsp_graph_save(self._ptr(), str(path).encode(), _lookup(_FORMATS, format, "format")))
+
+    @property
+    def num_vertices(self):
+        return int(_lib.gsp_graph_num_vertices(self._ptr()))
+
+    @property
+    def num_edges(self):
+        return int(_lib.gsp_graph_num_edges(self._ptr()))
+
+    @property
+    def weight_type(self):
+        return int(_lib.gsp_graph_weight_type(self._ptr()))
+
+    def csr(self):
+        """(offsets, targets, weights) copied out of the graph."""
+        h = self._ptr()
+        n, m = self.num_vertices, self.num_edges
+        off, po = _out(ctypes.c_int64, n + 1)
+        tgt, pt = _out(ctypes.c_int32, max(m, 1))
+        w, pw = _out(_wtype(self.weight_type), max(m, 1))
+        _check(_lib.gsp_graph_csr(h, ctypes.cast(po, ctypes.POINTER(ctypes.c_int64)),
+                                  ctypes.cast(pt, ctypes.POINTER(ctypes.c_int32)), pw))
+        return _result(off), _result(tgt[:m]), _result(w[:m])
+
+    def sssp(self, source, **options):
+        """Single-source shortest paths from ``source``. Options: backend,
+        algorithm (value or name), device, no_paths, delta, num_threads,
+        device_memory_limit, cuda_stream, progress (callable(fraction) ->
+        true to stop)."""
+        opts = _Options(options)
+        out = ctypes.c_void_p()
+        st = _lib.gsp_sssp_run(self._ptr(), int(source), ctypes.byref(opts.c), ctypes.byref(out))
+        opts.check(st)
+        return Paths._wrap(out.value)
+
+    def apsp(self, sources=None, **options):
+        """Shortest paths from every vertex, or from ``sources`` (one row each, in order)."""
+        opts = _Options(options)
+        s, n, keep = (None, 0, None) if sources is None else _array(sources, ctypes.c_int32, "sources")
+        out = ctypes.c_void_p()
+        st = _lib.gsp_apsp_run(self._ptr(), s, n, ctypes.byref(opts.c), ctypes.byref(out))
+        del keep
+        opts.check(st)
+        return Paths._wrap(out.value)
+
+    def apsp_stream(self, on_rows, sources=None, **options):
+        """APSP delivered in row blocks: ``on_rows(first_index, distances,
+        predecessors)`` with one row (list or NumPy array) per source;
+        predecessors is None with no_paths. Return true to stop
+        (GspError GSP_ERR_CANCELLED)."""
+        opts = _Options(options)
+        h = self._ptr()
+        n = self.num_vertices
+        wt = _wtype(self.weight_type)
+        s, ns, keep = (None, 0, None) if sources is None else _array(sources, ctypes.c_int32, "sources")
+
+        def rows(_user, first, num_rows, dist, pred):
+            try:
+                dp = ctypes.cast(dist, ctypes.POINTER(wt))
+                d = [_result(_copy(dp, r * n, n, wt)) for r in range(num_rows)]
+                p = None
+                if pred:
+                    p = [_result(_copy(pred, r * n, n, ctypes.c_int32)) for r in range(num_rows)]
+                return 1 if on_rows(first, d, p) else 0
+            except BaseException as e:
+                opts.error = e
+                return 1
+        fn = _ffi.ROWS_FN(rows)
+        st = _lib.gsp_apsp_stream(h, s, ns, ctypes.byref(opts.c), fn, None)
+        del keep
+        opts.check(st)
+
+
+def _copy(ptr, start, n, ctype):
+    buf, p = _out(ctype, n)
+    ctypes.memmove(p, ctypes.addressof(ptr.contents) + start * ctypes.sizeof(ctype), n * ctypes.sizeof(ctype))
+    return buf
+
+
+class RunInfo:
+    """What a run did (gsp_run_info)."""
+
+    def __init__(self, c):
+        self.backend = c.backend
+        self.algorithm = c.algorithm
+        self.backend_name = backend_name(c.backend)
+        self.algorithm_name = algorithm_name(c.algorithm)
+        self.weight_type = c.weight_type
+        self.num_vertices = c.num_vertices
+        self.num_sources = c.num_sources
+        self.device = c.device
+        self.device_name = c.device_name.decode("utf-8", "replace")
+        self.seconds = c.seconds
+        self.upload_seconds = c.upload_seconds
+        self.iterations = c.iterations
+        self.relaxations = c.relaxations
+        self.has_paths = bool(c.has_paths)
+
+    def __repr__(self):
+        return "RunInfo(%s)" % ", ".join("%s=%r" % kv for kv in vars(self).items())
+
+
+class Paths(_Handle):
+    """Distances and predecessors from one or many sources. Ids are vertex
+    ids (a source must be one of ``sources``)."""
+
+    _destroy = staticmethod(_lib.gsp_paths_destroy)
+
+    def __init__(self):
+        raise TypeError("Paths come from Graph.sssp() or Graph.apsp()")
+
+    @classmethod
+    def _wrap(cls, h):
+        p = cls.__new__(cls)
+        p._h = h
+        i = p.info()
+        p._n, p._dtype = i.num_vertices, i.weight_type
+        return p
+
+    def info(self):
+        c = _ffi.gsp_run_info()
+        c.size = ctypes.sizeof(c)
+        _check(_lib.gsp_paths_info(self._ptr(), ctypes.byref(c)))
+        return RunInfo(c)
+
+    @property
+    def num_sources(self):
+        return int(_lib.gsp_paths_num_sources(self._ptr()))
+
+    @property
+    def sources(self):
+        h = self._ptr()
+        return [int(_lib.gsp_paths_source(h, i)) for i in range(_lib.gsp_paths_num_sources(h))]
+
+    def distances(self, source):
+        """Distances from ``source`` to every vertex (inf, or GSP_I32_INF for
+        int graphs, where unreachable)."""
+        h = self._ptr()
+        buf, p = _out(_wtype(self._dtype), self._n)
+        _check(_lib.gsp_paths_distances(h, int(source), p, self._n))
+        return _result(buf)
+
+    def distance(self, source, target):
+        h = self._ptr()
+        v = _wtype(self._dtype)()
+        _check(_lib.gsp_paths_distance(h, int(source), int(target), ctypes.byref(v)))
+        return v.value
+
+    def predecessors(self, source):
+        """Predecessor of every vertex on its shortest path from ``source`` (-1: none)."""
+        h = self._ptr()
+        buf, p = _out(ctypes.c_int32, self._n)
+        _check(_lib.gsp_paths_predecessors(h, int(source), ctypes.cast(p, ctypes.POINTER(ctypes.c_int32)), self._n))
+        return _result(buf)
+
+    def path(self, source, target):
+        """The vertices of a shortest path, source and target included, as a
+        list. GspError GSP_ERR_NO_PATH when target is unreachable."""
+        h = self._ptr()
+        length = ctypes.c_int32(0)
+        _check(_lib.gsp_path_get(h, int(source), int(target), None, 0, ctypes.byref(length)))
+        buf = (ctypes.c_int32 * length.value)()
+        _check(_lib.gsp_path_get(h, int(source), int(target), buf, length.value, ctypes.byref(length)))
+        return list(buf[:length.value])
+
+    @staticmethod
+    def unreachable(d):
+        return d == _ffi.GSP_I32_INF or (isinstance(d, float) and math.isinf(d))

@@ -1,0 +1,229 @@
+//! Tests of the safe crate (cargo test --offline), on the CPU and, where
+//! usable, on CUDA.
+use gsp::{Algorithm, Backend, Distances, Error, Format, Graph, Options, RowDistances, WeightType, Weights};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+const INF: f64 = f64::INFINITY;
+const N: i32 = 5;
+const SRC: [i32; 4] = [0, 1, 2, 0];
+const DST: [i32; 4] = [1, 2, 3, 3];
+const W: [f32; 4] = [1.0, 2.0, 3.0, 10.0];
+const DIST0: [f64; 5] = [0.0, 1.0, 3.0, 6.0, INF];
+
+fn graph() -> Graph {
+    Graph::new(N, &SRC, &DST, Weights::F32(&W), false).unwrap()
+}
+
+fn backends() -> Vec<Backend> {
+    let mut b = vec![Backend::CPU];
+    if gsp::backend_available(Backend::CUDA) {
+        b.push(Backend::CUDA);
+    }
+    b
+}
+
+fn not_offered(e: &Error) -> bool {
+    e.status() == Error::UNSUPPORTED || e.status() == Error::NO_DEVICE
+}
+
+#[test]
+fn version_and_names() {
+    assert_eq!(gsp::version(), (gsp_sys::GSP_VERSION_MAJOR, gsp_sys::GSP_VERSION_MINOR, gsp_sys::GSP_VERSION_PATCH));
+    assert_eq!(gsp::status_name(Error::NO_PATH), "GSP_ERR_NO_PATH");
+    assert_eq!(Backend::CPU.name(), "cpu");
+    let name = Algorithm::SSSP_DIJKSTRA.name();
+    assert_eq!(Algorithm::from_name(&name).unwrap(), Algorithm::SSSP_DIJKSTRA);
+    let e = Algorithm::from_name("no-such-algorithm").unwrap_err();
+    assert_eq!(e.status(), Error::INVALID_ARGUMENT);
+    assert!(!e.message().is_empty());
+    assert!(gsp::backend_available(Backend::CPU));
+    assert!(gsp::device_count() >= 0);
+}
+
+#[test]
+fn graph_from_arrays_and_csr() {
+    let g = graph();
+    assert_eq!((g.num_vertices(), g.num_edges(), g.weight_type()), (N, 4, WeightType::F32));
+    let csr = g.csr().unwrap();
+    assert_eq!(csr.offsets, vec![0, 2, 3, 4, 4, 4]);
+    let g2 = Graph::from_csr(N, &csr.offsets, &csr.targets, Weights::F32(csr.weights.as_f32().unwrap()), false).unwrap();
+    assert_eq!(g2.sssp(0, &Options::default()).unwrap().distances(0).unwrap().to_f64(), DIST0);
+
+    let gi = Graph::new(3, &[0, 1], &[1, 2], Weights::I32(&[4, 5]), true).unwrap();
+    assert_eq!(gi.num_edges(), 4);
+    assert_eq!(gi.sssp(2, &Options::default()).unwrap().distances(2).unwrap(), Distances::I32(vec![9, 5, 0]));
+    let gu = Graph::new(3, &[0], &[1], Weights::Unit(WeightType::I32), false).unwrap();
+    let d = gu.sssp(0, &Options::default()).unwrap().distances(0).unwrap();
+    assert_eq!(d, Distances::I32(vec![0, 1, gsp::I32_INF]));
+}
+
+#[test]
+fn file_roundtrip() {
+    let dir = std::env::temp_dir().join(format!("gsp-rust-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("g.gr");
+    graph().save(&path, Format::Auto).unwrap();
+    let g = Graph::load(&path, Format::Dimacs, WeightType::F32, false).unwrap();
+    assert_eq!(g.num_vertices(), N);
+    assert_eq!(g.sssp(0, &Options::default()).unwrap().distances(0).unwrap().to_f64(), DIST0);
+    std::fs::write(dir.join("bad.gr"), "p sp 2 1\nnot an arc\n").unwrap();
+    let e = Graph::load(dir.join("bad.gr"), Format::Auto, WeightType::F32, false).err().unwrap();
+    assert_eq!(e.status(), Error::PARSE, "{e}");
+    let e = Graph::load("/nonexistent/g.gr", Format::Auto, WeightType::F32, false).err().unwrap();
+    assert_eq!(e.status(), Error::IO);
+    assert!(e.message().contains("nonexistent"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_input() {
+    let e = Graph::new(2, &[0], &[7], Weights::F32(&[1.0]), false).err().unwrap();
+    assert_eq!(e.status(), Error::INVALID_GRAPH);
+    assert!(!e.message().is_empty());
+    assert!(e.to_string().contains(e.message()));
+    assert_eq!(Graph::new(0, &[], &[], Weights::Unit(WeightType::F32), false).err().unwrap().status(), Error::INVALID_ARGUMENT);
+    assert_eq!(Graph::new(3, &[0, 1], &[1], Weights::Unit(WeightType::F32), false).err().unwrap().status(), Error::INVALID_ARGUMENT);
+    assert_eq!(Graph::new(3, &[0], &[1], Weights::F32(&[1.0, 2.0]), false).err().unwrap().status(), Error::INVALID_ARGUMENT);
+    let g = graph();
+    assert_eq!(g.sssp(99, &Options::default()).err().unwrap().status(), Error::INVALID_ARGUMENT);
+    let p = g.sssp(0, &Options::default()).unwrap();
+    let e = p.path(0, 4).unwrap_err();
+    assert_eq!(e.status(), Error::NO_PATH);
+    assert!(!e.message().is_empty());
+    assert_eq!(p.distances(1).unwrap_err().status(), Error::INVALID_ARGUMENT);
+
+    let neg = Graph::new(2, &[0], &[1], Weights::F32(&[-1.0]), false).unwrap();
+    let o = Options::new().backend(Backend::CPU);
+    let e = neg.sssp(0, &o.clone().algorithm(Algorithm::SSSP_DIJKSTRA)).err().unwrap();
+    assert_eq!(e.status(), Error::NEGATIVE_WEIGHT);
+    assert_eq!(neg.sssp(0, &o.clone().algorithm(Algorithm::SSSP_BELLMAN_FORD)).unwrap().distances(0).unwrap().to_f64(), vec![0.0, -1.0]);
+    let cyc = Graph::new(2, &[0, 1], &[1, 0], Weights::F32(&[1.0, -2.0]), false).unwrap();
+    let e = cyc.sssp(0, &o.algorithm(Algorithm::SSSP_BELLMAN_FORD)).err().unwrap();
+    assert_eq!(e.status(), Error::NEGATIVE_CYCLE);
+}
+
+#[test]
+fn sssp_every_algorithm() {
+    let g = graph();
+    let mut ran = 0;
+    for b in backends() {
+        for a in std::iter::once(Algorithm::AUTO).chain(Algorithm::SSSP) {
+            let p = match g.sssp(0, &Options::new().backend(b).algorithm(a)) {
+                Ok(p) => p,
+                Err(e) => {
+                    assert!(not_offered(&e), "{b:?} {a:?}: {e}");
+                    continue;
+                }
+            };
+            ran += 1;
+            assert_eq!(p.distances(0).unwrap().to_f64(), DIST0, "{b:?} {a:?}");
+            assert_eq!(p.path(0, 3).unwrap(), vec![0, 1, 2, 3]);
+            assert_eq!(p.distance(0, 3).unwrap(), 6.0);
+            assert_eq!(&p.predecessors(0).unwrap()[..4], &[-1, 0, 1, 2]);
+            let info = p.info().unwrap();
+            assert_eq!(info.backend, b);
+            if a != Algorithm::AUTO {
+                assert_eq!(info.algorithm, a);
+            }
+            assert_eq!((info.num_vertices, info.num_sources, info.has_paths), (N, 1, true));
+        }
+    }
+    assert!(ran > 1);
+}
+
+#[test]
+fn apsp_every_algorithm() {
+    let g = graph();
+    let mut ran = 0;
+    for b in backends() {
+        for a in std::iter::once(Algorithm::AUTO).chain(Algorithm::APSP) {
+            let p = match g.apsp(None, &Options::new().backend(b).algorithm(a)) {
+                Ok(p) => p,
+                Err(e) => {
+                    assert!(not_offered(&e), "{b:?} {a:?}: {e}");
+                    continue;
+                }
+            };
+            ran += 1;
+            assert_eq!(p.sources(), (0..N).collect::<Vec<_>>());
+            assert_eq!(p.distances(0).unwrap().to_f64(), DIST0);
+            assert_eq!(p.distances(1).unwrap().to_f64(), vec![INF, 0.0, 2.0, 5.0, INF]);
+            assert_eq!(p.path(1, 3).unwrap(), vec![1, 2, 3]);
+        }
+    }
+    assert!(ran > 1);
+}
+
+#[test]
+fn apsp_options_and_stream() {
+    let g = graph();
+    let o = Options { no_paths: true, num_threads: 1, algorithm: Algorithm::APSP_FLOYD_WARSHALL, ..Options::default() };
+    let p = g.apsp(Some(&[2, 0]), &o).unwrap();
+    assert_eq!(p.sources(), vec![2, 0]);
+    assert!(!p.info().unwrap().has_paths);
+    assert_eq!(p.path(0, 3).unwrap_err().status(), Error::UNSUPPORTED);
+
+    let mut rows = vec![Vec::new(); 3];
+    g.apsp_stream(Some(&[0, 1, 3]), &Options::default(), |b| {
+        let n = N as usize;
+        for r in 0..b.num_rows {
+            if let RowDistances::F32(d) = b.distances {
+                rows[b.first_source_index + r] = d[r * n..(r + 1) * n].iter().map(|&x| x as f64).collect();
+            }
+        }
+        assert!(b.predecessors.is_some());
+        false
+    })
+    .unwrap();
+    assert_eq!(rows[0], DIST0);
+    assert_eq!(rows[2], vec![INF, INF, INF, 0.0, INF]);
+    let e = g.apsp_stream(None, &Options::default(), |_| true).unwrap_err();
+    assert_eq!(e.status(), Error::CANCELLED);
+    let r = std::panic::catch_unwind(|| g.apsp_stream(None, &Options::default(), |_| panic!("from the callback")));
+    assert!(r.is_err(), "a panic in the callback reaches the caller");
+}
+
+#[test]
+fn progress() {
+    let g = graph();
+    let calls = Arc::new(AtomicUsize::new(0));
+    let c = calls.clone();
+    let p = g
+        .sssp(0, &Options::new().progress(move |f| {
+            assert!((0.0..=1.0).contains(&f));
+            c.fetch_add(1, Ordering::Relaxed);
+            false
+        }))
+        .unwrap();
+    assert_eq!(p.distances(0).unwrap().to_f64(), DIST0);
+    if calls.load(Ordering::Relaxed) > 0 {
+        let e = g.sssp(0, &Options::new().progress(|_| true)).err().unwrap();
+        assert_eq!(e.status(), Error::CANCELLED);
+    }
+}
+
+#[test]
+fn threads_share_graph_and_results() {
+    let g = Arc::new(graph());
+    let p = Arc::new(g.sssp(0, &Options::default()).unwrap());
+    let hs: Vec<_> = (0..4)
+        .map(|i| {
+            let (g, p) = (g.clone(), p.clone());
+            std::thread::spawn(move || {
+                for _ in 0..20 {
+                    assert_eq!(p.distances(0).unwrap().to_f64(), DIST0);
+                    let e = g.sssp(100 + i, &Options::default()).err().unwrap();
+                    assert_eq!(e.status(), Error::INVALID_ARGUMENT);
+                    assert!(!e.message().is_empty());
+                }
+            })
+        })
+        .collect();
+    for h in hs {
+        h.join().unwrap();
+    }
+    // results outlive their graph, in either drop order
+    drop(g);
+    assert_eq!(p.path(0, 3).unwrap(), vec![0, 1, 2, 3]);
+}

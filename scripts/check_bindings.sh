@@ -1,0 +1,127 @@
+#!/bin/sh
+# Builds and tests one language binding against an INSTALLED libgsp, as a
+# user's project would: installs BUILD into a temporary prefix, points
+# PKG_CONFIG_PATH at it, then for LANG (python, rust, go, fortran):
+#   abi      the binding's sizes/offsets/constants == tests/test_abi_layout.c's
+#   tests    the binding's own tests (CPU; CUDA too where a device is usable)
+#   example  doc/examples/bindings/example.* built and run
+# Usage: scripts/check_bindings.sh LANG [BUILD]   (from the source root)
+# Exit 77 (CTest SKIP_RETURN_CODE) when LANG's toolchain is missing.
+set -eu
+LANG_=${1:?usage: check_bindings.sh python|rust|go|fortran [BUILD]}
+BUILD=${2:-build}
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=$(cd "$BUILD" && pwd)
+step() { printf '== bindings/%s: %s\n' "$LANG_" "$*"; }
+skip() { printf '\n*** SKIP bindings/%s: %s\n\n' "$LANG_" "$*"; exit 77; }
+have() { command -v "$1" >/dev/null 2>&1; }
+
+case $LANG_ in
+  python) have python3 || skip "python3 not found" ;;
+  rust) have cargo && have rustc || skip "cargo/rustc not found (install rustup or Debian's cargo)" ;;
+  go) have go || skip "go not found (Debian: apt-get install golang-go; scripts/deps.sh does it as root)" ;;
+  fortran) have gfortran || skip "gfortran not found (Debian: apt-get install gfortran)" ;;
+  *) echo "unknown language: $LANG_" >&2; exit 2 ;;
+esac
+have pkg-config || skip "pkg-config not found"
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+step "install $BUILD into a temporary prefix"
+cmake --install "$BUILD" --prefix "$tmp/prefix" >/dev/null
+libdir=$(dirname "$(ls -d "$tmp"/prefix/lib*/pkgconfig | head -n1)")
+export PKG_CONFIG_PATH="$libdir/pkgconfig"
+# With libgsp.so next to libgsp.a, "-lgsp" would pick the shared library:
+# move it aside, so the bindings link libgsp.a; only Python loads the .so.
+mkdir -p "$tmp/shared"
+for so in "$libdir"/libgsp.so*; do [ -e "$so" ] && mv "$so" "$tmp/shared/"; done
+CC=${CC:-cc}
+
+step "abi: reference from C (tests/test_abi_layout.c)"
+# shellcheck disable=SC2046
+$CC -std=c99 -Wall -Wextra -Werror "$ROOT/tests/test_abi_layout.c" $(pkg-config --cflags --libs gsp) -o "$tmp/abi_c"
+"$tmp/abi_c" >"$tmp/abi_c.txt"
+abi_compare() {  # $1: the binding's lines
+  if ! diff -u "$tmp/abi_c.txt" "$1"; then
+    echo "bindings/$LANG_: ABI mismatch with include/gsp/gsp.h (lines with - are C, + the binding)" >&2
+    exit 1
+  fi
+  echo "abi: $(wc -l <"$1") lines match"
+}
+
+case $LANG_ in
+python)
+  so="$tmp/shared/libgsp.so"
+  [ -e "$so" ] || skip "libgsp.so is not installed: configure with -DGSP_BUILD_SHARED=ON"
+  export GSP_LIBRARY="$so" PYTHONPATH="$ROOT/bindings/python" PYTHONDONTWRITEBYTECODE=1
+  python3 -c 'import gsp._ffi as f; print("\n".join(f.abi_lines()))' >"$tmp/abi.txt"
+  abi_compare "$tmp/abi.txt"
+  step "tests (unittest)"
+  python3 -m unittest discover -s "$ROOT/bindings/python/tests" -t "$ROOT/bindings/python/tests" -v 2>&1
+  step "example"
+  python3 "$ROOT/doc/examples/bindings/example.py" | tee "$tmp/out.txt"
+  ;;
+rust)
+  export CARGO_TARGET_DIR="$BUILD/bindings/cargo-target" CARGO_NET_OFFLINE=true
+  # gsp-sys's build script asks pkg-config, whose answer changes with the
+  # temporary prefix: it re-runs when PKG_CONFIG_PATH changes.
+  man="$ROOT/bindings/rust/Cargo.toml"
+  cargo run --offline -q -j1 --manifest-path "$man" -p gsp-sys --example abi >"$tmp/abi.txt"
+  abi_compare "$tmp/abi.txt"
+  step "tests (cargo test --offline)"
+  cargo test --offline -j1 --manifest-path "$man" 2>&1
+  step "example"
+  cargo run --offline -q -j1 --manifest-path "$man" -p gsp --example example | tee "$tmp/out.txt"
+  ;;
+go)
+  export GOCACHE="$BUILD/bindings/gocache" GOPATH="$tmp/gopath" GOFLAGS=-mod=mod GOPROXY=off GOTOOLCHAIN=local \
+    GOTELEMETRY=off CGO_ENABLED=1
+  cd "$ROOT/bindings/go"
+  GSP_ABI_OUT="$tmp/abi.txt" go test -count=1 -run '^TestABIDump$' . >/dev/null
+  abi_compare "$tmp/abi.txt"
+  step "tests (go vet, go test)"
+  go vet .
+  go test -count=1 -v . 2>&1 | grep -E '^(=== RUN|--- |PASS|FAIL|ok|panic)' || true
+  go test -count=1 . >/dev/null
+  step "example"
+  mkdir -p "$tmp/example"
+  cp "$ROOT/doc/examples/bindings/example.go" "$tmp/example/main.go"
+  cat >"$tmp/example/go.mod" <<MOD
+module example
+
+go 1.19
+
+require libgsp.org/gsp v0.0.0
+replace libgsp.org/gsp => $ROOT/bindings/go
+MOD
+  (cd "$tmp/example" && go run .) | tee "$tmp/out.txt"
+  ;;
+fortran)
+  FC=${FC:-gfortran}
+  f="$ROOT/bindings/fortran"
+  step "generate gsp_constants.inc from gsp.h"
+  # shellcheck disable=SC2046
+  $CC -std=c99 -Wall -Werror "$f/gen_constants.c" $(pkg-config --cflags gsp) -o "$tmp/gen_constants"
+  "$tmp/gen_constants" >"$tmp/gsp_constants.inc"
+  fflags="-std=f2018 -Wall -Wextra -Wno-compare-reals -Wno-maybe-uninitialized -I$tmp -J$tmp"
+  # shellcheck disable=SC2086
+  $FC $fflags -c "$f/gsp_c.f90" -o "$tmp/gsp_c.o"
+  # shellcheck disable=SC2086
+  $FC $fflags -c "$f/gsp.f90" -o "$tmp/gsp.o"
+  # shellcheck disable=SC2046,SC2086
+  $FC $fflags "$f/tests/abi.f90" "$tmp/gsp_c.o" $(pkg-config --libs gsp) -o "$tmp/abi"
+  { "$tmp/abi"; sed -n 's/^integer(c_int), parameter, public :: \([A-Z0-9_]*\) = \(-\{0,1\}[0-9]*\).*/const \1 \2/p' \
+      "$tmp/gsp_constants.inc"; } >"$tmp/abi.txt"
+  abi_compare "$tmp/abi.txt"
+  step "tests"
+  # shellcheck disable=SC2046,SC2086
+  $FC $fflags "$f/tests/test_gsp.f90" "$tmp/gsp.o" "$tmp/gsp_c.o" $(pkg-config --libs gsp) -o "$tmp/test_gsp"
+  (cd "$tmp" && ./test_gsp)
+  step "example"
+  # shellcheck disable=SC2046,SC2086
+  $FC $fflags "$ROOT/doc/examples/bindings/example.f90" "$tmp/gsp.o" "$tmp/gsp_c.o" $(pkg-config --libs gsp) -o "$tmp/example"
+  "$tmp/example" | tee "$tmp/out.txt"
+  ;;
+esac
+grep -q "path:" "$tmp/out.txt" || { echo "bindings/$LANG_: the example printed no path" >&2; exit 1; }
+echo "bindings/$LANG_: ok"
