@@ -117,9 +117,11 @@ fortran)
   # shellcheck disable=SC2046,SC2086
   $FC $fflags "$f/tests/test_gsp.f90" "$tmp/gsp.o" "$tmp/gsp_c.o" $(pkg-config --libs gsp) -o "$tmp/test_gsp"
   (cd "$tmp" && ./test_gsp)
-  step "example"
+  step "example, against the installed module (libgsp_fortran.a + .mod)"
+  moddir=$(ls -d "$tmp"/prefix/include/gsp/fortran/* 2>/dev/null | head -n1)
+  [ -n "$moddir" ] || { echo "bindings/fortran: make install put no .mod files under include/gsp/fortran" >&2; exit 1; }
   # shellcheck disable=SC2046,SC2086
-  $FC $fflags "$ROOT/doc/examples/bindings/example.f90" "$tmp/gsp.o" "$tmp/gsp_c.o" $(pkg-config --libs gsp) -o "$tmp/example"
+  $FC -std=f2018 -I"$moddir" "$ROOT/doc/examples/bindings/example.f90" -L"$libdir" -lgsp_fortran $(pkg-config --libs gsp) -o "$tmp/example"
   "$tmp/example" | tee "$tmp/out.txt"
   ;;
 esac
