@@ -13,6 +13,9 @@ Graph::Graph(int32_t n, gsp_dtype dtype, Csr forward) : n_(n), dtype_(dtype), fw
     min_w_ = static_cast<double>(*lo);
     max_w_ = static_cast<double>(*hi);
     has_negative_ = *lo < 0;
+    double sum = 0;
+    for (auto x : w) sum += static_cast<double>(x);
+    mean_w_ = sum / static_cast<double>(m);
   };
   if (dtype_ == GSP_F32) {
     scan(fwd_.weights_f32);

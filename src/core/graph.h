@@ -51,6 +51,8 @@ class Graph {
   // Smallest / largest weight as double (0 when m == 0).
   double min_weight() const { return min_w_; }
   double max_weight() const { return max_w_; }
+  // Mean arc weight (0 when m == 0), computed once at construction.
+  double mean_weight() const { return mean_w_; }
   int32_t max_out_degree() const { return max_out_degree_; }
 
   template <class W>
@@ -91,7 +93,7 @@ class Graph {
   gsp_dtype dtype_;
   Csr fwd_;
   bool has_negative_ = false;
-  double min_w_ = 0, max_w_ = 0;
+  double min_w_ = 0, max_w_ = 0, mean_w_ = 0;
   int32_t max_out_degree_ = 0;
 
   mutable std::once_flag rev_once_;

@@ -1,0 +1,130 @@
+// Per-source APSP engines: repeated binary-heap Dijkstra (GSP_APSP_HEAP) and
+// Johnson (Bellman-Ford potentials from a virtual source, then Dijkstra on
+// reweighted arcs). Sources run in parallel, one task per source, in blocks
+// of sink->preferred_block_rows() rows delivered in order.
+#include <algorithm>
+#include <atomic>
+#include <string>
+#include <vector>
+
+#include "cpu/cpu_util.h"
+#include "cpu/sssp_core.h"
+
+namespace gsp::detail::cpu {
+namespace {
+
+// row_fn(tid, source, dist_row, pred_row_or_null) computes one row; returns
+// the relaxations it made.
+template <class W, class RowFn>
+int64_t per_source_blocks(const ApspJob& job, Team& team, RowFn&& row_fn) {
+  const int32_t n = job.graph->n();
+  const size_t un = static_cast<size_t>(n);
+  const bool want = job.options->want_paths;
+  const int32_t block = std::max<int32_t>(1, job.sink->preferred_block_rows());
+  const int32_t cap = std::min(block, job.num_sources);
+  std::vector<W> bd;
+  std::vector<int32_t> bp;
+  alloc_vector(bd, static_cast<size_t>(cap) * un, W(0));
+  if (want) alloc_vector(bp, static_cast<size_t>(cap) * un, int32_t(-1));
+  std::vector<int64_t> relax(static_cast<size_t>(team.size()), 0);
+  for (int32_t first = 0; first < job.num_sources; first += block) {
+    const int32_t rows = std::min(block, job.num_sources - first);
+    std::atomic<int32_t> next{0};
+    team.run([&](int tid) {
+      for (int32_t r; (r = next.fetch_add(1)) < rows;) {
+        relax[static_cast<size_t>(tid)] +=
+            row_fn(tid, job.sources[first + r], bd.data() + static_cast<size_t>(r) * un,
+                   want ? bp.data() + static_cast<size_t>(r) * un : nullptr);
+      }
+    });
+    job.sink->rows(first, rows, bd.data(), want ? bp.data() : nullptr);
+    job.options->report(static_cast<double>(first + rows) / job.num_sources);
+  }
+  int64_t total = 0;
+  for (int64_t r : relax) total += r;
+  return total;
+}
+
+int team_size(const ApspJob& job) {
+  return std::max(1, std::min(resolved_threads(job.options), job.num_sources));
+}
+
+}  // namespace
+
+template <class W>
+void dijkstra_apsp(const ApspJob& job) {
+  const Graph& graph = *job.graph;
+  require_non_negative(graph, "repeated Dijkstra (GSP_APSP_HEAP)");
+  const CsrView<W> g = graph.view<W>();
+  Team team(team_size(job));
+  std::vector<HeapVec<W>> heaps(static_cast<size_t>(team.size()));
+  const int64_t relax = per_source_blocks<W>(job, team, [&](int tid, int32_t s, W* d, int32_t* p) {
+    return dijkstra_run<W>(g, s, d, p, [&](int64_t e) { return g.weights[e]; },
+                           heaps[static_cast<size_t>(tid)]);
+  });
+  fill_stats(job.stats, GSP_APSP_HEAP, team.size(), job.num_sources, relax);
+}
+
+template <class W>
+void johnson_apsp(const ApspJob& job) {
+  const Graph& graph = *job.graph;
+  const CsrView<W> g = graph.view<W>();
+  const size_t un = static_cast<size_t>(g.n);
+  // Potentials: int64 for int32 weights, float for float (as Bellman-Ford
+  // computes them); reweighted arcs and Dijkstra keys in int64 / double.
+  using P = WideKey<W>;
+  using K = std::conditional_t<std::is_same_v<W, int32_t>, int64_t, double>;
+  std::vector<P> h(un, P(0));
+  int64_t bf_relax = 0;
+  if (graph.has_negative_weight()) {
+    const BfCounts c = bellman_ford_run<W>(g, -1, h.data(), nullptr, job.options);
+    bf_relax = c.relaxations;
+  }
+  job.options->report(0.0);
+  std::vector<K> wr(static_cast<size_t>(g.m));
+  for (int32_t u = 0; u < g.n; ++u) {
+    for (int64_t e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
+      K w = static_cast<K>(g.weights[e]) + static_cast<K>(h[u]) - static_cast<K>(h[g.targets[e]]);
+      if (w < K(0)) w = K(0);  // float rounding only; exact for int64
+      wr[static_cast<size_t>(e)] = w;
+    }
+  }
+  Team team(team_size(job));
+  std::vector<HeapVec<K>> heaps(static_cast<size_t>(team.size()));
+  std::vector<std::vector<K>> keys(static_cast<size_t>(team.size()));
+  const int64_t relax = per_source_blocks<W>(job, team, [&](int tid, int32_t s, W* d, int32_t* p) {
+    std::vector<K>& kd = keys[static_cast<size_t>(tid)];
+    kd.resize(un);
+    const int64_t r = dijkstra_run<K>(g, s, kd.data(), p, [&](int64_t e) { return wr[static_cast<size_t>(e)]; },
+                                      heaps[static_cast<size_t>(tid)]);
+    const K inf = key_inf<K>();
+    const K hs = static_cast<K>(h[static_cast<size_t>(s)]);
+    for (int32_t v = 0; v < g.n; ++v) {
+      const K x = kd[static_cast<size_t>(v)];
+      if (x == inf) {
+        d[v] = Dist<W>::inf();
+        continue;
+      }
+      const K real = x - hs + static_cast<K>(h[static_cast<size_t>(v)]);
+      if constexpr (std::is_same_v<W, int32_t>) {
+        if (real >= static_cast<int64_t>(GSP_I32_INF) || real <= static_cast<int64_t>(INT32_MIN)) {
+          throw Error(GSP_ERR_OVERFLOW, "the distance from " + std::to_string(s) + " to " +
+                                            std::to_string(v) + " (" + std::to_string(real) +
+                                            ") does not fit int32; use GSP_F32 weights");
+        }
+        d[v] = static_cast<int32_t>(real);
+      } else {
+        d[v] = static_cast<float>(real);
+      }
+    }
+    return r;
+  });
+  fill_stats(job.stats, GSP_APSP_JOHNSON, team.size(), job.num_sources, relax + bf_relax);
+}
+
+template void dijkstra_apsp<float>(const ApspJob&);
+template void dijkstra_apsp<int32_t>(const ApspJob&);
+template void johnson_apsp<float>(const ApspJob&);
+template void johnson_apsp<int32_t>(const ApspJob&);
+
+}  // namespace gsp::detail::cpu

@@ -1,0 +1,197 @@
+// Single-source building blocks shared by the SSSP and APSP engines:
+// binary-heap Dijkstra (lazy deletion) and queue Bellman-Ford with the SLF
+// and LLL rules (seed 003 §4.3), templated over the key (distance) type.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/engine.h"
+
+namespace gsp::detail::cpu {
+
+// The "unreachable" key of each key type.
+template <class K>
+constexpr K key_inf() {
+  if constexpr (std::is_same_v<K, int32_t>) {
+    return GSP_I32_INF;
+  } else if constexpr (std::is_integral_v<K>) {
+    return std::numeric_limits<K>::max();
+  } else {
+    return std::numeric_limits<K>::infinity();
+  }
+}
+
+// d + w: checked for int32 (false when it leaves the finite int32 range),
+// plain for the wide types (callers guarantee no overflow there).
+inline bool add_key(int32_t d, int32_t w, int32_t* out) { return checked_add(d, w, out); }
+inline bool add_key(float d, float w, float* out) { return checked_add(d, w, out); }
+inline bool add_key(int64_t d, int64_t w, int64_t* out) {
+  *out = d + w;
+  return true;
+}
+inline bool add_key(double d, double w, double* out) {
+  *out = d + w;
+  return true;
+}
+
+// Reusable per-thread heap storage.
+template <class K>
+using HeapVec = std::vector<std::pair<K, int32_t>>;
+
+// Dijkstra from s over non-negative arc weights given by wfn(e) (type K).
+// int32 keys: GSP_ERR_OVERFLOW when a reachable vertex's distance does not
+// fit below GSP_I32_INF (sums that overflow on the way to a vertex that
+// still gets a finite distance are harmless and ignored).
+// Fills dist (n keys, key_inf for unreachable) and pred (n ids, or null).
+// Returns the number of arc relaxations.
+template <class K, class W, class WFn>
+int64_t dijkstra_run(const CsrView<W>& g, int32_t s, K* dist, int32_t* pred, WFn&& wfn,
+                     HeapVec<K>& heap) {
+  const K inf = key_inf<K>();
+  std::fill(dist, dist + g.n, inf);
+  if (pred != nullptr) std::fill(pred, pred + g.n, -1);
+  auto greater = std::greater<std::pair<K, int32_t>>();
+  heap.clear();
+  dist[s] = K(0);
+  heap.emplace_back(K(0), s);
+  int64_t relax = 0;
+  // Arcs whose sum left the int32 range. With w >= 0 such a sum can only
+  // matter for a vertex that stays unreachable otherwise, so the decision is
+  // deferred to the end: exact answers where they fit, GSP_ERR_OVERFLOW
+  // only when a reachable vertex's distance does not.
+  std::vector<std::pair<int32_t, int32_t>> overflowed;
+  while (!heap.empty()) {
+    std::pop_heap(heap.begin(), heap.end(), greater);
+    const K d = heap.back().first;
+    const int32_t u = heap.back().second;
+    heap.pop_back();
+    if (d > dist[u]) continue;  // stale entry
+    const int64_t end = g.offsets[u + 1];
+    for (int64_t e = g.offsets[u]; e < end; ++e) {
+      const int32_t v = g.targets[e];
+      K nd;
+      ++relax;
+      if (!add_key(d, static_cast<K>(wfn(e)), &nd)) {
+        overflowed.emplace_back(u, v);
+        continue;
+      }
+      if (nd < dist[v]) {
+        dist[v] = nd;
+        if (pred != nullptr) pred[v] = u;
+        heap.emplace_back(nd, v);
+        std::push_heap(heap.begin(), heap.end(), greater);
+      }
+    }
+  }
+  for (const auto& uv : overflowed) {
+    if (dist[uv.second] == inf) throw_overflow(uv.first, uv.second);
+  }
+  return relax;
+}
+
+// Wide key for Bellman-Ford: int64 for int32 weights (labels are lengths of
+// walks with < n arcs, so |label| < n * 2^31 never overflows), float for float.
+template <class W>
+using WideKey = std::conditional_t<std::is_same_v<W, int32_t>, int64_t, float>;
+
+struct BfCounts {
+  int64_t pops = 0;
+  int64_t relaxations = 0;
+};
+
+// Queue Bellman-Ford with Small Label First (a vertex whose label is below
+// the front's goes to the front) and Large Label Last (the front moves to the
+// back while its label exceeds the queue's average). Negative cycles are
+// found by path length: the label of v is the length of a walk of len[v]
+// arcs; a walk of >= n arcs that improved a label contains a negative cycle.
+// s >= 0: from s. s < 0: from a virtual source joined to every vertex by a
+// 0 arc (Johnson's potentials); pred is then ignored.
+// options (may be null): progress is reported every 2^16 queue pops, with a
+// rough fraction (the work of queue Bellman-Ford is not known in advance);
+// call only on the thread that runs the job.
+template <class W>
+BfCounts bellman_ford_run(const CsrView<W>& g, int32_t s, WideKey<W>* dist, int32_t* pred,
+                          const RunOptions* options = nullptr) {
+  using K = WideKey<W>;
+  const int32_t n = g.n;
+  const K inf = key_inf<K>();
+  std::vector<int32_t> len(static_cast<size_t>(n), 0);
+  std::vector<char> inq(static_cast<size_t>(n), 0);
+  std::deque<int32_t> q;
+  double sum = 0;  // of the queued labels, for LLL
+  int64_t limit = n;
+  if (s >= 0) {
+    std::fill(dist, dist + n, inf);
+    if (pred != nullptr) std::fill(pred, pred + n, -1);
+    dist[s] = K(0);
+    q.push_back(s);
+    inq[static_cast<size_t>(s)] = 1;
+  } else {
+    pred = nullptr;
+    std::fill(dist, dist + n, K(0));
+    std::fill(len.begin(), len.end(), 1);
+    limit = static_cast<int64_t>(n) + 1;
+    for (int32_t v = 0; v < n; ++v) q.push_back(v);
+    std::fill(inq.begin(), inq.end(), 1);
+  }
+  BfCounts c;
+  while (!q.empty()) {
+    // LLL: rotate large labels to the back (at most one full turn).
+    const double avg = sum / static_cast<double>(q.size());
+    for (size_t turns = q.size(); turns > 1 && static_cast<double>(dist[q.front()]) > avg; --turns) {
+      q.push_back(q.front());
+      q.pop_front();
+    }
+    const int32_t u = q.front();
+    q.pop_front();
+    inq[static_cast<size_t>(u)] = 0;
+    sum -= static_cast<double>(dist[u]);
+    if (q.empty()) sum = 0;  // drop accumulated rounding
+    ++c.pops;
+    if (options != nullptr && (c.pops & 0xffff) == 0) {
+      options->report(std::min(0.9, static_cast<double>(c.pops) / (8.0 * n + 1.0)));
+    }
+    const K du = dist[u];
+    const int64_t end = g.offsets[u + 1];
+    for (int64_t e = g.offsets[u]; e < end; ++e) {
+      const int32_t v = g.targets[e];
+      const K nd = du + static_cast<K>(g.weights[e]);
+      ++c.relaxations;
+      if (nd < dist[v]) {
+        const int32_t nl = len[static_cast<size_t>(u)] + 1;
+        if (nl >= limit) {
+          throw Error(GSP_ERR_NEGATIVE_CYCLE,
+                      s >= 0 ? "a negative cycle is reachable from source " + std::to_string(s) +
+                                   " (it passes near vertex " + std::to_string(v) + ")"
+                             : "the graph has a negative cycle (it passes near vertex " +
+                                   std::to_string(v) + ")");
+        }
+        len[static_cast<size_t>(v)] = nl;
+        if (inq[static_cast<size_t>(v)]) {
+          sum += static_cast<double>(nd) - static_cast<double>(dist[v]);
+          dist[v] = nd;
+        } else {
+          dist[v] = nd;
+          inq[static_cast<size_t>(v)] = 1;
+          sum += static_cast<double>(nd);
+          if (!q.empty() && nd < dist[q.front()]) {
+            q.push_front(v);  // SLF
+          } else {
+            q.push_back(v);
+          }
+        }
+        if (pred != nullptr) pred[v] = u;
+      }
+    }
+  }
+  return c;
+}
+
+}  // namespace gsp::detail::cpu
