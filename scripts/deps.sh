@@ -11,6 +11,7 @@ have_cmd pkg-config || need="$need pkg-config"
 have_hdr zlib.h     || need="$need zlib1g-dev"
 have_cmd go         || need="$need golang-go"    # bindings/go (scripts/check_bindings.sh)
 have_cmd doxygen    || need="$need doxygen"
+have_cmd mpicc      || need="$need openmpi-bin libopenmpi-dev"  # the MPI tests (tests/mpi.cmake)
 [ -n "$GSP_EXTRA_DEBS" ] && need="$need $GSP_EXTRA_DEBS"
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" = 0 ] && have_cmd apt-get; then

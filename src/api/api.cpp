@@ -7,18 +7,12 @@
 #include <thread>
 
 #include "api/firewall.h"
+#include "api/handles.h"
 #include "core/dispatch.h"
 #include "core/gpu_backend.h"
 #include "core/graph_build.h"
 #include "io/io.h"
 
-struct gsp_graph {
-  gsp::detail::GraphPtr graph;
-};
-
-struct gsp_paths {
-  std::unique_ptr<gsp::detail::Paths> paths;
-};
 
 using gsp::detail::Error;
 using gsp::detail::guard;
@@ -47,6 +41,30 @@ void check_vertex(const gsp::detail::Paths& p, int32_t v, const char* name) {
   }
 }
 
+// The integer a C caller stored in an enum argument. C lets any int through;
+// in C++ loading an enum object outside its range is undefined (UBSan's
+// -fsanitize=enum flags it), so the API checks enum arguments through their
+// bytes before using them as enums.
+template <class E>
+int enum_value(const E& e) {
+  static_assert(sizeof(E) == sizeof(int), "enum size");
+  int v;
+  std::memcpy(&v, &e, sizeof v);
+  return v;
+}
+
+void check_dtype(const gsp_dtype& t) {
+  const int v = enum_value(t);
+  require(v == GSP_F32 || v == GSP_I32, GSP_ERR_INVALID_ARGUMENT,
+          "weight_type = " + std::to_string(v) + " is not GSP_F32 or GSP_I32");
+}
+
+void check_format(const gsp_format& f) {
+  const int v = enum_value(f);
+  require(v >= GSP_FORMAT_AUTO && v <= GSP_FORMAT_EDGE_LIST, GSP_ERR_INVALID_ARGUMENT,
+          "format = " + std::to_string(v) + " is not a gsp_format");
+}
+
 bool unreachable(const gsp::detail::Paths& p, int32_t row, int32_t v) {
   if (p.dtype == GSP_F32) return std::isinf(static_cast<const float*>(p.dist_row(row))[v]);
   return static_cast<const int32_t*>(p.dist_row(row))[v] == GSP_I32_INF;
@@ -65,6 +83,7 @@ GSP_API gsp_status gsp_graph_create(gsp_graph** graph, int32_t num_vertices, int
   return guard([&] {
     need(graph, "graph");
     check_flags(flags);
+    check_dtype(weight_type);
     auto g = std::make_unique<gsp_graph>();
     g->graph = gsp::detail::build_graph_coo(num_vertices, num_edges, sources, targets, weights, weight_type,
                                             (flags & GSP_GRAPH_UNDIRECTED) != 0);
@@ -79,6 +98,7 @@ GSP_API gsp_status gsp_graph_create_csr(gsp_graph** graph, int32_t num_vertices,
   return guard([&] {
     need(graph, "graph");
     check_flags(flags);
+    check_dtype(weight_type);
     auto g = std::make_unique<gsp_graph>();
     g->graph = gsp::detail::build_graph_csr(num_vertices, offsets, targets, weights, weight_type,
                                             (flags & GSP_GRAPH_UNDIRECTED) != 0);
@@ -93,10 +113,8 @@ GSP_API gsp_status gsp_graph_load(gsp_graph** graph, const char* path, gsp_forma
     need(graph, "graph");
     need(path, "path");
     check_flags(flags);
-    require(format >= GSP_FORMAT_AUTO && format <= GSP_FORMAT_EDGE_LIST, GSP_ERR_INVALID_ARGUMENT,
-            "format = " + std::to_string(static_cast<int>(format)) + " is not a gsp_format");
-    require(weight_type == GSP_F32 || weight_type == GSP_I32, GSP_ERR_INVALID_ARGUMENT,
-            "weight_type = " + std::to_string(static_cast<int>(weight_type)) + " is not GSP_F32 or GSP_I32");
+    check_format(format);
+    check_dtype(weight_type);
     auto g = std::make_unique<gsp_graph>();
     g->graph = gsp::detail::io::load_graph(path, format, weight_type, (flags & GSP_GRAPH_UNDIRECTED) != 0);
     *graph = g.release();
@@ -107,8 +125,7 @@ GSP_API gsp_status gsp_graph_save(const gsp_graph* graph, const char* path, gsp_
   return guard([&] {
     need(graph, "graph");
     need(path, "path");
-    require(format >= GSP_FORMAT_AUTO && format <= GSP_FORMAT_EDGE_LIST, GSP_ERR_INVALID_ARGUMENT,
-            "format = " + std::to_string(static_cast<int>(format)) + " is not a gsp_format");
+    check_format(format);
     gsp::detail::io::save_graph(*graph->graph, path, format);
   });
 }
@@ -127,13 +144,16 @@ GSP_API gsp_status gsp_graph_csr(const gsp_graph* graph, int64_t* offsets, int32
   return guard([&] {
     need(graph, "graph");
     const auto& c = graph->graph->forward();
+    // With no arcs the vectors are empty and data() may be NULL, which
+    // memcpy must not get even for 0 bytes.
     if (offsets) std::memcpy(offsets, c.offsets.data(), c.offsets.size() * sizeof(int64_t));
-    if (targets) std::memcpy(targets, c.targets.data(), c.targets.size() * sizeof(int32_t));
+    if (targets && !c.targets.empty()) std::memcpy(targets, c.targets.data(), c.targets.size() * sizeof(int32_t));
     if (weights) {
       if (graph->graph->dtype() == GSP_F32) {
-        std::memcpy(weights, c.weights_f32.data(), c.weights_f32.size() * sizeof(float));
+        if (!c.weights_f32.empty()) std::memcpy(weights, c.weights_f32.data(), c.weights_f32.size() * sizeof(float));
       } else {
-        std::memcpy(weights, c.weights_i32.data(), c.weights_i32.size() * sizeof(int32_t));
+        if (!c.weights_i32.empty())
+          std::memcpy(weights, c.weights_i32.data(), c.weights_i32.size() * sizeof(int32_t));
       }
     }
   });
@@ -290,7 +310,7 @@ GSP_API gsp_status gsp_paths_info(const gsp_paths* paths, gsp_run_info* info) {
 GSP_API void gsp_paths_destroy(gsp_paths* paths) { delete paths; }
 
 GSP_API int gsp_backend_available(gsp_backend backend) {
-  switch (backend) {
+  switch (enum_value(backend)) {
     case GSP_BACKEND_AUTO:
     case GSP_BACKEND_CPU:
       return 1;
@@ -306,7 +326,7 @@ GSP_API int gsp_backend_available(gsp_backend backend) {
     default:
       guard([&] {
         throw Error(GSP_ERR_INVALID_ARGUMENT,
-                    "backend = " + std::to_string(static_cast<int>(backend)) + " is not a gsp_backend");
+                    "backend = " + std::to_string(enum_value(backend)) + " is not a gsp_backend");
       });
       return 0;
   }

@@ -1,0 +1,86 @@
+// The distributed blocked Floyd-Warshall (seed 004, blocked): layout, the
+// per-rank result, and the two collective entry points the C API calls.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <memory>
+#include <new>
+#include <vector>
+
+#include "core/engine.h"
+#include "core/paths.h"
+#include "comm.h"
+
+namespace gsp::detail::mpi {
+
+// 2-D block-cyclic layout: the matrix is cut into nb x nb blocks of b x b
+// (the last row and column of blocks may be smaller); block (I, J) lives on
+// grid position (I mod pr, J mod pc), as local block (I / pr, J / pc). A
+// rank stores its nlr x nlc local blocks contiguously, each padded to b x b,
+// in row-major block order, so a local block row is one contiguous run.
+struct Layout {
+  int32_t n = 0, b = 1, nb = 0;
+  int pr = 1, pc = 1, myrow = 0, mycol = 0;
+  int32_t nlr = 0, nlc = 0;
+
+  Layout() = default;
+  Layout(int32_t n_, int32_t b_, int pr_, int pc_, int myrow_, int mycol_)
+      : n(n_), b(b_), nb((n_ + b_ - 1) / b_), pr(pr_), pc(pc_), myrow(myrow_), mycol(mycol_) {
+    nlr = owned(nb, pr, myrow);
+    nlc = owned(nb, pc, mycol);
+  }
+  // Blocks of [0, nb) congruent to me modulo p.
+  static int32_t owned(int32_t nb, int p, int me) { return me < nb ? (nb - 1 - me) / p + 1 : 0; }
+  int32_t grow(int32_t li) const { return li * pr + myrow; }
+  int32_t gcol(int32_t lj) const { return lj * pc + mycol; }
+  int32_t extent(int32_t blk) const { return std::min<int32_t>(b, n - blk * b); }
+  int64_t bb() const { return static_cast<int64_t>(b) * b; }
+  int64_t offset(int32_t li, int32_t lj) const { return (static_cast<int64_t>(li) * nlc + lj) * bb(); }
+  // Elements of the local store; throws bad_alloc when it cannot be addressed.
+  size_t local_elems() const {
+    const double e = static_cast<double>(nlr) * nlc * static_cast<double>(bb());
+    if (e > static_cast<double>(std::numeric_limits<int64_t>::max() / 8)) throw std::bad_alloc();
+    return static_cast<size_t>(static_cast<int64_t>(nlr) * nlc * bb());
+  }
+};
+
+// Default block size: 64 (the single-process engine's tile), halved down to
+// 8 while there are fewer than two blocks per grid row/column.
+inline int32_t default_block_size(int32_t n, int pr, int pc) {
+  int32_t b = 64;
+  const int need = 2 * std::max(pr, pc);
+  while (b > 8 && (n + b - 1) / b < need) b /= 2;
+  return b;
+}
+
+// One rank's share of the result.
+struct BlockResult {
+  Layout layout;
+  int rank = 0, size = 1;
+  gsp_dtype dtype = GSP_F32;
+  bool has_paths = false;
+  std::vector<float> d_f32;    // local store (GSP_F32)
+  std::vector<int32_t> d_i32;  // local store (GSP_I32)
+  std::vector<int32_t> pred;   // local store, empty without paths
+  RunStats stats;
+  const void* dist() const {
+    return dtype == GSP_F32 ? static_cast<const void*>(d_f32.data()) : static_cast<const void*>(d_i32.data());
+  }
+};
+
+// Collective over session. `first` is this rank's verdict on the caller's
+// arguments (agreed before anything else); graph matters on rank 0 only.
+std::unique_ptr<BlockResult> distributed_fw(const Session& session, Outcome first, const Graph* graph,
+                                            const gsp_options* options);
+
+// Collective: sends every rank's blocks to rank 0 and builds the full result
+// there (nullptr elsewhere). `before_agree` runs on rank 0 after the result
+// is allocated and before the ranks agree to transfer (the API allocates its
+// handle there, so that a failure is still agreed).
+std::unique_ptr<Paths> gather_to_root(const Session& session, const BlockResult& blocks, const GraphPtr& graph,
+                                      const std::function<void()>& before_agree);
+
+}  // namespace gsp::detail::mpi

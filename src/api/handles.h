@@ -1,0 +1,16 @@
+// What the opaque C handles hold. Shared by the C API (api.cpp) and the MPI
+// API (mpi/api_mpi.cpp), so both see one definition.
+#pragma once
+
+#include <memory>
+
+#include "core/graph.h"
+#include "core/paths.h"
+
+struct gsp_graph {
+  gsp::detail::GraphPtr graph;
+};
+
+struct gsp_paths {
+  std::unique_ptr<gsp::detail::Paths> paths;
+};

@@ -1,0 +1,360 @@
+/* The distributed Floyd-Warshall (gsp_mpi.h) against the single-process one
+ * (gsp_apsp_run, GSP_BACKEND_CPU, GSP_APSP_FLOYD_WARSHALL): element for
+ * element on every graph shape, both weight types, negative arcs, n not
+ * divisible by the grid or the block size; paths checked arc by arc; every
+ * rank's blocks checked in place; errors agreed on every rank. Run under
+ * mpirun with any number of ranks (tests/mpi.cmake: 1, 4 and 6). */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gsp/gsp_mpi.h"
+#include "testing.h"
+
+static int g_rank = 0, g_size = 1, g_threads = 1;
+
+/* Every rank must see the same status, and the expected one. */
+static void check_agreed(gsp_status s, gsp_status want, const char* what) {
+  int mine = (int)s, lo = 0, hi = 0;
+  MPI_Allreduce(&mine, &lo, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  MPI_Allreduce(&mine, &hi, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  CHECK(lo == hi, "%s: ranks disagree on the status (%s .. %s)", what, gsp_status_name((gsp_status)lo),
+        gsp_status_name((gsp_status)hi));
+  CHECK(s == want, "rank %d: %s: %s, want %s: %s", g_rank, what, gsp_status_name(s), gsp_status_name(want),
+        gsp_last_error());
+  if (s != GSP_OK) CHECK(gsp_last_error()[0] != '\0', "%s: no gsp_last_error text", what);
+}
+
+static void options(gsp_options* o, uint32_t flags) {
+  gsp_options_init(o);
+  o->backend = GSP_BACKEND_CPU;
+  o->algorithm = GSP_APSP_FLOYD_WARSHALL;
+  o->num_threads = g_threads;
+  o->flags = flags;
+}
+
+static void set_block(const char* b) {
+  if (b) setenv("GSP_MPI_BLOCK_SIZE", b, 1);
+  else unsetenv("GSP_MPI_BLOCK_SIZE");
+}
+
+/* The distance matrix of a result as int64 (T_INF_REF for unreachable). */
+static int64_t* matrix_of(const gsp_paths* p, gsp_dtype dt, int32_t n) {
+  int64_t* m = (int64_t*)malloc((size_t)n * (size_t)n * sizeof(int64_t));
+  void* row = malloc((size_t)n * 4);
+  int32_t i, j;
+  for (i = 0; i < n; i++) {
+    gsp_paths_distances(p, i, row, n);
+    for (j = 0; j < n; j++) {
+      if (dt == GSP_I32) {
+        int32_t v = ((int32_t*)row)[j];
+        m[(int64_t)i * n + j] = v == GSP_I32_INF ? T_INF_REF : v;
+      } else {
+        float v = ((float*)row)[j];
+        m[(int64_t)i * n + j] = isinf(v) ? T_INF_REF : (int64_t)v;
+      }
+    }
+  }
+  free(row);
+  return m;
+}
+
+/* Lightest arc u -> v, T_INF_REF if none: n x n. */
+static int64_t* arc_matrix(const t_arcs* a) {
+  int64_t n = a->n, k;
+  int64_t* w = (int64_t*)malloc((size_t)(n * n) * sizeof(int64_t));
+  for (k = 0; k < n * n; k++) w[k] = T_INF_REF;
+  for (k = 0; k < a->m; k++) {
+    int64_t* x = &w[(int64_t)a->src[k] * n + a->dst[k]];
+    if (a->w[k] < *x) *x = a->w[k];
+  }
+  return w;
+}
+
+/* One graph, one weight type: the reference on rank 0, then both MPI calls. */
+static void run_case(const t_arcs* a, gsp_dtype dt, const char* block, uint32_t flags) {
+  char what[160];
+  const int32_t n = a->n;
+  gsp_graph* g = NULL;
+  gsp_paths* ref = NULL;
+  gsp_paths* got = NULL;
+  gsp_mpi_blocks* blocks = NULL;
+  gsp_options o;
+  int ref_status = GSP_OK;
+  int64_t* refm = NULL;
+  const int want_paths = (flags & GSP_NO_PATHS) == 0;
+  gsp_status s;
+
+  snprintf(what, sizeof what, "%s n=%d %s block=%s%s", a->name, n, dt == GSP_I32 ? "i32" : "f32",
+           block ? block : "auto", want_paths ? "" : " no-paths");
+  options(&o, flags);
+  set_block(block);
+  if (g_rank == 0) {
+    g = t_graph(a, dt, 1.0f);
+    ref_status = gsp_apsp_run(g, NULL, 0, &o, &ref);
+  }
+  MPI_Bcast(&ref_status, 1, MPI_INT, 0, MPI_COMM_WORLD);
+
+  /* Gathered to rank 0. */
+  s = gsp_apsp_run_mpi(MPI_COMM_WORLD, g, &o, g_rank == 0 ? &got : NULL);
+  check_agreed(s, (gsp_status)ref_status, what);
+  if (g_rank == 0 && s == GSP_OK && ref_status == GSP_OK) {
+    int32_t i, j, bad = 0;
+    void* r1 = malloc((size_t)n * 4);
+    void* r2 = malloc((size_t)n * 4);
+    gsp_run_info info;
+    refm = matrix_of(ref, dt, n);
+    CHECK(gsp_paths_num_sources(got) == n, "%s: %d sources", what, gsp_paths_num_sources(got));
+    for (i = 0; i < n; i++) {
+      CHECK_OK(gsp_paths_distances(ref, i, r1, n));
+      CHECK_OK(gsp_paths_distances(got, i, r2, n));
+      for (j = 0; j < n; j++) {
+        int same = dt == GSP_I32 ? ((int32_t*)r1)[j] == ((int32_t*)r2)[j] : ((float*)r1)[j] == ((float*)r2)[j];
+        if (!same && bad++ < 5) {
+          if (dt == GSP_I32) fprintf(stderr, "%s: d(%d,%d) = %d, want %d\n", what, i, j, ((int32_t*)r2)[j], ((int32_t*)r1)[j]);
+          else fprintf(stderr, "%s: d(%d,%d) = %g, want %g\n", what, i, j, ((float*)r2)[j], ((float*)r1)[j]);
+        }
+      }
+    }
+    CHECK(bad == 0, "%s: %d distances differ from the single-process Floyd-Warshall", what, bad);
+    if (want_paths) {
+      int pbad = 0;
+      int32_t step = n <= 64 ? 1 : n / 16;
+      for (i = 0; i < n; i += step)
+        for (j = 0; j < n; j++) pbad += t_check_path(got, a, i, j, refm[(int64_t)i * n + j], what);
+      CHECK(pbad == 0, "%s: %d bad paths", what, pbad);
+    } else {
+      int32_t len = 0;
+      CHECK_STATUS(gsp_path_get(got, 0, 0, NULL, 0, &len), GSP_ERR_UNSUPPORTED);
+    }
+    memset(&info, 0, sizeof info);
+    info.size = sizeof info;
+    CHECK_OK(gsp_paths_info(got, &info));
+    CHECK(info.algorithm == GSP_APSP_FLOYD_WARSHALL && info.num_vertices == n &&
+              info.has_paths == (uint32_t)want_paths && info.weight_type == dt,
+          "%s: info algorithm %d n %d has_paths %u", what, (int)info.algorithm, info.num_vertices, info.has_paths);
+    free(r1);
+    free(r2);
+  }
+  CHECK(g_rank != 0 || (s == GSP_OK) == (got != NULL), "%s: result handle vs status", what);
+  gsp_paths_destroy(got);
+
+  /* Left distributed: every rank checks its own blocks against the reference. */
+  s = gsp_apsp_run_mpi_blocks(MPI_COMM_WORLD, g, &o, &blocks);
+  check_agreed(s, (gsp_status)ref_status, what);
+  CHECK((s == GSP_OK) == (blocks != NULL), "%s: blocks handle vs status", what);
+  if (s == GSP_OK && ref_status == GSP_OK) {
+    gsp_mpi_layout L;
+    int64_t* arcs = arc_matrix(a);
+    int32_t b, bad = 0, total = 0, all = 0;
+    if (g_rank != 0) refm = (int64_t*)malloc((size_t)n * (size_t)n * sizeof(int64_t));
+    MPI_Bcast(refm, (int)((int64_t)n * n), MPI_INT64_T, 0, MPI_COMM_WORLD);
+    memset(&L, 0, sizeof L);
+    L.size = sizeof L;
+    CHECK_OK(gsp_mpi_blocks_layout(blocks, &L));
+    CHECK(L.num_vertices == n && L.grid_rows * L.grid_cols == g_size &&
+              L.grid_row * L.grid_cols + L.grid_col == g_rank && L.weight_type == dt,
+          "%s: layout n %d grid %dx%d at (%d,%d)", what, L.num_vertices, L.grid_rows, L.grid_cols, L.grid_row,
+          L.grid_col);
+    for (b = 0; b < L.num_blocks; b++) {
+      int32_t r0, r1, c0, c1, i, j;
+      int32_t* pred;
+      void* dist;
+      CHECK_OK(gsp_mpi_blocks_range(blocks, b, &r0, &r1, &c0, &c1));
+      dist = malloc((size_t)(r1 - r0) * (size_t)(c1 - c0) * 4 + 4);
+      pred = (int32_t*)malloc((size_t)(r1 - r0) * (size_t)(c1 - c0) * 4 + 4);
+      CHECK_STATUS(gsp_mpi_blocks_copy(blocks, b, dist, NULL, (int64_t)(r1 - r0) * (c1 - c0) - 1),
+                   GSP_ERR_BUFFER_TOO_SMALL);
+      CHECK_STATUS(gsp_mpi_blocks_copy(blocks, b, dist, want_paths ? pred : NULL, (int64_t)(r1 - r0) * (c1 - c0)),
+                   GSP_OK);
+      if (!want_paths) CHECK_STATUS(gsp_mpi_blocks_copy(blocks, b, NULL, pred, (int64_t)(r1 - r0) * (c1 - c0)),
+                                    GSP_ERR_UNSUPPORTED);
+      for (i = r0; i < r1; i++)
+        for (j = c0; j < c1; j++) {
+          int64_t at = (int64_t)(i - r0) * (c1 - c0) + (j - c0);
+          int64_t want = refm[(int64_t)i * n + j], d;
+          int ok;
+          if (dt == GSP_I32) d = ((int32_t*)dist)[at] == GSP_I32_INF ? T_INF_REF : ((int32_t*)dist)[at];
+          else d = isinf(((float*)dist)[at]) ? T_INF_REF : (int64_t)((float*)dist)[at];
+          ok = d == want;
+          if (ok && want_paths) {
+            int32_t p = pred[at];
+            if (i == j || want == T_INF_REF) ok = p == -1;
+            else ok = p >= 0 && p < n && refm[(int64_t)i * n + p] != T_INF_REF &&
+                      arcs[(int64_t)p * n + j] != T_INF_REF &&
+                      refm[(int64_t)i * n + p] + arcs[(int64_t)p * n + j] == want;
+          }
+          if (!ok && bad++ < 5)
+            fprintf(stderr, "rank %d: %s: block entry (%d,%d) = %lld pred %d, want %lld\n", g_rank, what, i, j,
+                    (long long)d, want_paths ? pred[at] : -1, (long long)want);
+          total++;
+        }
+      free(dist);
+      free(pred);
+    }
+    CHECK(bad == 0, "rank %d: %s: %d bad block entries", g_rank, what, bad);
+    MPI_Allreduce(&total, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    CHECK(all == n * n, "%s: the ranks' blocks cover %d entries, want %d", what, all, n * n);
+    free(arcs);
+  }
+  gsp_mpi_blocks_destroy(blocks);
+  free(refm);
+  gsp_paths_destroy(ref);
+  gsp_graph_destroy(g);
+  set_block(NULL);
+}
+
+static int cancel_at_once(void* user, double f) {
+  (void)user;
+  (void)f;
+  return 1;
+}
+
+static void error_cases(void) {
+  t_arcs a;
+  gsp_graph* g = NULL;
+  gsp_paths* p = NULL;
+  gsp_mpi_blocks* b = NULL;
+  gsp_options o;
+  gsp_status s;
+  char rank_text[16];
+
+  t_make_shape(&a, T_RANDOM_SPARSE, 40, 5);
+  if (g_rank == 0) g = t_graph(&a, GSP_I32, 1.0f);
+
+  /* Bad input on rank 0 only. */
+  options(&o, 0);
+  s = gsp_apsp_run_mpi(MPI_COMM_WORLD, NULL, &o, &p);
+  check_agreed(s, GSP_ERR_INVALID_ARGUMENT, "NULL graph on rank 0");
+  CHECK(p == NULL, "result set on failure");
+  s = gsp_apsp_run_mpi(MPI_COMM_WORLD, g, &o, NULL);
+  check_agreed(s, GSP_ERR_INVALID_ARGUMENT, "NULL result on rank 0");
+  s = gsp_apsp_run_mpi_blocks(MPI_COMM_WORLD, NULL, &o, &b);
+  check_agreed(s, GSP_ERR_INVALID_ARGUMENT, "blocks: NULL graph on rank 0");
+  /* Bad input on the last rank only. */
+  s = gsp_apsp_run_mpi_blocks(MPI_COMM_WORLD, g, &o, g_rank == g_size - 1 ? NULL : &b);
+  check_agreed(s, GSP_ERR_INVALID_ARGUMENT, "blocks: NULL out on the last rank");
+  gsp_mpi_blocks_destroy(b);
+  b = NULL;
+  if (g_rank == g_size - 1) o.num_threads = -1;
+  s = gsp_apsp_run_mpi(MPI_COMM_WORLD, g, &o, &p);
+  check_agreed(s, GSP_ERR_INVALID_ARGUMENT, "bad options on the last rank");
+  if (g_size > 1 && g_rank == 0) {
+    char want[32];
+    snprintf(want, sizeof want, "rank %d:", g_size - 1);
+    CHECK(strstr(gsp_last_error(), want) != NULL, "message names the failing rank: %s", gsp_last_error());
+  }
+  options(&o, 0);
+  if (g_rank == 0) o.backend = GSP_BACKEND_CUDA;
+  s = gsp_apsp_run_mpi(MPI_COMM_WORLD, g, &o, &p);
+  check_agreed(s, GSP_ERR_UNSUPPORTED, "CUDA backend");
+  options(&o, 0);
+  if (g_rank == 0) o.algorithm = GSP_APSP_MINPLUS;
+  s = gsp_apsp_run_mpi(MPI_COMM_WORLD, g, &o, &p);
+  check_agreed(s, GSP_ERR_UNSUPPORTED, "min-plus algorithm");
+  options(&o, 0);
+  if (g_rank == 0) setenv("GSP_MPI_BLOCK_SIZE", "0", 1);
+  s = gsp_apsp_run_mpi(MPI_COMM_WORLD, g, &o, &p);
+  check_agreed(s, GSP_ERR_INVALID_ARGUMENT, "GSP_MPI_BLOCK_SIZE=0");
+  set_block(NULL);
+
+  /* Out of memory on the last rank (the testing hook of doc/mpi.md). */
+  snprintf(rank_text, sizeof rank_text, "%d", g_size - 1);
+  setenv("GSP_MPI_TEST_FAIL_RANK", rank_text, 1);
+  s = gsp_apsp_run_mpi(MPI_COMM_WORLD, g, &o, &p);
+  check_agreed(s, GSP_ERR_OUT_OF_MEMORY, "out of memory on the last rank");
+  s = gsp_apsp_run_mpi_blocks(MPI_COMM_WORLD, g, &o, &b);
+  check_agreed(s, GSP_ERR_OUT_OF_MEMORY, "blocks: out of memory on the last rank");
+  unsetenv("GSP_MPI_TEST_FAIL_RANK");
+
+  /* Cancelled by rank 0's progress callback. */
+  if (g_rank == 0) o.progress = cancel_at_once;
+  s = gsp_apsp_run_mpi(MPI_COMM_WORLD, g, &o, &p);
+  check_agreed(s, GSP_ERR_CANCELLED, "cancelled on rank 0");
+  options(&o, 0);
+
+  /* And a good run afterwards: nothing left behind. */
+  s = gsp_apsp_run_mpi(MPI_COMM_WORLD, g, &o, &p);
+  check_agreed(s, GSP_OK, "a run after the failures");
+  CHECK(g_rank != 0 || p != NULL, "no result after the failures");
+  gsp_paths_destroy(p);
+  gsp_graph_destroy(g);
+  t_arcs_free(&a);
+}
+
+int main(int argc, char** argv) {
+  int provided = 0, shape;
+  gsp_dtype dts[2] = {GSP_I32, GSP_F32};
+  int d;
+  t_arcs a;
+  (void)argc;
+  (void)argv;
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+  MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &g_size);
+  g_threads = g_size == 1 ? 2 : 1;
+
+  /* Every shape, n = 37 (prime: divisible by no grid and no block size), blocks of 5. */
+  for (shape = 0; shape < T_NUM_SHAPES; shape++)
+    for (d = 0; d < 2; d++) {
+      t_make_shape(&a, shape, 37, 11);
+      run_case(&a, dts[d], "5", 0);
+      t_arcs_free(&a);
+    }
+  /* Larger, default block size, negative arcs; distances only. */
+  for (d = 0; d < 2; d++) {
+    t_make_shape(&a, T_DAG_NEGATIVE, 150, 3);
+    run_case(&a, dts[d], NULL, 0);
+    t_arcs_free(&a);
+    t_make_shape(&a, T_RANDOM_SPARSE, 101, 4);
+    run_case(&a, dts[d], "16", d == 0 ? GSP_NO_PATHS : 0);
+    t_arcs_free(&a);
+  }
+  /* One block bigger than the matrix; fewer blocks than ranks. */
+  t_make_shape(&a, T_GRID, 9, 2);
+  run_case(&a, GSP_I32, "64", 0);
+  run_case(&a, GSP_F32, "4", 0);
+  t_arcs_free(&a);
+
+  /* A negative cycle (ring 0..29 with total weight -1), both types. */
+  for (d = 0; d < 2; d++) {
+    int32_t i;
+    t_arcs_init(&a, "negative-cycle", 30);
+    for (i = 0; i < 30; i++) t_arc(&a, i, (i + 1) % 30, i == 17 ? -30 : 1);
+    t_arc(&a, 3, 20, 2);
+    run_case(&a, dts[d], "4", 0);
+    t_arcs_free(&a);
+  }
+  /* A negative self-loop is a negative cycle too. */
+  t_arcs_init(&a, "negative-loop", 12);
+  t_arc(&a, 0, 1, 2);
+  t_arc(&a, 11, 11, -1);
+  run_case(&a, GSP_I32, "3", 0);
+  t_arcs_free(&a);
+  /* int32 overflow: 0 -> 1 -> 2 -> ... each 1.5e9; never wraps. */
+  {
+    int32_t i;
+    t_arcs_init(&a, "i32-overflow", 20);
+    for (i = 0; i + 1 < 20; i++) t_arc(&a, i, i + 1, 1500000000);
+    run_case(&a, GSP_I32, "4", 0);
+    t_arcs_free(&a);
+  }
+
+  error_cases();
+
+  if (g_rank == 0) {
+    char name[64];
+    snprintf(name, sizeof name, "test_mpi_apsp (np=%d)", g_size);
+    d = t_finish(name);
+  } else {
+    d = t_failures == 0 ? 0 : 1;
+  }
+  {
+    int worst = 0;
+    MPI_Allreduce(&d, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    d = worst;
+  }
+  MPI_Finalize();
+  return d;
+}
