@@ -28,3 +28,11 @@ cmake -S "$tmp/cm" -B "$tmp/cm/b" -DCMAKE_PREFIX_PATH="$tmp/prefix" >/dev/null
 cmake --build "$tmp/cm/b" >/dev/null
 "$tmp/cm/b/app" | grep -q "path:" || { echo "find_package consumer failed"; exit 1; }
 echo "find_package consumer: ok"
+if [ -f "$libdir/gsp_mpi.pc" ] && command -v mpicc >/dev/null 2>&1; then
+  cp doc/examples/mpi_example.c "$tmp/mpi_app.c"
+  # shellcheck disable=SC2046
+  mpicc -std=c99 -Wall -Wextra -Werror "$tmp/mpi_app.c" $(pkg-config --cflags --libs gsp_mpi) -o "$tmp/mpi_app"
+  mpirun --oversubscribe --allow-run-as-root -np 3 "$tmp/mpi_app" | grep -q "path: 0 1 2 3 4 5" ||
+    { echo "pkg-config gsp_mpi consumer failed"; exit 1; }
+  echo "pkg-config gsp_mpi consumer (mpirun -np 3): ok"
+fi
