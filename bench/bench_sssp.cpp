@@ -1,0 +1,286 @@
+// SSSP benchmark: every CPU SSSP engine (all cores) and every CUDA SSSP
+// engine on Graph4096 / Graph65536 (random, out-degree 6, as in the seeds),
+// the NY road graph (when GSP_DATA_DIR has it) and an R-MAT graph of 1M
+// vertices / 16M arcs; peers in the same run where present: SciPy's
+// csgraph.dijkstra (python3) and Boost Graph Library's
+// dijkstra_shortest_paths. Prints ratios against the CPU Dijkstra of the same
+// run, appends rows to a CSV and a dated table to bench/RESULTS.md.
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "bench_common.h"
+
+#if __has_include(<boost/graph/dijkstra_shortest_paths.hpp>) && __has_include(<boost/graph/compressed_sparse_row_graph.hpp>)
+#define GSP_BENCH_BOOST 1
+#include <boost/graph/compressed_sparse_row_graph.hpp>
+#include <boost/graph/dijkstra_shortest_paths.hpp>
+#endif
+
+namespace {
+
+const gsp_algorithm kCpu[] = {GSP_SSSP_DIJKSTRA, GSP_SSSP_BELLMAN_FORD, GSP_SSSP_DELTA_STEPPING};
+const gsp_algorithm kCuda[] = {GSP_SSSP_ATOMIC_LOCK,   GSP_SSSP_ATOMIC_64,  GSP_SSSP_HARISH,
+                               GSP_SSSP_DELTA_STEPPING, GSP_SSSP_BELLMAN_FORD, GSP_SSSP_SPMV_CSR,
+                               GSP_SSSP_SPMV_ELL,      GSP_SSSP_GPU_DIJKSTRA};
+
+struct Csr {
+  std::vector<int64_t> off;
+  std::vector<int32_t> tgt;
+  std::vector<float> w;
+};
+
+Csr csr_f32(const gsp_graph* g) {
+  Csr c;
+  const int32_t n = gsp_graph_num_vertices(g);
+  const int64_t m = gsp_graph_num_edges(g);
+  c.off.resize(static_cast<size_t>(n) + 1);
+  c.tgt.resize(static_cast<size_t>(m));
+  c.w.resize(static_cast<size_t>(m));
+  if (gsp_graph_weight_type(g) == GSP_F32) {
+    gsp_graph_csr(g, c.off.data(), c.tgt.data(), c.w.data());
+  } else {
+    std::vector<int32_t> wi(static_cast<size_t>(m));
+    gsp_graph_csr(g, c.off.data(), c.tgt.data(), wi.data());
+    for (size_t k = 0; k < wi.size(); ++k) c.w[k] = static_cast<float>(wi[k]);
+  }
+  return c;
+}
+
+void peer_row(bench_row* row, const char* graph, const gsp_graph* g, const char* engine, double ms, const char* note) {
+  memset(row, 0, sizeof *row);
+  snprintf(row->graph, sizeof row->graph, "%s", graph);
+  snprintf(row->dtype, sizeof row->dtype, "f32");
+  snprintf(row->engine, sizeof row->engine, "%s", engine);
+  snprintf(row->backend, sizeof row->backend, "peer");
+  snprintf(row->device, sizeof row->device, "CPU (1 thread)");
+  row->n = gsp_graph_num_vertices(g);
+  row->m = gsp_graph_num_edges(g);
+  row->median_ms = ms;
+  row->min_ms = NAN;
+  row->upload_ms = NAN;
+  row->reps = 5;
+  row->status = std::isnan(ms) ? GSP_ERR_UNSUPPORTED : GSP_OK;
+  snprintf(row->note, sizeof row->note, "%s", note);
+}
+
+// SciPy's csgraph.dijkstra with predecessors, median of 5 after a warm-up;
+// NaN when python3 or SciPy is missing.
+double scipy_ms(const Csr& c, int32_t source, std::string* note) {
+  char base[] = "/tmp/gsp_bench_XXXXXX";
+  int fd = mkstemp(base);
+  if (fd < 0) return NAN;
+  close(fd);
+  const std::string b = base;
+  auto dump = [&](const std::string& path, const void* data, size_t bytes) {
+    FILE* f = fopen(path.c_str(), "wb");
+    if (!f) return false;
+    bool ok = fwrite(data, 1, bytes, f) == bytes;
+    fclose(f);
+    return ok;
+  };
+  double ms = NAN;
+  if (dump(b + ".off", c.off.data(), c.off.size() * 8) && dump(b + ".tgt", c.tgt.data(), c.tgt.size() * 4) &&
+      dump(b + ".w", c.w.data(), c.w.size() * 4)) {
+    const std::string cmd =
+        "python3 -c \"\nimport sys,time\nimport numpy as np\nfrom scipy.sparse import csr_matrix\n"
+        "from scipy.sparse.csgraph import dijkstra\nb=sys.argv[1]; n=int(sys.argv[2]); s=int(sys.argv[3])\n"
+        "off=np.fromfile(b+'.off',dtype=np.int64); tg=np.fromfile(b+'.tgt',dtype=np.int32)\n"
+        "w=np.fromfile(b+'.w',dtype=np.float32).astype(np.float64)\n"
+        "A=csr_matrix((w,tg,off),shape=(n,n))\ndijkstra(A,indices=s,return_predecessors=True)\nts=[]\n"
+        "for _ in range(5):\n  t=time.perf_counter(); dijkstra(A,indices=s,return_predecessors=True); "
+        "ts.append(time.perf_counter()-t)\nprint(sorted(ts)[2]*1e3)\n\" " +
+        b + " " + std::to_string(c.off.size() - 1) + " " + std::to_string(source) + " 2>&1";
+    FILE* p = popen(cmd.c_str(), "r");
+    if (p) {
+      char line[512];
+      std::string last;
+      while (fgets(line, sizeof line, p)) last = line;
+      int rc = pclose(p);
+      if (rc == 0 && !last.empty()) {
+        ms = atof(last.c_str());
+      } else {
+        *note = "scipy unavailable: " + last.substr(0, 100);
+        while (!note->empty() && (note->back() == '\n')) note->pop_back();
+      }
+    }
+  }
+  remove(base);
+  remove((b + ".off").c_str());
+  remove((b + ".tgt").c_str());
+  remove((b + ".w").c_str());
+  return ms;
+}
+
+#ifdef GSP_BENCH_BOOST
+double boost_ms(const Csr& c, int32_t source) {
+  using G = boost::compressed_sparse_row_graph<boost::directedS, boost::no_property, float>;
+  const size_t n = c.off.size() - 1;
+  std::vector<std::pair<size_t, size_t>> edges;
+  edges.reserve(c.tgt.size());
+  for (size_t u = 0; u < n; ++u)
+    for (int64_t e = c.off[u]; e < c.off[u + 1]; ++e) edges.emplace_back(u, static_cast<size_t>(c.tgt[e]));
+  G g(boost::edges_are_sorted, edges.begin(), edges.end(), c.w.begin(), n);
+  std::vector<float> dist(n);
+  std::vector<size_t> pred(n);
+  double t[6];
+  for (int r = 0; r < 6; ++r) {
+    const double t0 = bench_now();
+    boost::dijkstra_shortest_paths(
+        g, static_cast<size_t>(source),
+        boost::predecessor_map(boost::make_iterator_property_map(pred.begin(), boost::get(boost::vertex_index, g)))
+            .distance_map(boost::make_iterator_property_map(dist.begin(), boost::get(boost::vertex_index, g)))
+            .weight_map(boost::get(boost::edge_bundle, g)));
+    t[r] = (bench_now() - t0) * 1e3;
+  }
+  return bench_median(t + 1, 5);
+}
+#endif
+
+void print_row(const bench_row& r, double cpu_dijkstra_ms) {
+  const double ratio = cpu_dijkstra_ms / r.median_ms;
+  if (r.status == GSP_OK && !strcmp(r.backend, "peer")) {
+    printf("%-12s %-4s %-16s %-5s %10.3f ms  %39s x%-8.2f\n", r.graph, r.dtype, r.engine, r.backend, r.median_ms, "",
+           ratio);
+  } else if (r.status == GSP_OK) {
+    printf("%-12s %-4s %-16s %-5s %10.3f ms  upload %8.3f ms  %6lld it  x%-8.2f\n", r.graph, r.dtype, r.engine,
+           r.backend, r.median_ms, r.upload_ms, static_cast<long long>(r.iterations), ratio);
+  } else {
+    printf("%-12s %-4s %-16s %-5s %s: %.100s\n", r.graph, r.dtype, r.engine, r.backend, gsp_status_name(r.status),
+           r.note);
+  }
+  fflush(stdout);
+}
+
+struct GraphResult {
+  std::vector<bench_row> rows;
+  double cpu_dijkstra_ms = NAN;
+};
+
+GraphResult bench_graph(const gsp_graph* g, const char* name, bool cuda, bool peers) {
+  GraphResult gr;
+  const int32_t source = 0;
+  for (gsp_algorithm a : kCpu) {
+    bench_row r;
+    bench_time_sssp(g, source, GSP_BACKEND_CPU, a, name, &r);
+    if (a == GSP_SSSP_DIJKSTRA && r.status == GSP_OK) gr.cpu_dijkstra_ms = r.median_ms;
+    print_row(r, gr.cpu_dijkstra_ms);
+    gr.rows.push_back(r);
+  }
+  if (cuda) {
+    for (gsp_algorithm a : kCuda) {
+      bench_row r;
+      bench_time_sssp(g, source, GSP_BACKEND_CUDA, a, name, &r);
+      print_row(r, gr.cpu_dijkstra_ms);
+      gr.rows.push_back(r);
+    }
+  }
+  if (peers && gsp_graph_weight_type(g) == GSP_F32) {
+    const Csr c = csr_f32(g);
+    std::string note;
+    bench_row r;
+    const double sp_ms = scipy_ms(c, source, &note);
+    peer_row(&r, name, g, "scipy-dijkstra", sp_ms, note.c_str());
+    print_row(r, gr.cpu_dijkstra_ms);
+    gr.rows.push_back(r);
+#ifdef GSP_BENCH_BOOST
+    peer_row(&r, name, g, "boost-dijkstra", boost_ms(c, source), "");
+    print_row(r, gr.cpu_dijkstra_ms);
+    gr.rows.push_back(r);
+#endif
+  }
+  return gr;
+}
+
+// Appends one graph's rows (and, the first time, the dated header) so that
+// a run cut short still leaves what it measured.
+void append_markdown(const GraphResult& gr, const char* device, int cuda) {
+  static bool header_done = false;
+  char buf[1024], date[40], cpu[160];
+  const char* path = bench_results_path(buf, sizeof buf);
+  if (path == nullptr) return;
+  FILE* f = fopen(path, "a");
+  if (f == nullptr) {
+    fprintf(stderr, "cannot append to %s\n", path);
+    return;
+  }
+  bench_today(date, sizeof date);
+  bench_cpu_name(cpu, sizeof cpu);
+  if (!header_done) {
+  header_done = true;
+  fprintf(f, "\n## bench_sssp, %s\n\nDevice: %s. Host: %s (%ld cores). Median of %d runs after a warm-up; "
+             "engine time from gsp_run_info.seconds (graph upload excluded, shown apart). "
+             "\"vs CPU\" = CPU Dijkstra median / this median (same run, same graph and weight type).\n\n",
+          date, cuda ? device : "none (CUDA not usable)", cpu, sysconf(_SC_NPROCESSORS_ONLN), bench_reps());
+  fprintf(f, "| graph | n | m | w | engine | backend | median ms | upload ms | iterations | vs CPU Dijkstra |\n");
+  fprintf(f, "| --- | ---: | ---: | --- | --- | --- | ---: | ---: | ---: | ---: |\n");
+  }
+  {
+    double lock_ms = NAN, a64_ms = NAN;
+    for (const bench_row& r : gr.rows) {
+      if (r.status != GSP_OK) {
+        fprintf(f, "| %s | %d | %lld | %s | %s | %s | %s | | | |\n", r.graph, r.n, static_cast<long long>(r.m),
+                r.dtype, r.engine, r.backend, !strcmp(r.backend, "peer") ? "not available" : gsp_status_name(r.status));
+        continue;
+      }
+      if (!strcmp(r.backend, "cuda") && !strcmp(r.engine, gsp_algorithm_name(GSP_SSSP_ATOMIC_LOCK))) lock_ms = r.median_ms;
+      if (!strcmp(r.backend, "cuda") && !strcmp(r.engine, gsp_algorithm_name(GSP_SSSP_ATOMIC_64))) a64_ms = r.median_ms;
+      char up[32] = "", it[32] = "";
+      if (!std::isnan(r.upload_ms) && strcmp(r.backend, "cpu") != 0) snprintf(up, sizeof up, "%.3f", r.upload_ms);
+      if (r.iterations > 0) snprintf(it, sizeof it, "%lld", static_cast<long long>(r.iterations));
+      fprintf(f, "| %s | %d | %lld | %s | %s | %s | %.3f | %s | %s | %.2fx |\n", r.graph, r.n,
+              static_cast<long long>(r.m), r.dtype, r.engine, r.backend, r.median_ms, up, it,
+              gr.cpu_dijkstra_ms / r.median_ms);
+    }
+    if (!std::isnan(lock_ms) && !std::isnan(a64_ms) && !gr.rows.empty()) {
+      fprintf(f, "| %s | | | %s | atomic-64 vs atomic-lock | | %.2fx faster | | | |\n", gr.rows[0].graph,
+              gr.rows[0].dtype, lock_ms / a64_ms);
+    }
+  }
+  fclose(f);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const bool quick = bench_quick();
+  const int cuda = gsp_backend_available(GSP_BACKEND_CUDA);
+  std::string device = "none";
+  const char* only = argc > 1 ? argv[1] : nullptr;  // optional graph-name filter
+  if (!cuda) printf("CUDA not usable: %s (CPU engines only)\n", gsp_last_error());
+
+  auto run_one = [&](gsp_graph* g, const char* name) {
+    if (g == nullptr) return;
+    GraphResult gr = bench_graph(g, name, cuda != 0, true);
+    for (const bench_row& r : gr.rows)
+      if (!strcmp(r.backend, "cuda") && r.status == GSP_OK) device = r.device;
+    bench_csv_append("bench_sssp", gr.rows.data(), static_cast<int>(gr.rows.size()));
+    append_markdown(gr, device.c_str(), cuda);
+    gsp_graph_destroy(g);
+  };
+  auto wanted = [&](const char* name) { return only == nullptr || strstr(name, only) != nullptr; };
+
+  const gsp_dtype dts[2] = {GSP_F32, GSP_I32};
+  for (gsp_dtype dt : dts) {
+    if (wanted("Graph4096")) run_one(bench_random_graph(4096, 6, 1000, 4096, dt), "Graph4096");
+    if (wanted("Graph65536")) run_one(bench_random_graph(65536, 6, 1000, 65536, dt), "Graph65536");
+    if (wanted("NY")) {
+      const char* dir = getenv("GSP_DATA_DIR");
+      std::string path = std::string(dir ? dir : "../shared/data") + "/USA-road-d.NY.gr.gz";
+      gsp_graph* g = nullptr;
+      gsp_status s = gsp_graph_load(&g, path.c_str(), GSP_FORMAT_AUTO, dt, 0);
+      if (s == GSP_OK) {
+        run_one(g, "NY-road");
+      } else {
+        printf("NY road graph skipped (%s): %s: %s\n", path.c_str(), gsp_status_name(s), gsp_last_error());
+      }
+    }
+  }
+  if (wanted("RMAT")) {
+    // f32 only (the CPU engines take seconds per run here).
+    if (quick) run_one(bench_rmat_graph(16, int64_t(16) << 16, 1000, 20, GSP_F32), "RMAT-64K");
+    else run_one(bench_rmat_graph(20, int64_t(16) << 20, 1000, 20, GSP_F32), "RMAT-1M");
+  }
+
+  return 0;
+}

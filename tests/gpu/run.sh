@@ -1,0 +1,116 @@
+#!/bin/bash
+# The whole GPU check in one run (on the lent H100/H200):
+#   build (Ninja, -j16, warnings as errors) -> ctest -L gpu -> compute-sanitizer
+#   memcheck / racecheck / initcheck / synccheck on the gpu tests in small mode
+#   (GSP_TEST_SMALL=1) -> the benchmark (scripts/bench.sh)
+# Logs go to $OUT (default ./gpu-out); a summary table is printed last. Every
+# step runs even when an earlier one failed (except that nothing runs without
+# a library); the exit status is non-zero when any step failed.
+#
+# Environment:
+#   OUT            where logs go (default ./gpu-out)
+#   BUILD          build folder (default build-gpu)
+#   GSP_GPU_STEPS  steps to run (default: "build test memcheck racecheck initcheck synccheck bench")
+#   GSP_DATA_DIR   folder with USA-road-d.NY.gr.gz (default: build-data if present, else ../shared/data)
+#   JOBS           build parallelism (default 16)
+#   GSP_BENCH_FILTER  graph-name filter passed to the bench programs (default: all)
+#   GSP_BENCH_PROGRAMS  bench programs to run (default: every bench/bench_*)
+#   GSP_SAN_TESTS   test binaries for compute-sanitizer (default: every gpu test)
+#   GSP_TEST_TIMEOUT, GSP_SAN_TIMEOUT, GSP_BENCH_TIMEOUT  per-step limits in seconds
+set -u
+cd "$(dirname "$0")/../.."
+ROOT=$(pwd)
+OUT=${OUT:-$ROOT/gpu-out}
+BUILD=${BUILD:-build-gpu-sssp}
+JOBS=${JOBS:-16}
+STEPS=${GSP_GPU_STEPS:-build test memcheck racecheck initcheck synccheck bench}
+if [ -z "${GSP_DATA_DIR:-}" ]; then
+  if [ -f "$ROOT/build-data/USA-road-d.NY.gr.gz" ]; then GSP_DATA_DIR=$ROOT/build-data; else GSP_DATA_DIR=$ROOT/../shared/data; fi
+fi
+export GSP_DATA_DIR GSP_SOURCE_DIR=$ROOT
+mkdir -p "$OUT"
+SUMMARY=$OUT/summary.txt
+: >"$SUMMARY"
+FAILED=0
+
+record() {  # step status seconds detail
+  printf '%-10s %-5s %6ss  %s\n' "$1" "$2" "$3" "$4" >>"$SUMMARY"
+  [ "$2" = FAIL ] && FAILED=1
+  return 0
+}
+want() { case " $STEPS " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+
+{
+  echo "== machine"; nvidia-smi -L 2>&1; nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.mem --format=csv 2>&1
+  nvcc --version 2>&1 | tail -2; compute-sanitizer --version 2>&1 | head -2; cmake --version | head -1; nproc
+} >"$OUT/machine.log" 2>&1
+cat "$OUT/machine.log"
+
+# ------------------------------------------------------------------ build
+if want build; then
+  t0=$(date +%s)
+  {
+    cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGSP_WITH_CUDA=ON -DGSP_WERROR=ON \
+      -DGSP_DATA_DIR="$GSP_DATA_DIR" && cmake --build "$BUILD" -j "$JOBS" -- -k 0
+  } >"$OUT/build.log" 2>&1
+  rc=$?
+  errs=$(grep -c -E 'error|FAILED:' "$OUT/build.log")
+  if [ $rc -eq 0 ]; then record build PASS $(( $(date +%s) - t0 )) "libgsp + tests + bench built"
+  else record build FAIL $(( $(date +%s) - t0 )) "rc=$rc, $errs error lines (build.log); continuing with what was built"; grep -E 'error|FAILED:' "$OUT/build.log" | head -20; fi
+fi
+GPU_TESTS=${GSP_SAN_TESTS:-$(ls "$BUILD"/tests/test_gpu_* "$BUILD"/test_gpu_* 2>/dev/null)}
+
+# ------------------------------------------------------------------ tests
+if want test; then
+  t0=$(date +%s)
+  (cd "$BUILD" && timeout "${GSP_TEST_TIMEOUT:-300}" ctest -L gpu -j 4 -V --timeout "${GSP_TEST_TIMEOUT:-300}") >"$OUT/ctest.log" 2>&1
+  rc=$?
+  line=$(grep -E 'tests passed|tests failed' "$OUT/ctest.log" | tail -1)
+  checks=$(grep -E '^[0-9]+: [0-9]+ passed, [0-9]+ failed' "$OUT/ctest.log" | tr '\n' ';')
+  if [ $rc -eq 0 ]; then record test PASS $(( $(date +%s) - t0 )) "$line $checks"
+  else record test FAIL $(( $(date +%s) - t0 )) "rc=$rc $line $checks"; fi
+  grep -E '^[0-9]+: (SKIP|[0-9]+ passed)|Test +#|tests passed' "$OUT/ctest.log" | tail -30
+fi
+
+# ------------------------------------------------------------------ sanitizers
+for tool in memcheck racecheck initcheck synccheck; do
+  want $tool || continue
+  t0=$(date +%s)
+  status=PASS
+  detail=""
+  extra=""
+  [ $tool = memcheck ] && extra="--leak-check full"
+  [ $tool = initcheck ] && extra="--print-limit 100000"
+  for t in $GPU_TESTS; do
+    name=$(basename "$t")
+    log=$OUT/sanitizer.log
+    echo "== $tool $name" >>"$log"
+    GSP_TEST_SMALL=1 timeout "${GSP_SAN_TIMEOUT:-150}" compute-sanitizer --tool $tool $extra --error-exitcode 99 "$t" >>"$log" 2>&1
+    rc=$?
+    summary=$(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$log" | tail -1)
+    case $rc in
+      0) detail="$detail $name ok${summary:+ ($summary)};" ;;
+      77) detail="$detail $name skipped;" ;;
+      124) status=FAIL; detail="$detail $name TIMEOUT;" ;;
+      *) status=FAIL; detail="$detail $name rc=$rc ${summary};" ;;
+    esac
+  done
+  [ -z "$GPU_TESTS" ] && { status=FAIL; detail="no gpu test binaries"; }
+  record $tool $status $(( $(date +%s) - t0 )) "$detail"
+done
+
+# ------------------------------------------------------------------ bench
+if want bench; then
+  t0=$(date +%s)
+  GSP_BENCH_CSV=$OUT/bench.csv GSP_BENCH_RESULTS=$OUT/RESULTS-append.md \
+    timeout "${GSP_BENCH_TIMEOUT:-240}" sh scripts/bench.sh "$BUILD" "${GSP_BENCH_FILTER:-}" >"$OUT/bench.log" 2>&1
+  rc=$?
+  if [ $rc -eq 0 ]; then record bench PASS $(( $(date +%s) - t0 )) "bench.log, bench.csv, RESULTS-append.md"
+  else record bench FAIL $(( $(date +%s) - t0 )) "rc=$rc (bench.log)"; fi
+  grep -E '^(Graph|NY|RMAT)' "$OUT/bench.log" | head -120
+fi
+
+echo
+echo "== summary (logs in $OUT)"
+cat "$SUMMARY"
+exit $FAILED

@@ -1,0 +1,360 @@
+/* Every CUDA SSSP engine against the CPU engines (Dijkstra, or Bellman-Ford
+ * where weights are negative) and the independent reference of testing.h,
+ * on every shape and both weight types, with sampled path validation; plus
+ * the NY road graph, int32 overflow, the device memory limit, the upload
+ * cache and concurrent runs on one graph.
+ *
+ * Skips (exit 77) with a visible SKIP line where no CUDA device is usable.
+ * GSP_TEST_SMALL=1 shrinks the graphs (for compute-sanitizer runs). */
+#include <pthread.h>
+
+#include "testing.h"
+
+static const gsp_algorithm kAlgos[] = {GSP_SSSP_ATOMIC_LOCK,   GSP_SSSP_ATOMIC_64, GSP_SSSP_HARISH,
+                                       GSP_SSSP_DELTA_STEPPING, GSP_SSSP_BELLMAN_FORD, GSP_SSSP_SPMV_CSR,
+                                       GSP_SSSP_SPMV_ELL,      GSP_SSSP_GPU_DIJKSTRA};
+#define NUM_ALGOS ((int)(sizeof kAlgos / sizeof kAlgos[0]))
+
+static int g_small = 0;
+
+static int takes_negative(gsp_algorithm a) {
+  return a == GSP_SSSP_BELLMAN_FORD || a == GSP_SSSP_SPMV_CSR || a == GSP_SSSP_SPMV_ELL;
+}
+
+static gsp_status run(const gsp_graph* g, int32_t src, gsp_backend b, gsp_algorithm a, uint32_t flags,
+                      size_t limit, gsp_paths** out) {
+  gsp_options o;
+  gsp_options_init(&o);
+  o.backend = b;
+  o.algorithm = a;
+  o.flags = flags;
+  o.device_memory_limit = limit;
+  *out = NULL;
+  return gsp_sssp_run(g, src, &o, out);
+}
+
+static gsp_run_info info_of(const gsp_paths* p) {
+  gsp_run_info info;
+  memset(&info, 0, sizeof info);
+  info.size = sizeof info;
+  gsp_paths_info(p, &info);
+  return info;
+}
+
+/* GPU row vs CPU engine row: identical for i32, within float rounding for f32. */
+static int compare_with_cpu(const gsp_paths* gpu, const gsp_paths* cpu, gsp_dtype dt, int32_t src, int32_t n,
+                            const char* what) {
+  void* a = malloc((size_t)n * 4);
+  void* b = malloc((size_t)n * 4);
+  int bad = 0;
+  int32_t v;
+  if (gsp_paths_distances(gpu, src, a, n) != GSP_OK || gsp_paths_distances(cpu, src, b, n) != GSP_OK) {
+    free(a); free(b);
+    return 1;
+  }
+  for (v = 0; v < n; v++) {
+    int ok;
+    if (dt == GSP_I32) {
+      ok = ((int32_t*)a)[v] == ((int32_t*)b)[v];
+    } else {
+      float x = ((float*)a)[v], y = ((float*)b)[v];
+      ok = (isinf(x) && isinf(y)) || fabs((double)x - (double)y) <= 1e-4 * (fabs((double)y) + 1.0);
+    }
+    if (!ok) {
+      if (bad < 5) fprintf(stderr, "%s: vertex %d differs from the CPU engine\n", what, v);
+      bad++;
+    }
+  }
+  free(a); free(b);
+  return bad;
+}
+
+/* Path checks on up to `samples` vertices (all when n is small) plus the extremes. */
+static int check_paths(const gsp_paths* p, const t_arcs* a, int32_t src, const int64_t* ref, int samples,
+                       const char* what) {
+  int bad = 0, k;
+  t_rng r = {12345u + (uint64_t)a->n};
+  if (a->n <= samples) {
+    int32_t v;
+    for (v = 0; v < a->n; v++) bad += t_check_path(p, a, src, v, ref[v], what);
+    return bad;
+  }
+  bad += t_check_path(p, a, src, src, ref[src], what);
+  bad += t_check_path(p, a, src, a->n - 1, ref[a->n - 1], what);
+  for (k = 0; k < samples; k++) {
+    int32_t v = t_below(&r, a->n);
+    bad += t_check_path(p, a, src, v, ref[v], what);
+  }
+  return bad;
+}
+
+static void test_shapes(void) {
+  int shape, d, ai;
+  const int32_t n = g_small ? 40 : 1500;
+  for (shape = 0; shape < T_NUM_SHAPES; shape++) {
+    for (d = 0; d < 2; d++) {
+      const gsp_dtype dt = d == 0 ? GSP_I32 : GSP_F32;
+      t_arcs a;
+      gsp_graph* g;
+      int64_t* ref;
+      gsp_paths* cpu = NULL;
+      int32_t src;
+      char what[160];
+      t_make_shape(&a, shape, shape == T_RANDOM_DENSE && n > 400 ? 400 : n, 42);
+      g = t_graph(&a, dt, 1.0f);
+      src = a.n > 2 ? 1 : 0;
+      ref = (int64_t*)malloc((size_t)a.n * sizeof(int64_t));
+      CHECK(t_ref_bellman_ford(&a, src, ref) == 0, "%s: the reference found a negative cycle", a.name);
+      CHECK_OK(run(g, src, GSP_BACKEND_CPU, a.negative ? GSP_SSSP_BELLMAN_FORD : GSP_SSSP_DIJKSTRA, 0, 0, &cpu));
+      for (ai = 0; ai < NUM_ALGOS; ai++) {
+        const gsp_algorithm al = kAlgos[ai];
+        gsp_paths* p = NULL;
+        gsp_status s = run(g, src, GSP_BACKEND_CUDA, al, 0, 0, &p);
+        snprintf(what, sizeof what, "%s/%s/%s", gsp_algorithm_name(al), a.name, dt == GSP_I32 ? "i32" : "f32");
+        if (a.negative && !takes_negative(al)) {
+          CHECK(s == GSP_ERR_NEGATIVE_WEIGHT, "%s: %s (want GSP_ERR_NEGATIVE_WEIGHT): %s", what, gsp_status_name(s),
+                gsp_last_error());
+        } else {
+          CHECK(s == GSP_OK, "%s: %s: %s", what, gsp_status_name(s), gsp_last_error());
+          if (s == GSP_OK) {
+            gsp_run_info info = info_of(p);
+            CHECK(info.backend == GSP_BACKEND_CUDA && info.device >= 0 && info.device_name[0] != '\0',
+                  "%s: run info backend %d device %d name '%s'", what, (int)info.backend, info.device, info.device_name);
+            CHECK(info.algorithm == al, "%s: ran %s", what, gsp_algorithm_name(info.algorithm));
+            CHECK(t_compare_row(p, dt, src, ref, a.n, 1.0f, what) == 0, "%s: distances differ from the reference", what);
+            if (cpu) CHECK(compare_with_cpu(p, cpu, dt, src, a.n, what) == 0, "%s: distances differ from the CPU engine", what);
+            CHECK(check_paths(p, &a, src, ref, g_small ? 64 : 24, what) == 0, "%s: invalid paths", what);
+          }
+        }
+        gsp_paths_destroy(p);
+      }
+      gsp_paths_destroy(cpu);
+      free(ref);
+      gsp_graph_destroy(g);
+      t_arcs_free(&a);
+    }
+  }
+}
+
+/* A reachable distance plus an arc weight past INT32_MAX: GSP_ERR_OVERFLOW, never a wrap. */
+static void test_overflow(void) {
+  int32_t src[] = {0, 1, 2}, dst[] = {1, 2, 3}, w[] = {2000000000, 2000000000, 1};
+  gsp_graph* g = NULL;
+  int ai;
+  gsp_paths* p = NULL;
+  CHECK_OK(gsp_graph_create(&g, 4, 3, src, dst, w, GSP_I32, 0));
+  CHECK_STATUS(run(g, 0, GSP_BACKEND_CPU, GSP_SSSP_DIJKSTRA, 0, 0, &p), GSP_ERR_OVERFLOW);
+  gsp_paths_destroy(p);
+  for (ai = 0; ai < NUM_ALGOS; ai++) {
+    gsp_status s = run(g, 0, GSP_BACKEND_CUDA, kAlgos[ai], 0, 0, &p);
+    CHECK(s == GSP_ERR_OVERFLOW, "overflow/%s: %s (want GSP_ERR_OVERFLOW): %s", gsp_algorithm_name(kAlgos[ai]),
+          gsp_status_name(s), gsp_last_error());
+    gsp_paths_destroy(p);
+  }
+  gsp_graph_destroy(g);
+}
+
+/* A tiny device_memory_limit: GSP_ERR_DEVICE_OUT_OF_MEMORY, and the next run still works.
+ * Repeated runs on one graph upload once. Bad ordinals and distance-only runs. */
+static void test_device_layer(void) {
+  t_arcs a;
+  int ai;
+  t_make_shape(&a, T_RANDOM_SPARSE, g_small ? 64 : 5000, 7);
+  for (ai = 0; ai < NUM_ALGOS; ai++) {
+    const gsp_algorithm al = kAlgos[ai];
+    gsp_graph* g = t_graph(&a, GSP_F32, 1.0f);
+    gsp_paths* p = NULL;
+    gsp_status s = run(g, 0, GSP_BACKEND_CUDA, al, 0, 256, &p);
+    int k;
+    CHECK(s == GSP_ERR_DEVICE_OUT_OF_MEMORY, "limit/%s: %s (want GSP_ERR_DEVICE_OUT_OF_MEMORY): %s",
+          gsp_algorithm_name(al), gsp_status_name(s), gsp_last_error());
+    gsp_paths_destroy(p);
+    for (k = 0; k < 3; k++) {
+      p = NULL;
+      s = run(g, 0, GSP_BACKEND_CUDA, al, 0, 0, &p);
+      CHECK(s == GSP_OK, "upload/%s run %d: %s: %s", gsp_algorithm_name(al), k, gsp_status_name(s), gsp_last_error());
+      if (s == GSP_OK) {
+        gsp_run_info info = info_of(p);
+        if (k == 0) CHECK(info.upload_seconds > 0, "upload/%s: first run reports upload_seconds %g", gsp_algorithm_name(al), info.upload_seconds);
+        else CHECK(info.upload_seconds == 0, "upload/%s: run %d re-uploaded (%g s)", gsp_algorithm_name(al), k, info.upload_seconds);
+      }
+      gsp_paths_destroy(p);
+    }
+    /* Distances only. */
+    p = NULL;
+    s = run(g, 0, GSP_BACKEND_CUDA, al, GSP_NO_PATHS, 0, &p);
+    CHECK(s == GSP_OK, "nopaths/%s: %s: %s", gsp_algorithm_name(al), gsp_status_name(s), gsp_last_error());
+    if (s == GSP_OK) {
+      int32_t len = 0;
+      CHECK_STATUS(gsp_path_get(p, 0, 1, NULL, 0, &len), GSP_ERR_UNSUPPORTED);
+    }
+    gsp_paths_destroy(p);
+    gsp_graph_destroy(g);
+  }
+  {
+    gsp_graph* g = t_graph(&a, GSP_I32, 1.0f);
+    gsp_options o;
+    gsp_paths* p = NULL;
+    gsp_options_init(&o);
+    o.backend = GSP_BACKEND_CUDA;
+    o.algorithm = GSP_SSSP_ATOMIC_LOCK;
+    o.device = 9999;
+    CHECK_STATUS(gsp_sssp_run(g, 0, &o, &p), GSP_ERR_INVALID_ARGUMENT);
+    gsp_paths_destroy(p);
+    gsp_graph_destroy(g);
+  }
+  t_arcs_free(&a);
+}
+
+/* Several threads on one fresh graph: one upload, every result right. */
+typedef struct {
+  const gsp_graph* g;
+  gsp_algorithm al;
+  gsp_status status;
+  double upload;
+  float d_last;
+} t_job;
+
+static void* worker(void* arg) {
+  t_job* j = (t_job*)arg;
+  gsp_paths* p = NULL;
+  j->status = run(j->g, 0, GSP_BACKEND_CUDA, j->al, 0, 0, &p);
+  if (j->status == GSP_OK) {
+    gsp_run_info info = info_of(p);
+    j->upload = info.upload_seconds;
+    gsp_paths_distance(p, 0, gsp_graph_num_vertices(j->g) - 1, &j->d_last);
+  }
+  gsp_paths_destroy(p);
+  return NULL;
+}
+
+static void test_threads(void) {
+  enum { T = 4 };
+  t_arcs a;
+  gsp_graph* g;
+  pthread_t th[T];
+  t_job jobs[T];
+  int64_t* ref;
+  int i, uploads = 0;
+  t_make_shape(&a, T_GRID, g_small ? 64 : 10000, 3);
+  g = t_graph(&a, GSP_F32, 1.0f);
+  ref = (int64_t*)malloc((size_t)a.n * sizeof(int64_t));
+  t_ref_bellman_ford(&a, 0, ref);
+  for (i = 0; i < T; i++) {
+    jobs[i].g = g;
+    jobs[i].al = i % 2 ? GSP_SSSP_ATOMIC_64 : GSP_SSSP_ATOMIC_LOCK;
+    jobs[i].status = GSP_ERR_INTERNAL;
+    jobs[i].upload = 0;
+    jobs[i].d_last = 0;
+    pthread_create(&th[i], NULL, worker, &jobs[i]);
+  }
+  for (i = 0; i < T; i++) pthread_join(th[i], NULL);
+  for (i = 0; i < T; i++) {
+    CHECK(jobs[i].status == GSP_OK, "threads: job %d: %s", i, gsp_status_name(jobs[i].status));
+    CHECK((double)jobs[i].d_last == (double)ref[a.n - 1], "threads: job %d: d = %g, want %lld", i,
+          (double)jobs[i].d_last, (long long)ref[a.n - 1]);
+    if (jobs[i].upload > 0) uploads++;
+  }
+  CHECK(uploads == 1, "threads: %d runs uploaded the graph (want 1)", uploads);
+  free(ref);
+  gsp_graph_destroy(g);
+  t_arcs_free(&a);
+}
+
+/* Every predecessor is an arc (u, v) with d(u) + w == d(v) (f32: within rounding),
+ * checked against the graph's CSR; -1 exactly for the source and unreachable vertices. */
+static int check_pred_csr(const gsp_graph* g, const gsp_paths* p, int32_t src, gsp_dtype dt, const char* what) {
+  const int32_t n = gsp_graph_num_vertices(g);
+  const int64_t m = gsp_graph_num_edges(g);
+  int64_t* off = (int64_t*)malloc((size_t)(n + 1) * sizeof(int64_t));
+  int32_t* tgt = (int32_t*)malloc((size_t)(m ? m : 1) * sizeof(int32_t));
+  void* w = malloc((size_t)(m ? m : 1) * 4);
+  int32_t* pred = (int32_t*)malloc((size_t)n * sizeof(int32_t));
+  void* dist = malloc((size_t)n * 4);
+  int bad = 0;
+  int32_t v;
+  if (gsp_graph_csr(g, off, tgt, w) != GSP_OK || gsp_paths_predecessors(p, src, pred, n) != GSP_OK ||
+      gsp_paths_distances(p, src, dist, n) != GSP_OK) {
+    bad = 1;
+    done:
+    free(off); free(tgt); free(w); free(pred); free(dist);
+    return bad;
+  }
+  for (v = 0; v < n && bad < 5; v++) {
+    int reach = dt == GSP_I32 ? ((int32_t*)dist)[v] != GSP_I32_INF : !isinf(((float*)dist)[v]);
+    int32_t u = pred[v];
+    int64_t e;
+    int found = 0;
+    if (v == src || !reach) {
+      if (u != -1) { fprintf(stderr, "%s: pred[%d] = %d, want -1\n", what, v, u); bad++; }
+      continue;
+    }
+    if (u < 0 || u >= n) { fprintf(stderr, "%s: pred[%d] = %d\n", what, v, u); bad++; continue; }
+    for (e = off[u]; e < off[u + 1] && !found; e++) {
+      if (tgt[e] != v) continue;
+      if (dt == GSP_I32) {
+        found = (int64_t)((int32_t*)dist)[u] + ((int32_t*)w)[e] == (int64_t)((int32_t*)dist)[v];
+      } else {
+        double s = (double)((float*)dist)[u] + (double)((float*)w)[e], want = (double)((float*)dist)[v];
+        found = fabs(s - want) <= 1e-5 * (fabs(want) + 1.0);
+      }
+    }
+    if (!found) { fprintf(stderr, "%s: pred[%d] = %d is no tight arc\n", what, v, u); bad++; }
+  }
+  goto done;
+}
+
+/* The NY road graph (DIMACS), both weight types, against the CPU Dijkstra. */
+static void test_ny(void) {
+  const char* dir = getenv("GSP_DATA_DIR");
+  char path[1024];
+  int d, ai;
+  if (g_small) {
+    printf("SKIP (small mode): NY road graph\n");
+    return;
+  }
+  snprintf(path, sizeof path, "%s/USA-road-d.NY.gr.gz", dir ? dir : "../shared/data");
+  for (d = 0; d < 2; d++) {
+    const gsp_dtype dt = d == 0 ? GSP_I32 : GSP_F32;
+    gsp_graph* g = NULL;
+    gsp_paths* cpu = NULL;
+    gsp_status s = gsp_graph_load(&g, path, GSP_FORMAT_AUTO, dt, 0);
+    int32_t n, src = 0;
+    if (s == GSP_ERR_UNSUPPORTED || s == GSP_ERR_IO) {
+      printf("SKIP: NY road graph (%s): %s: %s\n", path, gsp_status_name(s), gsp_last_error());
+      return;
+    }
+    CHECK(s == GSP_OK, "load %s: %s: %s", path, gsp_status_name(s), gsp_last_error());
+    if (s != GSP_OK) return;
+    n = gsp_graph_num_vertices(g);
+    CHECK_OK(run(g, src, GSP_BACKEND_CPU, GSP_SSSP_DIJKSTRA, 0, 0, &cpu));
+    for (ai = 0; ai < NUM_ALGOS && cpu != NULL; ai++) {
+      gsp_paths* p = NULL;
+      char what[96];
+      s = run(g, src, GSP_BACKEND_CUDA, kAlgos[ai], 0, 0, &p);
+      snprintf(what, sizeof what, "NY/%s/%s", gsp_algorithm_name(kAlgos[ai]), dt == GSP_I32 ? "i32" : "f32");
+      CHECK(s == GSP_OK, "%s: %s: %s", what, gsp_status_name(s), gsp_last_error());
+      if (s == GSP_OK) {
+        CHECK(compare_with_cpu(p, cpu, dt, src, n, what) == 0, "%s: distances differ from the CPU Dijkstra", what);
+        CHECK(check_pred_csr(g, p, src, dt, what) == 0, "%s: invalid predecessors", what);
+      }
+      gsp_paths_destroy(p);
+    }
+    gsp_paths_destroy(cpu);
+    gsp_graph_destroy(g);
+  }
+}
+
+int main(void) {
+  if (!gsp_backend_available(GSP_BACKEND_CUDA)) {
+    printf("SKIP: no CUDA device: %s\n", gsp_last_error());
+    return T_SKIP;
+  }
+  g_small = getenv("GSP_TEST_SMALL") != NULL && atoi(getenv("GSP_TEST_SMALL")) != 0;
+  test_shapes();
+  test_overflow();
+  test_device_layer();
+  test_threads();
+  test_ny();
+  return t_finish("test_gpu_sssp");
+}
