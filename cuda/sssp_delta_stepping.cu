@@ -1,11 +1,631 @@
-// Placeholder until this engine lands: answers GSP_ERR_UNSUPPORTED.
-#include "engines.cuh"
+// GSP_SSSP_DELTA_STEPPING on CUDA (seed 003 §5), and the frontier engine
+// that GSP_SSSP_BELLMAN_FORD shares (sssp_bellman_ford.cu).
+//
+// One persistent cooperative kernel runs the whole bucket loop on the device:
+// no per-bucket launch, no host synchronisation until the result is copied.
+// Phases are separated by grid-wide barriers; every block walks the same
+// control flow, reading the control words written before the last barrier.
+//
+//  - Light/heavy split: when some arc is heavy (delta < max weight), the arcs
+//    of each vertex are reordered once per run (light w <= delta first, heavy
+//    after) into a workspace copy; split[v] is where the heavy arcs start.
+//    When every arc is light the graph's own arrays are used.
+//  - Light phase of bucket b: the near frontier (vertices whose distance
+//    fell into bucket b) relaxes its light arcs. Requests are generated per
+//    tile of 256 frontier vertices by a block-wide exclusive prefix sum over
+//    their light degrees: thread j takes arc j of the tile (binary search in
+//    the scanned offsets), so a hub's arcs spread over the whole block and
+//    no atomic touches a request array. Requests are applied at once with
+//    the 64-bit atomicMin on (distance, parent).
+//  - Improved vertices go to the next near frontier when they land in bucket
+//    b (deduplicated with a per-vertex stamp), or to the far pile when they
+//    land later: bucket[v] holds each vertex's bucket index, lowered with
+//    atomicMin, so a move between buckets is O(1) and a vertex is appended
+//    again only when its bucket index really dropped.
+//  - Block-local waves (low-degree graphs only): improvements that stay in
+//    bucket b go to a shared-memory queue that the block relaxes itself, up
+//    to kLocalWaves waves, before the grid barrier (asynchronous propagation:
+//    far fewer grid-wide rounds on road graphs).
+//  - Heavy phase: once bucket b is empty, the vertices it settled (list R,
+//    deduplicated per epoch) relax their heavy arcs once.
+//  - Next bucket: the smallest bucket index appended to the far pile is kept
+//    with a warp-aggregated atomicMin; one pass over the far pile moves
+//    bucket-b entries to the near frontier, drops stale ones and compacts
+//    the rest (the pile is rebuilt from all vertices if it ever overflows).
+//
+// Bellman-Ford is the same kernel with one bucket (delta = infinity, every
+// arc light, no heavy phase) and a round limit: round n must find nothing to
+// improve, otherwise a negative cycle is reachable.
+#include <cub/block/block_scan.cuh>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+
+#include "sssp_family.cuh"
+
+namespace gsp::detail::gpu::family {
+namespace {
+
+constexpr int kThreads = 256;
+constexpr int kNoBucket = 0x7fffffff;
+constexpr int kMaxBucket = 1 << 30;
+
+struct Ctrl {
+  unsigned int near_cnt[3];
+  unsigned int r_cnt[2];
+  unsigned long long far_cnt[3];
+  int far_min[3];
+  int far_ovf[3];
+  int status;  // 0 ok, 1 round limit hit
+  int pad;
+  double delta;
+  double inv_delta;
+  unsigned long long relax;
+  long long rounds;
+  long long buckets;
+};
+
+template <class W>
+struct FArgs {
+  int32_t n;
+  int32_t source;
+  const int64_t* off;    // n+1
+  const int64_t* lend;   // n: end of the light arcs (split), or off+1 when every arc is light
+  const int32_t* tgt;    // arcs, light first within each vertex
+  const W* wt;
+  unsigned long long* packed;
+  int* bucket;
+  unsigned int* nstamp;
+  unsigned int* rstamp;
+  unsigned int* fstamp;
+  int32_t* near0;
+  int32_t* near1;
+  int32_t* far0;
+  int32_t* far1;
+  int32_t* rlist;
+  unsigned long long far_cap;
+  long long max_rounds;
+  double inv_delta;
+  int local_rounds;
+  bool delta_mode;
+  bool has_heavy;  // a physical light/heavy split exists (some arc is heavy)
+  Ctrl* ctrl;
+};
+
+__device__ __forceinline__ int bucket_of(double d, double inv) {
+  double q = d * inv;
+  if (!(q < static_cast<double>(kMaxBucket))) return kMaxBucket;
+  if (q < 0) return 0;
+  return static_cast<int>(q);
+}
+
+// Per-thread view of where improvements go in the current phase.
+struct Sink {
+  int cur_b;
+  double inv;
+  int32_t* near_out;
+  unsigned int* near_cnt;
+  unsigned int near_stamp;
+  int32_t* far_out;
+  unsigned long long* far_cnt;
+  int* far_min;
+  int* far_ovf;
+  unsigned long long far_cap;
+  bool delta_mode;
+  // Block-local queue (shared memory) for improvements that stay in the
+  // current bucket: the block relaxes them itself before the grid barrier.
+  int32_t* local_q;
+  unsigned int* local_cnt;
+};
+
+constexpr unsigned int kLocalCap = 1024;
+constexpr int kLocalWaves = 8;
+constexpr double kLocalWaveMaxDegree = 4.0;
+
+template <class W>
+__device__ __forceinline__ void push_near(const FArgs<W>& a, const Sink& s, int32_t v) {
+  if (s.local_q != nullptr) {
+    const unsigned int slot = atomicAdd(s.local_cnt, 1u);
+    if (slot < kLocalCap) {
+      s.local_q[slot] = v;
+      return;
+    }
+  }
+  if (atomicExch(a.nstamp + v, s.near_stamp) != s.near_stamp) {
+    s.near_out[group_append(s.near_cnt)] = v;
+  }
+}
+
+template <class W>
+__device__ __forceinline__ void on_improved(const FArgs<W>& a, const Sink& s, int32_t v, W cand) {
+  if (!s.delta_mode) {
+    push_near(a, s, v);
+    return;
+  }
+  const int nb = bucket_of(static_cast<double>(cand), s.inv);
+  if (nb <= s.cur_b) {
+    atomicMin(a.bucket + v, nb);  // result unused: a fire-and-forget reduction
+    push_near(a, s, v);
+    return;
+  }
+  const int oldb = atomicMin(a.bucket + v, nb);
+  if (nb < oldb) {
+    cg::coalesced_group g = cg::coalesced_threads();
+    unsigned long long slot = group_append(s.far_cnt);
+    if (slot < s.far_cap) {
+      s.far_out[slot] = v;
+    } else {
+      *s.far_ovf = 1;
+    }
+    int mn = cg::reduce(g, nb, cg::less<int>());
+    if (g.thread_rank() == 0) atomicMin(s.far_min, mn);
+  }
+}
+
+template <class W>
+struct TileSmem {
+  int32_t u[kThreads];
+  W du[kThreads];
+  long long beg[kThreads];
+  long long off[kThreads];
+  long long total;
+};
+
+// Relax the light (heavy == false) or heavy arcs of list[first .. first+items),
+// items <= kThreads; list is in global memory, or in shared memory when
+// from_smem. Every thread of the block calls it.
+template <class W>
+__device__ void relax_tile(const FArgs<W>& a, const Sink& s, const int32_t* list, bool from_smem,
+                           long long first, int items, bool heavy, unsigned int r_stamp,
+                           unsigned int* r_cnt, unsigned long long& relaxed) {
+  using Scan = cub::BlockScan<long long, kThreads>;
+  __shared__ typename Scan::TempStorage scan_tmp;
+  __shared__ TileSmem<W> t;
+  long long deg = 0;
+  if (static_cast<int>(threadIdx.x) < items) {
+    const int32_t u = from_smem ? list[first + threadIdx.x] : __ldcg(list + first + threadIdx.x);
+    const unsigned long long pu = __ldcg(a.packed + u);
+    const long long beg = heavy ? a.lend[u] : a.off[u];
+    const long long end = heavy ? a.off[u + 1] : a.lend[u];
+    deg = end - beg;
+    t.u[threadIdx.x] = u;
+    t.du[threadIdx.x] = dist_of<W>(pu);
+    t.beg[threadIdx.x] = beg;
+    if (!heavy && a.has_heavy) {
+      if (atomicExch(a.rstamp + u, r_stamp) != r_stamp) a.rlist[group_append(r_cnt)] = u;
+    }
+  }
+  long long excl = 0, total = 0;
+  Scan(scan_tmp).ExclusiveSum(deg, excl, total);
+  t.off[threadIdx.x] = excl;
+  if (threadIdx.x == 0) t.total = total;
+  __syncthreads();
+  total = t.total;
+  for (long long j = threadIdx.x; j < total; j += kThreads) {
+    int lo = 0, hi = items - 1;
+    while (lo < hi) {
+      const int mid = (lo + hi + 1) >> 1;
+      if (t.off[mid] <= j) lo = mid; else hi = mid - 1;
+    }
+    const long long arc = t.beg[lo] + (j - t.off[lo]);
+    const int32_t v = a.tgt[arc];
+    W cand;
+    ++relaxed;
+    if (!Key<W>::add(t.du[lo], a.wt[arc], &cand)) continue;
+    if (relax_packed<W>(a.packed, t.u[lo], v, cand)) on_improved(a, s, v, cand);
+  }
+  __syncthreads();
+}
+
+// Relax the arcs of list[0..count): the list is cut into one slice per block
+// (at most kThreads vertices per tile, so small frontiers still spread over
+// the whole grid). In the light phase (local_rounds > 0) the block then keeps
+// relaxing the vertices its own relaxations put back into the current bucket,
+// from a shared-memory queue, for up to local_rounds waves (asynchronous,
+// Gauss-Seidel style: no grid barrier between those waves); what is left goes
+// to the global next frontier.
+template <class W>
+__device__ void relax_list(const FArgs<W>& a, Sink s, const int32_t* list, unsigned int count,
+                           bool heavy, unsigned int r_stamp, unsigned int* r_cnt,
+                           unsigned long long& relaxed, int local_rounds) {
+  __shared__ int32_t lq[2][kLocalCap];
+  __shared__ unsigned int lcnt[2];
+  const bool local = !heavy && local_rounds > 0;
+  if (local) {
+    if (threadIdx.x < 2) lcnt[threadIdx.x] = 0;
+    __syncthreads();
+    s.local_q = lq[0];
+    s.local_cnt = &lcnt[0];
+  } else {
+    s.local_q = nullptr;
+    s.local_cnt = nullptr;
+  }
+  long long per = (static_cast<long long>(count) + gridDim.x - 1) / gridDim.x;
+  if (per > kThreads) per = kThreads;
+  if (per < 1) per = 1;
+  for (long long tile = blockIdx.x * per; tile < count; tile += static_cast<long long>(gridDim.x) * per) {
+    relax_tile(a, s, list, false, tile, static_cast<int>(min(per, count - tile)), heavy, r_stamp,
+               r_cnt, relaxed);
+  }
+  if (!local) return;
+  int cur = 0;
+  for (int round = 0; round < local_rounds; ++round) {
+    __syncthreads();
+    const unsigned int have = min(lcnt[cur], kLocalCap);
+    if (have == 0) return;  // uniform: read after the barrier
+    if (threadIdx.x == 0) lcnt[cur ^ 1] = 0;
+    __syncthreads();
+    s.local_q = lq[cur ^ 1];
+    s.local_cnt = &lcnt[cur ^ 1];
+    for (unsigned int first = 0; first < have; first += kThreads) {
+      relax_tile(a, s, lq[cur], true, first, static_cast<int>(min(have - first, static_cast<unsigned int>(kThreads))),
+                 false, r_stamp, r_cnt, relaxed);
+    }
+    cur ^= 1;
+  }
+  // Out of local rounds: hand the rest to the next global round.
+  __syncthreads();
+  const unsigned int have = min(lcnt[cur], kLocalCap);
+  for (unsigned int i = threadIdx.x; i < have; i += kThreads) {
+    const int32_t v = lq[cur][i];
+    if (atomicExch(a.nstamp + v, s.near_stamp) != s.near_stamp) {
+      s.near_out[group_append(s.near_cnt)] = v;
+    }
+  }
+  __syncthreads();
+}
+
+template <class W>
+__global__ void __launch_bounds__(kThreads) frontier_kernel(FArgs<W> a) {
+  cg::grid_group grid = cg::this_grid();
+  Ctrl* c = a.ctrl;
+  const bool leader = blockIdx.x == 0 && threadIdx.x == 0;
+  const double inv = a.delta_mode ? a.inv_delta : 0.0;
+  unsigned long long relaxed = 0;
+  long long it = 0;       // light rounds done; near list `it` is the one to read
+  unsigned int e = 0;     // heavy epochs
+  long long fl = 0;       // far pile generation
+  int b = 0;              // current bucket
+  long long buckets = 1;
+  int32_t* near[2] = {a.near0, a.near1};
+  int32_t* far[2] = {a.far0, a.far1};
+
+  auto sink_for = [&](long long list_index) {
+    Sink s;
+    s.cur_b = b;
+    s.inv = inv;
+    s.near_out = near[list_index & 1];
+    s.near_cnt = &c->near_cnt[list_index % 3];
+    s.near_stamp = static_cast<unsigned int>(list_index + 1);
+    s.far_out = far[fl & 1];
+    s.far_cnt = &c->far_cnt[fl % 3];
+    s.far_min = &c->far_min[fl % 3];
+    s.far_ovf = &c->far_ovf[fl % 3];
+    s.far_cap = a.far_cap;
+    s.delta_mode = a.delta_mode;
+    s.local_q = nullptr;
+    s.local_cnt = nullptr;
+    return s;
+  };
+
+  // Every phase reads near list `it` (its count near_cnt[it % 3]), appends to
+  // list it+1, clears the counter of list it+2, and ends at a grid barrier:
+  // no counter is written in the phase where another block may still read it.
+  for (;;) {
+    // Light phase: rounds over the near frontier until bucket b is empty.
+    for (;;) {
+      const unsigned int k = __ldcg(&c->near_cnt[it % 3]);
+      if (k == 0) break;
+      if (it >= a.max_rounds) {
+        if (leader) c->status = 1;
+        goto done;
+      }
+      if (leader) c->near_cnt[(it + 2) % 3] = 0;
+      Sink s = sink_for(it + 1);
+      // Bellman-Ford stops the local waves once `it * local_rounds` reaches n,
+      // so a negative cycle is still found within about 2n waves.
+      const int lr = (a.delta_mode || it * a.local_rounds < a.n) ? a.local_rounds : 0;
+      relax_list(a, s, near[it & 1], k, false, e + 1, &c->r_cnt[e & 1], relaxed, lr);
+      grid.sync();
+      ++it;
+    }
+    // Heavy phase: the vertices settled in bucket b relax their heavy arcs once.
+    if (a.has_heavy) {
+      const unsigned int rc = __ldcg(&c->r_cnt[e & 1]);
+      if (rc > 0) {
+        if (leader) {
+          c->r_cnt[(e + 1) & 1] = 0;
+          c->near_cnt[(it + 2) % 3] = 0;
+        }
+        Sink s = sink_for(it + 1);
+        relax_list(a, s, a.rlist, rc, true, 0, nullptr, relaxed, 0);
+        grid.sync();
+        ++e;
+        ++it;
+        if (__ldcg(&c->near_cnt[it % 3]) > 0) continue;
+      }
+    }
+    // Next bucket from the far pile.
+    {
+      const unsigned long long fc = __ldcg(&c->far_cnt[fl % 3]);
+      const int ovf = __ldcg(&c->far_ovf[fl % 3]);
+      if (fc == 0 && ovf == 0) break;
+      const int nb = __ldcg(&c->far_min[fl % 3]);
+      if (leader) {
+        c->far_cnt[(fl + 2) % 3] = 0;
+        c->far_min[(fl + 2) % 3] = kNoBucket;
+        c->far_ovf[(fl + 2) % 3] = 0;
+        c->near_cnt[(it + 2) % 3] = 0;
+      }
+      const int32_t* src = far[fl & 1];
+      int32_t* dst = far[(fl + 1) & 1];
+      unsigned long long* dst_cnt = &c->far_cnt[(fl + 1) % 3];
+      int* dst_min = &c->far_min[(fl + 1) % 3];
+      int* dst_ovf = &c->far_ovf[(fl + 1) % 3];
+      int32_t* near_out = near[(it + 1) & 1];
+      unsigned int* near_cnt = &c->near_cnt[(it + 1) % 3];
+      const unsigned int near_stamp = static_cast<unsigned int>(it + 2);
+      const unsigned int fstamp = static_cast<unsigned int>(fl + 1);
+      const unsigned long long items =
+          ovf ? static_cast<unsigned long long>(a.n) : (fc < a.far_cap ? fc : a.far_cap);
+      for (unsigned long long i = blockIdx.x * static_cast<unsigned long long>(kThreads) + threadIdx.x;
+           i < items; i += static_cast<unsigned long long>(gridDim.x) * kThreads) {
+        const int32_t v = ovf ? static_cast<int32_t>(i) : __ldcg(src + i);
+        const int bv = __ldcg(a.bucket + v);
+        if (bv == kNoBucket || bv < nb) continue;
+        if (bv == nb) {
+          if (atomicExch(a.nstamp + v, near_stamp) != near_stamp) {
+            near_out[group_append(near_cnt)] = v;
+          }
+        } else if (atomicExch(a.fstamp + v, fstamp) != fstamp) {
+          cg::coalesced_group g = cg::coalesced_threads();
+          unsigned long long slot = group_append(dst_cnt);
+          if (slot < a.far_cap) dst[slot] = v; else *dst_ovf = 1;
+          int mn = cg::reduce(g, bv, cg::less<int>());
+          if (g.thread_rank() == 0) atomicMin(dst_min, mn);
+        }
+      }
+      grid.sync();
+      ++fl;
+      ++it;
+      b = nb;
+      ++buckets;
+    }
+  }
+done:
+  // Sum the relaxation counts: one atomic per warp.
+  {
+    unsigned long long r = relaxed;
+    for (int o = 16; o > 0; o >>= 1) r += __shfl_down_sync(0xffffffffu, r, o);
+    if ((threadIdx.x & 31) == 0 && r != 0) atomicAdd(&c->relax, r);
+  }
+  if (leader) {
+    c->rounds = it;
+    c->buckets = buckets;
+  }
+}
+
+// Set up: packed distances, bucket indices, stamps; the source in near list 0.
+template <class W>
+__global__ void frontier_init_kernel(FArgs<W> a) {
+  for (int64_t v = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; v < a.n;
+       v += static_cast<int64_t>(gridDim.x) * blockDim.x) {
+    a.packed[v] = (v == a.source) ? pack(Key<W>::of(W(0)), -1) : kUnreached;
+    a.bucket[v] = (v == a.source) ? 0 : kNoBucket;
+    a.nstamp[v] = 0;
+    if (a.rstamp != nullptr) a.rstamp[v] = 0;
+    if (a.fstamp != nullptr) a.fstamp[v] = 0;
+  }
+  if (blockIdx.x == 0 && threadIdx.x == 0) {
+    a.near0[0] = a.source;
+    a.nstamp[a.source] = 1;
+    Ctrl* c = a.ctrl;
+    for (int i = 0; i < 3; ++i) {
+      c->near_cnt[i] = 0;
+      c->far_cnt[i] = 0;
+      c->far_min[i] = kNoBucket;
+      c->far_ovf[i] = 0;
+    }
+    c->near_cnt[0] = 1;
+    c->r_cnt[0] = c->r_cnt[1] = 0;
+    c->status = 0;
+    c->relax = 0;
+    c->rounds = 0;
+    c->buckets = 0;
+  }
+}
+
+// Default delta (doc/gpu-sssp-family.md, "Choosing delta"): on the GPU a
+// light round costs a grid barrier plus a chain of dependent memory
+// latencies whatever its size, so few wide buckets beat many narrow ones.
+// delta = kDeltaScale * max_weight / avg_out_degree (Meyer-Sanders' rule with
+// a large constant); it needs no pass over the weights, and when it is at
+// least the largest weight every arc is light and no split copy is made.
+constexpr double kDeltaScale = 32.0;
+
+double default_delta(const Graph& graph) {
+  const double avg_deg =
+      graph.n() > 0 ? std::max(1.0, static_cast<double>(graph.m()) / graph.n()) : 1.0;
+  double d = kDeltaScale * graph.max_weight() / avg_deg;
+  if (!(d > 0) || !std::isfinite(d)) d = graph.max_weight() > 0 ? graph.max_weight() : 1.0;
+  return d;
+}
+
+// Reorder each vertex's arcs: light (w <= delta) first, heavy after; one
+// warp per vertex, ballot-compacted.
+template <class W>
+__global__ void split_kernel(int32_t n, const int64_t* off, const int32_t* tgt, const W* wt,
+                             double delta, int32_t* tgt2, W* wt2, int64_t* lend) {
+  const int lane = threadIdx.x & 31;
+  const unsigned lt = (1u << lane) - 1u;
+  const int64_t warps = static_cast<int64_t>(gridDim.x) * (blockDim.x / 32);
+  for (int64_t v = (blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x) / 32; v < n;
+       v += warps) {
+    const int64_t beg = off[v], end = off[v + 1];
+    int64_t lpos = beg, hpos = end;
+    for (int64_t base = beg; base < end; base += 32) {
+      const int64_t j = base + lane;
+      const bool valid = j < end;
+      W w{};
+      int32_t t = 0;
+      if (valid) {
+        w = wt[j];
+        t = tgt[j];
+      }
+      const bool light = valid && static_cast<double>(w) <= delta;
+      const bool heavy = valid && !light;
+      const unsigned lm = __ballot_sync(0xffffffffu, light);
+      const unsigned hm = __ballot_sync(0xffffffffu, heavy);
+      if (light) {
+        const int64_t p = lpos + __popc(lm & lt);
+        tgt2[p] = t;
+        wt2[p] = w;
+      } else if (heavy) {
+        const int64_t p = hpos - 1 - __popc(hm & lt);
+        tgt2[p] = t;
+        wt2[p] = w;
+      }
+      lpos += __popc(lm);
+      hpos -= __popc(hm);
+    }
+    if (lane == 0) lend[v] = lpos;
+  }
+}
+
+template <class W>
+void run(RunContext& ctx, const SsspJob& job, bool bellman_ford) {
+  const Graph& graph = *job.graph;
+  const int32_t n = graph.n();
+  const int64_t m = graph.m();
+  if (!bellman_ford && graph.has_negative_weight()) {
+    throw Error(GSP_ERR_NEGATIVE_WEIGHT,
+                "delta-stepping needs non-negative weights (the graph has a negative arc); use "
+                "GSP_SSSP_BELLMAN_FORD");
+  }
+  const double user_delta = job.options->delta;
+  if (!bellman_ford && !(user_delta >= 0) ) {
+    throw Error(GSP_ERR_INVALID_ARGUMENT, "delta must be >= 0");
+  }
+  fill_stats(ctx, job);
+  DeviceCsr<W> g = device_graph<W>(ctx, graph);
+
+  const bool delta_mode = !bellman_ford;
+  const double delta = delta_mode ? (user_delta > 0 ? user_delta : default_delta(graph)) : 0.0;
+  // Physical light/heavy split only when some arc is heavy.
+  const bool split = delta_mode && m > 0 && delta < graph.max_weight();
+  FArgs<W> a{};
+  a.n = n;
+  a.source = job.source;
+  a.delta_mode = delta_mode;
+  a.has_heavy = split;
+  a.inv_delta = delta_mode ? 1.0 / delta : 0.0;
+  a.far_cap = delta_mode ? 2ull * static_cast<unsigned long long>(n) + 1024ull : 0ull;
+
+  Workspace ws;
+  ws.add(&a.packed, n);
+  ws.add(&a.bucket, n);
+  ws.add(&a.nstamp, n);
+  ws.add(&a.near0, n);
+  ws.add(&a.near1, n);
+  ws.add(&a.ctrl, 1);
+  int32_t* tgt2 = nullptr;
+  W* wt2 = nullptr;
+  int64_t* lend = nullptr;
+  if (delta_mode) {
+    ws.add(&a.fstamp, n);
+    ws.add(&a.far0, a.far_cap);
+    ws.add(&a.far1, a.far_cap);
+  }
+  if (split) {
+    ws.add(&a.rstamp, n);
+    ws.add(&a.rlist, n);
+    ws.add(&tgt2, static_cast<size_t>(m));
+    ws.add(&wt2, static_cast<size_t>(m));
+    ws.add(&lend, n);
+  }
+  ws.allocate(ctx, bellman_ford ? "Bellman-Ford frontier state" : "delta-stepping state");
+
+  cudaStream_t st = ctx.stream();
+  a.max_rounds = delta_mode ? std::numeric_limits<long long>::max() : n;  // BF: round n must improve nothing
+  if (split) {
+    split_kernel<W><<<grid_for(ctx, static_cast<int64_t>(n) * 32, 256), 256, 0, st>>>(
+        n, g.offsets, g.targets, g.weights, delta, tgt2, wt2, lend);
+    GSP_CUDA_LAUNCH();
+    a.off = g.offsets;
+    a.lend = lend;
+    a.tgt = tgt2;
+    a.wt = wt2;
+  } else {
+    // Every arc light: the graph's own arrays, heavy ranges empty.
+    a.off = g.offsets;
+    a.lend = g.offsets + 1;
+    a.tgt = g.targets;
+    a.wt = g.weights;
+  }
+  frontier_init_kernel<W><<<grid_for(ctx, n, 256), 256, 0, st>>>(a);
+  GSP_CUDA_LAUNCH();
+
+  auto kernel = frontier_kernel<W>;
+  const int64_t useful = std::max<int64_t>(1, (std::max<int64_t>(n, m) + kThreads - 1) / kThreads);
+  // Resident blocks per SM for the persistent kernel: fewer blocks make the
+  // grid barrier cheaper, more hide latency on big frontiers.
+  // GSP_CUDA_PERSISTENT_BLOCKS_PER_SM (1..4) overrides it for benchmarking.
+  int per_sm = 2;
+  if (const char* e = std::getenv("GSP_CUDA_PERSISTENT_BLOCKS_PER_SM")) {
+    per_sm = std::clamp(std::atoi(e), 1, 4);
+  }
+  const int blocks = coop_blocks(ctx, kernel, kThreads, per_sm, useful);
+  // Block-local asynchronous waves per light round (0: none, one wave per
+  // grid barrier). They pay off on low-degree, long-path graphs (roads,
+  // meshes: NY 7.96 -> 4.71 ms on the H100 with 8 waves) and hurt on
+  // expanders, where a block's local queue explodes and the grid waits for it
+  // (Graph65536 0.48 -> 0.86 ms, R-MAT 6.6 -> 23.6 ms), so they are used only
+  // when the average out-degree is at most kLocalWaveMaxDegree.
+  // GSP_CUDA_LOCAL_ROUNDS overrides it for benchmarking.
+  a.local_rounds = (n > 0 && static_cast<double>(m) / n <= kLocalWaveMaxDegree) ? kLocalWaves : 0;
+  if (const char* e = std::getenv("GSP_CUDA_LOCAL_ROUNDS")) {
+    a.local_rounds = std::clamp(std::atoi(e), 0, 1 << 20);
+  }
+  void* params[] = {&a};
+  GSP_CUDA(cudaLaunchCooperativeKernel(reinterpret_cast<void*>(kernel), blocks, kThreads, params,
+                                       0, st));
+  GSP_CUDA_LAUNCH();
+
+  Ctrl h{};
+  GSP_CUDA(cudaMemcpyAsync(&h, a.ctrl, sizeof(Ctrl), cudaMemcpyDeviceToHost, st));
+  ctx.sync();
+  if (job.stats != nullptr) {
+    job.stats->iterations = h.rounds;
+    job.stats->relaxations = static_cast<int64_t>(h.relax);
+  }
+  if (h.status == 1) {
+    if (bellman_ford) {
+      throw Error(GSP_ERR_NEGATIVE_CYCLE,
+                  "a negative cycle is reachable from source " + std::to_string(job.source) +
+                      " (distances still improving after " + std::to_string(n) + " rounds)");
+    }
+    throw Error(GSP_ERR_INTERNAL, "delta-stepping did not converge");
+  }
+  // near0 / near1 are dead now: they hold dist and pred on the way out.
+  static_assert(sizeof(W) == 4, "4-byte weights");
+  finish<W>(ctx, job, g, a.packed, a.near0, a.near1, reinterpret_cast<int*>(a.bucket));
+  job.options->report(1.0);
+}
+
+}  // namespace
+
+void frontier_sssp(RunContext& ctx, const SsspJob& job, bool bellman_ford) {
+  with_weight_type(job.graph->dtype(), [&](auto w) { run<decltype(w)>(ctx, job, bellman_ford); });
+}
+
+}  // namespace gsp::detail::gpu::family
 
 namespace gsp::detail::gpu {
 
-void sssp_delta_stepping(RunContext&, const SsspJob& job) {
-  (void)job;
-  throw Error(GSP_ERR_UNSUPPORTED, "the CUDA engine sssp_delta_stepping is not built yet");
+void sssp_delta_stepping(RunContext& ctx, const SsspJob& job) {
+  family::frontier_sssp(ctx, job, false);
 }
 
 }  // namespace gsp::detail::gpu
