@@ -1,0 +1,375 @@
+/* The sparse APSP engines on CUDA (GSP_APSP_HEAP, GSP_APSP_TASK_PARALLEL)
+ * against the CPU's repeated Dijkstra, on every shape of testing.h and both
+ * weight types: distances equal, predecessors consistent, sampled paths
+ * checked arc by arc; source subsets; gsp_apsp_stream order; cancellation;
+ * a small device memory limit forcing many batches gives identical results;
+ * negative weights, int32 overflow and a too-small budget are refused.
+ * GSP_TEST_SMALL=1 keeps sizes small (for compute-sanitizer). */
+#define _POSIX_C_SOURCE 200809L /* setenv */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testing.h"
+
+static int g_small = 0;
+
+static const gsp_algorithm k_engines[2] = {GSP_APSP_HEAP, GSP_APSP_TASK_PARALLEL};
+
+static gsp_options cuda_opts(gsp_algorithm algo) {
+  gsp_options o;
+  gsp_options_init(&o);
+  o.backend = GSP_BACKEND_CUDA;
+  o.algorithm = algo;
+  return o;
+}
+
+/* The CPU reference: all rows, distances as int64 (T_INF_REF unreachable). */
+static int64_t* cpu_reference(const t_arcs* a, gsp_dtype dtype) {
+  gsp_graph* g = t_graph(a, dtype, 1.0f);
+  gsp_options o;
+  gsp_paths* p = NULL;
+  int64_t* ref = (int64_t*)malloc((size_t)a->n * (size_t)a->n * sizeof(int64_t));
+  void* row = malloc((size_t)a->n * 4);
+  int32_t s, v;
+  gsp_options_init(&o);
+  o.backend = GSP_BACKEND_CPU;
+  o.algorithm = GSP_APSP_HEAP;
+  CHECK_OK(gsp_apsp_run(g, NULL, 0, &o, &p));
+  for (s = 0; s < a->n; s++) {
+    CHECK_OK(gsp_paths_distances(p, s, row, a->n));
+    for (v = 0; v < a->n; v++) {
+      int64_t* r = &ref[(int64_t)s * a->n + v];
+      if (dtype == GSP_I32) {
+        int32_t x = ((int32_t*)row)[v];
+        *r = x == GSP_I32_INF ? T_INF_REF : x;
+      } else {
+        float x = ((float*)row)[v];
+        *r = isinf(x) ? T_INF_REF : (int64_t)x;
+      }
+    }
+  }
+  /* Spot-check the reference itself against naive Bellman-Ford. */
+  {
+    int64_t* bf = (int64_t*)malloc((size_t)a->n * sizeof(int64_t));
+    for (s = 0; s < a->n; s += a->n > 8 ? a->n / 4 : 1) {
+      t_ref_bellman_ford(a, s, bf);
+      CHECK(memcmp(bf, &ref[(int64_t)s * a->n], (size_t)a->n * sizeof(int64_t)) == 0,
+            "%s: CPU reference row %d differs from Bellman-Ford", a->name, s);
+    }
+    free(bf);
+  }
+  free(row);
+  gsp_paths_destroy(p);
+  gsp_graph_destroy(g);
+  return ref;
+}
+
+/* Checks row `index` of p (source s) against ref row s: distances exact,
+ * pred[s] == -1, pred == -1 exactly where unreachable. Returns mismatches. */
+static int check_row(const gsp_paths* p, const t_arcs* a, gsp_dtype dtype, int32_t s,
+                     const int64_t* ref_row, int paths, const char* what) {
+  int bad = t_compare_row(p, dtype, s, ref_row, a->n, 1.0f, what);
+  if (paths) {
+    int32_t* pred = (int32_t*)malloc((size_t)a->n * sizeof(int32_t));
+    int32_t v;
+    gsp_status st = gsp_paths_predecessors(p, s, pred, a->n);
+    if (st != GSP_OK) {
+      fprintf(stderr, "%s: predecessors(%d): %s %s\n", what, s, gsp_status_name(st), gsp_last_error());
+      bad++;
+    } else {
+      for (v = 0; v < a->n; v++) {
+        int want_none = v == s || ref_row[v] == T_INF_REF;
+        int ok = want_none ? pred[v] == -1 : (pred[v] >= 0 && pred[v] < a->n);
+        if (!ok) {
+          if (bad < 5) fprintf(stderr, "%s: pred(%d,%d) = %d\n", what, s, v, pred[v]);
+          bad++;
+        }
+      }
+    }
+    free(pred);
+  }
+  return bad;
+}
+
+/* Sampled paths, arc by arc. */
+static void check_paths(const gsp_paths* p, const t_arcs* a, const int64_t* ref, const int32_t* srcs,
+                        int32_t ns, int samples, uint64_t seed, const char* what) {
+  t_rng r = {seed};
+  int k;
+  for (k = 0; k < samples; k++) {
+    int32_t s = srcs[t_below(&r, ns)];
+    int32_t t = t_below(&r, a->n);
+    CHECK(t_check_path(p, a, s, t, ref[(int64_t)s * a->n + t], what) == 0, "%s: path %d->%d", what, s, t);
+  }
+}
+
+/* ------------------------------------------------------- all pairs */
+static void test_all_pairs(const t_arcs* a, gsp_dtype dtype, const int64_t* ref, gsp_algorithm algo) {
+  char what[160];
+  gsp_graph* g = t_graph(a, dtype, 1.0f);
+  gsp_options o = cuda_opts(algo);
+  gsp_paths* p = NULL;
+  gsp_status st;
+  snprintf(what, sizeof what, "%s/%s/%s", gsp_algorithm_name(algo), a->name, dtype == GSP_I32 ? "i32" : "f32");
+  st = gsp_apsp_run(g, NULL, 0, &o, &p);
+  CHECK(st == GSP_OK, "%s: %s %s", what, gsp_status_name(st), gsp_last_error());
+  if (st == GSP_OK) {
+    int32_t s, bad = 0, *all = (int32_t*)malloc((size_t)a->n * sizeof(int32_t));
+    gsp_run_info info;
+    for (s = 0; s < a->n; s++) {
+      all[s] = s;
+      bad += check_row(p, a, dtype, s, &ref[(int64_t)s * a->n], 1, what);
+    }
+    CHECK(bad == 0, "%s: %d mismatches", what, bad);
+    check_paths(p, a, ref, all, a->n, g_small ? 20 : 60, 99, what);
+    memset(&info, 0, sizeof info);
+    info.size = sizeof info;
+    CHECK_OK(gsp_paths_info(p, &info));
+    CHECK(info.backend == GSP_BACKEND_CUDA && info.algorithm == algo && info.has_paths == 1,
+          "%s: info backend %d algorithm %d paths %u", what, (int)info.backend, (int)info.algorithm,
+          info.has_paths);
+    free(all);
+  }
+  gsp_paths_destroy(p);
+
+  /* Distances only. */
+  o.flags = GSP_NO_PATHS;
+  p = NULL;
+  st = gsp_apsp_run(g, NULL, 0, &o, &p);
+  CHECK(st == GSP_OK, "%s no-paths: %s %s", what, gsp_status_name(st), gsp_last_error());
+  if (st == GSP_OK) {
+    int32_t s, bad = 0, len = 0;
+    for (s = 0; s < a->n; s += 1 + a->n / 16) bad += check_row(p, a, dtype, s, &ref[(int64_t)s * a->n], 0, what);
+    CHECK(bad == 0, "%s no-paths: %d mismatches", what, bad);
+    CHECK_STATUS(gsp_path_get(p, 0, a->n - 1, NULL, 0, &len), GSP_ERR_UNSUPPORTED);
+  }
+  gsp_paths_destroy(p);
+  gsp_graph_destroy(g);
+}
+
+/* ------------------------------------------------------- sources subset */
+static void test_subset(const t_arcs* a, gsp_dtype dtype, const int64_t* ref, gsp_algorithm algo) {
+  char what[160];
+  gsp_graph* g = t_graph(a, dtype, 1.0f);
+  gsp_options o = cuda_opts(algo);
+  gsp_paths* p = NULL;
+  t_rng r = {1234};
+  int32_t ns = a->n < 37 ? a->n : 37, i, srcs[37];
+  gsp_status st;
+  snprintf(what, sizeof what, "%s/%s/%s subset", gsp_algorithm_name(algo), a->name, dtype == GSP_I32 ? "i32" : "f32");
+  for (i = 0; i < ns; i++) srcs[i] = t_below(&r, a->n);
+  srcs[ns - 1] = srcs[0]; /* a repeated source */
+  st = gsp_apsp_run(g, srcs, ns, &o, &p);
+  CHECK(st == GSP_OK, "%s: %s %s", what, gsp_status_name(st), gsp_last_error());
+  if (st == GSP_OK) {
+    int bad = 0;
+    CHECK(gsp_paths_num_sources(p) == ns, "%s: %d rows", what, gsp_paths_num_sources(p));
+    for (i = 0; i < ns; i++) {
+      CHECK(gsp_paths_source(p, i) == srcs[i], "%s: row %d source %d", what, i, gsp_paths_source(p, i));
+      bad += check_row(p, a, dtype, srcs[i], &ref[(int64_t)srcs[i] * a->n], 1, what);
+    }
+    CHECK(bad == 0, "%s: %d mismatches", what, bad);
+    check_paths(p, a, ref, srcs, ns, 30, 7, what);
+  }
+  gsp_paths_destroy(p);
+  gsp_graph_destroy(g);
+}
+
+/* ------------------------------------------------------- streaming */
+typedef struct {
+  const t_arcs* a;
+  gsp_dtype dtype;
+  const int64_t* ref;
+  const int32_t* srcs;
+  int32_t next, calls, bad, stop_after;
+} stream_ctx;
+
+static int on_rows(void* user, int32_t first, int32_t num_rows, const void* dist, const int32_t* pred) {
+  stream_ctx* c = (stream_ctx*)user;
+  int32_t i, v, n = c->a->n;
+  c->calls++;
+  if (first != c->next || num_rows < 1) c->bad++;
+  for (i = 0; i < num_rows; i++) {
+    int32_t s = c->srcs ? c->srcs[first + i] : first + i;
+    const int64_t* want = &c->ref[(int64_t)s * n];
+    for (v = 0; v < n; v++) {
+      int64_t got;
+      if (c->dtype == GSP_I32) {
+        int32_t x = ((const int32_t*)dist)[(int64_t)i * n + v];
+        got = x == GSP_I32_INF ? T_INF_REF : x;
+      } else {
+        float x = ((const float*)dist)[(int64_t)i * n + v];
+        got = isinf(x) ? T_INF_REF : (int64_t)x;
+      }
+      if (got != want[v]) c->bad++;
+      if (pred != NULL) {
+        int32_t pv = pred[(int64_t)i * n + v];
+        if ((v == s || want[v] == T_INF_REF) ? pv != -1 : (pv < 0 || pv >= n)) c->bad++;
+      }
+    }
+  }
+  c->next = first + num_rows;
+  return c->stop_after > 0 && c->calls >= c->stop_after;
+}
+
+static void test_stream(const t_arcs* a, gsp_dtype dtype, const int64_t* ref, gsp_algorithm algo) {
+  gsp_graph* g = t_graph(a, dtype, 1.0f);
+  gsp_options o = cuda_opts(algo);
+  stream_ctx c;
+  int32_t srcs[50], i, ns = a->n < 50 ? a->n : 50;
+  gsp_status st;
+  memset(&c, 0, sizeof c);
+  c.a = a;
+  c.dtype = dtype;
+  c.ref = ref;
+  st = gsp_apsp_stream(g, NULL, 0, &o, on_rows, &c);
+  CHECK(st == GSP_OK, "stream %s/%s: %s %s", gsp_algorithm_name(algo), a->name, gsp_status_name(st), gsp_last_error());
+  CHECK(c.next == a->n && c.bad == 0, "stream %s/%s: %d rows, %d bad", gsp_algorithm_name(algo), a->name, c.next, c.bad);
+
+  for (i = 0; i < ns; i++) srcs[i] = (i * 7919) % a->n;
+  memset(&c, 0, sizeof c);
+  c.a = a;
+  c.dtype = dtype;
+  c.ref = ref;
+  c.srcs = srcs;
+  o.flags = GSP_NO_PATHS;
+  st = gsp_apsp_stream(g, srcs, ns, &o, on_rows, &c);
+  CHECK(st == GSP_OK, "stream subset %s/%s: %s %s", gsp_algorithm_name(algo), a->name, gsp_status_name(st),
+        gsp_last_error());
+  CHECK(c.next == ns && c.bad == 0, "stream subset %s/%s: %d rows, %d bad", gsp_algorithm_name(algo), a->name,
+        c.next, c.bad);
+  gsp_graph_destroy(g);
+}
+
+/* ------------------------------------------------------- batching, cancel */
+typedef struct {
+  int calls, cancel_above_zero;
+  double last;
+} progress_ctx;
+
+static int on_progress(void* user, double f) {
+  progress_ctx* c = (progress_ctx*)user;
+  c->calls++;
+  c->last = f;
+  return c->cancel_above_zero && f > 0.0 && f < 1.0;
+}
+
+static void test_batches(const t_arcs* a, gsp_dtype dtype, const int64_t* ref, gsp_algorithm algo) {
+  char what[160];
+  gsp_graph* g = t_graph(a, dtype, 1.0f);
+  gsp_options o = cuda_opts(algo);
+  gsp_paths* p = NULL;
+  progress_ctx pc;
+  gsp_status st;
+  /* The tightest budget (in steps of a quarter of a batch unit) that runs:
+   * one source per batch for the heap engine, 32 problems for task-parallel. */
+  size_t unit = algo == GSP_APSP_HEAP ? (size_t)a->n * 20 + 4 : (size_t)32 * ((size_t)a->n * 14 + 128);
+  size_t limit = 0;
+  int j;
+  snprintf(what, sizeof what, "%s/%s/%s batched", gsp_algorithm_name(algo), a->name, dtype == GSP_I32 ? "i32" : "f32");
+  st = GSP_ERR_DEVICE_OUT_OF_MEMORY;
+  for (j = 1; j <= 64 && st == GSP_ERR_DEVICE_OUT_OF_MEMORY; j++) {
+    gsp_paths_destroy(p);
+    p = NULL;
+    memset(&pc, 0, sizeof pc);
+    limit = (64u << 10) + (size_t)j * (unit / 4 + 1024);
+    o.device_memory_limit = limit;
+    o.progress = on_progress;
+    o.progress_user = &pc;
+    st = gsp_apsp_run(g, NULL, 0, &o, &p);
+  }
+  CHECK(st == GSP_OK, "%s: %s %s (limit %zu)", what, gsp_status_name(st), gsp_last_error(), limit);
+  if (st == GSP_OK) {
+    int32_t s, bad = 0;
+    for (s = 0; s < a->n; s++) bad += check_row(p, a, dtype, s, &ref[(int64_t)s * a->n], 1, what);
+    CHECK(bad == 0, "%s: %d mismatches", what, bad);
+    CHECK(pc.calls >= 4, "%s: only %d progress calls (batches not forced?)", what, pc.calls);
+    CHECK(pc.last == 1.0, "%s: last progress %g", what, pc.last);
+    {
+      int32_t all[1];
+      all[0] = 0;
+      check_paths(p, a, ref, all, 1, 10, 5, what);
+    }
+  }
+  gsp_paths_destroy(p);
+
+  /* Cancelled between batches. */
+  memset(&pc, 0, sizeof pc);
+  pc.cancel_above_zero = 1;
+  p = NULL;
+  CHECK_STATUS(gsp_apsp_run(g, NULL, 0, &o, &p), GSP_ERR_CANCELLED);
+  CHECK(p == NULL, "%s: result after cancel", what);
+
+  /* A budget too small for one batch. */
+  o.progress = NULL;
+  o.device_memory_limit = 4096;
+  p = NULL;
+  CHECK_STATUS(gsp_apsp_run(g, NULL, 0, &o, &p), GSP_ERR_DEVICE_OUT_OF_MEMORY);
+  gsp_paths_destroy(p);
+  gsp_graph_destroy(g);
+}
+
+/* ------------------------------------------------------- refusals */
+static void test_refusals(gsp_algorithm algo) {
+  t_arcs a;
+  gsp_graph* g;
+  gsp_options o = cuda_opts(algo);
+  gsp_paths* p = NULL;
+  int32_t src[3] = {0, 1, 2}, dst[3] = {1, 2, 3}, w[3] = {2000000000, 2000000000, 5};
+  t_make_shape(&a, T_DAG_NEGATIVE, 30, 3);
+  g = t_graph(&a, GSP_I32, 1.0f);
+  CHECK_STATUS(gsp_apsp_run(g, NULL, 0, &o, &p), GSP_ERR_NEGATIVE_WEIGHT);
+  gsp_graph_destroy(g);
+  t_arcs_free(&a);
+  CHECK_OK(gsp_graph_create(&g, 4, 3, src, dst, w, GSP_I32, 0));
+  p = NULL;
+  CHECK_STATUS(gsp_apsp_run(g, NULL, 0, &o, &p), GSP_ERR_OVERFLOW);
+  gsp_paths_destroy(p);
+  gsp_graph_destroy(g);
+}
+
+int main(void) {
+  const char* env = getenv("GSP_TEST_SMALL");
+  int shape, d, e;
+  if (!gsp_backend_available(GSP_BACKEND_CUDA)) {
+    printf("SKIP: no CUDA device: %s\n", gsp_last_error());
+    return T_SKIP;
+  }
+  g_small = env != NULL && env[0] == '1';
+  for (shape = 0; shape < T_NUM_SHAPES; shape++) {
+    t_arcs a;
+    int32_t n;
+    if (shape == T_DAG_NEGATIVE) continue;
+    n = g_small ? 40 : 300;
+    if (!g_small && shape == T_POWER_LAW) n = 2048; /* hubs of degree in the hundreds */
+    if (!g_small && shape == T_RING) n = 1000;
+    t_make_shape(&a, shape, n, 11);
+    for (d = 0; d < 2; d++) {
+      gsp_dtype dtype = d == 0 ? GSP_I32 : GSP_F32;
+      int64_t* ref = cpu_reference(&a, dtype);
+      for (e = 0; e < 2; e++) {
+        test_all_pairs(&a, dtype, ref, k_engines[e]);
+        test_subset(&a, dtype, ref, k_engines[e]);
+        if (shape == T_RANDOM_SPARSE || shape == T_POWER_LAW || shape == T_ZERO_WEIGHTS) test_stream(&a, dtype, ref, k_engines[e]);
+        if (shape == T_RANDOM_SPARSE || shape == T_ZERO_WEIGHTS) test_batches(&a, dtype, ref, k_engines[e]);
+      }
+      /* Both heap layouts (GSP_APSP_HEAP_LAYOUT, read per run). */
+      if (shape == T_RANDOM_SPARSE || shape == T_POWER_LAW || shape == T_ZERO_WEIGHTS) {
+        const char* old = getenv("GSP_APSP_HEAP_LAYOUT");
+        char keep[32] = "";
+        if (old != NULL) snprintf(keep, sizeof keep, "%s", old);
+        setenv("GSP_APSP_HEAP_LAYOUT", "contiguous", 1);
+        test_all_pairs(&a, dtype, ref, GSP_APSP_HEAP);
+        setenv("GSP_APSP_HEAP_LAYOUT", "interleaved", 1);
+        test_all_pairs(&a, dtype, ref, GSP_APSP_HEAP);
+        if (old != NULL) setenv("GSP_APSP_HEAP_LAYOUT", keep, 1);
+        else unsetenv("GSP_APSP_HEAP_LAYOUT");
+      }
+      free(ref);
+    }
+    t_arcs_free(&a);
+  }
+  for (e = 0; e < 2; e++) test_refusals(k_engines[e]);
+  return t_finish("test_gpu_apsp_sparse");
+}
