@@ -438,14 +438,14 @@ std::unique_ptr<Paths> gather_to_root(const Session& s, const BlockResult& br, c
     // The widest local block row any rank sends (grid column 0 has the most blocks).
     const int64_t most = static_cast<int64_t>(Layout::owned(L.nb, L.pc, 0)) * L.bb();
     if (br.dtype == GSP_F32) {
-      cpu::alloc_vector(p.dist_f32, elems, 0.0f);
+      p.dist_f32.assign(elems, 0.0f);
       if (s.size() > 1) alloc(buf_f, most, 0.0f);
     } else {
-      cpu::alloc_vector(p.dist_i32, elems, int32_t(0));
+      p.dist_i32.assign(elems, int32_t(0));
       if (s.size() > 1) alloc(buf_i, most, int32_t(0));
     }
     if (br.has_paths) {
-      cpu::alloc_vector(p.pred, elems, int32_t(-1));
+      p.pred.assign(elems, int32_t(-1));
       if (s.size() > 1) alloc(pbuf, most, int32_t(-1));
     }
     p.has_paths = br.has_paths;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstddef>
 #include <cstring>
 #include <string>
 #include <thread>
@@ -81,22 +82,33 @@ gsp_algorithm auto_sssp(const Graph& g, const RunOptions& o) {
   return cuda_preferred(o) ? GSP_SSSP_DELTA_STEPPING : GSP_SSSP_DIJKSTRA;
 }
 
-// APSP choice. Dense or small graphs: Floyd-Warshall (n^3 but regular).
-// Sparse: one Dijkstra per source (CPU: repeated Dijkstra; CUDA: Heap_APSP,
-// which has no depth penalty on rings or roads); negative weights: Johnson
-// on the CPU, Floyd-Warshall on CUDA when all rows are wanted.
+// APSP choice (measured in bench/RESULTS.md, doc/algorithms.md):
+// - dense graphs, or small ones, with all rows wanted: Floyd-Warshall (n^3
+//   but regular);
+// - negative weights: Johnson on the CPU, Floyd-Warshall on CUDA when all
+//   rows are wanted (Johnson has no CUDA engine);
+// - sparse on CUDA: task-parallel, except on deep graphs (average out-degree
+//   below 3: rings, roads), where its round count grows with the depth and
+//   one heap Dijkstra per thread wins;
+// - sparse on the CPU: one Dijkstra per source.
 gsp_algorithm auto_apsp(const Graph& g, int32_t num_sources, const RunOptions& o) {
   const double n = g.n();
   const double m = static_cast<double>(g.m());
   const bool all = num_sources == g.n();
   const bool dense = m >= n * n / 16.0;
+  const bool deep = m < 3.0 * n;
   const bool cuda = cuda_preferred(o);
   if (g.has_negative_weight()) {
     if (cuda && all) return GSP_APSP_FLOYD_WARSHALL;
     if (!cuda && all && (dense || n <= 256)) return GSP_APSP_FLOYD_WARSHALL;
     return GSP_APSP_JOHNSON;
   }
-  if (all && (dense || n <= (cuda ? 2048 : 256))) return GSP_APSP_FLOYD_WARSHALL;
+  if (cuda) {
+    if (all && (dense || (n <= 2048 && !deep))) return GSP_APSP_FLOYD_WARSHALL;
+    // task-parallel's launch grid caps n near 2.1 M vertices
+    return deep || n > 2.0e6 ? GSP_APSP_HEAP : GSP_APSP_TASK_PARALLEL;
+  }
+  if (all && (dense || n <= 256)) return GSP_APSP_FLOYD_WARSHALL;
   return GSP_APSP_HEAP;
 }
 
@@ -144,20 +156,41 @@ Plan plan_run(const Graph& g, const RunOptions& o, bool sssp, int32_t num_source
   return p;
 }
 
+// memcpy split over up to `threads` threads for large blocks (first-touch
+// page faults of a fresh result dominate a single-threaded copy).
+void parallel_copy(void* dst, const void* src, size_t bytes, int32_t threads) {
+  constexpr size_t kChunk = size_t(16) << 20;
+  const size_t parts = std::min<size_t>(static_cast<size_t>(std::max(threads, 1)), bytes / kChunk);
+  if (parts <= 1) {
+    std::memcpy(dst, src, bytes);
+    return;
+  }
+  const size_t step = (bytes + parts - 1) / parts;
+  std::vector<std::thread> pool;
+  try {
+    for (size_t i = 1; i < parts; i++) {
+      const size_t at = i * step, len = std::min(step, bytes - at);
+      pool.emplace_back([=] { std::memcpy(static_cast<char*>(dst) + at, static_cast<const char*>(src) + at, len); });
+    }
+  } catch (...) {
+    for (auto& t : pool) t.join();
+    throw;
+  }
+  std::memcpy(dst, src, std::min(step, bytes));
+  for (auto& t : pool) t.join();
+}
+
 // Collects rows into a Paths result.
 class CollectSink final : public RowSink {
  public:
-  explicit CollectSink(Paths* p) : p_(p) {}
+  CollectSink(Paths* p, int32_t threads) : p_(p), threads_(threads) {}
   void rows(int32_t first, int32_t count, const void* dist, const int32_t* pred) override {
     const size_t n = static_cast<size_t>(p_->n);
     const size_t at = static_cast<size_t>(first) * n;
     const size_t len = static_cast<size_t>(count) * n;
-    if (p_->dtype == GSP_F32) {
-      std::memcpy(p_->dist_f32.data() + at, dist, len * sizeof(float));
-    } else {
-      std::memcpy(p_->dist_i32.data() + at, dist, len * sizeof(int32_t));
-    }
-    if (p_->has_paths && pred != nullptr) std::memcpy(p_->pred.data() + at, pred, len * sizeof(int32_t));
+    void* to = p_->dtype == GSP_F32 ? static_cast<void*>(p_->dist_f32.data() + at) : p_->dist_i32.data() + at;
+    parallel_copy(to, dist, len * 4, threads_);
+    if (p_->has_paths && pred != nullptr) parallel_copy(p_->pred.data() + at, pred, len * sizeof(int32_t), threads_);
     delivered_ += count;
   }
   int32_t preferred_block_rows() const override { return 256; }
@@ -165,6 +198,7 @@ class CollectSink final : public RowSink {
 
  private:
   Paths* p_;
+  int32_t threads_;
   int32_t delivered_ = 0;
 };
 
@@ -251,12 +285,19 @@ RunOptions normalize_options(const gsp_options* options) {
     // covers at least every field of version 0.1.
     gsp_options o;
     std::memcpy(&o, options, sizeof o);
-    if (o.backend != GSP_BACKEND_AUTO && o.backend != GSP_BACKEND_CPU && o.backend != GSP_BACKEND_CUDA) {
-      throw Error(GSP_ERR_INVALID_ARGUMENT, "options->backend = " + std::to_string(static_cast<int>(o.backend)) +
+    // A C caller may store any int in the enum fields; loading such a value
+    // as a C++ enum is undefined (UBSan: -fsanitize=enum), so check the
+    // stored integers before reading the fields as enums.
+    int backend_raw = 0, algorithm_raw = 0;
+    static_assert(sizeof(o.backend) == sizeof(int) && sizeof(o.algorithm) == sizeof(int), "enum size");
+    std::memcpy(&backend_raw, reinterpret_cast<const char*>(&o) + offsetof(gsp_options, backend), sizeof(int));
+    std::memcpy(&algorithm_raw, reinterpret_cast<const char*>(&o) + offsetof(gsp_options, algorithm), sizeof(int));
+    if (backend_raw != GSP_BACKEND_AUTO && backend_raw != GSP_BACKEND_CPU && backend_raw != GSP_BACKEND_CUDA) {
+      throw Error(GSP_ERR_INVALID_ARGUMENT, "options->backend = " + std::to_string(backend_raw) +
                                                 " is not a gsp_backend");
     }
-    if (static_cast<int>(o.algorithm) < 0 || static_cast<int>(o.algorithm) > kMaxAlgorithm) {
-      throw Error(GSP_ERR_INVALID_ARGUMENT, "options->algorithm = " + std::to_string(static_cast<int>(o.algorithm)) +
+    if (algorithm_raw < 0 || algorithm_raw > kMaxAlgorithm) {
+      throw Error(GSP_ERR_INVALID_ARGUMENT, "options->algorithm = " + std::to_string(algorithm_raw) +
                                                 " is not a gsp_algorithm");
     }
     require(o.device >= 0, GSP_ERR_INVALID_ARGUMENT, "options->device = " + std::to_string(o.device) + " is negative");
@@ -295,8 +336,8 @@ std::unique_ptr<Paths> run_sssp(const GraphPtr& graph, int32_t source, const Run
   paths->sources = {source};
   paths->row_of[source] = 0;
   paths->has_paths = o.want_paths;
-  if (g.dtype() == GSP_F32) paths->dist_f32.resize(g.n()); else paths->dist_i32.resize(g.n());
-  if (o.want_paths) paths->pred.resize(g.n());
+  if (g.dtype() == GSP_F32) paths->dist_f32.resize_uninitialized(g.n()); else paths->dist_i32.resize_uninitialized(g.n());
+  if (o.want_paths) paths->pred.resize_uninitialized(g.n());
 
   SsspJob job;
   job.graph = &g;
@@ -327,10 +368,11 @@ std::unique_ptr<Paths> run_apsp(const GraphPtr& graph, const int32_t* sources, i
   const size_t rows = list.size();
   const size_t n = static_cast<size_t>(g.n());
   if (rows != 0 && n > SIZE_MAX / 8 / rows) throw std::bad_alloc();
-  if (g.dtype() == GSP_F32) paths->dist_f32.resize(rows * n); else paths->dist_i32.resize(rows * n);
-  if (o.want_paths) paths->pred.resize(rows * n);
+  // Engines deliver every row (checked below), so no zero-fill.
+  if (g.dtype() == GSP_F32) paths->dist_f32.resize_uninitialized(rows * n); else paths->dist_i32.resize_uninitialized(rows * n);
+  if (o.want_paths) paths->pred.resize_uninitialized(rows * n);
   for (size_t i = 0; i < rows; i++) paths->row_of.emplace(list[i], static_cast<int32_t>(i));
-  CollectSink sink(paths.get());
+  CollectSink sink(paths.get(), o.num_threads);
   run_apsp_into(g, list, all, o, &sink, &paths->stats);
   if (sink.delivered() != static_cast<int32_t>(rows)) {
     throw Error(GSP_ERR_INTERNAL, "engine delivered " + std::to_string(sink.delivered()) + " of " +

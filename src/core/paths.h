@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/engine.h"
+#include "core/host_array.h"
 
 namespace gsp::detail {
 
@@ -17,9 +18,9 @@ struct Paths {
   gsp_dtype dtype = GSP_F32;
   std::vector<int32_t> sources;                   // row -> source vertex
   std::unordered_map<int32_t, int32_t> row_of;    // source vertex -> first row
-  std::vector<float> dist_f32;                    // rows x n (GSP_F32)
-  std::vector<int32_t> dist_i32;                  // rows x n (GSP_I32)
-  std::vector<int32_t> pred;                      // rows x n, empty when no paths
+  HostArray<float> dist_f32;                      // rows x n (GSP_F32)
+  HostArray<int32_t> dist_i32;                    // rows x n (GSP_I32)
+  HostArray<int32_t> pred;                        // rows x n, empty when no paths
   bool has_paths = false;
   RunStats stats;
 
