@@ -1,11 +1,536 @@
-// Placeholder until this engine lands: answers GSP_ERR_UNSUPPORTED.
+// GSP_APSP_FLOYD_WARSHALL on CUDA: blocked three-phase Floyd-Warshall
+// (seed 001 §3.2) with a predecessor matrix, in-core when the n x n matrix
+// fits the device budget, else out-of-core (seed 001 §5): the matrix stays
+// in pinned host memory and is streamed through the device in row strips.
+// See doc/gpu-apsp-dense.md.
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include "engines.cuh"
+#include "minplus_tile.cuh"
 
 namespace gsp::detail::gpu {
+namespace {
 
-void apsp_floyd_warshall(RunContext&, const ApspJob& job) {
-  (void)job;
-  throw Error(GSP_ERR_UNSUPPORTED, "the CUDA engine apsp_floyd_warshall is not built yet");
+using namespace dense;
+
+// The in-core k-block, in 128-wide tiles (GSP_DENSE_FW_BLOCK overrides).
+constexpr int kDefaultFwBlockTiles = 2;
+
+// Phase 1: serial-in-k Floyd-Warshall on one kTile x kTile diagonal tile in
+// shared memory (distances, and predecessors with kPaths).
+template <class Ops, bool kPaths>
+__global__ void __launch_bounds__(1024)
+fw_diag_kernel(typename Ops::T* D, int32_t* P, int64_t ld, int* flags) {
+  using T = typename Ops::T;
+  if (*(volatile int*)flags & kFlagNegCycle) return;
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  T* d = reinterpret_cast<T*>(smem_raw);
+  int32_t* pp = reinterpret_cast<int32_t*>(d + kTile * kTile);
+  constexpr int kPer = kTile * kTile / 1024;
+  const int t = threadIdx.x;
+#pragma unroll
+  for (int q = 0; q < kPer; ++q) {
+    const int e = t + q * 1024, r = e / kTile, c = e % kTile;
+    d[e] = D[r * ld + c];
+    if constexpr (kPaths) pp[e] = P[r * ld + c];
+  }
+  __syncthreads();
+  int ovf = 0;
+  for (int k = 0; k < kTile; ++k) {
+    T dik[kPer], dkj[kPer];
+    int32_t pkj[kPaths ? kPer : 1];
+#pragma unroll
+    for (int q = 0; q < kPer; ++q) {
+      const int e = t + q * 1024, r = e / kTile, c = e % kTile;
+      dik[q] = d[r * kTile + k];
+      dkj[q] = d[k * kTile + c];
+      if constexpr (kPaths) pkj[q] = pp[k * kTile + c];
+    }
+    __syncthreads();
+#pragma unroll
+    for (int q = 0; q < kPer; ++q) {
+      const int e = t + q * 1024;
+      T c = d[e];
+      if constexpr (kPaths) {
+        int won = -1;
+        Ops::relax_idx(c, won, dik[q], dkj[q], k, ovf);
+        c = Ops::clamp(c);
+        if (won >= 0 && !Ops::is_inf(c)) { d[e] = c; pp[e] = pkj[q]; }
+      } else {
+        const T old = c;
+        Ops::relax(c, dik[q], dkj[q], ovf);
+        if (c != old) d[e] = Ops::clamp(c);
+      }
+    }
+    __syncthreads();
+  }
+  int neg = 0;
+#pragma unroll
+  for (int q = 0; q < kPer; ++q) {
+    const int e = t + q * 1024, r = e / kTile, c = e % kTile;
+    D[r * ld + c] = d[e];
+    if constexpr (kPaths) P[r * ld + c] = pp[e];
+    if (r == c && d[e] < T(0)) neg = 1;
+  }
+  const int bits = (neg ? kFlagNegCycle : 0) | (ovf ? kFlagOverflow : 0);
+  if (bits) atomicOr(flags, bits);
+}
+
+template <class Ops, bool kPaths>
+void launch_diag(typename Ops::T* D, int32_t* P, int64_t ld, int* flags, cudaStream_t s) {
+  const size_t smem = (size_t)kTile * kTile * (sizeof(typename Ops::T) + (kPaths ? 4 : 0));
+  GSP_CUDA(cudaFuncSetAttribute(fw_diag_kernel<Ops, kPaths>,
+                                cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+  fw_diag_kernel<Ops, kPaths><<<1, 1024, smem, s>>>(D, P, ld, flags);
+  GSP_CUDA_LAUNCH();
+}
+
+// Blocked FW, in place, on the nb*kTile square sub-matrix at D (and P) with
+// leading dimension ld. Progress is reported per k-block as
+// frac0 + span * (kb+1)/nb when report is set.
+template <class Ops, bool kPaths>
+void fw_blocked(typename Ops::T* D, int32_t* P, int64_t ld, int nb, int* flags, cudaStream_t s,
+                const RunOptions* report, double frac0, double span) {
+  using T = typename Ops::T;
+  for (int kb = 0; kb < nb; ++kb) {
+    const int64_t o = (int64_t)kb * kTile;
+    T* Dkk = D + o * ld + o;
+    int32_t* Pkk = kPaths ? P + o * ld + o : nullptr;
+    launch_diag<Ops, kPaths>(Dkk, Pkk, ld, flags, s);
+    if (nb > 1) {
+      // Phase 2, row tiles: R = min(R, Dkk* (x) R), each block owns its tile.
+      TileParams<T> r;
+      r.A = Dkk; r.lda = ld;
+      r.B = D + o * ld; r.ldb = ld;
+      r.Cin = r.B; r.Cout = D + o * ld; r.ldc = ld;
+      if (kPaths) { r.Bp = P + o * ld; r.ldbp = ld; r.Pin = r.Bp; r.Pout = P + o * ld; r.ldp = ld; }
+      r.K = kTile;
+      r.skip_col_lo = kb; r.skip_col_hi = kb + 1;
+      r.row_off = o; r.col_off = 0;
+      r.flags = flags;
+      launch_tile_product<Ops, kPaths>(r, 1, nb, s);
+      // Phase 2, column tiles: C = min(C, C (x) Dkk*).
+      TileParams<T> c;
+      c.A = D + o; c.lda = ld;
+      c.B = Dkk; c.ldb = ld;
+      c.Cin = D + o; c.Cout = D + o; c.ldc = ld;
+      if (kPaths) { c.Bp = Pkk; c.ldbp = ld; c.Pin = P + o; c.Pout = P + o; c.ldp = ld; }
+      c.K = kTile;
+      c.skip_row_lo = kb; c.skip_row_hi = kb + 1;
+      c.row_off = 0; c.col_off = o;
+      c.flags = flags;
+      launch_tile_product<Ops, kPaths>(c, nb, 1, s);
+      // Phase 3: every other tile, C = min(C, col panel (x) row panel).
+      TileParams<T> x;
+      x.A = D + o; x.lda = ld;
+      x.B = D + o * ld; x.ldb = ld;
+      x.Cin = D; x.Cout = D; x.ldc = ld;
+      if (kPaths) { x.Bp = P + o * ld; x.ldbp = ld; x.Pin = P; x.Pout = P; x.ldp = ld; }
+      x.K = kTile;
+      x.skip_row_lo = kb; x.skip_row_hi = kb + 1;
+      x.skip_col_lo = kb; x.skip_col_hi = kb + 1;
+      x.flags = flags;
+      launch_tile_product<Ops, kPaths>(x, nb, nb, s);
+    }
+    if (report != nullptr) report->report(frac0 + span * (double)(kb + 1) / nb);
+  }
+}
+
+// ------------------------------------------------------------------ in-core
+
+// Super-blocked FW, in place, on the whole ld x ld device matrix: k-blocks
+// of fb tiles (fb * 128 vertices). Phase 1 is fw_blocked on the diagonal
+// super-block; phase 2 multiplies the row and column panels by the closed
+// diagonal block, reading their old values from a copy (tmp, tmpp: fb*128 x
+// ld cells), since an output tile's operand spans other blocks' tiles;
+// phase 3 runs the product with K = fb * 128, which amortises each output
+// tile's load and store over more work than K = 128.
+template <class Ops, bool kPaths>
+void fw_super(typename Ops::T* D, int32_t* P, int64_t ld, int fb, int* flags, cudaStream_t s,
+              typename Ops::T* tmp, int32_t* tmpp, const RunOptions* report) {
+  using T = typename Ops::T;
+  const int nbt = (int)(ld / kTile);
+  const int64_t Bs = (int64_t)fb * kTile;
+  const int64_t nsb = (ld + Bs - 1) / Bs;
+  for (int64_t kb = 0; kb < nsb; ++kb) {
+    const int64_t k0 = kb * Bs, sb = std::min(Bs, ld - k0);
+    const int sbt = (int)(sb / kTile), k0t = (int)(k0 / kTile);
+    T* diag = D + k0 * ld + k0;
+    int32_t* diagp = kPaths ? P + k0 * ld + k0 : nullptr;
+    fw_blocked<Ops, kPaths>(diag, diagp, ld, sbt, flags, s, nullptr, 0, 0);
+    if (nsb > 1) {
+      GSP_CUDA(cudaMemcpyAsync(tmp, D + k0 * ld, (size_t)(sb * ld) * sizeof(T),
+                               cudaMemcpyDeviceToDevice, s));
+      if (kPaths) {
+        GSP_CUDA(cudaMemcpyAsync(tmpp, P + k0 * ld, (size_t)(sb * ld) * sizeof(int32_t),
+                                 cudaMemcpyDeviceToDevice, s));
+      }
+      TileParams<T> r;
+      r.A = diag; r.lda = ld;
+      r.B = tmp; r.ldb = ld;
+      r.Cin = D + k0 * ld; r.Cout = D + k0 * ld; r.ldc = ld;
+      if (kPaths) { r.Bp = tmpp; r.ldbp = ld; r.Pin = P + k0 * ld; r.Pout = P + k0 * ld; r.ldp = ld; }
+      r.K = (int)sb;
+      r.skip_col_lo = k0t; r.skip_col_hi = k0t + sbt;
+      r.row_off = k0; r.col_off = 0;
+      r.flags = flags;
+      launch_tile_product<Ops, kPaths>(r, sbt, nbt, s);
+
+      GSP_CUDA(cudaMemcpy2DAsync(tmp, Bs * sizeof(T), D + k0, ld * sizeof(T), sb * sizeof(T), ld,
+                                 cudaMemcpyDeviceToDevice, s));
+      if (kPaths) {
+        GSP_CUDA(cudaMemcpy2DAsync(tmpp, Bs * sizeof(int32_t), P + k0, ld * sizeof(int32_t),
+                                   sb * sizeof(int32_t), ld, cudaMemcpyDeviceToDevice, s));
+      }
+      TileParams<T> c;
+      c.A = tmp; c.lda = Bs;
+      c.B = diag; c.ldb = ld;
+      c.Cin = D + k0; c.Cout = D + k0; c.ldc = ld;
+      if (kPaths) { c.Bp = diagp; c.ldbp = ld; c.Pin = P + k0; c.Pout = P + k0; c.ldp = ld; }
+      c.K = (int)sb;
+      c.skip_row_lo = k0t; c.skip_row_hi = k0t + sbt;
+      c.row_off = 0; c.col_off = k0;
+      c.flags = flags;
+      launch_tile_product<Ops, kPaths>(c, nbt, sbt, s);
+
+      TileParams<T> x;
+      x.A = D + k0; x.lda = ld;
+      x.B = D + k0 * ld; x.ldb = ld;
+      x.Cin = D; x.Cout = D; x.ldc = ld;
+      if (kPaths) { x.Bp = P + k0 * ld; x.ldbp = ld; x.Pin = P; x.Pout = P; x.ldp = ld; }
+      x.K = (int)sb;
+      x.skip_row_lo = k0t; x.skip_row_hi = k0t + sbt;
+      x.skip_col_lo = k0t; x.skip_col_hi = k0t + sbt;
+      x.flags = flags;
+      launch_tile_product<Ops, kPaths>(x, nbt, nbt, s);
+    }
+    if (report != nullptr) report->report((double)(kb + 1) / (double)nsb);
+  }
+}
+
+inline int fw_block_tiles() {
+  static const int fb = std::min(8, env_int("GSP_DENSE_FW_BLOCK", kDefaultFwBlockTiles));
+  return fb;
+}
+
+// ------------------------------------------------------------------ in-core
+
+template <class Ops, class W, bool kPaths>
+void fw_in_core(RunContext& ctx, const ApspJob& job, int64_t ld, int fb) {
+  using T = typename Ops::T;
+  const int nb = (int)(ld / kTile);
+  DeviceBuffer<T> D(ctx, (size_t)(ld * ld), "Floyd-Warshall distance matrix");
+  DeviceBuffer<int32_t> P;
+  if (kPaths) P.allocate(ctx, (size_t)(ld * ld), "Floyd-Warshall predecessor matrix");
+  DeviceBuffer<int> flags(ctx, 1, "Floyd-Warshall flags");
+  GSP_CUDA(cudaMemsetAsync(flags.get(), 0, sizeof(int), ctx.stream()));
+  build_matrix_device<Ops, W>(ctx, *job.graph, D.get(), kPaths ? P.get() : nullptr, ld);
+  if (fb <= 1 || nb <= fb) {
+    fw_blocked<Ops, kPaths>(D.get(), P.get(), ld, nb, flags.get(), ctx.stream(), job.options, 0.0,
+                            1.0);
+  } else {
+    DeviceBuffer<T> tmp(ctx, (size_t)(fb * kTile) * (size_t)ld, "Floyd-Warshall panel copy");
+    DeviceBuffer<int32_t> tmpp;
+    if (kPaths) tmpp.allocate(ctx, (size_t)(fb * kTile) * (size_t)ld, "Floyd-Warshall panel copy (pred)");
+    fw_super<Ops, kPaths>(D.get(), P.get(), ld, fb, flags.get(), ctx.stream(), tmp.get(), tmpp.get(),
+                          job.options);
+  }
+  check_flags(ctx, flags.get(), "CUDA Floyd-Warshall");
+  deliver_rows_device<Ops, W>(ctx, job, D.get(), P.get(), ld, kPaths);
+  fill_stats(ctx, job, nb, (int64_t)job.graph->n() * job.graph->n() * job.graph->n());
+}
+
+// -------------------------------------------------------------- out-of-core
+
+constexpr int kStreams = 3;
+
+struct StreamSet {
+  cudaStream_t s[kStreams] = {};
+  cudaEvent_t done[kStreams] = {};
+  cudaEvent_t ready = nullptr;
+  StreamSet() {
+    for (int i = 0; i < kStreams; ++i) {
+      GSP_CUDA(cudaStreamCreateWithFlags(&s[i], cudaStreamNonBlocking));
+      GSP_CUDA(cudaEventCreateWithFlags(&done[i], cudaEventDisableTiming));
+    }
+    GSP_CUDA(cudaEventCreateWithFlags(&ready, cudaEventDisableTiming));
+  }
+  ~StreamSet() {
+    for (int i = 0; i < kStreams; ++i) {
+      if (s[i] != nullptr) { cudaStreamSynchronize(s[i]); cudaStreamDestroy(s[i]); }
+      if (done[i] != nullptr) cudaEventDestroy(done[i]);
+    }
+    if (ready != nullptr) cudaEventDestroy(ready);
+  }
+};
+
+// Super-block edge for the out-of-core mode: the largest multiple of kTile
+// (at most 4096) whose working set fits the budget, or 0.
+// Rows per streamed strip: min(Bs, kStripRows).
+constexpr int64_t kStripRows = 512;
+inline int64_t ooc_strip_rows(int64_t Bs) { return std::min<int64_t>(Bs, kStripRows); }
+
+// Working set: row panel + column panel + one temporary panel (Bs x ld
+// each) + kStreams strips of Rs x ld. Per round the whole matrix crosses
+// the bus twice while n^2 * Bs relaxations run, so Bs is taken as large as
+// the budget allows (capped at 8192).
+inline int64_t ooc_block(int64_t ld, size_t bytes_per_cell, size_t budget) {
+  const double row = (double)ld * (double)bytes_per_cell;
+  int64_t best = 0;
+  for (int64_t bs = kTile; bs <= std::min<int64_t>(ld, 8192); bs += kTile) {
+    const double need = row * (double)(3 * bs + kStreams * ooc_strip_rows(bs));
+    if (need <= (double)budget * 0.95) best = bs;
+  }
+  return best;
+}
+
+template <class Ops, class W, bool kPaths>
+void fw_out_of_core(RunContext& ctx, const ApspJob& job, int64_t ld, int64_t Bs) {
+  using T = typename Ops::T;
+  const int64_t nbt = ld / kTile;  // tiles per side
+  cudaStream_t ms = ctx.stream();
+
+  // The matrix, on the host.
+  HostBuffer hD((size_t)(ld * ld) * sizeof(T));
+  HostBuffer hP(kPaths ? (size_t)(ld * ld) * sizeof(int32_t) : 0);
+  T* H = hD.as<T>();
+  int32_t* HP = kPaths ? hP.as<int32_t>() : nullptr;
+
+  const size_t panel = (size_t)(Bs * ld);
+  DeviceBuffer<T> rowp(ctx, panel, "out-of-core row panel"), colp(ctx, panel, "out-of-core column panel"),
+      tmp(ctx, panel, "out-of-core temporary panel");
+  DeviceBuffer<int32_t> rowpp, colpp, tmpp;
+  if (kPaths) {
+    rowpp.allocate(ctx, panel, "out-of-core row panel (pred)");
+    colpp.allocate(ctx, panel, "out-of-core column panel (pred)");
+    tmpp.allocate(ctx, panel, "out-of-core temporary panel (pred)");
+  }
+  const int64_t Rs = ooc_strip_rows(Bs);
+  DeviceBuffer<T> strip[kStreams];
+  DeviceBuffer<int32_t> stripp[kStreams];
+  for (int i = 0; i < kStreams; ++i) {
+    strip[i].allocate(ctx, (size_t)(Rs * ld), "out-of-core strip");
+    if (kPaths) stripp[i].allocate(ctx, (size_t)(Rs * ld), "out-of-core strip (pred)");
+  }
+  DeviceBuffer<int> flags(ctx, 1, "Floyd-Warshall flags");
+  GSP_CUDA(cudaMemsetAsync(flags.get(), 0, sizeof(int), ms));
+  StreamSet ss;
+
+  // The initial matrix, built on the device strip by strip and copied out.
+  {
+    const DeviceCsr<W> g = device_graph<W>(ctx, *job.graph);
+    for (int64_t r0 = 0; r0 < ld; r0 += Rs) {
+      const int64_t rs = std::min(Rs, ld - r0);
+      build_rows_device<Ops, W>(ctx, g, strip[0].get(), kPaths ? stripp[0].get() : nullptr, ld, r0,
+                                rs, ms);
+      GSP_CUDA(cudaMemcpyAsync(H + r0 * ld, strip[0].get(), (size_t)(rs * ld) * sizeof(T),
+                               cudaMemcpyDeviceToHost, ms));
+      if (kPaths) {
+        GSP_CUDA(cudaMemcpyAsync(HP + r0 * ld, stripp[0].get(), (size_t)(rs * ld) * sizeof(int32_t),
+                                 cudaMemcpyDeviceToHost, ms));
+      }
+    }
+  }
+
+  const int64_t nsb = (ld + Bs - 1) / Bs;
+  for (int64_t kb = 0; kb < nsb; ++kb) {
+    const int64_t k0 = kb * Bs, sb = std::min(Bs, ld - k0);
+    const int sbt = (int)(sb / kTile), k0t = (int)(k0 / kTile);
+    // Row panel (contiguous rows) and column panel (ld = Bs) in.
+    GSP_CUDA(cudaMemcpyAsync(rowp.get(), H + k0 * ld, (size_t)(sb * ld) * sizeof(T),
+                             cudaMemcpyHostToDevice, ms));
+    GSP_CUDA(cudaMemcpy2DAsync(colp.get(), Bs * sizeof(T), H + k0, ld * sizeof(T), sb * sizeof(T),
+                               ld, cudaMemcpyHostToDevice, ms));
+    if (kPaths) {
+      GSP_CUDA(cudaMemcpyAsync(rowpp.get(), HP + k0 * ld, (size_t)(sb * ld) * sizeof(int32_t),
+                               cudaMemcpyHostToDevice, ms));
+      GSP_CUDA(cudaMemcpy2DAsync(colpp.get(), Bs * sizeof(int32_t), HP + k0, ld * sizeof(int32_t),
+                                 sb * sizeof(int32_t), ld, cudaMemcpyHostToDevice, ms));
+    }
+    // Phase 1: in-core blocked FW on the diagonal block (inside the row panel).
+    T* diag = rowp.get() + k0;
+    int32_t* diagp = kPaths ? rowpp.get() + k0 : nullptr;
+    fw_blocked<Ops, kPaths>(diag, diagp, ld, sbt, flags.get(), ms, nullptr, 0, 0);
+    // Closed diagonal block into the column panel as well.
+    GSP_CUDA(cudaMemcpy2DAsync(colp.get() + k0 * Bs, Bs * sizeof(T), diag, ld * sizeof(T),
+                               sb * sizeof(T), sb, cudaMemcpyDeviceToDevice, ms));
+    if (kPaths) {
+      GSP_CUDA(cudaMemcpy2DAsync(colpp.get() + k0 * Bs, Bs * sizeof(int32_t), diagp,
+                                 ld * sizeof(int32_t), sb * sizeof(int32_t), sb,
+                                 cudaMemcpyDeviceToDevice, ms));
+    }
+    if (nsb > 1) {
+      // Phase 2, row panel: R = min(R, Dkk* (x) R_old), R_old from a copy.
+      GSP_CUDA(cudaMemcpyAsync(tmp.get(), rowp.get(), (size_t)(sb * ld) * sizeof(T),
+                               cudaMemcpyDeviceToDevice, ms));
+      if (kPaths) {
+        GSP_CUDA(cudaMemcpyAsync(tmpp.get(), rowpp.get(), (size_t)(sb * ld) * sizeof(int32_t),
+                                 cudaMemcpyDeviceToDevice, ms));
+      }
+      {
+        TileParams<T> r;
+        r.A = colp.get() + k0 * Bs; r.lda = Bs;
+        r.B = tmp.get(); r.ldb = ld;
+        r.Cin = rowp.get(); r.Cout = rowp.get(); r.ldc = ld;
+        if (kPaths) { r.Bp = tmpp.get(); r.ldbp = ld; r.Pin = rowpp.get(); r.Pout = rowpp.get(); r.ldp = ld; }
+        r.K = (int)sb;
+        r.skip_col_lo = k0t; r.skip_col_hi = k0t + sbt;
+        r.row_off = k0; r.col_off = 0;
+        r.flags = flags.get();
+        launch_tile_product<Ops, kPaths>(r, sbt, (int)nbt, ms);
+      }
+      // Phase 2, column panel: C = min(C, C_old (x) Dkk*).
+      GSP_CUDA(cudaMemcpyAsync(tmp.get(), colp.get(), (size_t)(ld * Bs) * sizeof(T),
+                               cudaMemcpyDeviceToDevice, ms));
+      if (kPaths) {
+        GSP_CUDA(cudaMemcpyAsync(tmpp.get(), colpp.get(), (size_t)(ld * Bs) * sizeof(int32_t),
+                                 cudaMemcpyDeviceToDevice, ms));
+      }
+      {
+        TileParams<T> c;
+        c.A = tmp.get(); c.lda = Bs;
+        c.B = diag; c.ldb = ld;
+        c.Cin = colp.get(); c.Cout = colp.get(); c.ldc = Bs;
+        if (kPaths) { c.Bp = diagp; c.ldbp = ld; c.Pin = colpp.get(); c.Pout = colpp.get(); c.ldp = Bs; }
+        c.K = (int)sb;
+        c.skip_row_lo = k0t; c.skip_row_hi = k0t + sbt;
+        c.row_off = 0; c.col_off = k0;
+        c.flags = flags.get();
+        launch_tile_product<Ops, kPaths>(c, (int)nbt, sbt, ms);
+      }
+      // Phase 3: stream the other row strips through kStreams buffers.
+      GSP_CUDA(cudaEventRecord(ss.ready, ms));
+      int used = 0;
+      // Strips cover [0, k0) and [k0 + sb, ld) in chunks of Rs rows.
+      for (int64_t r0 = 0; r0 < ld;) {
+        if (r0 == k0) { r0 += sb; continue; }
+        const int64_t rs = std::min(Rs, (r0 < k0 ? k0 : ld) - r0);
+        const int64_t next_r0 = r0 + rs;
+        const int q = used % kStreams;
+        cudaStream_t st = ss.s[q];
+        if (used < kStreams) GSP_CUDA(cudaStreamWaitEvent(st, ss.ready, 0));
+        ++used;
+        GSP_CUDA(cudaMemcpyAsync(strip[q].get(), H + r0 * ld, (size_t)(rs * ld) * sizeof(T),
+                                 cudaMemcpyHostToDevice, st));
+        if (kPaths) {
+          GSP_CUDA(cudaMemcpyAsync(stripp[q].get(), HP + r0 * ld, (size_t)(rs * ld) * sizeof(int32_t),
+                                   cudaMemcpyHostToDevice, st));
+        }
+        TileParams<T> x;
+        x.A = colp.get() + r0 * Bs; x.lda = Bs;
+        x.B = rowp.get(); x.ldb = ld;
+        x.Cin = strip[q].get(); x.Cout = strip[q].get(); x.ldc = ld;
+        if (kPaths) { x.Bp = rowpp.get(); x.ldbp = ld; x.Pin = stripp[q].get(); x.Pout = stripp[q].get(); x.ldp = ld; }
+        x.K = (int)sb;
+        x.skip_col_lo = k0t; x.skip_col_hi = k0t + sbt;
+        x.row_off = r0; x.col_off = 0;
+        x.flags = flags.get();
+        launch_tile_product<Ops, kPaths>(x, (int)(rs / kTile), (int)nbt, st);
+        GSP_CUDA(cudaMemcpyAsync(H + r0 * ld, strip[q].get(), (size_t)(rs * ld) * sizeof(T),
+                                 cudaMemcpyDeviceToHost, st));
+        if (kPaths) {
+          GSP_CUDA(cudaMemcpyAsync(HP + r0 * ld, stripp[q].get(), (size_t)(rs * ld) * sizeof(int32_t),
+                                   cudaMemcpyDeviceToHost, st));
+        }
+        r0 = next_r0;
+      }
+      for (int q = 0; q < kStreams && q < used; ++q) {
+        GSP_CUDA(cudaEventRecord(ss.done[q], ss.s[q]));
+        GSP_CUDA(cudaStreamWaitEvent(ms, ss.done[q], 0));
+      }
+    }
+    // Panels out, after the strips (whose copies carry stale panel columns).
+    GSP_CUDA(cudaMemcpyAsync(H + k0 * ld, rowp.get(), (size_t)(sb * ld) * sizeof(T),
+                             cudaMemcpyDeviceToHost, ms));
+    GSP_CUDA(cudaMemcpy2DAsync(H + k0, ld * sizeof(T), colp.get(), Bs * sizeof(T), sb * sizeof(T),
+                               ld, cudaMemcpyDeviceToHost, ms));
+    if (kPaths) {
+      GSP_CUDA(cudaMemcpyAsync(HP + k0 * ld, rowpp.get(), (size_t)(sb * ld) * sizeof(int32_t),
+                               cudaMemcpyDeviceToHost, ms));
+      GSP_CUDA(cudaMemcpy2DAsync(HP + k0, ld * sizeof(int32_t), colpp.get(), Bs * sizeof(int32_t),
+                                 sb * sizeof(int32_t), ld, cudaMemcpyDeviceToHost, ms));
+    }
+    job.options->report((double)(kb + 1) / (double)nsb);
+  }
+  check_flags(ctx, flags.get(), "CUDA Floyd-Warshall (out-of-core)");
+
+  // Rows from the host matrix, converted to the API representation.
+  const int32_t n = job.graph->n();
+  int32_t block = std::max(1, job.sink->preferred_block_rows());
+  block = std::min(block, std::max(1, job.num_sources));
+  std::vector<W> out_d((size_t)block * n);
+  std::vector<int32_t> out_p(kPaths ? (size_t)block * n : 0);
+  std::vector<int8_t> state;
+  std::vector<int32_t> queue;
+  for (int32_t first = 0; first < job.num_sources; first += block) {
+    const int32_t rows = std::min(block, job.num_sources - first);
+    for (int32_t r = 0; r < rows; ++r) {
+      const int64_t s = job.sources[first + r];
+      for (int32_t j = 0; j < n; ++j) {
+        const T v = H[s * ld + j];
+        const bool inf = Ops::is_inf(v);
+        out_d[(size_t)r * n + j] = inf ? Dist<W>::inf() : (W)v;
+        if (kPaths) out_p[(size_t)r * n + j] = (inf || s == j) ? -1 : HP[s * ld + j];
+      }
+    }
+    if (kPaths) {
+      const CsrView<W> g = job.graph->view<W>();
+      for (int32_t r = 0; r < rows; ++r) {
+        const W* dr = out_d.data() + (size_t)r * n;
+        int32_t* pr = out_p.data() + (size_t)r * n;
+        if (!pred_row_ok<W>(dr, pr, job.sources[first + r], n, state)) {
+          repair_pred_row<W>(g, dr, pr, job.sources[first + r], state, queue);
+        }
+      }
+    }
+    job.sink->rows(first, rows, out_d.data(), kPaths ? out_p.data() : nullptr);
+  }
+  fill_stats(ctx, job, nsb, (int64_t)n * n * n);
+}
+
+template <class Ops, class W>
+void run_fw(RunContext& ctx, const ApspJob& job) {
+  const int32_t n = job.graph->n();
+  const bool paths = job.options->want_paths;
+  const int64_t ld = round_up(std::max<int64_t>(n, 1), kTile);
+  const size_t cell = sizeof(typename Ops::T) + (paths ? sizeof(int32_t) : 0);
+  const int32_t block = std::max(1, std::min(job.sink->preferred_block_rows(), job.num_sources));
+  const size_t csr = (size_t)job.graph->m() * (4 + sizeof(W)) + (size_t)(n + 1) * 8;
+  const int fb = fw_block_tiles();
+  const size_t panel_copy = fb > 1 ? (size_t)(fb * kTile) * (size_t)ld * cell : 0;
+  const size_t in_core = (size_t)(ld * ld) * cell + panel_copy + (size_t)block * n * cell +
+                         (paths ? (size_t)block * n * 8 + (size_t)block * 4 : 0) +
+                         (size_t)job.num_sources * 4 + csr + 4096;
+  const size_t budget = ctx.budget_left();
+  if (in_core <= budget) {
+    if (paths) fw_in_core<Ops, W, true>(ctx, job, ld, fb);
+    else fw_in_core<Ops, W, false>(ctx, job, ld, fb);
+    return;
+  }
+  const size_t reserve = csr + 4096;
+  const int64_t Bs = ooc_block(ld, cell, budget > reserve ? budget - reserve : 0);
+  if (Bs == 0) {
+    throw Error(GSP_ERR_DEVICE_OUT_OF_MEMORY,
+                "CUDA Floyd-Warshall: the device budget (" + std::to_string(budget) +
+                    " bytes) holds neither the matrix nor the out-of-core working set for n = " +
+                    std::to_string(n));
+  }
+  if (paths) fw_out_of_core<Ops, W, true>(ctx, job, ld, Bs);
+  else fw_out_of_core<Ops, W, false>(ctx, job, ld, Bs);
+}
+
+}  // namespace
+
+void apsp_floyd_warshall(RunContext& ctx, const ApspJob& job) {
+  with_weight_type(job.graph->dtype(), [&](auto w) {
+    using W = decltype(w);
+    dense::with_ops(*job.graph, [&](auto ops) {
+      using Ops = decltype(ops);
+      if constexpr (std::is_same_v<typename Ops::T, W>) run_fw<Ops, W>(ctx, job);
+    });
+  });
 }
 
 }  // namespace gsp::detail::gpu

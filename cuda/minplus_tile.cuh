@@ -1,0 +1,690 @@
+// The min-plus tile product shared by the dense APSP engines
+// (apsp_floyd_warshall.cu, apsp_minplus.cu):
+//
+//   Cout = min(Cin, A (x) B),   (A (x) B)[i][j] = min_k A[i][k] + B[k][j]
+//
+// on 128 x 128 output tiles, register-blocked (each of 256 threads owns 8x8
+// outputs), with A and B staged through shared memory in K-chunks of 32 and
+// the next chunk prefetched into registers while the current one is used.
+// Optionally it records, per output, the k that won (strict improvement
+// only) and then takes the predecessor from B's predecessor matrix:
+// pred[i][j] = predB[k][j].
+//
+// Value representation on the device (see doc/gpu-apsp-dense.md):
+// - float: +inf is +inf; fminf(c, a + b).
+// - int32 "fast" (OpsI32Fast): infinity is kInfI32 = 2^30 - 1, so that
+//   a + b of two stored values never wraps (stored values are clamped to
+//   [-kInfI32, kInfI32]); one DPX VIADDMNMX (__viaddmin_s32) per relaxation.
+//   Used only when 4 * n * max|w| < kInfI32, so genuine distances stay far
+//   below kInfI32 / 2 and any value >= kInfI32 / 2 means "unreachable".
+// - int32 "checked" (OpsI32Checked): infinity is INT32_MAX, sums in int64
+//   with explicit infinity tests; a reachable distance that does not fit
+//   sets the overflow flag (GSP_ERR_OVERFLOW). Slow; only for huge weights.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <new>
+#include <string>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "device.cuh"
+
+namespace gsp::detail::gpu::dense {
+
+constexpr int kTile = 128;   // output tile edge, and the FW k-block
+constexpr int kChunk = 32;   // K staged per shared-memory step
+constexpr int kThreads = 256;
+constexpr int32_t kInfI32 = 0x3FFFFFFF;
+
+// Device flags word bits.
+enum : int { kFlagChanged = 1, kFlagOverflow = 2, kFlagNegCycle = 4 };
+
+struct OpsF32 {
+  using T = float;
+  static constexpr bool kChecked = false;
+  __host__ __device__ static T inf() { return INFINITY; }
+  __device__ static void relax(T& c, T a, T b, int&) { c = fminf(c, a + b); }
+  // Strict-improvement relax, recording k.
+  __device__ static void relax_idx(T& c, int& idx, T a, T b, int k, int&) {
+    T s = a + b;
+    if (s < c) { c = s; idx = k; }
+  }
+  __device__ static T clamp(T v) { return v; }
+  __host__ __device__ static bool is_inf(T v) { return v == INFINITY; }
+};
+
+struct OpsI32Fast {
+  using T = int32_t;
+  static constexpr bool kChecked = false;
+  __host__ __device__ static T inf() { return kInfI32; }
+  __device__ static void relax(T& c, T a, T b, int&) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    c = __viaddmin_s32(a, b, c);
+#else
+    c = min(c, a + b);
+#endif
+  }
+  __device__ static void relax_idx(T& c, int& idx, T a, T b, int k, int&) {
+    T s = a + b;
+    if (s < c) { c = s; idx = k; }
+  }
+  // Normalises a result before it is stored: a sum with an infinite operand
+  // (kInfI32 + w, still >= kInfI32 / 2) becomes exactly kInfI32 again, so
+  // stored values are genuine distances or exactly infinite; and nothing
+  // goes below -kInfI32 (only negative cycles get there), so a + b of two
+  // stored values never wraps.
+  __device__ static T clamp(T v) { return v >= kInfI32 / 2 ? kInfI32 : max(v, -kInfI32); }
+  __host__ __device__ static bool is_inf(T v) { return v >= kInfI32 / 2; }
+};
+
+struct OpsI32Checked {
+  using T = int32_t;
+  static constexpr bool kChecked = true;
+  __host__ __device__ static T inf() { return INT32_MAX; }
+  __device__ static void relax(T& c, T a, T b, int& ovf) {
+    if (a == INT32_MAX || b == INT32_MAX) return;
+    long long s = (long long)a + (long long)b;
+    if (s < (long long)c) {
+      if (s <= (long long)INT32_MIN) ovf = 1; else c = (T)s;
+    } else if (c == INT32_MAX) {
+      ovf = 1;  // reachable, but the sum does not fit
+    }
+  }
+  __device__ static void relax_idx(T& c, int& idx, T a, T b, int k, int& ovf) {
+    if (a == INT32_MAX || b == INT32_MAX) return;
+    long long s = (long long)a + (long long)b;
+    if (s < (long long)c) {
+      if (s <= (long long)INT32_MIN) { ovf = 1; } else { c = (T)s; idx = k; }
+    } else if (c == INT32_MAX) {
+      ovf = 1;
+    }
+  }
+  __device__ static T clamp(T v) { return v; }
+  __host__ __device__ static bool is_inf(T v) { return v == INT32_MAX; }
+};
+
+// 16-byte global -> shared copies: cp.async on sm_80+, plain copies on
+// older targets (correct, slower; the library is meant for sm_90).
+__device__ __forceinline__ void cp_async16(void* smem, const void* gmem) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  const unsigned sa = (unsigned)__cvta_generic_to_shared(smem);
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(sa), "l"(gmem));
+#else
+  *reinterpret_cast<int4*>(smem) = *reinterpret_cast<const int4*>(gmem);
+#endif
+}
+__device__ __forceinline__ void cp_async_commit() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.commit_group;\n" ::);
+#endif
+}
+template <int N>
+__device__ __forceinline__ void cp_async_wait() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.wait_group %0;\n" ::"n"(N));
+#endif
+}
+
+template <class T>
+constexpr size_t tile_smem_bytes() {
+  return 2 * ((size_t)kTile * (kChunk + 4) + (size_t)kChunk * kTile) * sizeof(T);
+}
+
+// One product launch. All extents are multiples of kTile; K a multiple of kChunk.
+template <class T>
+struct TileParams {
+  const T* A = nullptr;  int64_t lda = 0;   // m x K
+  const T* B = nullptr;  int64_t ldb = 0;   // K x n
+  const T* Cin = nullptr; T* Cout = nullptr; int64_t ldc = 0;  // m x n (may alias)
+  const int32_t* Bp = nullptr; int64_t ldbp = 0;   // K x n predecessors of B (paths)
+  const int32_t* Pin = nullptr; int32_t* Pout = nullptr; int64_t ldp = 0;  // m x n (paths)
+  int K = 0;
+  // Tiles left alone: tile rows (blockIdx.y) in [skip_row_lo, skip_row_hi)
+  // and tile columns (blockIdx.x) in [skip_col_lo, skip_col_hi).
+  int skip_row_lo = 0, skip_row_hi = 0;
+  int skip_col_lo = 0, skip_col_hi = 0;
+  int64_t row_off = 0, col_off = 0;  // global index of C's row 0 / column 0 (diagonal check)
+  int* flags = nullptr;    // kFlag* bits; kernels return at once once kFlagNegCycle is set
+  bool track_changes = false;
+};
+
+template <class Ops, bool kPaths, int kMinBlocks>
+__global__ void __launch_bounds__(kThreads, kMinBlocks)
+minplus_tile_kernel(const TileParams<typename Ops::T> p) {
+  using T = typename Ops::T;
+  static_assert(sizeof(T) == 4, "4-byte values");
+  using V4 = typename std::conditional<std::is_same<T, float>::value, float4, int4>::type;
+  if (((int)blockIdx.y >= p.skip_row_lo && (int)blockIdx.y < p.skip_row_hi) ||
+      ((int)blockIdx.x >= p.skip_col_lo && (int)blockIdx.x < p.skip_col_hi)) {
+    return;
+  }
+  if (p.flags != nullptr && (*(volatile int*)p.flags & kFlagNegCycle)) return;
+
+  // Two shared-memory stages, filled by cp.async (no staging registers):
+  // As[stage][row][k] (row-major, padded), Bs[stage][k][col].
+  extern __shared__ __align__(16) unsigned char tile_smem[];
+  T (*As)[kTile][kChunk + 4] = reinterpret_cast<T (*)[kTile][kChunk + 4]>(tile_smem);
+  T (*Bs)[kChunk][kTile] =
+      reinterpret_cast<T (*)[kChunk][kTile]>(tile_smem + 2 * kTile * (kChunk + 4) * sizeof(T));
+
+  const int t = threadIdx.x;
+  const int tx = t % 16, ty = t / 16;
+  const int64_t m0 = (int64_t)blockIdx.y * kTile, n0 = (int64_t)blockIdx.x * kTile;
+
+  // A chunk 128x32 (8 vectors per row), B chunk 32x128 (32 per row):
+  // 1024 16-byte vectors each, 4 per thread.
+  auto issue_chunk = [&](int k0, int st) {
+#pragma unroll
+    for (int q = 0; q < 4; ++q) {
+      const int v = t + q * kThreads;
+      const int arow = v / 8, acv = v % 8;
+      cp_async16(&As[st][arow][acv * 4], p.A + (m0 + arow) * p.lda + k0 + acv * 4);
+      const int brow = v / 32, bcv = v % 32;
+      cp_async16(&Bs[st][brow][bcv * 4], p.B + (int64_t)(k0 + brow) * p.ldb + n0 + bcv * 4);
+    }
+    cp_async_commit();
+  };
+  issue_chunk(0, 0);
+
+  // Accumulators start from Cin.
+  T acc[8][8];
+  int idx[kPaths ? 8 : 1][kPaths ? 8 : 1];
+#pragma unroll
+  for (int r = 0; r < 8; ++r) {
+    const int64_t row = m0 + (r < 4 ? ty * 4 + r : 64 + ty * 4 + (r - 4));
+    const T* src = p.Cin + row * p.ldc + n0;
+    V4 v0 = *reinterpret_cast<const V4*>(src + tx * 4);
+    V4 v1 = *reinterpret_cast<const V4*>(src + 64 + tx * 4);
+    acc[r][0] = v0.x; acc[r][1] = v0.y; acc[r][2] = v0.z; acc[r][3] = v0.w;
+    acc[r][4] = v1.x; acc[r][5] = v1.y; acc[r][6] = v1.z; acc[r][7] = v1.w;
+  }
+  if constexpr (kPaths) {
+#pragma unroll
+    for (int r = 0; r < 8; ++r)
+#pragma unroll
+      for (int c = 0; c < 8; ++c) idx[r][c] = -1;
+  }
+  int ovf = 0;
+
+  int st = 0;
+  for (int k0 = 0; k0 < p.K; k0 += kChunk) {
+    if (k0 + kChunk < p.K) {
+      issue_chunk(k0 + kChunk, st ^ 1);
+      cp_async_wait<1>();
+    } else {
+      cp_async_wait<0>();
+    }
+    __syncthreads();
+#pragma unroll 4
+    for (int kk = 0; kk < kChunk; ++kk) {
+      T a[8], b[8];
+#pragma unroll
+      for (int r = 0; r < 4; ++r) {
+        a[r] = As[st][ty * 4 + r][kk];
+        a[4 + r] = As[st][64 + ty * 4 + r][kk];
+      }
+      V4 b0 = *reinterpret_cast<const V4*>(&Bs[st][kk][tx * 4]);
+      V4 b1 = *reinterpret_cast<const V4*>(&Bs[st][kk][64 + tx * 4]);
+      b[0] = b0.x; b[1] = b0.y; b[2] = b0.z; b[3] = b0.w;
+      b[4] = b1.x; b[5] = b1.y; b[6] = b1.z; b[7] = b1.w;
+#pragma unroll
+      for (int r = 0; r < 8; ++r)
+#pragma unroll
+        for (int c = 0; c < 8; ++c) {
+          if constexpr (kPaths) {
+            Ops::relax_idx(acc[r][c], idx[r][c], a[r], b[c], k0 + kk, ovf);
+          } else {
+            Ops::relax(acc[r][c], a[r], b[c], ovf);
+          }
+        }
+    }
+    __syncthreads();
+    st ^= 1;
+  }
+
+  // Epilogue. Results are normalised first (an "improvement" from an
+  // infinite operand is no improvement). Predecessors are gathered before
+  // anything is written: B may be the very tile this block writes (FW phase 2).
+  int changed = 0, neg = 0;
+#pragma unroll
+  for (int r = 0; r < 8; ++r)
+#pragma unroll
+    for (int c = 0; c < 8; ++c) {
+      acc[r][c] = Ops::clamp(acc[r][c]);
+      if constexpr (kPaths) {
+        if (Ops::is_inf(acc[r][c])) idx[r][c] = -1;
+      }
+    }
+  int32_t pr[kPaths ? 8 : 1][kPaths ? 8 : 1];
+  if constexpr (kPaths) {
+#pragma unroll
+    for (int r = 0; r < 8; ++r) {
+      const int64_t row = m0 + (r < 4 ? ty * 4 + r : 64 + ty * 4 + (r - 4));
+#pragma unroll
+      for (int c = 0; c < 8; ++c) {
+        const int64_t col = n0 + (c < 4 ? tx * 4 + c : 64 + tx * 4 + (c - 4));
+        if (idx[r][c] >= 0) {
+          pr[r][c] = p.Bp[(int64_t)idx[r][c] * p.ldbp + col];
+          changed = 1;
+        } else {
+          pr[r][c] = (p.Pin != p.Pout) ? p.Pin[row * p.ldp + col] : 0;
+        }
+      }
+    }
+  }
+  if (p.track_changes && !kPaths) {
+#pragma unroll
+    for (int r = 0; r < 8; ++r) {
+      const int64_t row = m0 + (r < 4 ? ty * 4 + r : 64 + ty * 4 + (r - 4));
+#pragma unroll
+      for (int c = 0; c < 8; ++c) {
+        const int64_t col = n0 + (c < 4 ? tx * 4 + c : 64 + tx * 4 + (c - 4));
+        if (acc[r][c] < p.Cin[row * p.ldc + col]) changed = 1;
+      }
+    }
+  }
+  __syncthreads();
+#pragma unroll
+  for (int r = 0; r < 8; ++r) {
+    const int64_t row = m0 + (r < 4 ? ty * 4 + r : 64 + ty * 4 + (r - 4));
+#pragma unroll
+    for (int c = 0; c < 8; ++c) {
+      const int64_t col = n0 + (c < 4 ? tx * 4 + c : 64 + tx * 4 + (c - 4));
+      if (p.row_off + row == p.col_off + col && acc[r][c] < T(0)) neg = 1;
+    }
+    T* dst = p.Cout + row * p.ldc + n0;
+    V4 v0, v1;
+    v0.x = acc[r][0]; v0.y = acc[r][1]; v0.z = acc[r][2]; v0.w = acc[r][3];
+    v1.x = acc[r][4]; v1.y = acc[r][5]; v1.z = acc[r][6]; v1.w = acc[r][7];
+    *reinterpret_cast<V4*>(dst + tx * 4) = v0;
+    *reinterpret_cast<V4*>(dst + 64 + tx * 4) = v1;
+    if constexpr (kPaths) {
+      int32_t* pdst = p.Pout + row * p.ldp + n0;
+      if (p.Pin != p.Pout) {
+        *reinterpret_cast<int4*>(pdst + tx * 4) = make_int4(pr[r][0], pr[r][1], pr[r][2], pr[r][3]);
+        *reinterpret_cast<int4*>(pdst + 64 + tx * 4) = make_int4(pr[r][4], pr[r][5], pr[r][6], pr[r][7]);
+      } else {
+#pragma unroll
+        for (int c = 0; c < 8; ++c) {
+          const int col = c < 4 ? tx * 4 + c : 64 + tx * 4 + (c - 4);
+          if (idx[r][c] >= 0) pdst[col] = pr[r][c];
+        }
+      }
+    }
+  }
+  const int bits = (changed ? kFlagChanged : 0) | (ovf ? kFlagOverflow : 0) | (neg ? kFlagNegCycle : 0);
+  if (p.flags != nullptr && __syncthreads_or(bits) != 0) {
+    // one atomic per warp that has something to say
+    if (bits) atomicOr(p.flags, bits);
+  }
+}
+
+// Tuning knobs (environment, read once; for benchmarking variants):
+// GSP_DENSE_OCC=2 asks for two resident blocks per SM in the distance-only
+// product (register cap 128); GSP_DENSE_FW_BLOCK = FW k-block in tiles of
+// 128 (1, 2, 4).
+inline int env_int(const char* name, int dflt) {
+  const char* e = std::getenv(name);
+  return e != nullptr && std::atoi(e) > 0 ? std::atoi(e) : dflt;
+}
+inline int tile_occupancy() {
+  static const int occ = env_int("GSP_DENSE_OCC", 1);
+  return occ;
+}
+
+// Launch one product over a grid of tiles_m x tiles_n output tiles.
+template <class Ops, bool kPaths>
+inline void launch_tile_product(const TileParams<typename Ops::T>& p, int tiles_m, int tiles_n,
+                                cudaStream_t stream) {
+  if (tiles_m <= 0 || tiles_n <= 0) return;
+  dim3 grid((unsigned)tiles_n, (unsigned)tiles_m);
+  constexpr size_t smem = tile_smem_bytes<typename Ops::T>();
+  if (!kPaths && tile_occupancy() == 2) {
+    GSP_CUDA(cudaFuncSetAttribute(minplus_tile_kernel<Ops, kPaths, 2>,
+                                  cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    minplus_tile_kernel<Ops, kPaths, 2><<<grid, kThreads, smem, stream>>>(p);
+  } else {
+    GSP_CUDA(cudaFuncSetAttribute(minplus_tile_kernel<Ops, kPaths, 1>,
+                                  cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    minplus_tile_kernel<Ops, kPaths, 1><<<grid, kThreads, smem, stream>>>(p);
+  }
+  GSP_CUDA_LAUNCH();
+}
+
+// ------------------------------------------------------------------ helpers
+
+// Device matrix build from the CSR: INF everywhere, 0 on the diagonal
+// (a negative self-loop's weight instead), the lightest of parallel arcs;
+// pred[u][v] = u for an arc u -> v (u != v), -1 elsewhere. One thread per
+// row (it owns the row: no races between parallel arcs). Padding rows and
+// columns (>= n, < ld) are INF with a 0 diagonal: isolated vertices.
+// Rows [row0, row0 + total / ld) of the matrix, stored from D / P on.
+template <class Ops>
+__global__ void fill_inf_kernel(typename Ops::T* D, int32_t* P, int64_t ld, int64_t total,
+                                int64_t row0) {
+  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total;
+       e += (int64_t)gridDim.x * blockDim.x) {
+    const int64_t i = row0 + e / ld, j = e % ld;
+    D[e] = i == j ? typename Ops::T(0) : Ops::inf();
+    if (P != nullptr) P[e] = -1;
+  }
+}
+
+template <class Ops, class W>
+__global__ void scatter_arcs_kernel(typename Ops::T* D, int32_t* P, int64_t ld, int32_t row0,
+                                    int32_t row1, const int64_t* offsets, const int32_t* targets,
+                                    const W* weights) {
+  const int32_t u = row0 + (int32_t)(blockIdx.x * blockDim.x + threadIdx.x);
+  if (u >= row1) return;
+  typename Ops::T* row = D + (int64_t)(u - row0) * ld;
+  for (int64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
+    const int32_t v = targets[e];
+    const typename Ops::T w = (typename Ops::T)weights[e];
+    if (v == u) {
+      if (w < row[v]) row[v] = w;  // only a negative self-loop beats the 0
+    } else if (w < row[v]) {
+      row[v] = w;
+      if (P != nullptr) P[(int64_t)(u - row0) * ld + v] = u;
+    }
+  }
+}
+
+// Gathers rows src[0..rows) of D/P into out (rows x n, API representation:
+// GSP_I32_INF / +inf for unreachable, pred -1 there).
+template <class Ops, class W>
+__global__ void gather_rows_kernel(const typename Ops::T* D, const int32_t* P, int64_t ld,
+                                   int32_t n, const int32_t* src, int32_t rows, W* out_d,
+                                   int32_t* out_p) {
+  const int64_t total = (int64_t)rows * n;
+  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total;
+       e += (int64_t)gridDim.x * blockDim.x) {
+    const int64_t r = e / n, j = e % n;
+    const int64_t s = src[r];
+    const typename Ops::T v = D[s * ld + j];
+    const bool inf = Ops::is_inf(v);
+    out_d[e] = inf ? Dist<W>::inf() : (W)v;
+    if (out_p != nullptr) out_p[e] = (inf || s == j) ? -1 : P[s * ld + j];
+  }
+}
+
+inline int64_t round_up(int64_t x, int64_t m) { return (x + m - 1) / m * m; }
+
+// Picks the representation for a graph and calls f(Ops{}).
+template <class F>
+void with_ops(const Graph& g, F&& f) {
+  if (g.dtype() == GSP_F32) {
+    f(OpsF32{});
+    return;
+  }
+  const double maxabs = std::fmax(std::fabs(g.min_weight()), std::fabs(g.max_weight()));
+  const double bound = 4.0 * (double)(g.n() + 1) * maxabs;
+  if (bound < (double)kInfI32) {
+    f(OpsI32Fast{});
+  } else {
+    f(OpsI32Checked{});
+  }
+}
+
+}  // namespace gsp::detail::gpu::dense
+
+namespace gsp::detail::gpu::dense {
+
+// Page-locked host memory (cudaHostAlloc), falling back to pageable memory
+// when pinning fails. Freed on scope exit.
+class HostBuffer {
+ public:
+  HostBuffer() = default;
+  explicit HostBuffer(size_t bytes) { allocate(bytes); }
+  ~HostBuffer() { reset(); }
+  HostBuffer(const HostBuffer&) = delete;
+  HostBuffer& operator=(const HostBuffer&) = delete;
+  void allocate(size_t bytes) {
+    reset();
+    if (bytes == 0) bytes = 1;
+    if (cudaHostAlloc(&ptr_, bytes, cudaHostAllocPortable) == cudaSuccess) {
+      pinned_ = true;
+      return;
+    }
+    (void)cudaGetLastError();
+    ptr_ = std::malloc(bytes);
+    if (ptr_ == nullptr) throw std::bad_alloc();
+    pinned_ = false;
+  }
+  void reset() {
+    if (ptr_ != nullptr) {
+      if (pinned_) cudaFreeHost(ptr_); else std::free(ptr_);
+    }
+    ptr_ = nullptr;
+  }
+  template <class T>
+  T* as() const { return static_cast<T*>(ptr_); }
+  bool pinned() const { return pinned_; }
+
+ private:
+  void* ptr_ = nullptr;
+  bool pinned_ = false;
+};
+
+// Builds rows [row0, row0 + rows) of the initial matrix on the device (into
+// D / P, leading dimension ld) from the graph's cached device CSR.
+template <class Ops, class W>
+void build_rows_device(RunContext& ctx, const DeviceCsr<W>& g, typename Ops::T* D, int32_t* P,
+                       int64_t ld, int64_t row0, int64_t rows, cudaStream_t s) {
+  const int64_t total = rows * ld;
+  const unsigned blocks = (unsigned)std::min<int64_t>(blocks_for(total, 256), 65535LL * 8);
+  fill_inf_kernel<Ops><<<blocks, 256, 0, s>>>(D, P, ld, total, row0);
+  GSP_CUDA_LAUNCH();
+  const int64_t row1 = std::min<int64_t>(row0 + rows, g.n);
+  if (row1 > row0) {
+    scatter_arcs_kernel<Ops, W><<<blocks_for(row1 - row0, 128), 128, 0, s>>>(
+        D, P, ld, (int32_t)row0, (int32_t)row1, g.offsets, g.targets, g.weights);
+    GSP_CUDA_LAUNCH();
+  }
+  (void)ctx;
+}
+
+// Builds the whole initial matrix on the device.
+template <class Ops, class W>
+void build_matrix_device(RunContext& ctx, const Graph& graph, typename Ops::T* D, int32_t* P,
+                         int64_t ld) {
+  const DeviceCsr<W> g = device_graph<W>(ctx, graph);
+  build_rows_device<Ops, W>(ctx, g, D, P, ld, 0, ld, ctx.stream());
+}
+
+// Predecessor rows are checked before delivery. The rule pred[i][j] =
+// pred[k][j] keeps every predecessor arc tight, but with zero-weight
+// cycles the blocked and squaring orders can leave a row whose
+// predecessors form a cycle of tight zero arcs. The check: pointer doubling
+// on each delivered row (anc <- anc[anc], ceil(log2 n) + 1 rounds); every
+// reachable vertex must end at the row's source. A bad row is rebuilt on the
+// host by breadth-first search over tight arcs, which yields a tree.
+template <int kUnused = 0>
+__global__ void anc_init_kernel(const int32_t* pred, int32_t* anc, int32_t n, int64_t total) {
+  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total;
+       e += (int64_t)gridDim.x * blockDim.x) {
+    const int32_t p = pred[e];
+    anc[e] = p < 0 ? (int32_t)(e % n) : p;
+  }
+}
+template <int kUnused = 0>
+__global__ void anc_step_kernel(const int32_t* a, int32_t* b, int32_t n, int64_t total) {
+  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total;
+       e += (int64_t)gridDim.x * blockDim.x) {
+    const int64_t r = e / n;
+    b[e] = a[r * n + a[e]];
+  }
+}
+template <class W>
+__global__ void anc_check_kernel(const int32_t* anc, const W* dist, const int32_t* src, int32_t n,
+                                 int64_t total, int* bad) {
+  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total;
+       e += (int64_t)gridDim.x * blockDim.x) {
+    const int64_t r = e / n;
+    if (dist[e] != Dist<W>::inf() && anc[e] != src[r]) bad[r] = 1;
+  }
+}
+
+// Host: does row (dist d, pred p) of source s form a tree rooted at s?
+template <class W>
+bool pred_row_ok(const W* d, const int32_t* p, int32_t s, int32_t n, std::vector<int8_t>& state) {
+  state.assign((size_t)n, 0);
+  state[(size_t)s] = 2;
+  if (p[s] != -1) return false;
+  for (int32_t j = 0; j < n; ++j) {
+    if (d[j] == Dist<W>::inf() || state[(size_t)j] == 2) continue;
+    int32_t v = j;
+    while (state[(size_t)v] == 0) {
+      state[(size_t)v] = 1;
+      v = p[v];
+      if (v < 0 || d[v] == Dist<W>::inf() || state[(size_t)v] == 1) return false;
+    }
+    for (int32_t x = j; state[(size_t)x] == 1; x = p[x]) state[(size_t)x] = 2;
+  }
+  return true;
+}
+
+// Host: rebuilds row p of source s from the tight arcs (BFS from s).
+template <class W>
+void repair_pred_row(const CsrView<W>& g, const W* d, int32_t* p, int32_t s,
+                     std::vector<int8_t>& state, std::vector<int32_t>& queue) {
+  const int32_t n = g.n;
+  std::fill(p, p + n, -1);
+  state.assign((size_t)n, 0);
+  queue.clear();
+  queue.push_back(s);
+  state[(size_t)s] = 1;
+  for (size_t h = 0; h < queue.size(); ++h) {
+    const int32_t u = queue[h];
+    if (d[u] == Dist<W>::inf()) continue;
+    for (int64_t e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
+      const int32_t v = g.targets[e];
+      if (state[(size_t)v] != 0 || d[v] == Dist<W>::inf()) continue;
+      bool tight;
+      if constexpr (std::is_same<W, int32_t>::value) {
+        tight = (int64_t)d[u] + (int64_t)g.weights[e] == (int64_t)d[v];
+      } else {
+        const double want = (double)d[v];
+        tight = std::fabs((double)d[u] + (double)g.weights[e] - want) <= 1e-6 * (std::fabs(want) + 1.0);
+      }
+      if (tight) {
+        state[(size_t)v] = 1;
+        p[v] = u;
+        queue.push_back(v);
+      }
+    }
+  }
+}
+
+// Hands the job's rows of a device matrix (D, P with leading dimension ld)
+// to job.sink, in blocks of sink->preferred_block_rows(), converted to the
+// API's representation.
+template <class Ops, class W>
+void deliver_rows_device(RunContext& ctx, const ApspJob& job, const typename Ops::T* D,
+                         const int32_t* P, int64_t ld, bool paths) {
+  const int32_t n = job.graph->n();
+  const int32_t ns = job.num_sources;
+  if (ns <= 0) return;
+  int32_t block = job.sink->preferred_block_rows();
+  if (block < 1) block = 1;
+  if (block > ns) block = ns;
+  DeviceBuffer<int32_t> d_src(ctx, (size_t)ns, "APSP source list");
+  GSP_CUDA(cudaMemcpyAsync(d_src.get(), job.sources, (size_t)ns * sizeof(int32_t),
+                           cudaMemcpyHostToDevice, ctx.stream()));
+  const size_t cells = (size_t)block * (size_t)n;
+  DeviceBuffer<W> d_out(ctx, cells, "APSP row block (distances)");
+  DeviceBuffer<int32_t> p_out;
+  if (paths) p_out.allocate(ctx, cells, "APSP row block (predecessors)");
+  HostBuffer h_d(cells * sizeof(W));
+  HostBuffer h_p(paths ? cells * sizeof(int32_t) : 0);
+  DeviceBuffer<int32_t> anc0, anc1;
+  DeviceBuffer<int> d_bad;
+  std::vector<int> bad;
+  std::vector<int8_t> state;
+  std::vector<int32_t> queue;
+  int rounds = 1;
+  while (((int64_t)1 << rounds) < (int64_t)n + 1) ++rounds;
+  if (paths) {
+    anc0.allocate(ctx, cells, "APSP predecessor check");
+    anc1.allocate(ctx, cells, "APSP predecessor check");
+    d_bad.allocate(ctx, (size_t)block, "APSP predecessor check flags");
+    bad.resize((size_t)block);
+  }
+  for (int32_t first = 0; first < ns; first += block) {
+    const int32_t rows = std::min(block, ns - first);
+    const int64_t work = (int64_t)rows * n;
+    if (work > 0) {
+      const unsigned blocks = (unsigned)std::min<int64_t>(blocks_for(work, 256), 65535LL * 8);
+      gather_rows_kernel<Ops, W><<<blocks, 256, 0, ctx.stream()>>>(
+          D, P, ld, n, d_src.get() + first, rows, d_out.get(), paths ? p_out.get() : nullptr);
+      GSP_CUDA_LAUNCH();
+      GSP_CUDA(cudaMemcpyAsync(h_d.as<W>(), d_out.get(), (size_t)work * sizeof(W),
+                               cudaMemcpyDeviceToHost, ctx.stream()));
+      if (paths) {
+        GSP_CUDA(cudaMemcpyAsync(h_p.as<int32_t>(), p_out.get(), (size_t)work * sizeof(int32_t),
+                                 cudaMemcpyDeviceToHost, ctx.stream()));
+        GSP_CUDA(cudaMemsetAsync(d_bad.get(), 0, (size_t)rows * sizeof(int), ctx.stream()));
+        anc_init_kernel<><<<blocks, 256, 0, ctx.stream()>>>(p_out.get(), anc0.get(), n, work);
+        GSP_CUDA_LAUNCH();
+        int32_t* a = anc0.get();
+        int32_t* b = anc1.get();
+        for (int it = 0; it < rounds; ++it) {
+          anc_step_kernel<><<<blocks, 256, 0, ctx.stream()>>>(a, b, n, work);
+          GSP_CUDA_LAUNCH();
+          std::swap(a, b);
+        }
+        anc_check_kernel<W><<<blocks, 256, 0, ctx.stream()>>>(a, d_out.get(), d_src.get() + first, n,
+                                                               work, d_bad.get());
+        GSP_CUDA_LAUNCH();
+        GSP_CUDA(cudaMemcpyAsync(bad.data(), d_bad.get(), (size_t)rows * sizeof(int),
+                                 cudaMemcpyDeviceToHost, ctx.stream()));
+      }
+    }
+    ctx.sync();
+    if (paths && work > 0) {
+      const CsrView<W> g = job.graph->view<W>();
+      for (int32_t r = 0; r < rows; ++r) {
+        if (bad[(size_t)r]) {
+          repair_pred_row<W>(g, h_d.as<W>() + (size_t)r * n, h_p.as<int32_t>() + (size_t)r * n,
+                             job.sources[first + r], state, queue);
+        }
+      }
+    }
+    job.sink->rows(first, rows, h_d.as<W>(), paths ? h_p.as<int32_t>() : nullptr);
+  }
+}
+
+// Reads the flags word and throws for a negative cycle or an overflow.
+inline void check_flags(RunContext& ctx, const int* d_flags, const char* engine) {
+  int flags = 0;
+  GSP_CUDA(cudaMemcpyAsync(&flags, d_flags, sizeof(int), cudaMemcpyDeviceToHost, ctx.stream()));
+  ctx.sync();
+  if (flags & kFlagNegCycle) {
+    throw Error(GSP_ERR_NEGATIVE_CYCLE,
+                std::string(engine) + ": the graph has a negative cycle (a diagonal distance < 0)");
+  }
+  if (flags & kFlagOverflow) {
+    throw Error(GSP_ERR_OVERFLOW, std::string(engine) +
+                                      ": an int32 distance would overflow; use GSP_F32 weights "
+                                      "or smaller weights");
+  }
+}
+
+inline void fill_stats(RunContext& ctx, const ApspJob& job, int64_t iterations,
+                       int64_t relaxations) {
+  if (job.stats == nullptr) return;
+  job.stats->backend = GSP_BACKEND_CUDA;
+  job.stats->algorithm = job.algorithm;
+  job.stats->device = ctx.device();
+  job.stats->device_name = ctx.props().name;
+  job.stats->iterations = iterations;
+  job.stats->relaxations = relaxations;
+}
+
+}  // namespace gsp::detail::gpu::dense

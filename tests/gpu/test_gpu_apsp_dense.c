@@ -1,0 +1,282 @@
+/* Dense APSP on the GPU (GSP_APSP_FLOYD_WARSHALL in-core and out-of-core,
+ * GSP_APSP_MINPLUS), both weight types, against independent references:
+ * t_ref_floyd_warshall (int64) for small n, the CPU engines for larger n.
+ * i32 exact, f32 within rounding; sampled paths checked arc by arc.
+ * GSP_TEST_SMALL=1: small sizes only (for compute-sanitizer). */
+#include "testing.h"
+
+static int small_mode = 0;
+
+/* Reference distances, n x n int64 (T_INF_REF for unreachable). Small n:
+ * t_ref_floyd_warshall; larger n: the CPU engine on the i32 graph. Returns
+ * NULL (and reports) when no reference could be made. */
+static int64_t* make_ref(const t_arcs* a) {
+  int64_t n = a->n;
+  int64_t* ref = (int64_t*)malloc((size_t)(n * n) * sizeof(int64_t));
+  if (ref == NULL) { fprintf(stderr, "out of memory\n"); exit(2); }
+  if (n <= 400) {
+    if (t_ref_floyd_warshall(a, ref)) { free(ref); return NULL; }
+    return ref;
+  } else {
+    gsp_graph* g = t_graph(a, GSP_I32, 1.0f);
+    gsp_options o;
+    gsp_paths* p = NULL;
+    gsp_status s;
+    int32_t* row = (int32_t*)malloc((size_t)n * sizeof(int32_t));
+    int64_t i, j;
+    gsp_options_init(&o);
+    o.backend = GSP_BACKEND_CPU;
+    o.algorithm = a->negative || n <= 2000 ? GSP_APSP_FLOYD_WARSHALL : GSP_APSP_JOHNSON;
+    o.flags = GSP_NO_PATHS;
+    s = gsp_apsp_run(g, NULL, 0, &o, &p);
+    CHECK(s == GSP_OK, "CPU reference for %s n=%lld: %s %s", a->name, (long long)n, gsp_status_name(s),
+          gsp_last_error());
+    if (s != GSP_OK) { free(ref); free(row); gsp_graph_destroy(g); return NULL; }
+    for (i = 0; i < n; i++) {
+      gsp_paths_distances(p, (int32_t)i, row, n);
+      for (j = 0; j < n; j++) ref[i * n + j] = row[j] == GSP_I32_INF ? T_INF_REF : row[j];
+    }
+    gsp_paths_destroy(p);
+    gsp_graph_destroy(g);
+    free(row);
+    return ref;
+  }
+}
+
+/* One GPU run compared with ref: every row of every requested source, and
+ * (with paths) sampled paths arc by arc. */
+static void run_case(const t_arcs* a, const int64_t* ref, gsp_dtype dt, gsp_algorithm algo, int paths,
+                     size_t mem_limit, const int32_t* sources, int32_t ns, const char* tag) {
+  gsp_graph* g = t_graph(a, dt, 1.0f);
+  gsp_options o;
+  gsp_paths* p = NULL;
+  gsp_status s;
+  char what[200];
+  int32_t n = a->n, i, bad = 0;
+  snprintf(what, sizeof what, "%s %s n=%d %s %s%s%s", tag, a->name, n, dt == GSP_I32 ? "i32" : "f32",
+           gsp_algorithm_name(algo), paths ? "" : " no-paths", mem_limit ? " limited-memory" : "");
+  gsp_options_init(&o);
+  o.backend = GSP_BACKEND_CUDA;
+  o.algorithm = algo;
+  o.flags = paths ? 0 : GSP_NO_PATHS;
+  o.device_memory_limit = mem_limit;
+  s = gsp_apsp_run(g, sources, ns, &o, &p);
+  CHECK(s == GSP_OK, "%s: %s %s", what, gsp_status_name(s), gsp_last_error());
+  if (s == GSP_OK) {
+    gsp_run_info info;
+    int32_t rows = sources ? ns : n;
+    memset(&info, 0, sizeof info);
+    info.size = sizeof info;
+    CHECK_OK(gsp_paths_info(p, &info));
+    CHECK(info.backend == GSP_BACKEND_CUDA && info.algorithm == algo, "%s: info says %d/%d", what,
+          (int)info.backend, (int)info.algorithm);
+    CHECK(info.has_paths == (uint32_t)(paths ? 1 : 0), "%s: has_paths %u", what, info.has_paths);
+    if (algo == GSP_APSP_FLOYD_WARSHALL)
+      CHECK(info.relaxations == (int64_t)n * n * n, "%s: relaxations %lld", what, (long long)info.relaxations);
+    CHECK(gsp_paths_num_sources(p) == rows, "%s: %d rows", what, gsp_paths_num_sources(p));
+    for (i = 0; i < rows && bad < 3; i++) {
+      int32_t src = sources ? sources[i] : i;
+      CHECK(gsp_paths_source(p, i) == src, "%s: row %d is source %d", what, i, gsp_paths_source(p, i));
+      bad += t_compare_row(p, dt, src, ref + (int64_t)src * n, n, 1.0f, what) != 0;
+    }
+    CHECK(bad == 0, "%s: %d rows differ from the reference", what, bad);
+    if (paths) {
+      t_rng r = {(uint64_t)n * 31u + (uint64_t)dt};
+      int k, pbad = 0;
+      int samples = n <= 12 ? n * n : 40;
+      for (k = 0; k < samples && pbad < 3; k++) {
+        int32_t si = n <= 12 ? (int32_t)(k / n) : t_below(&r, rows);
+        int32_t src = sources ? sources[si % rows] : si % n;
+        int32_t dst = n <= 12 ? (int32_t)(k % n) : t_below(&r, n);
+        if (src == dst) continue;
+        pbad += t_check_path(p, a, src, dst, ref[(int64_t)src * n + dst], what) != 0;
+      }
+      CHECK(pbad == 0, "%s: %d bad paths", what, pbad);
+    } else {
+      int32_t len = 0;
+      CHECK_STATUS(gsp_path_get(p, sources ? sources[0] : 0, n - 1, NULL, 0, &len), GSP_ERR_UNSUPPORTED);
+    }
+  }
+  gsp_paths_destroy(p);
+  gsp_graph_destroy(g);
+}
+
+static void both(const t_arcs* a, const int64_t* ref, int paths, const char* tag) {
+  run_case(a, ref, GSP_I32, GSP_APSP_FLOYD_WARSHALL, paths, 0, NULL, 0, tag);
+  run_case(a, ref, GSP_F32, GSP_APSP_FLOYD_WARSHALL, paths, 0, NULL, 0, tag);
+  run_case(a, ref, GSP_I32, GSP_APSP_MINPLUS, paths, 0, NULL, 0, tag);
+  run_case(a, ref, GSP_F32, GSP_APSP_MINPLUS, paths, 0, NULL, 0, tag);
+}
+
+static void expect_status(const t_arcs* a, gsp_dtype dt, gsp_algorithm algo, size_t limit, gsp_status want,
+                          const char* what) {
+  gsp_graph* g = t_graph(a, dt, 1.0f);
+  gsp_options o;
+  gsp_paths* p = NULL;
+  gsp_status s;
+  gsp_options_init(&o);
+  o.backend = GSP_BACKEND_CUDA;
+  o.algorithm = algo;
+  o.device_memory_limit = limit;
+  s = gsp_apsp_run(g, NULL, 0, &o, &p);
+  CHECK(s == want, "%s (%s, %s): %s, want %s: %s", what, dt == GSP_I32 ? "i32" : "f32", gsp_algorithm_name(algo),
+        gsp_status_name(s), gsp_status_name(want), gsp_last_error());
+  gsp_paths_destroy(p);
+  gsp_graph_destroy(g);
+}
+
+static void test_shapes(void) {
+  const int32_t big[] = {1, 2, 100, 128, 129, 257, 1000, 2000, 5000};
+  const int32_t lil[] = {1, 2, 100, 129, 257};
+  const int32_t* sizes = small_mode ? lil : big;
+  int nsizes = small_mode ? 5 : 9, si, shape;
+  for (si = 0; si < nsizes; si++) {
+    int32_t n = sizes[si];
+    for (shape = 0; shape < T_NUM_SHAPES; shape++) {
+      t_arcs a;
+      int64_t* ref;
+      if (n == 1 && shape != T_SINGLE) continue;
+      if (n > 1 && shape == T_SINGLE) continue;
+      if (n > 300 && shape != T_RANDOM_SPARSE && shape != T_DAG_NEGATIVE && shape != T_ISOLATED &&
+          !(shape == T_RING && n <= 1000)) {
+        continue;
+      }
+      if (n >= 5000 && shape != T_RANDOM_SPARSE) continue;
+      t_make_shape(&a, shape, n, 11u + (uint64_t)n);
+      ref = make_ref(&a);
+      if (ref != NULL) {
+        both(&a, ref, 1, "shapes");
+        if (shape == T_RANDOM_SPARSE && (n == 129 || n == 1000)) both(&a, ref, 0, "shapes");
+      }
+      free(ref);
+      t_arcs_free(&a);
+    }
+  }
+}
+
+static void test_sources_subset(void) {
+  t_arcs a;
+  int64_t* ref;
+  int32_t src[4];
+  t_make_shape(&a, T_RANDOM_SPARSE, 300, 5);
+  src[0] = 299; src[1] = 0; src[2] = 150; src[3] = 7;
+  ref = make_ref(&a);
+  run_case(&a, ref, GSP_I32, GSP_APSP_FLOYD_WARSHALL, 1, 0, src, 4, "subset");
+  run_case(&a, ref, GSP_F32, GSP_APSP_MINPLUS, 1, 0, src, 4, "subset");
+  free(ref);
+  t_arcs_free(&a);
+}
+
+static void test_out_of_core(void) {
+  /* n = 1000 (padded 1024): the in-core matrix needs ~4 MB (+4 MB of
+   * predecessors); these limits admit only the streamed working set. */
+  const int shapes[] = {T_RANDOM_SPARSE, T_DAG_NEGATIVE};
+  int i;
+  for (i = 0; i < 2; i++) {
+    t_arcs a;
+    int64_t* ref;
+    t_make_shape(&a, shapes[i], 1000, 77u + (uint64_t)i);
+    ref = make_ref(&a);
+    if (ref != NULL) {
+      run_case(&a, ref, GSP_I32, GSP_APSP_FLOYD_WARSHALL, 1, (size_t)7500 * 1000, NULL, 0, "ooc");
+      run_case(&a, ref, GSP_F32, GSP_APSP_FLOYD_WARSHALL, 1, (size_t)7500 * 1000, NULL, 0, "ooc");
+      run_case(&a, ref, GSP_I32, GSP_APSP_FLOYD_WARSHALL, 0, (size_t)4000 * 1000, NULL, 0, "ooc");
+      run_case(&a, ref, GSP_F32, GSP_APSP_FLOYD_WARSHALL, 0, (size_t)4000 * 1000, NULL, 0, "ooc");
+      /* min-plus does not stream: a clear out-of-memory answer */
+      expect_status(&a, GSP_I32, GSP_APSP_MINPLUS, (size_t)4000 * 1000, GSP_ERR_DEVICE_OUT_OF_MEMORY,
+                    "min-plus over the memory limit");
+    }
+    free(ref);
+    t_arcs_free(&a);
+  }
+  if (!small_mode) {
+    /* n = 2000: super-blocks of 256 (two FW tiles each) */
+    t_arcs a;
+    int64_t* ref;
+    t_make_shape(&a, T_RANDOM_SPARSE, 2000, 99u);
+    ref = make_ref(&a);
+    if (ref != NULL) {
+      run_case(&a, ref, GSP_I32, GSP_APSP_FLOYD_WARSHALL, 1, (size_t)30 * 1000 * 1000, NULL, 0, "ooc");
+      run_case(&a, ref, GSP_F32, GSP_APSP_FLOYD_WARSHALL, 0, (size_t)15 * 1000 * 1000, NULL, 0, "ooc");
+    }
+    free(ref);
+    t_arcs_free(&a);
+  }
+  {
+    /* far too little memory: a clear failure */
+    t_arcs a;
+    t_make_shape(&a, T_RANDOM_SPARSE, 1000, 3);
+    expect_status(&a, GSP_I32, GSP_APSP_FLOYD_WARSHALL, 100 * 1000, GSP_ERR_DEVICE_OUT_OF_MEMORY, "tiny limit");
+    t_arcs_free(&a);
+  }
+}
+
+static void test_negative_cycles(void) {
+  gsp_algorithm algos[2] = {GSP_APSP_FLOYD_WARSHALL, GSP_APSP_MINPLUS};
+  gsp_dtype dts[2] = {GSP_I32, GSP_F32};
+  int ai, di, i;
+  for (ai = 0; ai < 2; ai++) for (di = 0; di < 2; di++) {
+    t_arcs a;
+    /* a ring with a chord closing a negative cycle 100 -> ... -> 150 -> 100 */
+    t_arcs_init(&a, "negative-cycle", 300);
+    for (i = 0; i < 300; i++) t_arc(&a, i, (i + 1) % 300, 1);
+    t_arc(&a, 150, 100, -60);
+    expect_status(&a, dts[di], algos[ai], 0, GSP_ERR_NEGATIVE_CYCLE, "negative cycle");
+    t_arcs_free(&a);
+    t_arcs_init(&a, "negative-self-loop", 5);
+    t_arc(&a, 0, 1, 2);
+    t_arc(&a, 2, 2, -1);
+    expect_status(&a, dts[di], algos[ai], 0, GSP_ERR_NEGATIVE_CYCLE, "negative self-loop");
+    t_arcs_free(&a);
+  }
+  {
+    /* the streamed FW detects it as well */
+    t_arcs a;
+    t_arcs_init(&a, "negative-cycle-ooc", 1000);
+    for (i = 0; i < 1000; i++) t_arc(&a, i, (i + 1) % 1000, 3);
+    t_arc(&a, 900, 10, -4000);
+    expect_status(&a, GSP_I32, GSP_APSP_FLOYD_WARSHALL, (size_t)7500 * 1000, GSP_ERR_NEGATIVE_CYCLE,
+                  "negative cycle, out-of-core");
+    t_arcs_free(&a);
+  }
+}
+
+static void test_big_weights(void) {
+  t_arcs a;
+  int64_t* ref;
+  int i;
+  /* weights large enough for the checked int32 mode, results still fit */
+  t_arcs_init(&a, "big-weights", 130);
+  for (i = 0; i + 1 < 130; i++) t_arc(&a, i, i + 1, 8000000 + i);
+  t_arc(&a, 129, 0, -100000000);
+  t_arc(&a, 5, 100, 1000000000);
+  ref = make_ref(&a);
+  if (ref != NULL) {
+    run_case(&a, ref, GSP_I32, GSP_APSP_FLOYD_WARSHALL, 1, 0, NULL, 0, "big");
+    run_case(&a, ref, GSP_I32, GSP_APSP_MINPLUS, 1, 0, NULL, 0, "big");
+  }
+  free(ref);
+  t_arcs_free(&a);
+  /* a distance that does not fit int32 */
+  t_arcs_init(&a, "overflow", 3);
+  t_arc(&a, 0, 1, 2000000000);
+  t_arc(&a, 1, 2, 2000000000);
+  expect_status(&a, GSP_I32, GSP_APSP_FLOYD_WARSHALL, 0, GSP_ERR_OVERFLOW, "overflow");
+  expect_status(&a, GSP_I32, GSP_APSP_MINPLUS, 0, GSP_ERR_OVERFLOW, "overflow");
+  t_arcs_free(&a);
+}
+
+int main(void) {
+  const char* e = getenv("GSP_TEST_SMALL");
+  small_mode = e != NULL && atoi(e) != 0;
+  if (!gsp_backend_available(GSP_BACKEND_CUDA)) {
+    printf("SKIP: no CUDA device: %s\n", gsp_last_error());
+    return T_SKIP;
+  }
+  test_negative_cycles();
+  test_big_weights();
+  test_sources_subset();
+  test_out_of_core();
+  test_shapes();
+  return t_finish("test_gpu_apsp_dense");
+}
