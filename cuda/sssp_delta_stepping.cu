@@ -564,6 +564,9 @@ void run(RunContext& ctx, const SsspJob& job, bool bellman_ford) {
     a.tgt = g.targets;
     a.wt = g.weights;
   }
+  // Zero the whole control block first: the init kernel sets the fields it
+  // uses, and the block (padding included) is copied back whole at the end.
+  GSP_CUDA(cudaMemsetAsync(a.ctrl, 0, sizeof(Ctrl), st));
   frontier_init_kernel<W><<<grid_for(ctx, n, 256), 256, 0, st>>>(a);
   GSP_CUDA_LAUNCH();
 
