@@ -297,7 +297,7 @@ static double measure(const arcs* a, const run_spec* r) {
     if (got == 0) snprintf(state, sizeof state, "crashed(%d)", status);
     if (bar) {
       *bar = 0;
-      snprintf(err, sizeof err, "%s", bar + 1);
+      snprintf(err, sizeof err, "%.599s", bar + 1);
       err[strcspn(err, "\n")] = 0;
       if (sscanf(buf, "%63s %d %lf %lf", state, &ns, &wall, &eng) >= 1) {
         const char* d = buf;
@@ -306,7 +306,7 @@ static double measure(const arcs* a, const run_spec* r) {
           d = strchr(d, ' ');
           if (d) d++;
         }
-        if (d) snprintf(dev, sizeof dev, "%s", d);
+        if (d) snprintf(dev, sizeof dev, "%.199s", d);
       }
     }
   }

@@ -25,7 +25,9 @@
 //  - Block-local waves (low-degree graphs only): improvements that stay in
 //    bucket b go to a shared-memory queue that the block relaxes itself, up
 //    to kLocalWaves waves, before the grid barrier (asynchronous propagation:
-//    far fewer grid-wide rounds on road graphs).
+//    far fewer grid-wide rounds on road graphs). Optional thread-level
+//    chasing (GSP_CUDA_CHASE, off by default: measured slower) lets the
+//    improving thread relax a vertex's arcs itself.
 //  - Heavy phase: once bucket b is empty, the vertices it settled (list R,
 //    deduplicated per epoch) relax their heavy arcs once.
 //  - Next bucket: the smallest bucket index appended to the far pile is kept
@@ -89,6 +91,7 @@ struct FArgs {
   long long max_rounds;
   double inv_delta;
   int local_rounds;
+  int chase;  // hops a thread chases per improvement (0: off); only with local waves
   bool delta_mode;
   bool has_heavy;  // a physical light/heavy split exists (some arc is heavy)
   Ctrl* ctrl;
@@ -118,11 +121,19 @@ struct Sink {
   // current bucket: the block relaxes them itself before the grid barrier.
   int32_t* local_q;
   unsigned int* local_cnt;
+  // Thread-level chasing (local waves only): a thread that moves a vertex
+  // into the current bucket relaxes that vertex's arcs itself, up to `chase`
+  // hops, instead of queueing it (see chase() below).
+  int chase;
+  bool has_heavy;
+  unsigned int r_stamp;
+  unsigned int* r_cnt;
 };
 
 constexpr unsigned int kLocalCap = 1024;
 constexpr int kLocalWaves = 8;
 constexpr double kLocalWaveMaxDegree = 4.0;
+constexpr int kChaseHops = 0;  // see run(): measured slower
 
 template <class W>
 __device__ __forceinline__ void push_near(const FArgs<W>& a, const Sink& s, int32_t v) {
@@ -138,17 +149,21 @@ __device__ __forceinline__ void push_near(const FArgs<W>& a, const Sink& s, int3
   }
 }
 
+// v's distance just dropped to cand. Returns true when v stays in the
+// current bucket; then it is queued unless `take` (the caller relaxes v's
+// arcs itself). A vertex in a later bucket goes to the far pile.
 template <class W>
-__device__ __forceinline__ void on_improved(const FArgs<W>& a, const Sink& s, int32_t v, W cand) {
+__device__ __forceinline__ bool on_improved(const FArgs<W>& a, const Sink& s, int32_t v, W cand,
+                                            bool take = false) {
   if (!s.delta_mode) {
-    push_near(a, s, v);
-    return;
+    if (!take) push_near(a, s, v);
+    return true;
   }
   const int nb = bucket_of(static_cast<double>(cand), s.inv);
   if (nb <= s.cur_b) {
     atomicMin(a.bucket + v, nb);  // result unused: a fire-and-forget reduction
-    push_near(a, s, v);
-    return;
+    if (!take) push_near(a, s, v);
+    return true;
   }
   const int oldb = atomicMin(a.bucket + v, nb);
   if (nb < oldb) {
@@ -162,6 +177,50 @@ __device__ __forceinline__ void on_improved(const FArgs<W>& a, const Sink& s, in
     int mn = cg::reduce(g, nb, cg::less<int>());
     if (g.thread_rank() == 0) atomicMin(s.far_min, mn);
   }
+  return false;
+}
+
+// Thread-level chasing: v (distance dv) was just improved by this thread and
+// stays in the current bucket. Instead of queueing it, the thread relaxes
+// v's light arcs itself, serially (road graphs: ~3 arcs), follows the first
+// neighbour it moves into the current bucket, and queues the others, for up
+// to s.chase hops; a vertex left over at the end is queued. Each hop is one
+// dependent chain (offsets, arc, distance, atomicMin) with no __syncthreads
+// and no block scan, and a thread never waits for the rest of the block, so
+// many hops fit into one grid round. Every improved vertex is still either
+// queued or relaxed by its improver, so the fixed point is the same
+// (label-correcting: any order converges; improvements are strict, so
+// zero-weight cycles cannot loop).
+template <class W>
+__device__ void chase(const FArgs<W>& a, const Sink& s, int32_t v, W dv,
+                      unsigned long long& relaxed) {
+  for (int hop = 0; hop < s.chase; ++hop) {
+    const long long beg = a.off[v];
+    const long long end = a.lend[v];
+    const unsigned long long pv = __ldcg(a.packed + v);
+    // Someone lowered v again since: that improver schedules v.
+    if (pv != kUnreached && key_of(pv) < Key<W>::of(dv)) return;
+    if (s.has_heavy) {
+      if (atomicExch(a.rstamp + v, s.r_stamp) != s.r_stamp) a.rlist[group_append(s.r_cnt)] = v;
+    }
+    int32_t next = -1;
+    W next_d{};
+    for (long long arc = beg; arc < end; ++arc) {
+      const int32_t x = a.tgt[arc];
+      W cand;
+      ++relaxed;
+      if (!Key<W>::add(dv, a.wt[arc], &cand)) continue;
+      if (!relax_packed<W>(a.packed, v, x, cand)) continue;
+      if (on_improved(a, s, x, cand, next < 0) && next < 0) {
+        next = x;
+        next_d = cand;
+      }
+    }
+    if (next < 0) return;
+    v = next;
+    dv = next_d;
+  }
+  push_near(a, s, v);
 }
 
 template <class W>
@@ -214,7 +273,12 @@ __device__ void relax_tile(const FArgs<W>& a, const Sink& s, const int32_t* list
     W cand;
     ++relaxed;
     if (!Key<W>::add(t.du[lo], a.wt[arc], &cand)) continue;
-    if (relax_packed<W>(a.packed, t.u[lo], v, cand)) on_improved(a, s, v, cand);
+    if (!relax_packed<W>(a.packed, t.u[lo], v, cand)) continue;
+    if (s.chase > 0) {
+      if (on_improved(a, s, v, cand, true)) chase(a, s, v, cand, relaxed);
+    } else {
+      on_improved(a, s, v, cand);
+    }
   }
   __syncthreads();
 }
@@ -233,6 +297,10 @@ __device__ void relax_list(const FArgs<W>& a, Sink s, const int32_t* list, unsig
   __shared__ int32_t lq[2][kLocalCap];
   __shared__ unsigned int lcnt[2];
   const bool local = !heavy && local_rounds > 0;
+  s.chase = local ? a.chase : 0;
+  s.has_heavy = a.has_heavy;
+  s.r_stamp = r_stamp;
+  s.r_cnt = r_cnt;
   if (local) {
     if (threadIdx.x < 2) lcnt[threadIdx.x] = 0;
     __syncthreads();
@@ -307,6 +375,10 @@ __global__ void __launch_bounds__(kThreads) frontier_kernel(FArgs<W> a) {
     s.delta_mode = a.delta_mode;
     s.local_q = nullptr;
     s.local_cnt = nullptr;
+    s.chase = 0;
+    s.has_heavy = a.has_heavy;
+    s.r_stamp = 0;
+    s.r_cnt = nullptr;
     return s;
   };
 
@@ -523,6 +595,10 @@ void run(RunContext& ctx, const SsspJob& job, bool bellman_ford) {
   a.inv_delta = delta_mode ? 1.0 / delta : 0.0;
   a.far_cap = delta_mode ? 2ull * static_cast<unsigned long long>(n) + 1024ull : 0ull;
 
+  // GSP_CUDA_SSSP_TIMING=1: print the time split of this run to stderr
+  // (host clock for the allocation, CUDA events for the device stages).
+  const bool timing = std::getenv("GSP_CUDA_SSSP_TIMING") != nullptr;
+  StageTimer tm(timing, ctx.stream());
   Workspace ws;
   ws.add(&a.packed, n);
   ws.add(&a.bucket, n);
@@ -546,6 +622,8 @@ void run(RunContext& ctx, const SsspJob& job, bool bellman_ford) {
     ws.add(&lend, n);
   }
   ws.allocate(ctx, bellman_ford ? "Bellman-Ford frontier state" : "delta-stepping state");
+  tm.host_mark();  // allocation done
+  tm.mark();        // device: setup starts
 
   cudaStream_t st = ctx.stream();
   a.max_rounds = delta_mode ? std::numeric_limits<long long>::max() : n;  // BF: round n must improve nothing
@@ -591,10 +669,19 @@ void run(RunContext& ctx, const SsspJob& job, bool bellman_ford) {
   if (const char* e = std::getenv("GSP_CUDA_LOCAL_ROUNDS")) {
     a.local_rounds = std::clamp(std::atoi(e), 0, 1 << 20);
   }
+  // Thread-level chasing (hops per improvement) inside the local waves: off
+  // by default. Measured on the H100 (NY, L8): 152 -> 36 grid phases with 16
+  // hops, but 4.46 -> 27 ms, since depth-first order relaxes vertices long
+  // before their distance is final and the work explodes (doc, "Thread-level
+  // chasing"). GSP_CUDA_CHASE turns it on for benchmarking.
+  a.chase = a.local_rounds > 0 ? kChaseHops : 0;
+  if (const char* e = std::getenv("GSP_CUDA_CHASE")) a.chase = std::clamp(std::atoi(e), 0, 1 << 20);
   void* params[] = {&a};
+  tm.mark();  // setup done, persistent kernel starts
   GSP_CUDA(cudaLaunchCooperativeKernel(reinterpret_cast<void*>(kernel), blocks, kThreads, params,
                                        0, st));
   GSP_CUDA_LAUNCH();
+  tm.mark();  // persistent kernel done
 
   Ctrl h{};
   GSP_CUDA(cudaMemcpyAsync(&h, a.ctrl, sizeof(Ctrl), cudaMemcpyDeviceToHost, st));
@@ -613,7 +700,12 @@ void run(RunContext& ctx, const SsspJob& job, bool bellman_ford) {
   }
   // near0 / near1 are dead now: they hold dist and pred on the way out.
   static_assert(sizeof(W) == 4, "4-byte weights");
-  finish<W>(ctx, job, g, a.packed, a.near0, a.near1, reinterpret_cast<int*>(a.bucket));
+  finish<W>(ctx, job, g, a.packed, a.near0, a.near1, reinterpret_cast<int*>(a.bucket),
+            timing ? &tm : nullptr);
+  if (timing) {
+    tm.report(bellman_ford ? "bellman-ford" : "delta-stepping", n, m, blocks, h.rounds,
+              a.local_rounds, a.chase);
+  }
   job.options->report(1.0);
 }
 

@@ -15,7 +15,12 @@
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
 
+#include <chrono>
+#include <cstdlib>
+#include <map>
+#include <mutex>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <string>
 #include <type_traits>
@@ -165,12 +170,76 @@ class Workspace {
     if (num_ > kMax) throw Error(GSP_ERR_INTERNAL, "sssp workspace: too many arrays");
   }
   size_t bytes() const { return offset_; }
+  // The run's budget is charged as before (ctx.reserve); the memory comes
+  // from a stream-ordered pool that keeps up to kPoolKeep bytes between runs,
+  // so a repeated run pays no cudaMalloc / cudaFree (cudaFree synchronises
+  // the device). GSP_CUDA_SSSP_POOL=0 falls back to cudaMalloc.
   void allocate(RunContext& ctx, const char* what) {
-    buf_.allocate(ctx, offset_ == 0 ? 1 : offset_, what);
-    for (int i = 0; i < num_; ++i) *items_[i].slot = buf_.get() + items_[i].offset;
+    const size_t bytes = offset_ == 0 ? 1 : offset_;
+    cudaMemPool_t pool = use_pool() ? pool_for(ctx.device()) : nullptr;
+    if (pool != nullptr) {
+      ctx.reserve(bytes, what);
+      void* p = nullptr;
+      cudaError_t err = cudaMallocFromPoolAsync(&p, bytes, pool, ctx.stream());
+      if (err != cudaSuccess) {
+        ctx.release(bytes);
+        (void)cudaGetLastError();
+        check_cuda(err, what, __FILE__, __LINE__);
+      }
+      pooled_ = static_cast<unsigned char*>(p);
+      pooled_bytes_ = bytes;
+      ctx_ = &ctx;
+    } else {
+      buf_.allocate(ctx, bytes, what);
+    }
+    unsigned char* base = pooled_ != nullptr ? pooled_ : buf_.get();
+    for (int i = 0; i < num_; ++i) *items_[i].slot = base + items_[i].offset;
+  }
+  Workspace() = default;
+  Workspace(const Workspace&) = delete;
+  Workspace& operator=(const Workspace&) = delete;
+  ~Workspace() {
+    if (pooled_ != nullptr) {
+      cudaFreeAsync(pooled_, ctx_->stream());
+      ctx_->release(pooled_bytes_);
+    }
   }
 
  private:
+  static constexpr unsigned long long kPoolKeep = 128ull << 20;
+  static bool use_pool() {
+    const char* e = std::getenv("GSP_CUDA_SSSP_POOL");
+    return e == nullptr || std::atoi(e) != 0;
+  }
+  // One pool per device for the whole process, made on first use; nullptr
+  // when the device has no memory pools (then cudaMalloc is used).
+  static cudaMemPool_t pool_for(int device) {
+    static std::mutex mu;
+    static std::map<int, cudaMemPool_t> pools;
+    std::lock_guard<std::mutex> lock(mu);
+    auto it = pools.find(device);
+    if (it != pools.end()) return it->second;
+    cudaMemPool_t pool = nullptr;
+    int supported = 0;
+    if (cudaDeviceGetAttribute(&supported, cudaDevAttrMemoryPoolsSupported, device) ==
+            cudaSuccess &&
+        supported) {
+      cudaMemPoolProps props{};
+      props.allocType = cudaMemAllocationTypePinned;
+      props.location.type = cudaMemLocationTypeDevice;
+      props.location.id = device;
+      if (cudaMemPoolCreate(&pool, &props) == cudaSuccess) {
+        unsigned long long keep = kPoolKeep;
+        cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep);
+      } else {
+        pool = nullptr;
+      }
+    }
+    (void)cudaGetLastError();
+    pools[device] = pool;
+    return pool;
+  }
+
   static constexpr int kMax = 32;
   struct Item {
     void** slot;
@@ -180,6 +249,62 @@ class Workspace {
   int num_ = 0;
   size_t offset_ = 0;
   DeviceBuffer<unsigned char> buf_;
+  unsigned char* pooled_ = nullptr;
+  size_t pooled_bytes_ = 0;
+  RunContext* ctx_ = nullptr;
+};
+
+// Time split of one run, for GSP_CUDA_SSSP_TIMING (benchmarking only): host
+// clock from construction to the allocation, then CUDA events at each mark():
+// setup (memset, init, split), persistent kernel, finish kernels (overflow
+// check, unpack), device-to-host copies.
+class StageTimer {
+ public:
+  StageTimer(bool on, cudaStream_t st) : on_(on), st_(st) {
+    if (on_) t0_ = now();
+  }
+  ~StageTimer() {
+    for (int i = 0; i < num_; ++i) cudaEventDestroy(ev_[i]);
+  }
+  StageTimer(const StageTimer&) = delete;
+  StageTimer& operator=(const StageTimer&) = delete;
+  void host_mark() {
+    if (on_) alloc_us_ = (now() - t0_) * 1e6;
+  }
+  void mark() {
+    if (!on_ || num_ >= kMax) return;
+    if (cudaEventCreate(&ev_[num_]) != cudaSuccess) return;
+    cudaEventRecord(ev_[num_], st_);
+    ++num_;
+  }
+  void report(const char* what, int32_t n, int64_t m, int blocks, long long phases, int local,
+              int chase) {
+    if (!on_) return;
+    cudaEventSynchronize(ev_[num_ - 1]);
+    const double total_us = (now() - t0_) * 1e6;
+    static const char* names[] = {"setup", "kernel", "finish", "d2h"};
+    std::fprintf(stderr, "SSSP_TIMING %s n=%d m=%lld blocks=%d phases=%lld local=%d chase=%d alloc=%.1fus",
+                 what, n, static_cast<long long>(m), blocks, phases, local, chase, alloc_us_);
+    for (int i = 1; i < num_; ++i) {
+      float ms = 0;
+      cudaEventElapsedTime(&ms, ev_[i - 1], ev_[i]);
+      std::fprintf(stderr, " %s=%.1fus", i - 1 < 4 ? names[i - 1] : "?", 1e3 * ms);
+    }
+    std::fprintf(stderr, " host_total=%.1fus\n", total_us);
+  }
+
+ private:
+  static double now() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+  }
+  static constexpr int kMax = 8;
+  bool on_;
+  cudaStream_t st_;
+  double t0_ = 0;
+  double alloc_us_ = 0;
+  cudaEvent_t ev_[kMax]{};
+  int num_ = 0;
 };
 
 inline void fill_stats(RunContext& ctx, const SsspJob& job) {
@@ -222,7 +347,7 @@ int coop_blocks(RunContext& ctx, K kernel, int threads, int per_sm_cap, int64_t 
 template <class W>
 void finish(RunContext& ctx, const SsspJob& job, const DeviceCsr<W>& g,
             const unsigned long long* packed, void* dist_scratch, void* pred_scratch,
-            int* flag3) {
+            int* flag3, StageTimer* tm = nullptr) {
   const int32_t n = g.n;
   if constexpr (std::is_same_v<W, int32_t>) {
     GSP_CUDA(cudaMemsetAsync(flag3, 0, 3 * sizeof(int), ctx.stream()));
@@ -236,6 +361,7 @@ void finish(RunContext& ctx, const SsspJob& job, const DeviceCsr<W>& g,
                       : nullptr;
   unpack_kernel<W><<<grid_for(ctx, n, 256), 256, 0, ctx.stream()>>>(n, packed, dist, pred);
   GSP_CUDA_LAUNCH();
+  if (tm != nullptr) tm->mark();  // finish kernels done
   int host_flag[3] = {0, 0, 0};
   if constexpr (std::is_same_v<W, int32_t>) {
     GSP_CUDA(cudaMemcpyAsync(host_flag, flag3, sizeof host_flag, cudaMemcpyDeviceToHost,
@@ -249,6 +375,7 @@ void finish(RunContext& ctx, const SsspJob& job, const DeviceCsr<W>& g,
   } else if (job.pred != nullptr) {
     for (int32_t v = 0; v < n; ++v) job.pred[v] = -1;
   }
+  if (tm != nullptr) tm->mark();  // copies done
   ctx.sync();
   if (host_flag[0] != 0) throw_overflow(host_flag[1], host_flag[2]);
 }

@@ -4,6 +4,7 @@
  * values (tiny, exact, huge), zero-weight cycles in the predecessor tree,
  * negative-weight refusal, and larger random graphs against the CPU.
  *
+ * GSP_FAMILY_BENCH=2: a short delta-stepping sweep instead (no CPU engines).
  * GSP_FAMILY_BENCH=1 adds a timing table (NY road graph, Graph65536,
  * R-MAT 1M/16M; CPU delta-stepping/Dijkstra next to every GPU engine, and
  * several delta rules). GSP_TEST_SMALL=1 shrinks the graphs.
@@ -319,6 +320,60 @@ static double time_run(const gsp_graph* g, gsp_backend b, gsp_algorithm al, doub
   return bench_median(t, got);
 }
 
+/* GSP_FAMILY_BENCH=2: the short delta-stepping sweep (no CPU engines):
+ * time split, chase hops x local waves, delta, blocks per SM, pool on/off. */
+static void bench_ds_row(gsp_graph* g, const char* name, const char* label, double delta, int reps) {
+  int64_t it = 0;
+  double wall;
+  const double t = time_run(g, GSP_BACKEND_CUDA, GSP_SSSP_DELTA_STEPPING, delta, reps, &it, &wall);
+  printf("BENCH %-12s %-34s %10.3f ms  wall %8.3f ms  phases %lld\n", name, label, 1e3 * t, 1e3 * wall,
+         (long long)it);
+  fflush(stdout);
+}
+
+static void bench_ds_sweep(gsp_graph* g, const char* name, double avgw, double avgdeg) {
+  static const char* chase[] = {"0", "2"};
+  static const char* local[] = {"4", "8", "16"};
+  const double mults[] = {16, 128, 1024};
+  char label[80];
+  int ci, li, di;
+  const int low_degree = avgdeg <= 4.0;
+  bench_ds_row(g, name, "default", 0, 9);
+  bench_ds_row(g, name, "default (repeat)", 0, 9);
+  setenv("GSP_CUDA_SSSP_TIMING", "1", 1);
+  bench_ds_row(g, name, "default, timed split (stderr)", 0, 3);
+  unsetenv("GSP_CUDA_SSSP_TIMING");
+  setenv("GSP_CUDA_SSSP_POOL", "0", 1);
+  bench_ds_row(g, name, "default, cudaMalloc (no pool)", 0, 9);
+  unsetenv("GSP_CUDA_SSSP_POOL");
+  if (!low_degree) {
+    setenv("GSP_CUDA_LOCAL_ROUNDS", "8", 1);
+    bench_ds_row(g, name, "L8 (not default here)", 0, 5);
+    unsetenv("GSP_CUDA_LOCAL_ROUNDS");
+    unsetenv("GSP_CUDA_CHASE");
+    return;
+  }
+  for (li = 0; li < 3; li++) {
+    setenv("GSP_CUDA_LOCAL_ROUNDS", local[li], 1);
+    for (ci = 0; ci < 2; ci++) {
+      setenv("GSP_CUDA_CHASE", chase[ci], 1);
+      snprintf(label, sizeof label, "L%s chase%s", local[li], chase[ci]);
+      bench_ds_row(g, name, label, 0, 7);
+    }
+  }
+  unsetenv("GSP_CUDA_LOCAL_ROUNDS");
+  unsetenv("GSP_CUDA_CHASE");
+  for (di = 0; di < 3; di++) {
+    snprintf(label, sizeof label, "delta %g*avgw/deg", mults[di]);
+    bench_ds_row(g, name, label, mults[di] * avgw / avgdeg, 7);
+  }
+  setenv("GSP_CUDA_PERSISTENT_BLOCKS_PER_SM", "1", 1);
+  bench_ds_row(g, name, "1 block/SM", 0, 7);
+  setenv("GSP_CUDA_PERSISTENT_BLOCKS_PER_SM", "4", 1);
+  bench_ds_row(g, name, "4 blocks/SM", 0, 7);
+  unsetenv("GSP_CUDA_PERSISTENT_BLOCKS_PER_SM");
+}
+
 static void bench_graph(gsp_graph* g, const char* name) {
   const int32_t n = gsp_graph_num_vertices(g);
   const int64_t m = gsp_graph_num_edges(g);
@@ -341,6 +396,10 @@ static void bench_graph(gsp_graph* g, const char* name) {
   avgdeg = (double)m / n;
   printf("BENCH %s n=%d m=%lld %s avg_w=%.1f max_w=%.0f avg_deg=%.2f\n", name, n, (long long)m,
          dt == GSP_I32 ? "i32" : "f32", avgw, maxw, avgdeg);
+  if (atoi(getenv("GSP_FAMILY_BENCH")) == 2) {
+    bench_ds_sweep(g, name, avgw, avgdeg);
+    return;
+  }
   {
     double t = time_run(g, GSP_BACKEND_CPU, GSP_SSSP_DIJKSTRA, 0, 5, &it, &wall);
     printf("BENCH %-12s %-26s %10.3f ms  wall %8.3f ms\n", name, "cpu dijkstra", 1e3 * t, 1e3 * wall);
