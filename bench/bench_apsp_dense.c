@@ -13,6 +13,9 @@
  * the n x n result (and predecessors) to the host.
  *
  * Arguments: [max_n [min_n]] (default 16384 and 1024; GSP_BENCH_QUICK=1: 2048).
+ * Out-of-core rows use device_memory_limit = 0.75 and 0.5 x the matrix; the
+ * first run of each pins the host matrix, later runs reuse it (PinnedCache).
+ * GSP_BENCH_DENSE_NO_MINPLUS=1: no min-plus rows.
  * GSP_BENCH_DENSE_FW_ONLY=1: only the in-core FW rows (for tuning sweeps
  * over GSP_DENSE_FW_BLOCK / GSP_DENSE_OCC). */
 #include "bench_common.h"
@@ -122,20 +125,22 @@ int main(int argc, char** argv) {
       }
       if (isnan(cpu_ms) && !isnan(cpu_rate[di])) { cpu_ms = 1e3 * n3 / cpu_rate[di]; cpu_est = 1; }
       if (!have_cuda) { gsp_graph_destroy(g); continue; }
-      for (v = 0; v < 6; v++) {
-        const char* names[6] = {"CUDA FW, no paths", "CUDA FW, paths", "CUDA FW, no paths, all rows",
-                                "CUDA FW out-of-core, no paths", "CUDA min-plus, no paths", "CUDA min-plus, paths"};
-        gsp_algorithm algo = v >= 4 ? GSP_APSP_MINPLUS : GSP_APSP_FLOYD_WARSHALL;
+      for (v = 0; v < 7; v++) {
+        const char* names[7] = {"CUDA FW, no paths", "CUDA FW, paths", "CUDA FW, no paths, all rows",
+                                "CUDA FW out-of-core 0.75, no paths", "CUDA min-plus, no paths", "CUDA min-plus, paths",
+                                "CUDA FW out-of-core 0.5, no paths"};
+        gsp_algorithm algo = (v == 4 || v == 5) ? GSP_APSP_MINPLUS : GSP_APSP_FLOYD_WARSHALL;
         int paths = v == 1 || v == 5;
         int all = v == 2;
         size_t limit = 0;
         int64_t it = 0;
         drow* r;
         if (fw_only && v > 0) continue;
-        if (v == 3) {
-          /* 0.75 x the matrix: forces streaming */
+        if ((v == 4 || v == 5) && getenv("GSP_BENCH_DENSE_NO_MINPLUS") != NULL) continue;
+        if (v == 3 || v == 6) {
+          /* 0.75 or 0.5 x the matrix: forces streaming */
           if (n < 4096) continue;
-          limit = (size_t)((double)n * n * 4 * 0.75);
+          limit = (size_t)((double)n * n * 4 * (v == 3 ? 0.75 : 0.5));
         }
         if (v >= 4 && n > 16384) continue;
         if (v == 5 && n > 4096) continue;

@@ -27,6 +27,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <mutex>
 #include <new>
 #include <string>
 #include <cstdint>
@@ -49,6 +50,7 @@ enum : int { kFlagChanged = 1, kFlagOverflow = 2, kFlagNegCycle = 4 };
 struct OpsF32 {
   using T = float;
   static constexpr bool kChecked = false;
+  static constexpr int kPackBits = 0;
   __host__ __device__ static T inf() { return INFINITY; }
   __device__ static void relax(T& c, T a, T b, int&) { c = fminf(c, a + b); }
   // Strict-improvement relax, recording k.
@@ -63,6 +65,7 @@ struct OpsF32 {
 struct OpsI32Fast {
   using T = int32_t;
   static constexpr bool kChecked = false;
+  static constexpr int kPackBits = 0;
   __host__ __device__ static T inf() { return kInfI32; }
   __device__ static void relax(T& c, T a, T b, int&) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
@@ -87,6 +90,7 @@ struct OpsI32Fast {
 struct OpsI32Checked {
   using T = int32_t;
   static constexpr bool kChecked = true;
+  static constexpr int kPackBits = 0;
   __host__ __device__ static T inf() { return INT32_MAX; }
   __device__ static void relax(T& c, T a, T b, int& ovf) {
     if (a == INT32_MAX || b == INT32_MAX) return;
@@ -109,6 +113,24 @@ struct OpsI32Checked {
   __device__ static T clamp(T v) { return v; }
   __host__ __device__ static bool is_inf(T v) { return v == INT32_MAX; }
 };
+
+// int32 "packed paths" (OpsI32Pack): the fast representation, and with
+// paths the product packs the k that won into the low kPackBits bits of each
+// value, so that a single DPX add-min per relaxation also tracks the winner:
+// A values are stored as d << 7, B values of row k as (d << 7) | (k_w + 1)
+// (k_w: k's position in a window of kPackWindow k's), C as d << 7. The
+// minimum of packed values is the minimum distance, ties going to C's old
+// value (tag 0), then to the smallest k: exactly the strict-improvement rule
+// of the unpacked kernel. After each window the tags are moved to an index
+// register and cleared. Distances are clamped to [-kInfPack, kInfPack]
+// (2^23 - 1) while packed; chosen only when 4 (n+1) max|w| < kInfPack, so
+// genuine distances stay far below kInfPack / 2.
+struct OpsI32Pack : OpsI32Fast {
+  static constexpr int kPackBits = 7;
+};
+constexpr int kPackWindow = 64;  // k's per tag window (tags 1..64 < 2^7)
+constexpr int32_t kInfPack = (1 << (30 - 7)) - 1;
+static_assert(kPackWindow < (1 << 7), "tags must fit the packed bits");
 
 // 16-byte global -> shared copies: cp.async on sm_80+, plain copies on
 // older targets (correct, slower; the library is meant for sm_90).
@@ -159,6 +181,10 @@ template <class Ops, bool kPaths, int kMinBlocks>
 __global__ void __launch_bounds__(kThreads, kMinBlocks)
 minplus_tile_kernel(const TileParams<typename Ops::T> p) {
   using T = typename Ops::T;
+  // Packed paths: DPX add-min on (distance, k tag) words.
+  constexpr bool kPack = kPaths && Ops::kPackBits > 0;
+  constexpr int kPB = Ops::kPackBits > 0 ? Ops::kPackBits : 1;
+  constexpr int32_t kTagMask = (1 << kPB) - 1;
   static_assert(sizeof(T) == 4, "4-byte values");
   using V4 = typename std::conditional<std::is_same<T, float>::value, float4, int4>::type;
   if (((int)blockIdx.y >= p.skip_row_lo && (int)blockIdx.y < p.skip_row_hi) ||
@@ -204,6 +230,10 @@ minplus_tile_kernel(const TileParams<typename Ops::T> p) {
     V4 v1 = *reinterpret_cast<const V4*>(src + 64 + tx * 4);
     acc[r][0] = v0.x; acc[r][1] = v0.y; acc[r][2] = v0.z; acc[r][3] = v0.w;
     acc[r][4] = v1.x; acc[r][5] = v1.y; acc[r][6] = v1.z; acc[r][7] = v1.w;
+    if constexpr (kPack) {
+#pragma unroll
+      for (int c = 0; c < 8; ++c) acc[r][c] = (T)(min(max((int32_t)acc[r][c], -kInfPack), kInfPack) * (1 << kPB));
+    }
   }
   if constexpr (kPaths) {
 #pragma unroll
@@ -220,6 +250,30 @@ minplus_tile_kernel(const TileParams<typename Ops::T> p) {
       cp_async_wait<1>();
     } else {
       cp_async_wait<0>();
+    }
+    if constexpr (kPack) {
+      // This thread's own copies of the chunk are complete (and visible to
+      // it): pack them in place before the barrier.
+      const int tag0 = (k0 % kPackWindow) + 1;
+#pragma unroll
+      for (int q = 0; q < 4; ++q) {
+        const int v = t + q * kThreads;
+        int4* pa = reinterpret_cast<int4*>(&As[st][v / 8][(v % 8) * 4]);
+        int4 x = *pa;
+        x.x = min(max(x.x, -kInfPack), kInfPack) * (1 << kPB);
+        x.y = min(max(x.y, -kInfPack), kInfPack) * (1 << kPB);
+        x.z = min(max(x.z, -kInfPack), kInfPack) * (1 << kPB);
+        x.w = min(max(x.w, -kInfPack), kInfPack) * (1 << kPB);
+        *pa = x;
+        const int tag = tag0 + v / 32;
+        int4* pb = reinterpret_cast<int4*>(&Bs[st][v / 32][(v % 32) * 4]);
+        int4 y = *pb;
+        y.x = min(max(y.x, -kInfPack), kInfPack) * (1 << kPB) + tag;
+        y.y = min(max(y.y, -kInfPack), kInfPack) * (1 << kPB) + tag;
+        y.z = min(max(y.z, -kInfPack), kInfPack) * (1 << kPB) + tag;
+        y.w = min(max(y.w, -kInfPack), kInfPack) * (1 << kPB) + tag;
+        *pb = y;
+      }
     }
     __syncthreads();
 #pragma unroll 4
@@ -238,15 +292,40 @@ minplus_tile_kernel(const TileParams<typename Ops::T> p) {
       for (int r = 0; r < 8; ++r)
 #pragma unroll
         for (int c = 0; c < 8; ++c) {
-          if constexpr (kPaths) {
+          if constexpr (kPack) {
+            Ops::relax(acc[r][c], a[r], b[c], ovf);
+          } else if constexpr (kPaths) {
             Ops::relax_idx(acc[r][c], idx[r][c], a[r], b[c], k0 + kk, ovf);
           } else {
             Ops::relax(acc[r][c], a[r], b[c], ovf);
           }
         }
     }
+    if constexpr (kPack) {
+      // End of a tag window (or of K): tags to indices, then cleared.
+      if ((k0 + kChunk) % kPackWindow == 0 || k0 + kChunk >= p.K) {
+        const int wb = k0 - (k0 % kPackWindow) - 1;
+#pragma unroll
+        for (int r = 0; r < 8; ++r)
+#pragma unroll
+          for (int c = 0; c < 8; ++c) {
+            const int32_t tag = (int32_t)acc[r][c] & kTagMask;
+            if (tag != 0) idx[r][c] = wb + tag;
+            acc[r][c] = (T)((int32_t)acc[r][c] - tag);
+          }
+      }
+    }
     __syncthreads();
     st ^= 1;
+  }
+  if constexpr (kPack) {
+#pragma unroll
+    for (int r = 0; r < 8; ++r)
+#pragma unroll
+      for (int c = 0; c < 8; ++c) {
+        const int32_t v = (int32_t)acc[r][c] >> kPB;
+        acc[r][c] = (T)(v >= kInfPack / 2 ? kInfI32 : v);
+      }
   }
 
   // Epilogue. Results are normalised first (an "improvement" from an
@@ -344,6 +423,10 @@ template <class Ops, bool kPaths>
 inline void launch_tile_product(const TileParams<typename Ops::T>& p, int tiles_m, int tiles_n,
                                 cudaStream_t stream) {
   if (tiles_m <= 0 || tiles_n <= 0) return;
+  if constexpr (!kPaths && Ops::kPackBits > 0) {
+    // Packing only matters with paths; distances only: the plain kernel.
+    launch_tile_product<OpsI32Fast, false>(p, tiles_m, tiles_n, stream);
+  } else {
   dim3 grid((unsigned)tiles_n, (unsigned)tiles_m);
   constexpr size_t smem = tile_smem_bytes<typename Ops::T>();
   if (!kPaths && tile_occupancy() == 2) {
@@ -356,6 +439,7 @@ inline void launch_tile_product(const TileParams<typename Ops::T>& p, int tiles_
     minplus_tile_kernel<Ops, kPaths, 1><<<grid, kThreads, smem, stream>>>(p);
   }
   GSP_CUDA_LAUNCH();
+  }
 }
 
 // ------------------------------------------------------------------ helpers
@@ -425,7 +509,9 @@ void with_ops(const Graph& g, F&& f) {
   }
   const double maxabs = std::fmax(std::fabs(g.min_weight()), std::fabs(g.max_weight()));
   const double bound = 4.0 * (double)(g.n() + 1) * maxabs;
-  if (bound < (double)kInfI32) {
+  if (bound < (double)kInfPack) {
+    f(OpsI32Pack{});
+  } else if (bound < (double)kInfI32) {
     f(OpsI32Fast{});
   } else {
     f(OpsI32Checked{});
@@ -436,20 +522,93 @@ void with_ops(const Graph& g, F&& f) {
 
 namespace gsp::detail::gpu::dense {
 
-// Page-locked host memory (cudaHostAlloc), falling back to pageable memory
-// when pinning fails. Freed on scope exit.
+// A process-wide cache of page-locked host buffers for the out-of-core
+// engine: pinning is slow (cudaHostAlloc locks and zeroes every page, about
+// 0.2 s per GB), so a finished run keeps its buffers (at most
+// kPinnedCacheSlots, the largest) for the next one instead of unpinning them.
+// GSP_DENSE_PINNED_CACHE=0 turns this off (buffers are freed after each run).
+// Cached buffers live until the process exits.
+class PinnedCache {
+ public:
+  static constexpr int kSlots = 2;
+  static bool enabled() {
+    static const bool on = [] {
+      const char* e = std::getenv("GSP_DENSE_PINNED_CACHE");
+      return e == nullptr || std::atoi(e) != 0;
+    }();
+    return on;
+  }
+  // The smallest cached buffer of at least `bytes`, removed from the cache;
+  // nullptr if none.
+  static void* take(size_t bytes, size_t* got) {
+    if (!enabled()) return nullptr;
+    std::lock_guard<std::mutex> lock(state().mu);
+    auto& v = state().slots;
+    int best = -1;
+    for (int i = 0; i < (int)v.size(); ++i) {
+      if (v[(size_t)i].second >= bytes && (best < 0 || v[(size_t)i].second < v[(size_t)best].second)) best = i;
+    }
+    if (best < 0) return nullptr;
+    void* p = v[(size_t)best].first;
+    *got = v[(size_t)best].second;
+    v.erase(v.begin() + best);
+    return p;
+  }
+  // Keeps a pinned buffer (the caller's work on it is finished); frees the
+  // smallest one when the cache is full.
+  static void give(void* p, size_t bytes) {
+    if (!enabled()) { cudaFreeHost(p); return; }
+    std::lock_guard<std::mutex> lock(state().mu);
+    auto& v = state().slots;
+    v.emplace_back(p, bytes);
+    if ((int)v.size() > kSlots) {
+      auto smallest = std::min_element(v.begin(), v.end(),
+                                       [](const auto& a, const auto& b) { return a.second < b.second; });
+      cudaFreeHost(smallest->first);
+      v.erase(smallest);
+    }
+  }
+
+ private:
+  struct State {
+    std::mutex mu;
+    std::vector<std::pair<void*, size_t>> slots;
+  };
+  // Never destroyed: freeing pinned memory after the CUDA runtime has shut
+  // down at exit would fail; the OS takes it back.
+  static State& state() {
+    static State* s = new State();
+    return *s;
+  }
+};
+
+// Page-locked host memory (cudaHostAlloc, or a buffer from PinnedCache when
+// `cached`), falling back to pageable memory when pinning fails. Freed (or
+// handed back to the cache) on scope exit: the caller must have finished
+// every asynchronous copy from or to it by then.
 class HostBuffer {
  public:
   HostBuffer() = default;
-  explicit HostBuffer(size_t bytes) { allocate(bytes); }
+  explicit HostBuffer(size_t bytes, bool cached = false) { allocate(bytes, cached); }
   ~HostBuffer() { reset(); }
   HostBuffer(const HostBuffer&) = delete;
   HostBuffer& operator=(const HostBuffer&) = delete;
-  void allocate(size_t bytes) {
+  void allocate(size_t bytes, bool cached = false) {
     reset();
     if (bytes == 0) bytes = 1;
+    cached_ = cached;
+    if (cached) {
+      size_t got = 0;
+      ptr_ = PinnedCache::take(bytes, &got);
+      if (ptr_ != nullptr) {
+        pinned_ = true;
+        bytes_ = got;
+        return;
+      }
+    }
     if (cudaHostAlloc(&ptr_, bytes, cudaHostAllocPortable) == cudaSuccess) {
       pinned_ = true;
+      bytes_ = bytes;
       return;
     }
     (void)cudaGetLastError();
@@ -459,7 +618,9 @@ class HostBuffer {
   }
   void reset() {
     if (ptr_ != nullptr) {
-      if (pinned_) cudaFreeHost(ptr_); else std::free(ptr_);
+      if (pinned_ && cached_) PinnedCache::give(ptr_, bytes_);
+      else if (pinned_) cudaFreeHost(ptr_);
+      else std::free(ptr_);
     }
     ptr_ = nullptr;
   }
@@ -469,7 +630,9 @@ class HostBuffer {
 
  private:
   void* ptr_ = nullptr;
+  size_t bytes_ = 0;
   bool pinned_ = false;
+  bool cached_ = false;
 };
 
 // Builds rows [row0, row0 + rows) of the initial matrix on the device (into

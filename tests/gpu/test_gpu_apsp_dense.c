@@ -268,6 +268,45 @@ static void test_big_weights(void) {
   t_arcs_free(&a);
 }
 
+/* int32 with paths has two fast kernels: the packed one (a single DPX
+ * add-min on (distance << 7 | k tag), chosen when 4 (n+1) max|w| < 2^23 - 1)
+ * and the unpacked one (larger weights, up to 2^30 - 1). Graphs on either
+ * side of that boundary, with negative arcs (weights w + pot[u] - pot[v], no
+ * negative cycles) and many equal-length paths (ties). (The out-of-core
+ * tests run the packed kernel with K = the super-block.) */
+static void test_weight_ranges(void) {
+  const int32_t maxw[] = {6900, 6970, 100000};
+  const int32_t n = 300;
+  int wi;
+  for (wi = 0; wi < 3; wi++) {
+    t_arcs a;
+    t_rng r;
+    int64_t* ref;
+    int32_t u, pot[300];
+    const int32_t half = maxw[wi] / 2;
+    r.s = 77u + (uint64_t)wi;
+    t_arcs_init(&a, "weight-range", n);
+    for (u = 0; u < n; u++) pot[u] = t_below(&r, half);
+    for (u = 0; u < n; u++) {
+      int e;
+      for (e = 0; e < 6; e++) {
+        const int32_t v = t_below(&r, n);
+        /* coarse base weights: many ties */
+        const int32_t base = (t_below(&r, 4) * (half - 1)) / 3;
+        t_arc(&a, u, v, base + pot[u] - pot[v]);
+      }
+    }
+    ref = make_ref(&a);
+    if (ref != NULL) {
+      run_case(&a, ref, GSP_I32, GSP_APSP_FLOYD_WARSHALL, 1, 0, NULL, 0, "weight range");
+      run_case(&a, ref, GSP_I32, GSP_APSP_MINPLUS, 1, 0, NULL, 0, "weight range");
+      run_case(&a, ref, GSP_I32, GSP_APSP_FLOYD_WARSHALL, 0, 0, NULL, 0, "weight range");
+    }
+    free(ref);
+    t_arcs_free(&a);
+  }
+}
+
 int main(void) {
   const char* e = getenv("GSP_TEST_SMALL");
   small_mode = e != NULL ? atoi(e) : 0;
@@ -277,6 +316,7 @@ int main(void) {
   }
   test_negative_cycles();
   test_big_weights();
+  test_weight_ranges();
   test_sources_subset();
   test_out_of_core();
   test_shapes();
