@@ -304,7 +304,7 @@ void fw_out_of_core(RunContext& ctx, const ApspJob& job, int64_t ld, int64_t Bs)
   const int64_t nbt = ld / kTile;  // tiles per side
   cudaStream_t ms = ctx.stream();
 
-  // The matrix, on the host (pinned buffers kept across runs: PinnedCache).
+  // The matrix, on the host (pinned buffers kept across runs: pinned_cache_take).
   const double t_start = trace_now();
   HostBuffer hD((size_t)(ld * ld) * sizeof(T), true);
   HostBuffer hP(kPaths ? (size_t)(ld * ld) * sizeof(int32_t) : 0, kPaths);

@@ -145,6 +145,24 @@ DeviceCsr<W> device_graph(RunContext& ctx, const Graph& graph);
 template <class W>
 DeviceCsr<W> device_reverse_graph(RunContext& ctx, const Graph& graph);
 
+// Memory kept between runs for speed (one per process, thread-safe); all of
+// it is returned by release_cached_memory() (gsp_release_cached_memory).
+//
+// A stream-ordered pool per device for per-run workspaces: up to 128 MiB
+// stays reserved between runs, so repeated runs pay no cudaMalloc/cudaFree.
+// nullptr when the device has no memory pools or GSP_CUDA_SSSP_POOL=0
+// (then use DeviceBuffer).
+cudaMemPool_t workspace_pool(int device);
+// Page-locked host buffers of the out-of-core engines: pinning costs about
+// 0.2 s per GB, so a finished run hands its buffers back (at most two, the
+// largest) for the next one. GSP_DENSE_PINNED_CACHE=0 turns this off.
+// take(): the smallest cached buffer of at least `bytes` (its size in *got),
+// or nullptr; give(): keep (or free) a buffer the caller is done with.
+void* pinned_cache_take(size_t bytes, size_t* got);
+void pinned_cache_give(void* p, size_t bytes);
+// Frees the pinned cache and trims every workspace pool to nothing.
+void release_cached_memory();
+
 // Launch geometry helper.
 inline unsigned blocks_for(int64_t work, int threads) {
   int64_t b = (work + threads - 1) / threads;

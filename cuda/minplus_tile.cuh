@@ -522,67 +522,7 @@ void with_ops(const Graph& g, F&& f) {
 
 namespace gsp::detail::gpu::dense {
 
-// A process-wide cache of page-locked host buffers for the out-of-core
-// engine: pinning is slow (cudaHostAlloc locks and zeroes every page, about
-// 0.2 s per GB), so a finished run keeps its buffers (at most
-// kPinnedCacheSlots, the largest) for the next one instead of unpinning them.
-// GSP_DENSE_PINNED_CACHE=0 turns this off (buffers are freed after each run).
-// Cached buffers live until the process exits.
-class PinnedCache {
- public:
-  static constexpr int kSlots = 2;
-  static bool enabled() {
-    static const bool on = [] {
-      const char* e = std::getenv("GSP_DENSE_PINNED_CACHE");
-      return e == nullptr || std::atoi(e) != 0;
-    }();
-    return on;
-  }
-  // The smallest cached buffer of at least `bytes`, removed from the cache;
-  // nullptr if none.
-  static void* take(size_t bytes, size_t* got) {
-    if (!enabled()) return nullptr;
-    std::lock_guard<std::mutex> lock(state().mu);
-    auto& v = state().slots;
-    int best = -1;
-    for (int i = 0; i < (int)v.size(); ++i) {
-      if (v[(size_t)i].second >= bytes && (best < 0 || v[(size_t)i].second < v[(size_t)best].second)) best = i;
-    }
-    if (best < 0) return nullptr;
-    void* p = v[(size_t)best].first;
-    *got = v[(size_t)best].second;
-    v.erase(v.begin() + best);
-    return p;
-  }
-  // Keeps a pinned buffer (the caller's work on it is finished); frees the
-  // smallest one when the cache is full.
-  static void give(void* p, size_t bytes) {
-    if (!enabled()) { cudaFreeHost(p); return; }
-    std::lock_guard<std::mutex> lock(state().mu);
-    auto& v = state().slots;
-    v.emplace_back(p, bytes);
-    if ((int)v.size() > kSlots) {
-      auto smallest = std::min_element(v.begin(), v.end(),
-                                       [](const auto& a, const auto& b) { return a.second < b.second; });
-      cudaFreeHost(smallest->first);
-      v.erase(smallest);
-    }
-  }
-
- private:
-  struct State {
-    std::mutex mu;
-    std::vector<std::pair<void*, size_t>> slots;
-  };
-  // Never destroyed: freeing pinned memory after the CUDA runtime has shut
-  // down at exit would fail; the OS takes it back.
-  static State& state() {
-    static State* s = new State();
-    return *s;
-  }
-};
-
-// Page-locked host memory (cudaHostAlloc, or a buffer from PinnedCache when
+// Page-locked host memory (cudaHostAlloc, or a buffer from the pinned cache when
 // `cached`), falling back to pageable memory when pinning fails. Freed (or
 // handed back to the cache) on scope exit: the caller must have finished
 // every asynchronous copy from or to it by then.
@@ -599,7 +539,7 @@ class HostBuffer {
     cached_ = cached;
     if (cached) {
       size_t got = 0;
-      ptr_ = PinnedCache::take(bytes, &got);
+      ptr_ = pinned_cache_take(bytes, &got);
       if (ptr_ != nullptr) {
         pinned_ = true;
         bytes_ = got;
@@ -618,7 +558,7 @@ class HostBuffer {
   }
   void reset() {
     if (ptr_ != nullptr) {
-      if (pinned_ && cached_) PinnedCache::give(ptr_, bytes_);
+      if (pinned_ && cached_) pinned_cache_give(ptr_, bytes_);
       else if (pinned_) cudaFreeHost(ptr_);
       else std::free(ptr_);
     }

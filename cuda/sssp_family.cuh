@@ -171,12 +171,13 @@ class Workspace {
   }
   size_t bytes() const { return offset_; }
   // The run's budget is charged as before (ctx.reserve); the memory comes
-  // from a stream-ordered pool that keeps up to kPoolKeep bytes between runs,
-  // so a repeated run pays no cudaMalloc / cudaFree (cudaFree synchronises
-  // the device). GSP_CUDA_SSSP_POOL=0 falls back to cudaMalloc.
+  // from the device layer's stream-ordered pool (workspace_pool), which keeps
+  // memory between runs, so a repeated run pays no cudaMalloc / cudaFree
+  // (cudaFree synchronises the device). GSP_CUDA_SSSP_POOL=0 falls back to
+  // cudaMalloc.
   void allocate(RunContext& ctx, const char* what) {
     const size_t bytes = offset_ == 0 ? 1 : offset_;
-    cudaMemPool_t pool = use_pool() ? pool_for(ctx.device()) : nullptr;
+    cudaMemPool_t pool = workspace_pool(ctx.device());
     if (pool != nullptr) {
       ctx.reserve(bytes, what);
       void* p = nullptr;
@@ -206,40 +207,6 @@ class Workspace {
   }
 
  private:
-  static constexpr unsigned long long kPoolKeep = 128ull << 20;
-  static bool use_pool() {
-    const char* e = std::getenv("GSP_CUDA_SSSP_POOL");
-    return e == nullptr || std::atoi(e) != 0;
-  }
-  // One pool per device for the whole process, made on first use; nullptr
-  // when the device has no memory pools (then cudaMalloc is used).
-  static cudaMemPool_t pool_for(int device) {
-    static std::mutex mu;
-    static std::map<int, cudaMemPool_t> pools;
-    std::lock_guard<std::mutex> lock(mu);
-    auto it = pools.find(device);
-    if (it != pools.end()) return it->second;
-    cudaMemPool_t pool = nullptr;
-    int supported = 0;
-    if (cudaDeviceGetAttribute(&supported, cudaDevAttrMemoryPoolsSupported, device) ==
-            cudaSuccess &&
-        supported) {
-      cudaMemPoolProps props{};
-      props.allocType = cudaMemAllocationTypePinned;
-      props.location.type = cudaMemLocationTypeDevice;
-      props.location.id = device;
-      if (cudaMemPoolCreate(&pool, &props) == cudaSuccess) {
-        unsigned long long keep = kPoolKeep;
-        cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep);
-      } else {
-        pool = nullptr;
-      }
-    }
-    (void)cudaGetLastError();
-    pools[device] = pool;
-    return pool;
-  }
-
   static constexpr int kMax = 32;
   struct Item {
     void** slot;

@@ -181,5 +181,7 @@ int main(void) {
   test_options();
   test_backends();
   test_cancel();
+  gsp_release_cached_memory(); /* a no-op without CUDA; callable any time */
+  gsp_release_cached_memory();
   return t_finish("test_api_contract");
 }

@@ -490,6 +490,17 @@ GSP_API int gsp_backend_available(gsp_backend backend);
 GSP_API int32_t gsp_device_count(void);
 
 /**
+ * @brief Give back memory libgsp keeps between runs for speed.
+ *
+ * CUDA engines keep a per-device workspace pool (up to 128 MiB) and the
+ * out-of-core Floyd-Warshall keeps up to two page-locked host buffers, so that
+ * repeated runs skip slow allocations. This frees both; later runs re-create
+ * what they need. Graphs' device copies are not affected (they go with their
+ * graphs). Safe to call at any time from any thread; a no-op without CUDA.
+ */
+GSP_API void gsp_release_cached_memory(void);
+
+/**
  * @brief Name of a backend ("auto", "cpu", "cuda").
  * @param backend the value.
  * @return a static string, never NULL ("unknown" for bad values).

@@ -332,6 +332,10 @@ GSP_API int gsp_backend_available(gsp_backend backend) {
   }
 }
 
+GSP_API void gsp_release_cached_memory(void) {
+  guard([] { gsp::detail::gpu::release_cached_memory(); });
+}
+
 GSP_API int32_t gsp_device_count(void) {
   int32_t count = 0;
   guard([&] { count = gsp::detail::gpu::device_count(); });

@@ -15,5 +15,6 @@ int32_t device_count() { return 0; }
 bool supports(gsp_algorithm) { return false; }
 void sssp(const SsspJob&) { throw Error(GSP_ERR_NO_DEVICE, kWhy); }
 void apsp(const ApspJob&) { throw Error(GSP_ERR_NO_DEVICE, kWhy); }
+void release_cached_memory() {}
 
 }  // namespace gsp::detail::gpu

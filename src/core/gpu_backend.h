@@ -19,5 +19,8 @@ int32_t device_count();
 bool supports(gsp_algorithm algorithm);
 void sssp(const SsspJob& job);
 void apsp(const ApspJob& job);
+// Returns memory kept between runs for speed (device workspace pools, pinned
+// host buffers). Safe at any time; later runs re-create what they need.
+void release_cached_memory();
 
 }  // namespace gsp::detail::gpu

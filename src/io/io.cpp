@@ -58,6 +58,12 @@ std::string shown(const char* b, const char* e) {
 class LineReader {
  public:
   explicit LineReader(const std::string& path) : path_(path) {
+    // Start small (most inputs are small; a 4 MiB zero-filled buffer per
+    // load dominated the cost of loading tiny files) and grow to
+    // kReadSize while reads keep filling the buffer. Allocated before the
+    // file is opened: a throwing constructor runs no destructor, so nothing
+    // that needs closing may exist yet (found by tests/test_faults.cpp).
+    buf_.resize(1u << 16);
     errno = 0;
     file_ = gzopen(path.c_str(), "rb");
     if (file_ == nullptr) {
@@ -66,7 +72,6 @@ class LineReader {
                                   (err != 0 ? std::strerror(err) : "out of memory"));
     }
     gzbuffer(file_, 1u << 18);
-    buf_.resize(1u << 22);
   }
   ~LineReader() {
     if (file_ != nullptr) gzclose_r(file_);
@@ -116,13 +121,16 @@ class LineReader {
       end_ -= begin_;
       begin_ = 0;
     }
-    if (end_ == buf_.size()) buf_.resize(buf_.size() * 2);  // a line longer than the buffer
+    if (end_ == buf_.size() || (last_read_full_ && buf_.size() < kReadSize)) {
+      buf_.resize(buf_.size() * 2);  // a line longer than the buffer, or a large file
+    }
     const size_t want = buf_.size() - end_;
     const unsigned chunk = want > (1u << 30) ? (1u << 30) : static_cast<unsigned>(want);
     errno = 0;
     const int got = gzread(file_, buf_.data() + end_, chunk);
     if (got < 0) check_error();
     end_ += static_cast<size_t>(got);
+    last_read_full_ = got > 0 && static_cast<unsigned>(got) == chunk;
     if (got == 0) {
       check_error();  // a truncated gzip stream ends with Z_BUF_ERROR, not -1
       eof_ = true;
@@ -142,8 +150,10 @@ class LineReader {
                                    (msg != nullptr ? msg : "error") + ")");
   }
 
+  static constexpr size_t kReadSize = size_t{1} << 22;
   std::string path_;
   gzFile file_ = nullptr;
+  bool last_read_full_ = false;
   std::vector<char> buf_;
   size_t begin_ = 0, end_ = 0;
   bool eof_ = false;

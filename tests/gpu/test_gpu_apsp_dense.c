@@ -320,5 +320,6 @@ int main(void) {
   test_sources_subset();
   test_out_of_core();
   test_shapes();
+  gsp_release_cached_memory(); /* nothing kept for a leak checker to see */
   return t_finish("test_gpu_apsp_dense");
 }

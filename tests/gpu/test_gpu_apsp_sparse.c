@@ -371,5 +371,6 @@ int main(void) {
     t_arcs_free(&a);
   }
   for (e = 0; e < 2; e++) test_refusals(k_engines[e]);
+  gsp_release_cached_memory(); /* nothing kept for a leak checker to see */
   return t_finish("test_gpu_apsp_sparse");
 }

@@ -356,5 +356,6 @@ int main(void) {
   test_device_layer();
   test_threads();
   test_ny();
+  gsp_release_cached_memory(); /* nothing kept for a leak checker to see */
   return t_finish("test_gpu_sssp");
 }

@@ -484,5 +484,6 @@ int main(void) {
   test_zero_cycles();
   test_large();
   if (getenv("GSP_FAMILY_BENCH") != NULL && atoi(getenv("GSP_FAMILY_BENCH")) != 0) bench();
+  gsp_release_cached_memory(); /* nothing kept for a leak checker to see */
   return t_finish("test_gpu_sssp_family");
 }

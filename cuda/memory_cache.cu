@@ -1,0 +1,117 @@
+// Memory libgsp keeps between runs for speed, one of each per process:
+// per-device workspace pools (CUDA SSSP family) and page-locked host buffers
+// (out-of-core Floyd-Warshall). release_cached_memory() gives all of it back.
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <utility>
+#include <vector>
+
+#include "core/gpu_backend.h"
+#include "device.cuh"
+
+namespace gsp::detail::gpu {
+
+namespace {
+
+constexpr unsigned long long kPoolKeep = 128ull << 20;
+constexpr size_t kPinnedSlots = 2;
+
+bool env_on(const char* name) {
+  const char* e = std::getenv(name);
+  return e == nullptr || std::atoi(e) != 0;
+}
+
+struct Caches {
+  std::mutex mu;
+  std::map<int, cudaMemPool_t> pools;                // device -> pool (nullptr: none)
+  std::vector<std::pair<void*, size_t>> pinned;     // free pinned buffers
+};
+
+// Never destroyed: freeing CUDA memory after the runtime shut down at exit
+// would fail; the OS takes it back. Callers that want it back earlier (and
+// leak checkers) call release_cached_memory().
+Caches& caches() {
+  static Caches* c = new Caches();
+  return *c;
+}
+
+}  // namespace
+
+cudaMemPool_t workspace_pool(int device) {
+  static const bool on = env_on("GSP_CUDA_SSSP_POOL");
+  if (!on) return nullptr;
+  Caches& c = caches();
+  std::lock_guard<std::mutex> lock(c.mu);
+  auto it = c.pools.find(device);
+  if (it != c.pools.end()) return it->second;
+  cudaMemPool_t pool = nullptr;
+  int supported = 0;
+  if (cudaDeviceGetAttribute(&supported, cudaDevAttrMemoryPoolsSupported, device) == cudaSuccess && supported) {
+    cudaMemPoolProps props{};
+    props.allocType = cudaMemAllocationTypePinned;
+    props.location.type = cudaMemLocationTypeDevice;
+    props.location.id = device;
+    if (cudaMemPoolCreate(&pool, &props) == cudaSuccess) {
+      unsigned long long keep = kPoolKeep;
+      cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep);
+    } else {
+      pool = nullptr;
+    }
+  }
+  (void)cudaGetLastError();
+  c.pools[device] = pool;
+  return pool;
+}
+
+void* pinned_cache_take(size_t bytes, size_t* got) {
+  static const bool on = env_on("GSP_DENSE_PINNED_CACHE");
+  if (!on) return nullptr;
+  Caches& c = caches();
+  std::lock_guard<std::mutex> lock(c.mu);
+  auto& v = c.pinned;
+  auto best = v.end();
+  for (auto it = v.begin(); it != v.end(); ++it) {
+    if (it->second >= bytes && (best == v.end() || it->second < best->second)) best = it;
+  }
+  if (best == v.end()) return nullptr;
+  void* p = best->first;
+  *got = best->second;
+  v.erase(best);
+  return p;
+}
+
+void pinned_cache_give(void* p, size_t bytes) {
+  static const bool on = env_on("GSP_DENSE_PINNED_CACHE");
+  if (!on) {
+    cudaFreeHost(p);
+    return;
+  }
+  Caches& c = caches();
+  std::lock_guard<std::mutex> lock(c.mu);
+  auto& v = c.pinned;
+  v.emplace_back(p, bytes);
+  if (v.size() > kPinnedSlots) {
+    auto smallest = std::min_element(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+    cudaFreeHost(smallest->first);
+    v.erase(smallest);
+  }
+}
+
+void release_cached_memory() {
+  Caches& c = caches();
+  std::lock_guard<std::mutex> lock(c.mu);
+  for (auto& b : c.pinned) cudaFreeHost(b.first);
+  c.pinned.clear();
+  for (auto& [device, pool] : c.pools) {
+    if (pool != nullptr) {
+      cudaDeviceSynchronize();  // frees queued with cudaFreeAsync land in the pool first
+      cudaMemPoolTrimTo(pool, 0);
+    }
+    (void)device;
+  }
+  (void)cudaGetLastError();
+}
+
+}  // namespace gsp::detail::gpu
