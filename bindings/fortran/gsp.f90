@@ -40,7 +40,7 @@ module gsp
   end type
 
   public :: gsp_version_string, gsp_status_string, gsp_error_message, gsp_backend_is_available, &
-            gsp_num_devices, gsp_backend_string, gsp_algorithm_string, gsp_algorithm_lookup, &
+            gsp_num_devices, gsp_free_cached_memory, gsp_backend_string, gsp_algorithm_string, gsp_algorithm_lookup, &
             gsp_graph_from_arcs, gsp_graph_from_csr, gsp_graph_read, gsp_graph_write, gsp_destroy, &
             gsp_num_vertices, gsp_num_edges, gsp_weight_type, gsp_sssp, gsp_apsp, gsp_num_sources, &
             gsp_source, gsp_distances, gsp_distance, gsp_predecessors, gsp_path, gsp_info, gsp_device_name, &
@@ -167,6 +167,11 @@ contains
   integer function gsp_num_devices()
     gsp_num_devices = int(gsp_device_count())
   end function
+
+  !> Gives back memory libgsp keeps between runs (device pools, pinned buffers).
+  subroutine gsp_free_cached_memory()
+    call gsp_release_cached_memory()
+  end subroutine
 
   function gsp_backend_string(backend) result(s)
     integer, intent(in) :: backend

@@ -44,7 +44,7 @@ module gsp_c
             gsp_graph_weight_type, gsp_graph_csr, gsp_options_init, gsp_sssp_run, gsp_apsp_run, gsp_apsp_stream, &
             gsp_paths_num_sources, gsp_paths_source, gsp_paths_distances, gsp_paths_distance, &
             gsp_paths_predecessors, gsp_path_get, gsp_paths_info, gsp_paths_destroy, gsp_backend_available, &
-            gsp_device_count, gsp_backend_name, gsp_algorithm_name, gsp_algorithm_from_name
+            gsp_device_count, gsp_release_cached_memory, gsp_backend_name, gsp_algorithm_name, gsp_algorithm_from_name
 
   interface
     integer(c_int32_t) function gsp_version() bind(c, name="gsp_version")
@@ -184,6 +184,8 @@ module gsp_c
     integer(c_int32_t) function gsp_device_count() bind(c, name="gsp_device_count")
       import :: c_int32_t
     end function
+    subroutine gsp_release_cached_memory() bind(c, name="gsp_release_cached_memory")
+    end subroutine
     type(c_ptr) function gsp_backend_name(backend) bind(c, name="gsp_backend_name")
       import :: c_ptr, c_int
       integer(c_int), value :: backend

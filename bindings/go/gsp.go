@@ -218,6 +218,10 @@ func BackendAvailable(b Backend) bool { return C.gsp_backend_available(C.gsp_bac
 // DeviceCount is the number of usable CUDA devices.
 func DeviceCount() int { return int(C.gsp_device_count()) }
 
+// ReleaseCachedMemory gives back memory libgsp keeps between runs for speed
+// (device workspace pools, pinned host buffers).
+func ReleaseCachedMemory() { C.gsp_release_cached_memory() }
+
 // ------------------------------------------------------------------ options
 
 // Options of a run. The zero value is the defaults.

@@ -35,6 +35,7 @@ program test_gsp
 
   nb = 1
   backends(1) = GSP_BACKEND_CPU
+  call gsp_free_cached_memory()  ! callable at any time
   if (gsp_backend_is_available(GSP_BACKEND_CUDA)) then
     nb = 2
     backends(2) = GSP_BACKEND_CUDA

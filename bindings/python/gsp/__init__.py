@@ -27,7 +27,7 @@ except ImportError:  # pragma: no cover - depends on the machine
     _np = None
 
 __all__ = ["Graph", "Paths", "RunInfo", "GspError", "version", "version_string", "status_name",
-           "backend_available", "device_count", "backend_name", "algorithm_name",
+           "backend_available", "device_count", "release_cached_memory", "backend_name", "algorithm_name",
            "algorithm_from_name", "HAVE_NUMPY"] + list(_ffi.CONSTANTS)
 
 HAVE_NUMPY = _np is not None
@@ -74,6 +74,11 @@ def backend_available(backend):
 
 def device_count():
     return int(_lib.gsp_device_count())
+
+
+def release_cached_memory():
+    """Give back memory libgsp keeps between runs (device pools, pinned buffers)."""
+    _lib.gsp_release_cached_memory()
 
 
 def backend_name(backend):

@@ -195,6 +195,7 @@ _SIGNATURES = {
     "gsp_paths_destroy": (None, [_p]),
     "gsp_backend_available": (ctypes.c_int, [ctypes.c_int]),
     "gsp_device_count": (_i32, []),
+    "gsp_release_cached_memory": (None, []),
     "gsp_backend_name": (ctypes.c_char_p, [ctypes.c_int]),
     "gsp_algorithm_name": (ctypes.c_char_p, [ctypes.c_int]),
     "gsp_algorithm_from_name": (c_status, [ctypes.c_char_p, ctypes.POINTER(ctypes.c_int)]),

@@ -44,6 +44,7 @@ class TestLibrary(unittest.TestCase):
         self.assertTrue(cm.exception.message)
         self.assertTrue(gsp.backend_available("cpu"))
         self.assertGreaterEqual(gsp.device_count(), 0)
+        gsp.release_cached_memory()  # callable at any time
 
 
 class TestGraph(unittest.TestCase):

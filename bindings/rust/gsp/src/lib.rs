@@ -140,6 +140,12 @@ pub fn device_count() -> i32 {
     unsafe { sys::gsp_device_count() }
 }
 
+/// Gives back memory libgsp keeps between runs for speed (device workspace
+/// pools, pinned host buffers); later runs re-create what they need.
+pub fn release_cached_memory() {
+    unsafe { sys::gsp_release_cached_memory() }
+}
+
 /// Where an engine runs. A newtype over the C value, so values from newer
 /// libraries stay representable.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]

@@ -39,6 +39,7 @@ fn version_and_names() {
     assert!(!e.message().is_empty());
     assert!(gsp::backend_available(Backend::CPU));
     assert!(gsp::device_count() >= 0);
+    gsp::release_cached_memory(); // callable at any time
 }
 
 #[test]
