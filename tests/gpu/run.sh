@@ -85,7 +85,7 @@ for tool in memcheck racecheck initcheck synccheck; do
     name=$(basename "$t")
     log=$OUT/sanitizer.log
     echo "== $tool $name" >>"$log"
-    small=1; [ "$tool" = racecheck ] && small=2
+    small=1; [ "$tool" = racecheck ] && small=3
     GSP_TEST_SMALL=$small timeout "${GSP_SAN_TIMEOUT:-150}" compute-sanitizer --tool $tool $extra --error-exitcode 99 "$t" >>"$log" 2>&1
     rc=$?
     summary=$(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$log" | tail -1)
