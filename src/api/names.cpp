@@ -32,12 +32,22 @@ constexpr AlgorithmName kAlgorithms[] = {
     {GSP_SSSP_ATOMIC_64, "atomic64"},
 };
 
+// The int stored in an enum argument (any int may come from C; loading an
+// out-of-range C++ enum is undefined, see enum_value in api.cpp).
+template <class E>
+int enum_value(const E& e) {
+  static_assert(sizeof(E) == sizeof(int), "enum size");
+  int v;
+  std::memcpy(&v, &e, sizeof v);
+  return v;
+}
+
 }  // namespace
 
 extern "C" {
 
 GSP_API const char* gsp_status_name(gsp_status status) {
-  switch (status) {
+  switch (enum_value(status)) {
 #define GSP_STATUS_NAME_CASE_(name, value, text) \
   case name:                                     \
     return #name;
@@ -49,7 +59,7 @@ GSP_API const char* gsp_status_name(gsp_status status) {
 }
 
 GSP_API const char* gsp_backend_name(gsp_backend backend) {
-  switch (backend) {
+  switch (enum_value(backend)) {
     case GSP_BACKEND_AUTO: return "auto";
     case GSP_BACKEND_CPU: return "cpu";
     case GSP_BACKEND_CUDA: return "cuda";
@@ -58,8 +68,9 @@ GSP_API const char* gsp_backend_name(gsp_backend backend) {
 }
 
 GSP_API const char* gsp_algorithm_name(gsp_algorithm algorithm) {
+  const int v = enum_value(algorithm);
   for (const auto& a : kAlgorithms) {
-    if (a.id == algorithm) return a.name;
+    if (a.id == v) return a.name;
   }
   return "unknown";
 }

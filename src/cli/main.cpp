@@ -36,7 +36,7 @@ struct Exit {
 [[noreturn]] void failure(const std::string& msg) { throw Exit{1, msg}; }
 
 std::string status_text(gsp_status s) {
-  const std::string name = gsp_status_name(s);
+  std::string name = gsp_status_name(s);
   const char* detail = gsp_last_error();
   if (detail == nullptr || !*detail) return name;
   return name + ": " + detail;
@@ -442,8 +442,9 @@ int cmd_generate(const Args& a) {
     gsp_gen_grid_shape(n, &rows, &cols);
     for (int32_t v = 0; v < nv; v++) {
       if (kind == "grid") {
+        const int32_t row = v / cols;  // integer division intended
         xy[2 * v] = v % cols;
-        xy[2 * v + 1] = v / cols;
+        xy[2 * v + 1] = row;
       } else {  // a circle
         const double t = 2 * 3.14159265358979 * v / nv;
         xy[2 * v] = 1000 * std::cos(t);
@@ -796,7 +797,7 @@ struct ApspSink {
 int on_rows(void* user, int32_t first, int32_t rows, const void* dist, const int32_t*) {
   ApspSink& k = *static_cast<ApspSink*>(user);
   for (int32_t r = 0; r < rows; r++) {
-    const int32_t src = k.sources->empty() ? first + r : (*k.sources)[static_cast<size_t>(first + r)];
+    const int32_t src = k.sources->empty() ? first + r : (*k.sources)[static_cast<size_t>(first) + static_cast<size_t>(r)];
     const char* row = static_cast<const char*>(dist) + static_cast<size_t>(r) * k.n * 4;
     if (k.f) {
       k.line = std::to_string(src) + ":";

@@ -1,0 +1,80 @@
+// Support code linked into every fuzz target (libFuzzer and replay builds).
+//
+// Allocation cap: a file may legally declare two billion vertices, and the
+// library would then try to allocate (and zero) 16 GiB, which libFuzzer
+// reports as an out-of-memory "crash". Replacing the global operator new
+// (as tests/test_faults.cpp does) with one that refuses any single block over
+// kMaxBlock turns that into the documented GSP_ERR_OUT_OF_MEMORY answer, so
+// the targets still cover huge headers without exhausting the machine.
+#include "fuzz_util.h"
+
+#include <unistd.h>
+#include <zlib.h>
+
+#include <new>
+#include <vector>
+
+namespace {
+constexpr std::size_t kMaxBlock = std::size_t{64} << 20;
+
+void* allocate(std::size_t size) {
+  if (size > kMaxBlock) return nullptr;
+  return std::malloc(size == 0 ? 1 : size);
+}
+
+std::vector<std::string>& temp_files() {
+  static std::vector<std::string> files;
+  return files;
+}
+void remove_temp_files() {
+  for (const auto& f : temp_files()) std::remove(f.c_str());
+}
+}  // namespace
+
+void* operator new(std::size_t size) {
+  void* p = allocate(size);
+  if (p == nullptr) throw std::bad_alloc();
+  return p;
+}
+void* operator new[](std::size_t size) {
+  void* p = allocate(size);
+  if (p == nullptr) throw std::bad_alloc();
+  return p;
+}
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept { return allocate(size); }
+void* operator new[](std::size_t size, const std::nothrow_t&) noexcept { return allocate(size); }
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
+
+namespace fuzz {
+
+std::string temp_path(const char* suffix) {
+  const char* dir = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : (std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp");
+  std::string p = std::string(dir) + "/gsp_fuzz_" + std::to_string(static_cast<long>(getpid())) + "_" + suffix;
+  if (temp_files().empty()) std::atexit(remove_temp_files);
+  for (const auto& f : temp_files())
+    if (f == p) return p;
+  temp_files().push_back(p);
+  return p;
+}
+
+bool write_file(const std::string& path, const uint8_t* data, size_t size, bool gzip) {
+  if (gzip) {
+    gzFile f = gzopen(path.c_str(), "wb1");
+    if (f == nullptr) return false;
+    bool ok = size == 0 || gzwrite(f, data, static_cast<unsigned>(size)) == static_cast<int>(size);
+    ok = gzclose(f) == Z_OK && ok;
+    return ok;
+  }
+  FILE* f = std::fopen(path.c_str(), "wb");
+  if (f == nullptr) return false;
+  bool ok = size == 0 || std::fwrite(data, 1, size, f) == size;
+  ok = std::fclose(f) == 0 && ok;
+  return ok;
+}
+
+}  // namespace fuzz
