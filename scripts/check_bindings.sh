@@ -74,7 +74,8 @@ rust)
   cargo run --offline -q -j1 --manifest-path "$man" -p gsp --example example | tee "$tmp/out.txt"
   ;;
 go)
-  export GOCACHE="$BUILD/bindings/gocache" GOPATH="$tmp/gopath" GOFLAGS=-mod=mod GOPROXY=off GOTOOLCHAIN=local \
+  # A fresh cache per run: cgo results depend on the temporary prefix.
+  export GOCACHE="$tmp/gocache" GOPATH="$tmp/gopath" GOFLAGS=-mod=mod GOPROXY=off GOTOOLCHAIN=local \
     GOTELEMETRY=off CGO_ENABLED=1
   cd "$ROOT/bindings/go"
   GSP_ABI_OUT="$tmp/abi.txt" go test -count=1 -run '^TestABIDump$' . >/dev/null

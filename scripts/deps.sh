@@ -11,6 +11,11 @@ have_cmd pkg-config || need="$need pkg-config"
 have_hdr zlib.h     || need="$need zlib1g-dev"
 have_cmd go         || need="$need golang-go"    # bindings/go (scripts/check_bindings.sh)
 have_cmd doxygen    || need="$need doxygen"
+# lint, valgrind and fuzzing tests (they skip visibly without them)
+have_cmd clang-tidy || need="$need clang-tidy"
+have_cmd cppcheck   || need="$need cppcheck"
+have_cmd valgrind   || need="$need valgrind"
+have_cmd clang      || need="$need clang"
 have_cmd mpicc      || need="$need openmpi-bin libopenmpi-dev"  # the MPI tests (tests/mpi.cmake)
 [ -n "$GSP_EXTRA_DEBS" ] && need="$need $GSP_EXTRA_DEBS"
 [ -z "$need" ] && exit 0

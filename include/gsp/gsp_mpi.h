@@ -46,7 +46,7 @@ extern "C" {
  *
  * Options: rank 0's options choose the algorithm (::GSP_ALGO_AUTO or
  * ::GSP_APSP_FLOYD_WARSHALL), the backend (::GSP_BACKEND_AUTO or
- * ::GSP_BACKEND_CPU; ::GSP_BACKEND_CUDA gives ::GSP_ERR_UNSUPPORTED for now),
+ * ::GSP_BACKEND_CPU; ::GSP_BACKEND_CUDA gives GSP_ERR_UNSUPPORTED for now),
  * ::GSP_NO_PATHS and the progress callback (called on rank 0 only). Each
  * rank's own options give its number of threads; 0 (the default) divides the
  * node's cores among the ranks that share the node. The environment variable
@@ -60,9 +60,9 @@ extern "C" {
  *        in order), to be freed with gsp_paths_destroy(); gsp_path_get() works
  *        on it. Set to NULL on failure. Ignored (may be NULL) on other ranks,
  *        where it is set to NULL when given.
- * @return the same status on every rank: ::GSP_OK, ::GSP_ERR_INVALID_ARGUMENT,
- *         ::GSP_ERR_NEGATIVE_CYCLE, ::GSP_ERR_OVERFLOW (::GSP_I32 only),
- *         ::GSP_ERR_OUT_OF_MEMORY, ::GSP_ERR_UNSUPPORTED, ::GSP_ERR_CANCELLED.
+ * @return the same status on every rank: GSP_OK, GSP_ERR_INVALID_ARGUMENT,
+ *         GSP_ERR_NEGATIVE_CYCLE, GSP_ERR_OVERFLOW (::GSP_I32 only),
+ *         GSP_ERR_OUT_OF_MEMORY, GSP_ERR_UNSUPPORTED, GSP_ERR_CANCELLED.
  */
 GSP_API gsp_status gsp_apsp_run_mpi(MPI_Comm comm, const gsp_graph* graph, const gsp_options* options,
                                     gsp_paths** result);
@@ -103,7 +103,7 @@ typedef struct gsp_mpi_layout {
  * @brief Describe the layout and this rank's share.
  * @param blocks this rank's blocks.
  * @param layout out; set layout->size = sizeof(gsp_mpi_layout) before the call.
- * @return ::GSP_OK or ::GSP_ERR_INVALID_ARGUMENT.
+ * @return GSP_OK or GSP_ERR_INVALID_ARGUMENT.
  */
 GSP_API gsp_status gsp_mpi_blocks_layout(const gsp_mpi_blocks* blocks, gsp_mpi_layout* layout);
 
@@ -118,7 +118,7 @@ GSP_API gsp_status gsp_mpi_blocks_layout(const gsp_mpi_blocks* blocks, gsp_mpi_l
  * @param row_end out: one past the last source vertex.
  * @param col_begin out: first target vertex.
  * @param col_end out: one past the last target vertex.
- * @return ::GSP_OK or ::GSP_ERR_INVALID_ARGUMENT.
+ * @return GSP_OK or GSP_ERR_INVALID_ARGUMENT.
  */
 GSP_API gsp_status gsp_mpi_blocks_range(const gsp_mpi_blocks* blocks, int32_t index, int32_t* row_begin,
                                         int32_t* row_end, int32_t* col_begin, int32_t* col_end);
@@ -134,8 +134,8 @@ GSP_API gsp_status gsp_mpi_blocks_range(const gsp_mpi_blocks* blocks, int32_t in
  * @param distances out: values of the weight type, or NULL to skip.
  * @param predecessors out: vertex ids, or NULL to skip.
  * @param capacity entries each non-NULL buffer holds.
- * @return ::GSP_OK, ::GSP_ERR_INVALID_ARGUMENT, ::GSP_ERR_BUFFER_TOO_SMALL, or
- *         ::GSP_ERR_UNSUPPORTED when predecessors are asked of a ::GSP_NO_PATHS run.
+ * @return GSP_OK, GSP_ERR_INVALID_ARGUMENT, GSP_ERR_BUFFER_TOO_SMALL, or
+ *         GSP_ERR_UNSUPPORTED when predecessors are asked of a ::GSP_NO_PATHS run.
  */
 GSP_API gsp_status gsp_mpi_blocks_copy(const gsp_mpi_blocks* blocks, int32_t index, void* distances,
                                        int32_t* predecessors, int64_t capacity);
@@ -144,7 +144,7 @@ GSP_API gsp_status gsp_mpi_blocks_copy(const gsp_mpi_blocks* blocks, int32_t ind
  * @brief What the run did (as gsp_paths_info(); num_sources is n).
  * @param blocks this rank's blocks.
  * @param info out; set info->size = sizeof(gsp_run_info) before the call.
- * @return ::GSP_OK or ::GSP_ERR_INVALID_ARGUMENT.
+ * @return GSP_OK or GSP_ERR_INVALID_ARGUMENT.
  */
 GSP_API gsp_status gsp_mpi_blocks_info(const gsp_mpi_blocks* blocks, gsp_run_info* info);
 
