@@ -150,6 +150,9 @@ static void test_backends(void) {
     CHECK(info.seconds >= 0, "seconds");
     info.size = 4;
     CHECK_STATUS(gsp_paths_info(p, &info), GSP_ERR_INVALID_ARGUMENT);
+    memset(&info, 0, sizeof info); /* size 0: this version's struct */
+    CHECK_OK(gsp_paths_info(p, &info));
+    CHECK(info.size == sizeof info && info.algorithm == GSP_SSSP_DIJKSTRA, "size 0 filled");
     gsp_paths_destroy(p);
   }
   gsp_graph_destroy(g);

@@ -445,7 +445,7 @@ GSP_API gsp_status gsp_path_get(const gsp_paths* paths, int32_t source, int32_t 
 
 /** @brief What a run did. */
 typedef struct gsp_run_info {
-  uint32_t size;              /**< sizeof(gsp_run_info) as the caller knew it; set it before the call */
+  uint32_t size;              /**< sizeof(gsp_run_info) as the caller knew it (0: this version's); set it before the call */
   gsp_backend backend;        /**< the backend that ran */
   gsp_algorithm algorithm;    /**< the algorithm that ran */
   gsp_dtype weight_type;      /**< the distances' type */
@@ -463,7 +463,7 @@ typedef struct gsp_run_info {
 /**
  * @brief Describe what a run did.
  * @param paths the result.
- * @param info out; set info->size = sizeof(gsp_run_info) before the call.
+ * @param info out; set info->size = sizeof(gsp_run_info) (or 0) before the call.
  * @return GSP_OK or GSP_ERR_INVALID_ARGUMENT.
  */
 GSP_API gsp_status gsp_paths_info(const gsp_paths* paths, gsp_run_info* info);

@@ -283,7 +283,9 @@ GSP_API gsp_status gsp_paths_info(const gsp_paths* paths, gsp_run_info* info) {
   return guard([&] {
     const auto& p = paths_of(paths);
     need(info, "info");
-    require(info->size >= sizeof(gsp_run_info), GSP_ERR_INVALID_ARGUMENT,
+    // size 0: a caller that never set it (e.g. `gsp_run_info info = {0};`) gets
+    // this version's struct.
+    require(info->size == 0 || info->size >= sizeof(gsp_run_info), GSP_ERR_INVALID_ARGUMENT,
             "info->size = " + std::to_string(info->size) + " is smaller than gsp_run_info of libgsp 0.1 (" +
                 std::to_string(sizeof(gsp_run_info)) + "); set it to sizeof(gsp_run_info)");
     gsp_run_info r;
