@@ -31,4 +31,7 @@ cmake --build build-tsan -j "$JOBS" --target test_concurrency
 
 step "install + consumers"
 sh scripts/check_install.sh "$BUILD"
+step "make demo's tour (README's other command)"
+sh scripts/demo.sh "$BUILD" >/tmp/gsp_demo.log 2>&1 || { cat /tmp/gsp_demo.log; echo "make demo failed"; exit 1; }
+tail -n 3 /tmp/gsp_demo.log
 echo "make check: all passed"

@@ -64,9 +64,10 @@ sed -n '2p' "$OUT/apsp.txt" | cut -c1-72
 
 step "README's C example (doc/examples/readme_example.c)"
 if [ -f doc/examples/readme_example.c ]; then
-  LIBS=$(sed -n 's/^Libs: -L[^ ]* -lgsp //p' "$BUILD/gsp.pc")
-  run cc -std=c99 -Wall -Wextra -Iinclude doc/examples/readme_example.c "$BUILD/libgsp.a" $LIBS \
-    -o "$BUILD/readme_example"
+  # The build tree's gsp.pc, pointed at the build tree: the flags a user gets.
+  FLAGS=$(pkg-config --define-variable=libdir="$BUILD" --define-variable=includedir="$(pwd)/include" \
+    --cflags --libs "$BUILD/gsp.pc")
+  run cc -std=c99 -Wall -Wextra doc/examples/readme_example.c $FLAGS -o "$BUILD/readme_example"
   run "$BUILD/readme_example"
 else
   echo "(doc/examples/readme_example.c not written yet)"
