@@ -3,7 +3,7 @@
 // Allocation cap: a file may legally declare two billion vertices, and the
 // library would then try to allocate (and zero) 16 GiB, which libFuzzer
 // reports as an out-of-memory "crash". Replacing the global operator new
-// (as tests/test_faults.cpp does) with one that refuses any single block over
+// (tests/support/alloc_hook.h, shared with tests/test_faults.cpp) with one that refuses any single block over
 // kMaxBlock turns that into the documented GSP_ERR_OUT_OF_MEMORY answer, so
 // the targets still cover huge headers without exhausting the machine.
 #include "fuzz_util.h"
@@ -14,13 +14,15 @@
 #include <new>
 #include <vector>
 
+#include "support/alloc_hook.h"
+
 namespace {
 constexpr std::size_t kMaxBlock = std::size_t{64} << 20;
+}  // namespace
 
-void* allocate(std::size_t size) {
-  if (size > kMaxBlock) return nullptr;
-  return std::malloc(size == 0 ? 1 : size);
-}
+bool alloc_hook_allow(std::size_t size) { return size <= kMaxBlock; }
+
+namespace {
 
 std::vector<std::string>& temp_files() {
   static std::vector<std::string> files;
@@ -30,25 +32,6 @@ void remove_temp_files() {
   for (const auto& f : temp_files()) std::remove(f.c_str());
 }
 }  // namespace
-
-void* operator new(std::size_t size) {
-  void* p = allocate(size);
-  if (p == nullptr) throw std::bad_alloc();
-  return p;
-}
-void* operator new[](std::size_t size) {
-  void* p = allocate(size);
-  if (p == nullptr) throw std::bad_alloc();
-  return p;
-}
-void* operator new(std::size_t size, const std::nothrow_t&) noexcept { return allocate(size); }
-void* operator new[](std::size_t size, const std::nothrow_t&) noexcept { return allocate(size); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
-void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
 
 namespace fuzz {
 

@@ -14,23 +14,28 @@
 #include <vector>
 
 #include "gsp/gsp.h"
+#include "support/alloc_hook.h"
 
 namespace {
 
 std::atomic<long> g_countdown{-1};  // allocations left before one fails; -1: never
 std::atomic<long> g_failed{0};
 
-void* allocate(std::size_t size) {
+}  // namespace
+
+// A countdown: the allocation that finds it at 0 fails.
+bool alloc_hook_allow(std::size_t) {
   long left = g_countdown.load();
-  if (left >= 0) {
-    left = g_countdown.fetch_sub(1);
-    if (left == 0) {
-      g_failed++;
-      return nullptr;
-    }
+  if (left < 0) return true;
+  left = g_countdown.fetch_sub(1);
+  if (left == 0) {
+    g_failed++;
+    return false;
   }
-  return std::malloc(size == 0 ? 1 : size);
+  return true;
 }
+
+namespace {
 
 int checks = 0, failures = 0;
 void check(bool ok, const std::string& what) {
@@ -41,26 +46,6 @@ void check(bool ok, const std::string& what) {
   }
 }
 
-}  // namespace
-
-void* operator new(std::size_t size) {
-  void* p = allocate(size);
-  if (p == nullptr) throw std::bad_alloc();
-  return p;
-}
-void* operator new[](std::size_t size) {
-  void* p = allocate(size);
-  if (p == nullptr) throw std::bad_alloc();
-  return p;
-}
-void* operator new(std::size_t size, const std::nothrow_t&) noexcept { return allocate(size); }
-void* operator new[](std::size_t size, const std::nothrow_t&) noexcept { return allocate(size); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
-
-namespace {
 
 struct Fixture {
   int32_t n = 60;
