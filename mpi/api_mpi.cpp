@@ -6,6 +6,7 @@
 
 #include "api/firewall.h"
 #include "api/handles.h"
+#include "api/run_info.h"
 #include "fw_mpi.h"
 #include "gsp/gsp_mpi.h"
 
@@ -167,25 +168,7 @@ GSP_API gsp_status gsp_mpi_blocks_copy(const gsp_mpi_blocks* blocks, int32_t ind
 GSP_API gsp_status gsp_mpi_blocks_info(const gsp_mpi_blocks* blocks, gsp_run_info* info) {
   return guard([&] {
     const auto& r = blocks_of(blocks);
-    require(info != nullptr, GSP_ERR_INVALID_ARGUMENT, "info must not be NULL");
-    require(info->size >= sizeof(gsp_run_info), GSP_ERR_INVALID_ARGUMENT,
-            "info->size = " + std::to_string(info->size) + " is smaller than gsp_run_info (" +
-                std::to_string(sizeof(gsp_run_info)) + "); set it to sizeof(gsp_run_info)");
-    gsp_run_info o;
-    std::memset(&o, 0, sizeof o);
-    o.size = sizeof o;
-    o.backend = r.stats.backend;
-    o.algorithm = r.stats.algorithm;
-    o.weight_type = r.dtype;
-    o.num_vertices = r.layout.n;
-    o.num_sources = r.layout.n;
-    o.device = r.stats.device;
-    std::strncpy(o.device_name, r.stats.device_name.c_str(), sizeof o.device_name - 1);
-    o.seconds = r.stats.seconds;
-    o.iterations = r.stats.iterations;
-    o.relaxations = r.stats.relaxations;
-    o.has_paths = r.has_paths ? 1u : 0u;
-    std::memcpy(info, &o, sizeof o);
+    gsp::detail::write_run_info(r.stats, r.dtype, r.layout.n, r.layout.n, r.has_paths, info);
   });
 }
 

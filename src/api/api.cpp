@@ -8,6 +8,7 @@
 
 #include "api/firewall.h"
 #include "api/handles.h"
+#include "api/run_info.h"
 #include "core/dispatch.h"
 #include "core/gpu_backend.h"
 #include "core/graph_build.h"
@@ -282,30 +283,7 @@ GSP_API gsp_status gsp_path_get(const gsp_paths* paths, int32_t source, int32_t 
 GSP_API gsp_status gsp_paths_info(const gsp_paths* paths, gsp_run_info* info) {
   return guard([&] {
     const auto& p = paths_of(paths);
-    need(info, "info");
-    // size 0: a caller that never set it (e.g. `gsp_run_info info = {0};`) gets
-    // this version's struct.
-    require(info->size == 0 || info->size >= sizeof(gsp_run_info), GSP_ERR_INVALID_ARGUMENT,
-            "info->size = " + std::to_string(info->size) + " is smaller than gsp_run_info of libgsp 0.1 (" +
-                std::to_string(sizeof(gsp_run_info)) + "); set it to sizeof(gsp_run_info)");
-    gsp_run_info r;
-    std::memset(&r, 0, sizeof r);
-    r.size = sizeof r;
-    r.backend = p.stats.backend;
-    r.algorithm = p.stats.algorithm;
-    r.weight_type = p.dtype;
-    r.num_vertices = p.n;
-    r.num_sources = static_cast<int32_t>(p.sources.size());
-    r.device = p.stats.device;
-    std::string name = p.stats.device_name;
-    if (name.empty() && p.stats.backend == GSP_BACKEND_CPU) name = "CPU";
-    std::strncpy(r.device_name, name.c_str(), sizeof r.device_name - 1);
-    r.seconds = p.stats.seconds;
-    r.upload_seconds = p.stats.upload_seconds;
-    r.iterations = p.stats.iterations;
-    r.relaxations = p.stats.relaxations;
-    r.has_paths = p.has_paths ? 1u : 0u;
-    std::memcpy(info, &r, sizeof r);
+    gsp::detail::write_run_info(p.stats, p.dtype, p.n, static_cast<int32_t>(p.sources.size()), p.has_paths, info);
   });
 }
 
