@@ -13,8 +13,7 @@ void write_run_info(const RunStats& stats, gsp_dtype dtype, int32_t num_vertices
   require(info->size == 0 || info->size >= sizeof(gsp_run_info), GSP_ERR_INVALID_ARGUMENT,
           "info->size = " + std::to_string(info->size) + " is smaller than gsp_run_info of libgsp 0.1 (" +
               std::to_string(sizeof(gsp_run_info)) + "); set it to sizeof(gsp_run_info)");
-  gsp_run_info r;
-  std::memset(&r, 0, sizeof r);
+  gsp_run_info r{};  // value-initialised: every member zero, device_name all NULs
   r.size = sizeof r;
   r.backend = stats.backend;
   r.algorithm = stats.algorithm;
