@@ -247,8 +247,8 @@ static void test_no_paths_and_threads(void) {
   t_arcs a;
   int di, ai;
   int64_t* ref;
-  /* Big enough that delta-stepping's frontiers exceed its serial cut-off
-   * (256 vertices), so the threaded phases run. */
+  /* Big enough (18k arcs) that delta-stepping runs more than one thread
+   * (it uses at most one thread per 4096 arcs), so the threaded rounds run. */
   t_make_shape(&a, T_POWER_LAW, 3000, 9);
   ref = (int64_t*)malloc((size_t)a.n * sizeof(int64_t));
   t_ref_bellman_ford(&a, 0, ref);

@@ -1,21 +1,38 @@
-// Multithreaded delta-stepping (Meyer & Sanders; seed 003 §5).
+// Multithreaded delta-stepping (Meyer & Sanders; seed 003 §5), in the style
+// of the GAP benchmark suite's CPU code (Beamer et al.) with bucket fusion
+// (Zhang et al., CGO 2020). Notes and measurements: doc/cpu-engines.md.
 //
-// Buckets of width delta are processed in increasing order. Within a bucket,
-// threads relax the light arcs (w <= delta) of the frontier until no vertex
-// of the bucket improves; then the heavy arcs of every vertex the bucket
-// settled are relaxed once. Each vertex's (distance, predecessor) pair lives
-// in one 64-bit atomic word (distance bits high, predecessor low) updated by
-// compare-and-swap, so a predecessor always belongs to the distance it
-// produced. Non-negative float and int32 values order like their bit
-// patterns as unsigned integers, which makes the high half comparable.
+// Each vertex's (distance, predecessor) pair is one 64-bit word (distance
+// bits high, predecessor low) lowered by compare-and-swap, so a predecessor
+// always belongs to the distance it produced. Non-negative float and int32
+// values order like their bit patterns as unsigned integers, which makes the
+// high half comparable.
+//
+// A round processes the shared frontier (the current bucket's entries) with
+// a dynamically chunked loop. Every out-arc of a valid entry is relaxed (no
+// light/heavy split); an improved vertex goes, with its new distance, into
+// the relaxing thread's own bin for its new bucket. Entries carry the
+// distance they were pushed with: one whose vertex has improved since is
+// stale and skipped, so a vertex is scanned at most once per distance it
+// takes. Bucket fusion: while a thread's own bin for the current bucket
+// stays small it empties it on the spot instead of waiting for the next
+// round. Then the threads agree on the smallest non-empty bucket (an atomic
+// minimum over their own minima) and each publishes its bin for it; the
+// published bins, taken together, are the next frontier.
 #include <algorithm>
 #include <atomic>
+#include <condition_variable>
 #include <cmath>
 #include <cstring>
-#include <functional>
-#include <map>
+#include <exception>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
 
 #include "cpu/cpu_util.h"
 #include "cpu/sssp_core.h"
@@ -28,9 +45,9 @@ double choose_delta(const Graph& graph) {
   if (m == 0) return 1.0;
   const double avg_w = graph.mean_weight();
   const double avg_deg = std::max(1.0, static_cast<double>(m) / static_cast<double>(n));
-  // Measured on random and grid graphs (doc/cpu-engines.md): a few average
-  // weights per average degree keeps buckets full without much re-relaxation.
-  double delta = 4.0 * avg_w / avg_deg;
+  // Measured on the NY road graph, a random and a grid graph
+  // (doc/cpu-engines.md): 8 average weights per average out-degree.
+  double delta = 8.0 * avg_w / avg_deg;
   if (!(delta > 0) || !std::isfinite(delta)) delta = graph.max_weight() > 0 ? graph.max_weight() : 1.0;
   return delta;
 }
@@ -50,6 +67,355 @@ inline W from_bits(uint32_t b) {
   return w;
 }
 
+inline void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  _mm_pause();
+#elif defined(__aarch64__)
+  asm volatile("yield");
+#endif
+}
+
+// A barrier for a fixed team. The last thread to arrive runs `last()` while
+// the others wait, then releases them; so what `last()` writes is seen by
+// every thread after the barrier, and stays unchanged until the next
+// barrier's `last()`. Waiters spin briefly (rounds are short), then yield,
+// then sleep on a condition variable: when the machine has fewer free cores
+// than the team has threads, a spinning waiter would hold the core that the
+// thread it waits for needs.
+class Barrier {
+ public:
+  explicit Barrier(int n) : n_(n) {}
+  template <class F>
+  void wait(F&& last) {
+    const uint32_t g = gen_.load(std::memory_order_acquire);
+    if (count_.fetch_add(1, std::memory_order_acq_rel) == n_ - 1) {
+      count_.store(0, std::memory_order_relaxed);
+      last();
+      {
+        // Under the mutex: a waiter checks gen_ and goes to sleep atomically.
+        std::lock_guard<std::mutex> lk(mu_);
+        gen_.store(g + 1, std::memory_order_release);
+      }
+      if (sleepers_.load(std::memory_order_relaxed) > 0) cv_.notify_all();
+      return;
+    }
+    for (int i = 0; i < kSpins; ++i) {
+      if (gen_.load(std::memory_order_acquire) != g) return;
+      cpu_relax();
+    }
+    for (int i = 0; i < kYields; ++i) {
+      if (gen_.load(std::memory_order_acquire) != g) return;
+      std::this_thread::yield();
+    }
+    std::unique_lock<std::mutex> lk(mu_);
+    sleepers_.fetch_add(1, std::memory_order_relaxed);
+    cv_.wait(lk, [&] { return gen_.load(std::memory_order_acquire) != g; });
+    sleepers_.fetch_sub(1, std::memory_order_relaxed);
+  }
+
+ private:
+  static constexpr int kSpins = 4096;
+  static constexpr int kYields = 16;
+  const int n_;
+  std::atomic<int> count_{0};
+  std::atomic<uint32_t> gen_{0};
+  std::atomic<int> sleepers_{0};
+  std::mutex mu_;
+  std::condition_variable cv_;
+};
+
+constexpr int64_t kNoBucket = INT64_MAX;
+// Buckets curr .. curr + kRing - 1 live in a ring of bins; entries further
+// ahead wait in one "far" pile (only tiny deltas put anything there).
+constexpr int64_t kRing = 1024;
+// Bucket fusion: a thread keeps emptying its own bin for the current bucket
+// while that bin holds fewer entries than this.
+constexpr size_t kFuse = 1000;
+constexpr size_t kChunk = 64;
+
+// A vertex and the distance bits it was queued with.
+struct Entry {
+  int32_t v;
+  uint32_t d;
+};
+
+// Labels: the distance bits (and maybe predecessor) of every vertex.
+// One thread: plain 32-bit distances (half the cache footprint of a packed
+// word) and the predecessors written straight into the caller's array.
+struct SeqLabels {
+  uint32_t* d;
+  int32_t* p;  // null: no predecessors
+  uint32_t get(int32_t v) const { return d[v]; }
+  bool lower(int32_t v, uint32_t nk, int32_t u) {
+    if (nk >= d[v]) return false;
+    d[v] = nk;
+    if (p != nullptr) p[v] = u;
+    return true;
+  }
+};
+// Threads, with predecessors: (distance bits << 32 | predecessor) lowered by
+// compare-and-swap, so a predecessor always belongs to its distance.
+struct PackedLabels {
+  std::atomic<uint64_t>* s;
+  uint32_t get(int32_t v) const { return static_cast<uint32_t>(s[v].load(std::memory_order_relaxed) >> 32); }
+  bool lower(int32_t v, uint32_t nk, int32_t u) {
+    std::atomic<uint64_t>& a = s[v];
+    uint64_t old = a.load(std::memory_order_relaxed);
+    const uint64_t packed = (static_cast<uint64_t>(nk) << 32) | static_cast<uint32_t>(u);
+    while (nk < static_cast<uint32_t>(old >> 32)) {
+      if (a.compare_exchange_weak(old, packed, std::memory_order_relaxed)) return true;
+    }
+    return false;
+  }
+};
+// Threads, no predecessors: 32-bit distances lowered by compare-and-swap.
+struct DistLabels {
+  std::atomic<uint32_t>* s;
+  uint32_t get(int32_t v) const { return s[v].load(std::memory_order_relaxed); }
+  bool lower(int32_t v, uint32_t nk, int32_t /*u*/) {
+    std::atomic<uint32_t>& a = s[v];
+    uint32_t old = a.load(std::memory_order_relaxed);
+    while (nk < old) {
+      if (a.compare_exchange_weak(old, nk, std::memory_order_relaxed)) return true;
+    }
+    return false;
+  }
+};
+
+// One thread's working state: its bins and counters. Aligned to a cache
+// line: the counters are written on every scan, and workers sit side by side
+// in a vector (sharing a line doubled the time per scan with 2 threads).
+template <class W, class L>
+class alignas(64) Worker {
+ public:
+  Worker(const CsrView<W>& g, L labels, double inv_delta)
+      : g_(g), lab_(labels), inv_delta_(inv_delta), ring_(static_cast<size_t>(kRing)) {}
+
+  int64_t bucket_of(uint32_t dbits) const {
+    // Distances are >= 0, so truncation is the floor.
+    const double q = static_cast<double>(from_bits<W>(dbits)) * inv_delta_;
+    return q < 4.0e18 ? static_cast<int64_t>(q) : int64_t(4.0e18);
+  }
+  bool valid(const Entry& e) const { return lab_.get(e.v) == e.d; }
+  std::vector<Entry>& bin(int64_t b) { return ring_[static_cast<size_t>(b & (kRing - 1))]; }
+
+  void push(int64_t curr, int32_t v, uint32_t d) {
+    const int64_t b = bucket_of(d);
+    if (b - curr < kRing) {
+      bin(b).push_back(Entry{v, d});
+      if (b > hi_) hi_ = b;
+    } else {
+      far_.push_back(Entry{v, d});
+      if (b < far_min_) far_min_ = b;
+    }
+  }
+
+  // Relaxes every out-arc of u, whose distance has bits du_bits (bucket curr).
+  void scan(int32_t u, uint32_t du_bits, int64_t curr) {
+    const W du = from_bits<W>(du_bits);
+    const int64_t begin = g_.offsets[u];
+    const int64_t end = g_.offsets[u + 1];
+    ++scans_;
+    relax_ += end - begin;
+    for (int64_t e = begin; e < end; ++e) {
+      const int32_t v = g_.targets[e];
+      W nd;
+      if (!add_key(du, g_.weights[e], &nd)) {
+        // int32 sum past GSP_I32_INF: judged at the end (as in Dijkstra);
+        // only a vertex left unreachable makes it an error.
+        overflowed_.emplace_back(u, v);
+        continue;
+      }
+      const uint32_t nk = key_bits(nd);
+      if (lab_.lower(v, nk, u)) push(curr, v, nk);
+    }
+  }
+
+  // Empties this thread's bin for bucket curr, fused: only while it holds
+  // fewer than `limit` entries.
+  void drain(int64_t curr, size_t limit) {
+    std::vector<Entry>& b = bin(curr);
+    while (!b.empty() && b.size() < limit) {
+      tmp_.swap(b);
+      for (const Entry& e : tmp_) {
+        if (valid(e)) scan(e.v, e.d, curr);
+      }
+      tmp_.clear();
+    }
+  }
+
+  // Smallest bucket >= curr holding an entry of this thread (or kNoBucket).
+  int64_t next_bucket(int64_t curr) {
+    const int64_t last = std::min(hi_, curr + kRing - 1);
+    for (int64_t b = curr; b <= last; ++b) {
+      if (!bin(b).empty()) return b;
+    }
+    return far_min_;
+  }
+
+  // Moves far entries that now fall in the ring (curr is the new bucket).
+  void pull_far(int64_t curr) {
+    if (far_min_ >= curr + kRing) return;
+    size_t keep = 0;
+    far_min_ = kNoBucket;
+    for (size_t i = 0; i < far_.size(); ++i) {
+      const Entry e = far_[i];
+      if (!valid(e)) continue;
+      const int64_t b = bucket_of(e.d);
+      if (b - curr < kRing) {
+        bin(b).push_back(e);
+        if (b > hi_) hi_ = b;
+      } else {
+        far_[keep++] = e;
+        if (b < far_min_) far_min_ = b;
+      }
+    }
+    far_.resize(keep);
+  }
+
+  int64_t relaxations() const { return relax_; }
+  int64_t scans() const { return scans_; }
+  const std::vector<std::pair<int32_t, int32_t>>& overflowed() const { return overflowed_; }
+
+ private:
+  const CsrView<W> g_;
+  L lab_;
+  const double inv_delta_;
+  std::vector<std::vector<Entry>> ring_;
+  std::vector<Entry> far_, tmp_;
+  int64_t hi_ = -1;
+  int64_t far_min_ = kNoBucket;
+  int64_t relax_ = 0, scans_ = 0;
+  std::vector<std::pair<int32_t, int32_t>> overflowed_;
+};
+
+struct Outcome {
+  int64_t rounds = 0;
+  int64_t relaxations = 0;
+  int threads = 1;
+  std::vector<std::pair<int32_t, int32_t>> overflowed;
+};
+
+// One thread: bucket by bucket, each emptied completely.
+template <class W>
+void run_serial(const CsrView<W>& g, SeqLabels lab, int32_t source, double inv_delta,
+                const RunOptions& opt, Outcome* out) {
+  Worker<W, SeqLabels> w(g, lab, inv_delta);
+  const double inv_n = 1.0 / static_cast<double>(std::max(1, g.n));
+  int64_t curr = 0;
+  w.bin(0).push_back(Entry{source, lab.get(source)});
+  while (curr != kNoBucket) {
+    w.pull_far(curr);
+    w.drain(curr, SIZE_MAX);
+    if ((++out->rounds & 15) == 0) opt.report(std::min(0.99, static_cast<double>(w.scans()) * inv_n));
+    curr = w.next_bucket(curr);
+  }
+  out->relaxations = w.relaxations();
+  out->overflowed = w.overflowed();
+}
+
+// A team of `threads`; rounds separated by two barriers.
+template <class W, class L>
+void run_parallel(const CsrView<W>& g, L lab, int32_t source, double inv_delta, int threads,
+                  const RunOptions& opt, Outcome* out) {
+  Team team(threads);
+  const size_t T = static_cast<size_t>(team.size());
+  const double inv_n = 1.0 / static_cast<double>(std::max(1, g.n));
+  std::vector<Worker<W, L>> workers;
+  workers.reserve(T);
+  for (size_t t = 0; t < T; ++t) workers.emplace_back(g, lab, inv_delta);
+  // The frontier: every thread's published bin, in thread order.
+  std::vector<std::vector<Entry>> published(T);
+  std::vector<size_t> prefix(T + 1, 1);
+  published[0].push_back(Entry{source, lab.get(source)});
+  prefix[0] = 0;
+
+  Barrier barrier(static_cast<int>(T));
+  std::atomic<size_t> cursor{0};
+  std::atomic<int64_t> next_min{kNoBucket};
+  std::atomic<int64_t> scans_total{0};
+  std::atomic<bool> abort{false};
+  std::mutex err_mu;
+  std::exception_ptr err;
+  // Written only by the barriers' last arrivers.
+  int64_t curr = 0, rounds = 0;
+  bool stop = false;
+
+  auto fail = [&] {
+    std::lock_guard<std::mutex> lk(err_mu);
+    if (!err) err = std::current_exception();
+    abort.store(true, std::memory_order_relaxed);
+  };
+
+  team.run([&](int tid) {
+    Worker<W, L>& me = workers[static_cast<size_t>(tid)];
+    for (;;) {
+      // A round: the frontier, then this thread's own small bins, fused.
+      if (!abort.load(std::memory_order_relaxed)) {
+        try {
+          if (tid == 0 && (rounds & 15) == 15) {
+            // Only the calling thread reports (and may be cancelled).
+            opt.report(std::min(0.99, static_cast<double>(scans_total.load(std::memory_order_relaxed)) * inv_n));
+          }
+          const int64_t scans0 = me.scans();
+          const size_t total = prefix[T];
+          size_t part = 0;
+          for (size_t c; (c = cursor.fetch_add(kChunk, std::memory_order_relaxed)) < total;) {
+            const size_t end = std::min(total, c + kChunk);
+            for (size_t x = c; x < end; ++x) {
+              while (x >= prefix[part + 1]) ++part;
+              const Entry e = published[part][x - prefix[part]];
+              if (me.valid(e)) me.scan(e.v, e.d, curr);
+            }
+          }
+          me.drain(curr, kFuse);
+          const int64_t mine = me.next_bucket(curr);
+          int64_t seen = next_min.load(std::memory_order_relaxed);
+          while (mine < seen && !next_min.compare_exchange_weak(seen, mine, std::memory_order_relaxed)) {
+          }
+          scans_total.fetch_add(me.scans() - scans0, std::memory_order_relaxed);
+        } catch (...) {
+          fail();
+        }
+      }
+      barrier.wait([&] {
+        ++rounds;
+        curr = next_min.load(std::memory_order_relaxed);
+        next_min.store(kNoBucket, std::memory_order_relaxed);
+        stop = abort.load(std::memory_order_relaxed) || curr == kNoBucket;
+      });
+      if (stop) break;
+      // Publish this thread's bin for the agreed bucket.
+      try {
+        me.pull_far(curr);
+        std::vector<Entry>& mine = published[static_cast<size_t>(tid)];
+        mine.clear();
+        mine.swap(me.bin(curr));
+      } catch (...) {
+        fail();
+      }
+      barrier.wait([&] {
+        for (size_t t = 0; t < T; ++t) prefix[t + 1] = prefix[t] + published[t].size();
+        cursor.store(0, std::memory_order_relaxed);
+        stop = abort.load(std::memory_order_relaxed);
+      });
+      if (stop) break;
+    }
+  });
+  // Every thread is back (Team::run waited for them): now an error may leave.
+  if (err) std::rethrow_exception(err);
+  out->rounds = rounds;
+  out->threads = team.size();
+  for (const auto& w : workers) {
+    out->relaxations += w.relaxations();
+    out->overflowed.insert(out->overflowed.end(), w.overflowed().begin(), w.overflowed().end());
+  }
+}
+
+// At most one thread per this many arcs (starting a team and meeting at
+// barriers costs more than small graphs take).
+constexpr int64_t kMinArcsPerThread = 4096;
+
 }  // namespace
 
 template <class W>
@@ -58,196 +424,55 @@ void delta_stepping_sssp(const SsspJob& job) {
   const Graph& graph = *job.graph;
   require_non_negative(graph, "delta-stepping");
   const CsrView<W> g = graph.view<W>();
-  const int32_t n = g.n;
-  const double delta = job.options->delta > 0 ? job.options->delta : choose_delta(graph);
+  const size_t n = static_cast<size_t>(g.n);
+  const RunOptions& opt = *job.options;
+  const double delta = opt.delta > 0 ? opt.delta : choose_delta(graph);
   const double inv_delta = 1.0 / delta;
-  auto bucket_of = [inv_delta](W d) -> int64_t {
-    const double q = std::floor(static_cast<double>(d) * inv_delta);
-    return q < 4.0e18 ? static_cast<int64_t>(q) : int64_t(4.0e18);
-  };
-
-  const uint64_t unreached = (static_cast<uint64_t>(key_bits(Dist<W>::inf())) << 32) | 0xffffffffu;
-  std::vector<std::atomic<uint64_t>> st(static_cast<size_t>(n));
-  for (auto& a : st) a.store(unreached, std::memory_order_relaxed);
-  st[static_cast<size_t>(job.source)].store(
-      (static_cast<uint64_t>(key_bits(W(0))) << 32) | 0xffffffffu, std::memory_order_relaxed);
-  auto dist_of = [&](int32_t v) {
-    return from_bits<W>(static_cast<uint32_t>(st[static_cast<size_t>(v)].load(std::memory_order_relaxed) >> 32));
-  };
-
-  Team team(std::max(1, resolved_threads(job.options)));
-  const size_t T = static_cast<size_t>(team.size());
-  std::vector<std::vector<int32_t>> next_local(T);
-  std::vector<std::map<int64_t, std::vector<int32_t>>> future(T);
-  std::vector<int64_t> relax(T, 0);
-  std::vector<std::atomic<uint32_t>> in_next(static_cast<size_t>(n));
-  for (auto& a : in_next) a.store(0, std::memory_order_relaxed);
-  std::vector<int64_t> in_r(static_cast<size_t>(n), -1);  // bucket that settled v last
-  std::vector<uint32_t> in_frontier(static_cast<size_t>(n), 0);
-  // Distance bits each vertex was last scanned with: a queued entry whose
-  // vertex has not improved since is stale.
-  std::vector<uint32_t> scanned(static_cast<size_t>(n), key_bits(Dist<W>::inf()));
-  uint32_t epoch = 1;
-
-  // Relaxes u -> v with weight w from distance du; true if v improved (nd set).
-  // int32 sums past GSP_I32_INF are remembered per thread and judged at the
-  // end (as in Dijkstra): only a vertex left unreachable makes it an error.
-  std::vector<std::vector<std::pair<int32_t, int32_t>>> overflowed(T);
-  auto relax_arc = [&](int tid, int32_t u, W du, int32_t v, W w, W* nd) {
-    if (!add_key(du, w, nd)) {
-      overflowed[static_cast<size_t>(tid)].emplace_back(u, v);
-      return false;
-    }
-    const uint64_t nk = static_cast<uint64_t>(key_bits(*nd));
-    const uint64_t packed = (nk << 32) | static_cast<uint32_t>(u);
-    std::atomic<uint64_t>& a = st[static_cast<size_t>(v)];
-    uint64_t old = a.load(std::memory_order_relaxed);
-    while (nk < (old >> 32)) {
-      if (a.compare_exchange_weak(old, packed, std::memory_order_relaxed)) return true;
-    }
-    return false;
-  };
-
-  // Small frontiers run on the calling thread alone (as member 0): waking
-  // the team costs more than a few hundred relaxations.
-  constexpr size_t kSerialBelow = 256;
-  auto phase = [&](size_t work, const std::function<void(int)>& f) {
-    if (work < kSerialBelow || team.size() == 1) {
-      f(0);
-    } else {
-      team.run(f);
-    }
-  };
-  std::vector<int32_t> frontier, settled;
-  frontier.push_back(job.source);
-  int64_t bucket = 0, buckets = 0, phases = 0, scans = 0;
-  constexpr int32_t kChunk = 64;
-  for (;;) {
-    if (frontier.empty()) {
-      // The next non-empty bucket: the smallest key of any thread's map.
-      int64_t best = -1;
-      for (auto& f : future) {
-        if (!f.empty() && (best < 0 || f.begin()->first < best)) best = f.begin()->first;
-      }
-      if (best < 0) break;
-      bucket = best;
-      ++epoch;
-      for (auto& f : future) {
-        auto it = f.find(bucket);
-        if (it == f.end()) continue;
-        for (int32_t v : it->second) {
-          // Labels only fall, so v's bucket is now <= this one; the entry is
-          // stale when v was already scanned with its current label (it
-          // improved into an earlier bucket and was processed there).
-          const W d = dist_of(v);
-          if (key_bits(d) != scanned[static_cast<size_t>(v)] && bucket_of(d) <= bucket &&
-              in_frontier[static_cast<size_t>(v)] != epoch) {
-            in_frontier[static_cast<size_t>(v)] = epoch;
-            frontier.push_back(v);
-          }
-        }
-        f.erase(it);
-      }
-      if (frontier.empty()) continue;
-    }
-    ++buckets;
-    // Light phases until the bucket stops changing.
-    while (!frontier.empty()) {
-      ++phases;
-      ++epoch;
-      for (int32_t v : frontier) {
-        scanned[static_cast<size_t>(v)] = key_bits(dist_of(v));
-        ++scans;
-        if (in_r[static_cast<size_t>(v)] != bucket) {
-          in_r[static_cast<size_t>(v)] = bucket;
-          settled.push_back(v);
-        }
-      }
-      std::atomic<size_t> next{0};
-      const uint32_t ep = epoch;
-      const int64_t cur = bucket;
-      phase(frontier.size(), [&](int tid) {
-        auto& mine = next_local[static_cast<size_t>(tid)];
-        auto& fut = future[static_cast<size_t>(tid)];
-        int64_t rx = 0;
-        for (size_t c; (c = next.fetch_add(kChunk)) < frontier.size();) {
-          const size_t end = std::min(frontier.size(), c + kChunk);
-          for (size_t x = c; x < end; ++x) {
-            const int32_t u = frontier[x];
-            const W du = dist_of(u);
-            for (int64_t e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
-              const W w = g.weights[e];
-              if (static_cast<double>(w) > delta) continue;
-              const int32_t v = g.targets[e];
-              ++rx;
-              W nd;
-              if (!relax_arc(tid, u, du, v, w, &nd)) continue;
-              const int64_t b = bucket_of(nd);
-              if (b <= cur) {
-                if (in_next[static_cast<size_t>(v)].exchange(ep, std::memory_order_relaxed) != ep) mine.push_back(v);
-              } else {
-                fut[b].push_back(v);
-              }
-            }
-          }
-        }
-        relax[static_cast<size_t>(tid)] += rx;
-      });
-      frontier.clear();
-      for (auto& l : next_local) {
-        frontier.insert(frontier.end(), l.begin(), l.end());
-        l.clear();
-      }
-    }
-    // Heavy arcs of everything the bucket settled.
-    {
-      std::atomic<size_t> next{0};
-      const int64_t cur = bucket;
-      phase(settled.size(), [&](int tid) {
-        auto& fut = future[static_cast<size_t>(tid)];
-        int64_t rx = 0;
-        for (size_t c; (c = next.fetch_add(kChunk)) < settled.size();) {
-          const size_t end = std::min(settled.size(), c + kChunk);
-          for (size_t x = c; x < end; ++x) {
-            const int32_t u = settled[x];
-            const W du = dist_of(u);
-            for (int64_t e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
-              const W w = g.weights[e];
-              if (!(static_cast<double>(w) > delta)) continue;
-              const int32_t v = g.targets[e];
-              ++rx;
-              W nd;
-              if (!relax_arc(tid, u, du, v, w, &nd)) continue;
-              fut[std::max(bucket_of(nd), cur + 1)].push_back(v);
-            }
-          }
-        }
-        relax[static_cast<size_t>(tid)] += rx;
-      });
-      settled.clear();
-    }
-    if ((buckets & 63) == 0) {
-      // Rough fraction: vertices scanned so far (rescans included) over n.
-      job.options->report(std::min(0.99, static_cast<double>(scans) / static_cast<double>(n)));
-    }
-  }
-
-  for (const auto& list : overflowed) {
-    for (const auto& uv : list) {
-      if (dist_of(uv.second) == Dist<W>::inf()) throw_overflow(uv.first, uv.second);
-    }
-  }
+  const uint32_t inf = key_bits(Dist<W>::inf());
+  const uint32_t zero = key_bits(W(0));
   W* dist = static_cast<W*>(job.dist);
-  int32_t* pred = job.pred;
-  for (int32_t v = 0; v < n; ++v) {
-    const uint64_t s = st[static_cast<size_t>(v)].load(std::memory_order_relaxed);
-    dist[v] = from_bits<W>(static_cast<uint32_t>(s >> 32));
-    if (pred != nullptr) pred[v] = job.options->want_paths ? static_cast<int32_t>(static_cast<uint32_t>(s)) : -1;
+  int32_t* pred = opt.want_paths ? job.pred : nullptr;
+  if (job.pred != nullptr) std::fill(job.pred, job.pred + n, -1);
+
+  // Rounds end at barriers: more threads than cores only adds waiting.
+  int threads = std::max(1, resolved_threads(job.options));
+  const int cores = static_cast<int>(std::thread::hardware_concurrency());
+  if (cores > 0) threads = std::min(threads, cores);
+  threads = static_cast<int>(std::min<int64_t>(threads, std::max<int64_t>(1, g.m / kMinArcsPerThread)));
+
+  Outcome out;
+  std::vector<uint32_t> dbits;  // distance bits, when not packed
+  if (threads == 1 || pred == nullptr) {
+    alloc_vector(dbits, n, inf);
+    dbits[static_cast<size_t>(job.source)] = zero;
   }
-  int64_t total = 0;
-  for (int64_t r : relax) total += r;
-  fill_stats(job.stats, GSP_SSSP_DELTA_STEPPING, team.size(), buckets, total);
-  (void)phases;
+  if (threads == 1) {
+    run_serial<W>(g, SeqLabels{dbits.data(), pred}, job.source, inv_delta, opt, &out);
+  } else if (pred == nullptr) {
+    std::vector<std::atomic<uint32_t>> st(n);
+    for (size_t v = 0; v < n; ++v) st[v].store(dbits[v], std::memory_order_relaxed);
+    run_parallel<W>(g, DistLabels{st.data()}, job.source, inv_delta, threads, opt, &out);
+    for (size_t v = 0; v < n; ++v) dbits[v] = st[v].load(std::memory_order_relaxed);
+  } else {
+    const uint64_t unreached = (static_cast<uint64_t>(inf) << 32) | 0xffffffffu;
+    std::vector<std::atomic<uint64_t>> st(n);
+    for (auto& a : st) a.store(unreached, std::memory_order_relaxed);
+    st[static_cast<size_t>(job.source)].store((static_cast<uint64_t>(zero) << 32) | 0xffffffffu,
+                                              std::memory_order_relaxed);
+    run_parallel<W>(g, PackedLabels{st.data()}, job.source, inv_delta, threads, opt, &out);
+    alloc_vector(dbits, n, inf);
+    for (size_t v = 0; v < n; ++v) {
+      const uint64_t s = st[v].load(std::memory_order_relaxed);
+      dbits[v] = static_cast<uint32_t>(s >> 32);
+      pred[v] = static_cast<int32_t>(static_cast<uint32_t>(s));
+    }
+  }
+
+  for (const auto& uv : out.overflowed) {
+    if (dbits[static_cast<size_t>(uv.second)] == inf) throw_overflow(uv.first, uv.second);
+  }
+  std::memcpy(dist, dbits.data(), n * sizeof(W));
+  fill_stats(job.stats, GSP_SSSP_DELTA_STEPPING, out.threads, out.rounds, out.relaxations);
 }
 
 template void delta_stepping_sssp<float>(const SsspJob&);
