@@ -153,6 +153,7 @@ class Session {
     mpi_check(MPI_Comm_split_type(comm_, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &node),
               "MPI_Comm_split_type");
     MPI_Comm_size(node, &ranks_on_node_);
+    MPI_Comm_rank(node, &node_rank_);
     MPI_Comm_free(&node);
   }
   ~Session() {
@@ -182,12 +183,14 @@ class Session {
   int myrow() const { return myrow_; }
   int mycol() const { return mycol_; }
   int ranks_on_node() const { return ranks_on_node_; }
+  // This rank's index among the ranks of its node (picks its GPU).
+  int node_rank() const { return node_rank_; }
 
   void agree(const Outcome& o) const { mpi::agree(comm_, o); }
 
  private:
   MPI_Comm comm_ = MPI_COMM_NULL, row_ = MPI_COMM_NULL, col_ = MPI_COMM_NULL;
-  int rank_ = 0, size_ = 1, pr_ = 1, pc_ = 1, myrow_ = 0, mycol_ = 0, ranks_on_node_ = 1;
+  int rank_ = 0, size_ = 1, pr_ = 1, pc_ = 1, myrow_ = 0, mycol_ = 0, ranks_on_node_ = 1, node_rank_ = 0;
 };
 
 }  // namespace gsp::detail::mpi

@@ -17,7 +17,9 @@
 #include <thread>
 
 #include "core/dispatch.h"
-#include "local_update.h"
+#include "block_fw_cpu.h"
+#include "core/block_fw.h"
+#include "core/gpu_backend.h"
 #include "cpu/pred_repair.h"
 
 namespace gsp::detail::mpi {
@@ -30,16 +32,19 @@ void maybe_inject_failure(int rank) {
   if (s != nullptr && *s != '\0' && std::atoi(s) == rank) throw std::bad_alloc();
 }
 
-int32_t block_size_from_env(int32_t n, int pr, int pc) {
+int32_t block_size_from_env(int32_t n, int pr, int pc, bool gpu) {
   const char* s = std::getenv("GSP_MPI_BLOCK_SIZE");
   if (s != nullptr && *s != '\0') {
     char* end = nullptr;
     const long v = std::strtol(s, &end, 10);
     require(end != nullptr && *end == '\0' && v >= 1 && v <= 2048, GSP_ERR_INVALID_ARGUMENT,
             std::string("GSP_MPI_BLOCK_SIZE=") + s + " is not a block size in [1, 2048]");
+    require(!gpu || v % gpu::kBlockFwGranule == 0, GSP_ERR_INVALID_ARGUMENT,
+            std::string("GSP_MPI_BLOCK_SIZE=") + s + ": ranks computing on a GPU need a multiple of " +
+                std::to_string(gpu::kBlockFwGranule));
     return static_cast<int32_t>(v);
   }
-  return default_block_size(n, pr, pc);
+  return gpu ? default_gpu_block_size(n, pr, pc) : default_block_size(n, pr, pc);
 }
 
 template <class W>
@@ -54,22 +59,6 @@ std::vector<W>& store(BlockResult& r) {
 template <class T>
 void alloc(std::vector<T>& v, int64_t count, const T& value) {
   cpu::alloc_vector(v, static_cast<size_t>(count), value);
-}
-
-// Throws NEGATIVE_CYCLE when a diagonal entry this rank holds is negative.
-template <class W>
-void check_diagonal(const Layout& L, const std::vector<W>& D) {
-  for (int32_t li = 0; li < L.nlr; ++li) {
-    const int32_t I = L.grow(li);
-    if (I % L.pc != L.mycol) continue;
-    const W* blk = D.data() + L.offset(li, I / L.pc);
-    for (int32_t r = 0; r < L.extent(I); ++r) {
-      if (blk[static_cast<int64_t>(r) * L.b + r] < W(0)) {
-        throw Error(GSP_ERR_NEGATIVE_CYCLE, "the graph has a negative cycle through vertex " +
-                                                std::to_string(static_cast<int64_t>(I) * L.b + r));
-      }
-    }
-  }
 }
 
 // Predecessor cycles (see src/cpu/pred_repair.h) can only be seen in whole rows: the
@@ -136,20 +125,38 @@ void repair_preds(const Session& s, const Layout& L, const CsrView<W>& g, const 
   s.agree(outcome);
 }
 
+// Where a rank's blocks live and are computed: its device, or CPU threads.
+struct LocalEngine {
+  bool gpu = false;
+  int threads = 1;
+  RunOptions device_options;  // gpu: the run's options with this rank's device
+};
+
+BlockFwShape shape_of(const Layout& L, bool want) {
+  BlockFwShape sh;
+  sh.n = L.n;
+  sh.b = L.b;
+  sh.nlr = L.nlr;
+  sh.nlc = L.nlc;
+  sh.grid_rows = L.pr;
+  sh.grid_cols = L.pc;
+  sh.my_row = L.myrow;
+  sh.my_col = L.mycol;
+  sh.paths = want;
+  return sh;
+}
+
 template <class W>
 void run_fw(const Session& s, const Layout& L, bool want, int64_t m, const Graph* graph, const RunOptions& ro,
-            int threads, std::unique_ptr<BlockResult>& result) {
+            const LocalEngine& engine, std::unique_ptr<BlockResult>& result) {
   const bool root = s.rank() == 0;
   const int64_t bb = L.bb();
   const int32_t n = L.n;
 
-  // Allocation: the CSR copy (ranks other than 0), the local store, the
-  // panel buffers and the thread team.
+  // Allocation: the CSR copy (ranks other than 0) and the local store.
   std::vector<int64_t> offsets;
   std::vector<int32_t> targets;
-  std::vector<W> weights, diag_d, row_d, col_d;
-  std::vector<int32_t> diag_p, row_p;
-  std::unique_ptr<LocalUpdate<W>> update;
+  std::vector<W> weights;
   s.agree(capture([&] {
     maybe_inject_failure(s.rank());
     result = std::make_unique<BlockResult>();
@@ -160,14 +167,6 @@ void run_fw(const Session& s, const Layout& L, bool want, int64_t m, const Graph
     }
     alloc(store<W>(*result), static_cast<int64_t>(L.local_elems()), Dist<W>::inf());
     if (want) alloc(result->pred, static_cast<int64_t>(L.local_elems()), int32_t(-1));
-    alloc(diag_d, bb, W(0));
-    alloc(row_d, L.nlc * bb, W(0));
-    alloc(col_d, L.nlr * bb, W(0));
-    if (want) {
-      alloc(diag_p, bb, int32_t(-1));
-      alloc(row_p, L.nlc * bb, int32_t(-1));
-    }
-    update = std::make_unique<CpuLocalUpdate<W>>(threads, L.b);
   }));
   BlockResult& out = *result;
   std::vector<W>& D = store<W>(out);
@@ -188,7 +187,11 @@ void run_fw(const Session& s, const Layout& L, bool want, int64_t m, const Graph
   bcast(const_cast<W*>(wt), m, 0, s.comm());
 
   // The initial blocks: 0 on the diagonal, the lightest parallel arc elsewhere.
+  BlockFwShape shape = shape_of(L, want);
   s.agree(capture([&] {
+    double max_abs = 0;
+    for (int64_t e = 0; e < m; ++e) max_abs = std::max(max_abs, std::abs(static_cast<double>(wt[e])));
+    shape.max_abs_weight = max_abs;
     for (int32_t li = 0; li < L.nlr; ++li) {
       const int32_t I = L.grow(li);
       const int32_t rows = L.extent(I);
@@ -210,97 +213,84 @@ void run_fw(const Session& s, const Layout& L, bool want, int64_t m, const Graph
         }
       }
     }
-    check_diagonal(L, D);
+    check_store_diagonal(shape, D.data());
   }));
 
-  std::vector<TileTask<W>> tasks;
-  tasks.reserve(static_cast<size_t>(L.nlr) * static_cast<size_t>(L.nlc) + 1);
+  // The local engine takes the blocks (a GPU rank uploads them).
+  std::unique_ptr<BlockFw<W>> fw;
+  s.agree(capture([&] {
+    int32_t* pstore = want ? P.data() : nullptr;
+    if (engine.gpu) {
+      fw = gpu::make_block_fw(shape, engine.device_options, D.data(), pstore);
+    } else {
+      fw = std::make_unique<CpuBlockFw<W>>(shape, engine.threads, D.data(), pstore);
+    }
+    fw->start();
+  }));
+
+  // The k-steps. Local work runs under capture() so that a failure never
+  // skips a broadcast (no rank hangs); the ranks agree at the end of each
+  // step. A buffer that could not be prepared is replaced by the receive
+  // buffer of the same size (its content no longer matters then).
   for (int32_t K = 0; K < L.nb; ++K) {
     const int rK = K % L.pr, cK = K % L.pc;
-    const int32_t sK = L.extent(K);
     const bool in_row = L.myrow == rK, in_col = L.mycol == cK;
-    const int32_t lkr = K / L.pr, lkc = K / L.pc;  // local block row / column of K where owned
+    const int32_t lkr = in_row ? K / L.pr : -1;  // local block row / column of K where owned
+    const int32_t lkc = in_col ? K / L.pc : -1;
     Outcome step;
-    TileResult flags;
-    auto run = [&]() {
-      step.merge(capture([&] { flags.merge(update->run(tasks.data(), tasks.size())); }));
-    };
+    auto local = [&](auto&& f) { step.merge(capture(f)); };
 
-    // Phase 1: close the diagonal block.
-    W* dd = diag_d.data();
-    int32_t* dp = want ? diag_p.data() : nullptr;
-    tasks.clear();
-    if (in_row && in_col) {
-      dd = D.data() + L.offset(lkr, lkc);
-      dp = want ? P.data() + L.offset(lkr, lkc) : nullptr;
-      tasks.push_back({dd, dp, dd, dd, dp, sK, sK, sK});
-      run();
-    }
-    // Phase 2: block row K and block column K.
-    if (in_row) bcast(dd, bb, cK, s.row_comm());
+    // Phase 1: the owner closes the diagonal block.
+    local([&] {
+      fw->begin_step(K);
+      if (in_row && in_col) fw->close_diagonal(lkr, lkc);
+    });
+    // Phase 2: it goes along its grid row and column (with predecessors down
+    // the column, for the column panel's update), which update block row K
+    // and block column K.
+    if (in_row) bcast(fw->diag_d(), bb, cK, s.row_comm());
     if (in_col) {
-      bcast(dd, bb, rK, s.col_comm());
-      if (want) bcast(dp, bb, rK, s.col_comm());
+      bcast(fw->diag_d(), bb, rK, s.col_comm());
+      if (want) bcast(fw->diag_p(), bb, rK, s.col_comm());
     }
-    tasks.clear();
-    if (in_row) {
-      for (int32_t lj = 0; lj < L.nlc; ++lj) {
-        const int32_t J = L.gcol(lj);
-        if (J == K) continue;
-        W* c = D.data() + L.offset(lkr, lj);
-        int32_t* pc = want ? P.data() + L.offset(lkr, lj) : nullptr;
-        tasks.push_back({c, pc, dd, c, pc, sK, L.extent(J), sK});
-      }
-    }
-    if (in_col) {
-      for (int32_t li = 0; li < L.nlr; ++li) {
-        const int32_t I = L.grow(li);
-        if (I == K) continue;
-        W* c = D.data() + L.offset(li, lkc);
-        int32_t* pc = want ? P.data() + L.offset(li, lkc) : nullptr;
-        tasks.push_back({c, pc, c, dd, dp, L.extent(I), sK, sK});
-      }
-    }
-    run();
+    local([&] {
+      if (in_row != in_col) fw->diag_received(in_col);
+      fw->update_panels(lkr, lkc);
+    });
 
-    // Phase 3: block row K down the grid columns, block column K across the rows.
-    W* rd = in_row ? D.data() + L.offset(lkr, 0) : row_d.data();
-    int32_t* rp = !want ? nullptr : in_row ? P.data() + L.offset(lkr, 0) : row_p.data();
+    // Phase 3: block row K down the grid columns, block column K across the
+    // grid rows; every rank updates all its other blocks.
+    W* rd = nullptr;
+    int32_t* rp = nullptr;
+    local([&] {
+      rd = fw->row_d(lkr);
+      rp = fw->row_p(lkr);
+    });
+    if (rd == nullptr || (want && rp == nullptr)) {
+      rd = fw->row_d(-1);
+      rp = fw->row_p(-1);
+    }
     bcast(rd, L.nlc * bb, rK, s.col_comm());
     if (want) bcast(rp, L.nlc * bb, rK, s.col_comm());
-    if (in_col) {
-      for (int32_t li = 0; li < L.nlr; ++li) {
-        const W* src = D.data() + L.offset(li, lkc);
-        std::copy(src, src + bb, col_d.data() + li * bb);
-      }
-    }
-    bcast(col_d.data(), L.nlr * bb, cK, s.row_comm());
-    tasks.clear();
-    for (int32_t li = 0; li < L.nlr; ++li) {
-      const int32_t I = L.grow(li);
-      if (I == K) continue;
-      for (int32_t lj = 0; lj < L.nlc; ++lj) {
-        const int32_t J = L.gcol(lj);
-        if (J == K) continue;
-        W* c = D.data() + L.offset(li, lj);
-        int32_t* pc = want ? P.data() + L.offset(li, lj) : nullptr;
-        tasks.push_back({c, pc, col_d.data() + li * bb, rd + lj * bb, want ? rp + lj * bb : nullptr, L.extent(I),
-                         L.extent(J), sK});
-      }
-    }
-    run();
+    W* cd = nullptr;
+    local([&] { cd = fw->col_d(lkc); });
+    if (cd == nullptr) cd = fw->col_d(-1);
+    bcast(cd, L.nlr * bb, cK, s.row_comm());
+    local([&] {
+      if (!in_row) fw->row_received();
+      if (!in_col) fw->col_received();
+      fw->update_rest(lkr, lkc);
+    });
 
-    step.merge(capture([&] {
-      check_diagonal(L, D);
-      if (flags.overflow) {
-        throw Error(GSP_ERR_OVERFLOW,
-                    "an int32 distance would overflow in the all-pairs matrix; use GSP_F32 weights "
-                    "or smaller weights");
-      }
+    local([&] {
+      fw->end_step();
       if (root) ro.report(0.9 * static_cast<double>(K + 1) / static_cast<double>(L.nb));
-    }));
+    });
     s.agree(step);
   }
+  s.agree(capture([&] { fw->finish(); }));
+  const std::string where = fw->describe();
+  fw.reset();
 
   if (want) repair_preds(s, L, CsrView<W>{n, m, off, tg, wt}, D, P);
 
@@ -309,12 +299,13 @@ void run_fw(const Session& s, const Layout& L, bool want, int64_t m, const Graph
   out.size = s.size();
   out.dtype = std::is_same_v<W, float> ? GSP_F32 : GSP_I32;
   out.has_paths = want;
-  out.stats.backend = GSP_BACKEND_CPU;
+  out.stats.backend = engine.gpu ? GSP_BACKEND_CUDA : GSP_BACKEND_CPU;
   out.stats.algorithm = GSP_APSP_FLOYD_WARSHALL;
-  out.stats.device = -1;
+  out.stats.device = engine.gpu ? engine.device_options.device : -1;
   out.stats.device_name = "MPI: " + std::to_string(s.size()) + (s.size() == 1 ? " rank" : " ranks") + " (" +
                           std::to_string(L.pr) + " x " + std::to_string(L.pc) + " grid, blocks of " +
-                          std::to_string(L.b) + "), " + update->describe() + " per rank";
+                          std::to_string(L.b) + "), " + where + (s.size() == 1 ? "" : " on rank " +
+                          std::to_string(s.rank()));
   out.stats.iterations = L.nb;
   const double nn = static_cast<double>(n);
   out.stats.relaxations = static_cast<int64_t>(std::min(nn * nn * nn, 9.0e18));
@@ -372,6 +363,28 @@ void gather_t(const Session& s, const BlockResult& br, Paths* paths, std::vector
   }
 }
 
+
+// Which engine this rank runs: the backend asked for on rank 0 decides;
+// with AUTO a rank with a CUDA device uses it (ranks of a node share the
+// node's devices round-robin from options.device), a rank without one uses
+// CPU threads; with CUDA every rank must have a device.
+LocalEngine choose_engine(const Session& s, const RunOptions& ro, gsp_backend backend, int threads) {
+  LocalEngine e;
+  e.threads = threads;
+  if (backend == GSP_BACKEND_CPU) return e;
+  std::string why;
+  const int32_t count = gpu::usable(&why) ? gpu::device_count() : 0;
+  if (count <= 0) {
+    require(backend != GSP_BACKEND_CUDA, GSP_ERR_NO_DEVICE,
+            "GSP_BACKEND_CUDA asked for, but this rank has no usable CUDA device: " + why);
+    return e;
+  }
+  e.gpu = true;
+  e.device_options = ro;
+  e.device_options.device = static_cast<int32_t>((static_cast<int64_t>(ro.device) + s.node_rank()) % count);
+  return e;
+}
+
 }  // namespace
 
 std::unique_ptr<BlockResult> distributed_fw(const Session& s, Outcome first, const Graph* graph,
@@ -380,7 +393,7 @@ std::unique_ptr<BlockResult> distributed_fw(const Session& s, Outcome first, con
   const bool root = s.rank() == 0;
   RunOptions ro;
   int threads = 1;
-  int64_t head[5] = {0, 0, 0, 0, 0};  // n, dtype, want paths, m, block size
+  int64_t head[6] = {0, 0, 0, 0, 0, 0};  // n, dtype, want paths, m, block size, backend
   if (first.ok()) {
     first = capture([&] {
       ro = normalize_options(options);
@@ -392,25 +405,35 @@ std::unique_ptr<BlockResult> distributed_fw(const Session& s, Outcome first, con
         require(graph != nullptr, GSP_ERR_INVALID_ARGUMENT, "graph must not be NULL on rank 0");
         require(ro.algorithm == GSP_ALGO_AUTO || ro.algorithm == GSP_APSP_FLOYD_WARSHALL, GSP_ERR_UNSUPPORTED,
                 std::string("the MPI engine runs Floyd-Warshall only, not ") + gsp_algorithm_name(ro.algorithm));
-        require(ro.backend != GSP_BACKEND_CUDA, GSP_ERR_UNSUPPORTED,
-                "the MPI engine has no CUDA path yet; use GSP_BACKEND_CPU or GSP_BACKEND_AUTO");
         head[0] = graph->n();
         head[1] = graph->dtype();
         head[2] = ro.want_paths ? 1 : 0;
         head[3] = graph->m();
-        head[4] = block_size_from_env(graph->n(), s.pr(), s.pc());
+        head[5] = ro.backend;
       }
     });
   }
   s.agree(first);
-  bcast(head, 5, 0, s.comm());
+  bcast(head, 6, 0, s.comm());
+
+  // Each rank's engine; the block size suits every rank's (a multiple of
+  // the device granule as soon as one rank computes on a GPU).
+  LocalEngine engine;
+  s.agree(capture([&] { engine = choose_engine(s, ro, static_cast<gsp_backend>(head[5]), threads); }));
+  int mine = engine.gpu ? 1 : 0, any_gpu = 0;
+  mpi_check(MPI_Allreduce(&mine, &any_gpu, 1, MPI_INT, MPI_MAX, s.comm()), "MPI_Allreduce");
+  s.agree(capture([&] {
+    if (root) head[4] = block_size_from_env(static_cast<int32_t>(head[0]), s.pr(), s.pc(), any_gpu != 0);
+  }));
+  bcast(head + 4, 1, 0, s.comm());
+
   const Layout L(static_cast<int32_t>(head[0]), static_cast<int32_t>(head[4]), s.pr(), s.pc(), s.myrow(),
                  s.mycol());
   std::unique_ptr<BlockResult> result;
   if (head[1] == GSP_F32) {
-    run_fw<float>(s, L, head[2] != 0, head[3], graph, ro, threads, result);
+    run_fw<float>(s, L, head[2] != 0, head[3], graph, ro, engine, result);
   } else {
-    run_fw<int32_t>(s, L, head[2] != 0, head[3], graph, ro, threads, result);
+    run_fw<int32_t>(s, L, head[2] != 0, head[3], graph, ro, engine, result);
   }
   result->stats.seconds = MPI_Wtime() - t0;
   return result;

@@ -56,6 +56,17 @@ inline int32_t default_block_size(int32_t n, int pr, int pc) {
   return b;
 }
 
+// Default block size where a rank computes on a GPU: 512 (K = 512 per
+// min-plus product amortises each output tile's load and store, as in the
+// single-device engine), halved down to 128 (the device tile) while there are
+// fewer than two blocks per grid row/column.
+inline int32_t default_gpu_block_size(int32_t n, int pr, int pc) {
+  int32_t b = 512;
+  const int need = 2 * std::max(pr, pc);
+  while (b > 128 && (n + b - 1) / b < need) b /= 2;
+  return b;
+}
+
 // One rank's share of the result.
 struct BlockResult {
   Layout layout;

@@ -43,6 +43,17 @@ foreach(_np ${_gsp_mpi_counts})
     RUN_SERIAL TRUE)
 endforeach()
 
+# The same suite with every rank's blocks on a CUDA device (ranks of a node
+# share its devices); skipped, visibly, where a rank has none.
+foreach(_np 1 4)
+  add_test(NAME mpi_apsp_cuda_np${_np}
+    COMMAND ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} ${_np} ${_gsp_mpi_flags}
+            $<TARGET_FILE:test_mpi_apsp> ${MPIEXEC_POSTFLAGS})
+  set_tests_properties(mpi_apsp_cuda_np${_np} PROPERTIES LABELS "gpu;mpi;nosan" TIMEOUT 300
+    ENVIRONMENT "${_gsp_mpi_env};GSP_TEST_MPI_BACKEND=cuda" SKIP_REGULAR_EXPRESSION "SKIP:"
+    PASS_REGULAR_EXPRESSION "0 failed" FAIL_REGULAR_EXPRESSION "[1-9][0-9]* failed" RUN_SERIAL TRUE)
+endforeach()
+
 add_executable(header_mpi_c99 ${CMAKE_CURRENT_SOURCE_DIR}/mpi/header_mpi.c)
 set_target_properties(header_mpi_c99 PROPERTIES C_STANDARD 99 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
 target_compile_options(header_mpi_c99 PRIVATE -Wall -Wextra -pedantic -Werror)

@@ -1,4 +1,5 @@
 // The CUDA boundary when libgsp is built without CUDA (GSP_WITH_CUDA=OFF).
+#include "core/block_fw.h"
 #include "core/gpu_backend.h"
 
 namespace gsp::detail::gpu {
@@ -16,5 +17,11 @@ bool supports(gsp_algorithm) { return false; }
 void sssp(const SsspJob&) { throw Error(GSP_ERR_NO_DEVICE, kWhy); }
 void apsp(const ApspJob&) { throw Error(GSP_ERR_NO_DEVICE, kWhy); }
 void release_cached_memory() {}
+std::unique_ptr<BlockFw<float>> make_block_fw(const BlockFwShape&, const RunOptions&, float*, int32_t*) {
+  throw Error(GSP_ERR_NO_DEVICE, kWhy);
+}
+std::unique_ptr<BlockFw<int32_t>> make_block_fw(const BlockFwShape&, const RunOptions&, int32_t*, int32_t*) {
+  throw Error(GSP_ERR_NO_DEVICE, kWhy);
+}
 
 }  // namespace gsp::detail::gpu

@@ -3,7 +3,12 @@
  * element on every graph shape, both weight types, negative arcs, n not
  * divisible by the grid or the block size; paths checked arc by arc; every
  * rank's blocks checked in place; errors agreed on every rank. Run under
- * mpirun with any number of ranks (tests/mpi.cmake: 1, 4 and 6). */
+ * mpirun with any number of ranks (tests/mpi.cmake: 1, 4 and 6).
+ *
+ * GSP_TEST_MPI_BACKEND=cuda: the same suite with the ranks' blocks on their
+ * CUDA devices (block sizes that are not multiples of 128 become the
+ * default), plus larger graphs spanning several 128-blocks; prints SKIP
+ * and exits 77 on every rank where a rank has no usable device. */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +18,7 @@
 #include "testing.h"
 
 static int g_rank = 0, g_size = 1, g_threads = 1;
+static gsp_backend g_backend = GSP_BACKEND_CPU; /* of the distributed runs; references run on the CPU */
 
 /* Every rank must see the same status, and the expected one. */
 static void check_agreed(gsp_status s, gsp_status want, const char* what) {
@@ -28,13 +34,14 @@ static void check_agreed(gsp_status s, gsp_status want, const char* what) {
 
 static void options(gsp_options* o, uint32_t flags) {
   gsp_options_init(o);
-  o->backend = GSP_BACKEND_CPU;
+  o->backend = g_backend;
   o->algorithm = GSP_APSP_FLOYD_WARSHALL;
   o->num_threads = g_threads;
   o->flags = flags;
 }
 
 static void set_block(const char* b) {
+  if (b && g_backend == GSP_BACKEND_CUDA && atoi(b) % 128 != 0) b = NULL; /* device blocks: multiples of 128 */
   if (b) setenv("GSP_MPI_BLOCK_SIZE", b, 1);
   else unsetenv("GSP_MPI_BLOCK_SIZE");
 }
@@ -91,8 +98,10 @@ static void run_case(const t_arcs* a, gsp_dtype dt, const char* block, uint32_t 
   options(&o, flags);
   set_block(block);
   if (g_rank == 0) {
+    gsp_options ro = o;
+    ro.backend = GSP_BACKEND_CPU;
     g = t_graph(a, dt, 1.0f);
-    ref_status = gsp_apsp_run(g, NULL, 0, &o, &ref);
+    ref_status = gsp_apsp_run(g, NULL, 0, &ro, &ref);
   }
   MPI_Bcast(&ref_status, 1, MPI_INT, 0, MPI_COMM_WORLD);
 
@@ -131,6 +140,7 @@ static void run_case(const t_arcs* a, gsp_dtype dt, const char* block, uint32_t 
     memset(&info, 0, sizeof info);
     info.size = sizeof info;
     CHECK_OK(gsp_paths_info(got, &info));
+    CHECK(info.backend == g_backend, "%s: ran on backend %d, want %d", what, (int)info.backend, (int)g_backend);
     CHECK(info.algorithm == GSP_APSP_FLOYD_WARSHALL && info.num_vertices == n &&
               info.has_paths == (uint32_t)want_paths && info.weight_type == dt,
           "%s: info algorithm %d n %d has_paths %u", what, (int)info.algorithm, info.num_vertices, info.has_paths);
@@ -205,6 +215,13 @@ static void run_case(const t_arcs* a, gsp_dtype dt, const char* block, uint32_t 
   set_block(NULL);
 }
 
+/* Whether every rank has a usable CUDA device. */
+static int all_have_cuda(void) {
+  int mine = gsp_backend_available(GSP_BACKEND_CUDA) ? 1 : 0, all = 0;
+  MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  return all;
+}
+
 static int cancel_at_once(void* user, double f) {
   (void)user;
   (void)f;
@@ -248,7 +265,21 @@ static void error_cases(void) {
   options(&o, 0);
   if (g_rank == 0) o.backend = GSP_BACKEND_CUDA;
   s = gsp_apsp_run_mpi(MPI_COMM_WORLD, g, &o, &p);
-  check_agreed(s, GSP_ERR_UNSUPPORTED, "CUDA backend");
+  check_agreed(s, all_have_cuda() ? GSP_OK : GSP_ERR_NO_DEVICE, "CUDA backend");
+  gsp_paths_destroy(p);
+  p = NULL;
+  if (all_have_cuda()) {
+    /* device blocks need a multiple of 128 */
+    if (g_rank == 0) setenv("GSP_MPI_BLOCK_SIZE", "100", 1);
+    s = gsp_apsp_run_mpi(MPI_COMM_WORLD, g, &o, &p);
+    check_agreed(s, GSP_ERR_INVALID_ARGUMENT, "CUDA backend, GSP_MPI_BLOCK_SIZE=100");
+    set_block(NULL);
+    /* too little device memory on the last rank: agreed everywhere, nothing left behind */
+    if (g_rank == g_size - 1) o.device_memory_limit = 4096;
+    s = gsp_apsp_run_mpi(MPI_COMM_WORLD, g, &o, &p);
+    check_agreed(s, GSP_ERR_DEVICE_OUT_OF_MEMORY, "device memory limit on the last rank");
+    o.device_memory_limit = 0;
+  }
   options(&o, 0);
   if (g_rank == 0) o.algorithm = GSP_APSP_MINPLUS;
   s = gsp_apsp_run_mpi(MPI_COMM_WORLD, g, &o, &p);
@@ -294,6 +325,27 @@ int main(int argc, char** argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
   MPI_Comm_size(MPI_COMM_WORLD, &g_size);
   g_threads = g_size == 1 ? 2 : 1;
+  if (getenv("GSP_TEST_MPI_BACKEND") != NULL && strcmp(getenv("GSP_TEST_MPI_BACKEND"), "cuda") == 0) {
+    if (!all_have_cuda()) {
+      if (g_rank == 0) printf("SKIP: a rank has no usable CUDA device: %s\n", gsp_last_error());
+      MPI_Finalize();
+      return T_SKIP;
+    }
+    g_backend = GSP_BACKEND_CUDA;
+    /* Several 128-blocks per grid row: every phase, owners and receivers. */
+    for (d = 0; d < 2; d++) {
+      t_make_shape(&a, T_RANDOM_SPARSE, 700, 8);
+      run_case(&a, dts[d], "128", 0);
+      run_case(&a, dts[d], NULL, GSP_NO_PATHS);
+      t_arcs_free(&a);
+      t_make_shape(&a, T_DAG_NEGATIVE, 520, 9);
+      run_case(&a, dts[d], "256", 0);
+      t_arcs_free(&a);
+      t_make_shape(&a, T_ZERO_WEIGHTS, 300, 10);
+      run_case(&a, dts[d], "128", 0);
+      t_arcs_free(&a);
+    }
+  }
 
   /* Every shape, n = 37 (prime: divisible by no grid and no block size), blocks of 5. */
   for (shape = 0; shape < T_NUM_SHAPES; shape++)

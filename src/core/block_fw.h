@@ -1,0 +1,101 @@
+// One rank's share of a distributed blocked Floyd-Warshall (mpi/fw_mpi.cpp):
+// its blocks, and the three phases of a k-step on them. The MPI engine owns
+// the communication and calls these in order; an implementation owns where
+// the blocks live and how the tile products run:
+//   - CPU threads: mpi/block_fw_cpu.h (blocks in the host store itself);
+//   - a CUDA device: cuda/block_fw.cu (blocks resident on the device, the
+//     host buffers below used only to stage what is broadcast).
+// Plain C++: no MPI, no CUDA types.
+//
+// Host block format (the store and every buffer below): blocks of b x b,
+// row-major and contiguous, padded with infinity past the matrix edge; a
+// store holds nlr x nlc blocks in row-major block order (mpi::Layout).
+// Distances in the API's representation (Dist<W>::inf() for unreachable),
+// predecessors as global vertex ids or -1. Implementations running on
+// different ranks therefore interoperate: a CPU rank and a GPU rank can
+// exchange panels.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "core/engine.h"
+
+namespace gsp::detail {
+
+struct BlockFwShape {
+  int32_t n = 0;               // vertices of the whole matrix
+  int32_t b = 0;               // block edge
+  int32_t nlr = 0, nlc = 0;    // local blocks per column / row of the grid
+  int32_t grid_rows = 1, grid_cols = 1, my_row = 0, my_col = 0;  // the rank grid
+  bool paths = false;
+  double max_abs_weight = 0;   // over the whole graph (picks the device's int32 form)
+};
+
+template <class W>
+class BlockFw {
+ public:
+  virtual ~BlockFw() = default;
+
+  // The initial blocks are in the host store: take them.
+  virtual void start() = 0;
+  // A k-step on global block K begins (K's extent is the product depth).
+  virtual void begin_step(int32_t K) = 0;
+
+  // Phase 1, on the owner of diagonal block (K, K) = local (lkr, lkc):
+  // closes it in place and leaves a copy in diag_d() / diag_p().
+  virtual void close_diagonal(int32_t lkr, int32_t lkc) = 0;
+  // b x b host buffers: the closed diagonal block, sent by its owner and
+  // received into by the ranks of its grid row and column.
+  virtual W* diag_d() = 0;
+  virtual int32_t* diag_p() = 0;  // null without paths
+  // After a broadcast filled diag_d() (and diag_p() when with_preds).
+  virtual void diag_received(bool with_preds) = 0;
+
+  // Phase 2: block row lkr (when >= 0; all its blocks but column lkc) and
+  // block column lkc (when >= 0; all its blocks but row lkr) relaxed
+  // through the closed diagonal block.
+  virtual void update_panels(int32_t lkr, int32_t lkc) = 0;
+
+  // Block row K, nlc blocks. lkr >= 0: this rank's local block row lkr,
+  // ready to send (valid until the next call); lkr < 0: the buffer to
+  // receive into, then row_received().
+  virtual W* row_d(int32_t lkr) = 0;
+  virtual int32_t* row_p(int32_t lkr) = 0;  // null without paths
+  virtual void row_received() = 0;
+  // Block column K, nlr blocks (distances only: phase 3 takes predecessors
+  // from the row panel). Same convention.
+  virtual W* col_d(int32_t lkc) = 0;
+  virtual void col_received() = 0;
+
+  // Phase 3: every local block outside block row lkr and block column lkc
+  // (either < 0: none skipped) relaxed through the column and row panels
+  // (this rank's own when lkr / lkc >= 0, else the received ones).
+  virtual void update_rest(int32_t lkr, int32_t lkc) = 0;
+
+  // End of a k-step: throws GSP_ERR_NEGATIVE_CYCLE (a diagonal entry < 0)
+  // or GSP_ERR_OVERFLOW (int32) when found.
+  virtual void end_step() = 0;
+  // The result into the host store.
+  virtual void finish() = 0;
+  // For gsp_run_info::device_name, e.g. "8 CPU threads", "NVIDIA H100 (device 0)".
+  virtual std::string describe() const = 0;
+};
+
+namespace gpu {
+
+// A device-resident BlockFw over the host store (store_d / store_p: nlr * nlc
+// blocks, owned by the caller; store_p null without paths). Throws
+// GSP_ERR_NO_DEVICE where CUDA is not built or usable,
+// GSP_ERR_DEVICE_OUT_OF_MEMORY when the blocks do not fit
+// options.device_memory_limit or the device. shape.b must be a multiple of 128.
+std::unique_ptr<BlockFw<float>> make_block_fw(const BlockFwShape& shape, const RunOptions& options,
+                                              float* store_d, int32_t* store_p);
+std::unique_ptr<BlockFw<int32_t>> make_block_fw(const BlockFwShape& shape, const RunOptions& options,
+                                                int32_t* store_d, int32_t* store_p);
+// The block edge a device BlockFw needs its block size to be a multiple of.
+constexpr int32_t kBlockFwGranule = 128;
+
+}  // namespace gpu
+}  // namespace gsp::detail
