@@ -4,7 +4,9 @@
  * every rank runs gsp_apsp_run_mpi_blocks (the engine, no gather) `reps`
  * times; the best wall time (slowest rank) is printed. "gather" also times
  * gsp_apsp_run_mpi (engine + gather to rank 0); "single" (P = 1) also times
- * the single-process gsp_apsp_run (CPU Floyd-Warshall) on the same graph. */
+ * the single-process gsp_apsp_run (Floyd-Warshall) on the same graph.
+ * GSP_MPI_BENCH_BACKEND=cuda (or auto) runs every rank's blocks, and the
+ * single-process run, on CUDA devices (default: cpu). */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,6 +75,10 @@ int main(int argc, char** argv) {
   dt = argc > 2 && strcmp(argv[2], "f32") == 0 ? GSP_F32 : GSP_I32;
   gsp_options_init(&o);
   o.backend = GSP_BACKEND_CPU;
+  if (getenv("GSP_MPI_BENCH_BACKEND") != NULL) {
+    const char* b = getenv("GSP_MPI_BENCH_BACKEND");
+    o.backend = strcmp(b, "cuda") == 0 ? GSP_BACKEND_CUDA : strcmp(b, "auto") == 0 ? GSP_BACKEND_AUTO : GSP_BACKEND_CPU;
+  }
   o.algorithm = GSP_APSP_FLOYD_WARSHALL;
   o.num_threads = argc > 3 ? atoi(argv[3]) : 0;
   reps = argc > 4 ? atoi(argv[4]) : 1;

@@ -8,9 +8,14 @@
 # a library); the exit status is non-zero when any step failed.
 #
 # Environment:
+#   (build-mpi-debs/*.deb, when present and no mpiexec is on PATH: OpenMPI for
+#    the mpi tests, see tests/gpu/mpi_from_debs.sh)
 #   OUT            where logs go (default ./gpu-out)
 #   BUILD          build folder (default build-gpu)
-#   GSP_GPU_STEPS  steps to run (default: "build test memcheck racecheck initcheck synccheck bench")
+#   GSP_GPU_STEPS  steps to run (default: "build test memcheck racecheck initcheck synccheck bench");
+#                  "mpi" (not default) runs ctest -L mpi and the distributed FW benchmark
+#                  with GPU ranks for each rank count in GSP_MPI_NP (default "1 2"), at
+#                  n = GSP_MPI_N (default "16384"), i32 and f32
 #   GSP_DATA_DIR   folder with USA-road-d.NY.gr.gz (default: build-data if present, else ../shared/data)
 #   JOBS           build parallelism (default 16)
 #   GSP_BENCH_FILTER  graph-name filter passed to the bench programs (default: all)
@@ -28,6 +33,11 @@ if [ -z "${GSP_DATA_DIR:-}" ]; then
   if [ -f "$ROOT/build-data/USA-road-d.NY.gr.gz" ]; then GSP_DATA_DIR=$ROOT/build-data; else GSP_DATA_DIR=$ROOT/../shared/data; fi
 fi
 export GSP_DATA_DIR GSP_SOURCE_DIR=$ROOT
+# No MPI on the lent machines: Debian's OpenMPI carried as .deb files
+# (tests/gpu/mpi_from_debs.sh) makes the MPI tests and benchmark build there.
+if ! command -v mpiexec >/dev/null 2>&1 && ls "$ROOT"/build-mpi-debs/*.deb >/dev/null 2>&1; then
+  eval "$(DEBS=$ROOT/build-mpi-debs sh "$ROOT/tests/gpu/mpi_from_debs.sh")"
+fi
 mkdir -p "$OUT"
 SUMMARY=$OUT/summary.txt
 : >"$SUMMARY"
@@ -99,6 +109,29 @@ for tool in memcheck racecheck initcheck synccheck; do
   [ -z "$GPU_TESTS" ] && { status=FAIL; detail="no gpu test binaries"; }
   record $tool $status $(( $(date +%s) - t0 )) "$detail"
 done
+
+# ------------------------------------------------------------------ mpi
+if want mpi; then
+  t0=$(date +%s)
+  (
+    (cd "$BUILD" && ctest -L mpi -V --timeout 300)
+    rc=$?
+    export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+    for n in ${GSP_MPI_N:-16384}; do
+      for dt in i32 f32; do
+        for np in ${GSP_MPI_NP:-1 2}; do
+          extra=""; [ "$np" = 1 ] && extra=single
+          GSP_MPI_BENCH_BACKEND=cuda timeout 300 mpiexec --oversubscribe -np "$np" "$BUILD/mpi/gsp_mpi_bench" "$n" "$dt" 0 2 $extra || rc=1
+        done
+      done
+    done
+    exit $rc
+  ) >"$OUT/mpi.log" 2>&1
+  rc=$?
+  if [ $rc -eq 0 ]; then record mpi PASS $(( $(date +%s) - t0 )) "$(grep -E 'tests passed' "$OUT/mpi.log" | tail -1)"
+  else record mpi FAIL $(( $(date +%s) - t0 )) "rc=$rc (mpi.log)"; fi
+  grep -E '^n=|tests passed|Test +#' "$OUT/mpi.log" | tail -20
+fi
 
 # ------------------------------------------------------------------ bench
 if want bench; then

@@ -15,10 +15,11 @@
  * larger than the limit).
  *
  * Skips (exit 77) with a visible SKIP line where no CUDA device is usable.
- * GSP_TEST_SMALL=1: smaller graphs and every other limit (compute-sanitizer). */
+ * GSP_TEST_SMALL=1: smaller graphs and doubling limits only (compute-sanitizer);
+ * 3: four limits (1 KiB, 64 KiB, 4 MiB, 256 MiB), for racecheck. */
 #include "testing.h"
 
-static int g_small = 0;
+static int g_small = 0, g_level = 0;
 
 /* ------------------------------------------------------------- the sweep */
 
@@ -54,6 +55,10 @@ static void sweep_finish(const t_sweep* sw, const char* what) {
 static int make_limits(size_t* out, int cap) {
   int k = 0;
   size_t l;
+  if (g_level >= 3) {
+    for (l = 1024; l <= ((size_t)256 << 20) && k < cap; l *= 64) out[k++] = l;
+    return k;
+  }
   for (l = 1024; l <= ((size_t)256 << 20) && k + 2 <= cap; l *= 2) {
     out[k++] = l;
     if (!g_small && l < ((size_t)256 << 20)) out[k++] = l + l / 2 + 7;
@@ -321,7 +326,8 @@ int main(void) {
     printf("SKIP: no CUDA device: %s\n", gsp_last_error());
     return T_SKIP;
   }
-  g_small = getenv("GSP_TEST_SMALL") != NULL && atoi(getenv("GSP_TEST_SMALL")) != 0;
+  g_level = getenv("GSP_TEST_SMALL") != NULL ? atoi(getenv("GSP_TEST_SMALL")) : 0;
+  g_small = g_level != 0;
   nlimits = make_limits(limits, (int)(sizeof limits / sizeof limits[0]));
   test_sssp(limits, nlimits);
   test_apsp(limits, nlimits);
