@@ -1,6 +1,12 @@
-/* options.device_memory_limit swept from 1 KiB to 256 MiB over every CUDA
- * engine (issue 9: "engines batch or stream or refuse with
- * GSP_ERR_DEVICE_OUT_OF_MEMORY; never a crash, never a wrong answer").
+/* Faults on the GPU, over every CUDA engine (issue 9):
+ *
+ * 1. options.device_memory_limit swept from 1 KiB to 256 MiB ("engines batch
+ *    or stream or refuse with GSP_ERR_DEVICE_OUT_OF_MEMORY; never a crash,
+ *    never a wrong answer").
+ * 2. Cancellation by the progress callback at every point it is called (up
+ *    to 24 points per engine, spread over the run): GSP_ERR_CANCELLED, no
+ *    result, and the next run is right; under compute-sanitizer memcheck
+ *    with leak checking (tests/gpu/run.sh) nothing is left allocated.
  *
  * For each engine, weight type and limit, one run must either
  *   - succeed with exactly the CPU reference's distances and real shortest
@@ -319,6 +325,92 @@ static void test_apsp(const size_t* limits, int nlimits) {
   t_arcs_free(&neg);
 }
 
+/* ------------------------------------------------------------- cancellation */
+
+typedef struct {
+  int calls, cancel_at; /* cancel_at: 1-based call that returns non-zero; 0: never */
+} t_cancel;
+
+static int on_progress(void* user, double fraction) {
+  t_cancel* c = (t_cancel*)user;
+  (void)fraction;
+  c->calls++;
+  return c->cancel_at > 0 && c->calls == c->cancel_at;
+}
+
+/* Runs one engine (SSSP from 0 when sssp, else APSP over all sources). */
+static gsp_status run_with(const gsp_graph* g, int sssp_run, gsp_algorithm al, t_cancel* c, gsp_paths** out) {
+  gsp_options o;
+  gsp_options_init(&o);
+  o.backend = GSP_BACKEND_CUDA;
+  o.algorithm = al;
+  o.progress = on_progress;
+  o.progress_user = c;
+  *out = NULL;
+  return sssp_run ? gsp_sssp_run(g, 0, &o, out) : gsp_apsp_run(g, NULL, 0, &o, out);
+}
+
+static void cancel_sweep(const t_arcs* a, gsp_dtype dt, int sssp_run, gsp_algorithm al, const int64_t* ref) {
+  char what[160];
+  gsp_graph* g = t_graph(a, dt, 1.0f);
+  gsp_paths* p = NULL;
+  t_cancel c = {0, 0};
+  gsp_status s;
+  int points, k, step;
+  snprintf(what, sizeof what, "cancel %s %s %s", gsp_algorithm_name(al), a->name, dt == GSP_I32 ? "i32" : "f32");
+  s = run_with(g, sssp_run, al, &c, &p);
+  CHECK(s == GSP_OK, "%s: uncancelled run: %s: %s", what, gsp_status_name(s), gsp_last_error());
+  gsp_paths_destroy(p);
+  points = c.calls;
+  CHECK(points >= 2, "%s: the progress callback was called %d times (at least before and after)", what, points);
+  step = points > 24 ? points / 24 : 1;
+  for (k = 1; k <= points; k += step) {
+    c.calls = 0;
+    c.cancel_at = k;
+    s = run_with(g, sssp_run, al, &c, &p);
+    CHECK(s == GSP_ERR_CANCELLED, "%s at progress call %d of %d: %s (want GSP_ERR_CANCELLED): %s", what, k, points,
+          gsp_status_name(s), gsp_last_error());
+    CHECK(p == NULL, "%s at call %d: a result was left behind", what, k);
+    gsp_paths_destroy(p);
+    p = NULL;
+  }
+  /* afterwards, a full run is still right */
+  c.calls = 0;
+  c.cancel_at = 0;
+  s = run_with(g, sssp_run, al, &c, &p);
+  CHECK(s == GSP_OK, "%s: run after the cancellations: %s: %s", what, gsp_status_name(s), gsp_last_error());
+  if (s == GSP_OK) {
+    if (sssp_run) check_sssp(p, a, dt, 0, ref, what);
+    else check_apsp(p, a, dt, ref, what);
+  }
+  gsp_paths_destroy(p);
+  printf("  %-40s cancelled at %d of %d progress calls\n", what, (points + step - 1) / step, points);
+  gsp_graph_destroy(g);
+}
+
+static void test_cancel(void) {
+  t_arcs sp, ap;
+  int64_t *ref_sp, *ref_ap;
+  int ai, di;
+  const gsp_dtype dts[2] = {GSP_I32, GSP_F32};
+  t_make_shape(&sp, T_RANDOM_SPARSE, g_small ? 500 : 4000, 41);
+  t_make_shape(&ap, T_RANDOM_SPARSE, g_small ? 160 : 700, 42);
+  ref_sp = (int64_t*)malloc((size_t)sp.n * sizeof(int64_t));
+  ref_ap = (int64_t*)malloc((size_t)ap.n * (size_t)ap.n * sizeof(int64_t));
+  if (ref_sp == NULL || ref_ap == NULL) { fprintf(stderr, "out of memory\n"); exit(2); }
+  CHECK(t_ref_bellman_ford(&sp, 0, ref_sp) == 0, "reference on %s", sp.name);
+  CHECK(t_ref_floyd_warshall(&ap, ref_ap) == 0, "reference on %s", ap.name);
+  for (di = 0; di < 2; di++) {
+    for (ai = 0; ai < (int)(sizeof kSssp / sizeof kSssp[0]); ai++) cancel_sweep(&sp, dts[di], 1, kSssp[ai], ref_sp);
+    for (ai = 0; ai < (int)(sizeof kApsp / sizeof kApsp[0]); ai++) cancel_sweep(&ap, dts[di], 0, kApsp[ai], ref_ap);
+  }
+  free(ref_sp);
+  free(ref_ap);
+  t_arcs_free(&sp);
+  t_arcs_free(&ap);
+  gsp_release_cached_memory();
+}
+
 int main(void) {
   size_t limits[64];
   int nlimits;
@@ -331,6 +423,7 @@ int main(void) {
   nlimits = make_limits(limits, (int)(sizeof limits / sizeof limits[0]));
   test_sssp(limits, nlimits);
   test_apsp(limits, nlimits);
+  test_cancel();
   gsp_release_cached_memory();
-  return t_finish("test_gpu_memory_limit");
+  return t_finish("test_gpu_faults");
 }
