@@ -12,6 +12,7 @@
 #include "engines.cuh"
 #include "fw_blocked.cuh"
 #include "minplus_tile.cuh"
+#include "pred_pass.cuh"
 
 namespace gsp::detail::gpu {
 namespace {
@@ -100,27 +101,39 @@ inline int fw_block_tiles() {
 
 // ------------------------------------------------------------------ in-core
 
+// kPaths && pred_pass: the distance-only product, then the predecessors
+// from the finished matrix (pred_pass.cuh); kPaths alone: tracked in the product.
 template <class Ops, class W, bool kPaths>
-void fw_in_core(RunContext& ctx, const ApspJob& job, int64_t ld, int fb) {
+void fw_in_core(RunContext& ctx, const ApspJob& job, int64_t ld, int fb, bool pred_pass_after) {
   using T = typename Ops::T;
+  constexpr bool kTrack = kPaths;  // tracking variant of the kernels, unless pred_pass_after
+  const bool track = kPaths && !pred_pass_after;
   const int nb = (int)(ld / kTile);
   DeviceBuffer<T> D(ctx, (size_t)(ld * ld), "Floyd-Warshall distance matrix");
   DeviceBuffer<int32_t> P;
   if (kPaths) P.allocate(ctx, (size_t)(ld * ld), "Floyd-Warshall predecessor matrix");
   DeviceBuffer<int> flags(ctx, 1, "Floyd-Warshall flags");
   GSP_CUDA(cudaMemsetAsync(flags.get(), 0, sizeof(int), ctx.stream()));
-  build_matrix_device<Ops, W>(ctx, *job.graph, D.get(), kPaths ? P.get() : nullptr, ld);
+  build_matrix_device<Ops, W>(ctx, *job.graph, D.get(), track ? P.get() : nullptr, ld);
   if (fb <= 1 || nb <= fb) {
-    fw_blocked<Ops, kPaths>(D.get(), P.get(), ld, nb, flags.get(), ctx.stream(), job.options, 0.0,
-                            1.0);
+    if (track) {
+      fw_blocked<Ops, kTrack>(D.get(), P.get(), ld, nb, flags.get(), ctx.stream(), job.options, 0.0, 1.0);
+    } else {
+      fw_blocked<Ops, false>(D.get(), nullptr, ld, nb, flags.get(), ctx.stream(), job.options, 0.0, 1.0);
+    }
   } else {
     DeviceBuffer<T> tmp(ctx, (size_t)(fb * kTile) * (size_t)ld, "Floyd-Warshall panel copy");
     DeviceBuffer<int32_t> tmpp;
-    if (kPaths) tmpp.allocate(ctx, (size_t)(fb * kTile) * (size_t)ld, "Floyd-Warshall panel copy (pred)");
-    fw_super<Ops, kPaths>(D.get(), P.get(), ld, fb, flags.get(), ctx.stream(), tmp.get(), tmpp.get(),
-                          job.options);
+    if (track) {
+      tmpp.allocate(ctx, (size_t)(fb * kTile) * (size_t)ld, "Floyd-Warshall panel copy (pred)");
+      fw_super<Ops, kTrack>(D.get(), P.get(), ld, fb, flags.get(), ctx.stream(), tmp.get(), tmpp.get(),
+                            job.options);
+    } else {
+      fw_super<Ops, false>(D.get(), nullptr, ld, fb, flags.get(), ctx.stream(), tmp.get(), nullptr, job.options);
+    }
   }
   check_flags(ctx, flags.get(), "CUDA Floyd-Warshall");
+  if (kPaths && !track) pred_pass<Ops, W>(ctx, *job.graph, D.get(), P.get(), ld, ctx.stream());
   deliver_rows_device<Ops, W>(ctx, job, D.get(), P.get(), ld, kPaths);
   fill_stats(ctx, job, nb, (int64_t)job.graph->n() * job.graph->n() * job.graph->n());
 }
@@ -408,19 +421,23 @@ void run_fw(RunContext& ctx, const ApspJob& job) {
   const int64_t ld = round_up(std::max<int64_t>(n, 1), kTile);
   const size_t cell = sizeof(typename Ops::T) + (paths ? sizeof(int32_t) : 0);
   const int32_t block = std::max(1, std::min(job.sink->preferred_block_rows(), job.num_sources));
-  const size_t csr = (size_t)job.graph->m() * (4 + sizeof(W)) + (size_t)(n + 1) * 8;
+  const bool pass = paths && use_pred_pass<Ops>(n, job.graph->m());
+  // the graph's CSR (and, for the pred pass, its reverse) on the device
+  const size_t csr_fwd = (size_t)job.graph->m() * (4 + sizeof(W)) + (size_t)(n + 1) * 8;
+  const size_t csr = csr_fwd * (pass ? 2 : 1);
   const int fb = fw_block_tiles();
-  const size_t panel_copy = fb > 1 ? (size_t)(fb * kTile) * (size_t)ld * cell : 0;
+  const size_t panel_cell = pass ? sizeof(typename Ops::T) : cell;
+  const size_t panel_copy = fb > 1 ? (size_t)(fb * kTile) * (size_t)ld * panel_cell : 0;
   const size_t in_core = (size_t)(ld * ld) * cell + panel_copy + (size_t)block * n * cell +
                          (paths ? (size_t)block * n * 8 + (size_t)block * 4 : 0) +
                          (size_t)job.num_sources * 4 + csr + 4096;
   const size_t budget = ctx.budget_left();
   if (in_core <= budget) {
-    if (paths) fw_in_core<Ops, W, true>(ctx, job, ld, fb);
-    else fw_in_core<Ops, W, false>(ctx, job, ld, fb);
+    if (paths) fw_in_core<Ops, W, true>(ctx, job, ld, fb, pass);
+    else fw_in_core<Ops, W, false>(ctx, job, ld, fb, false);
     return;
   }
-  const size_t reserve = csr + 4096;
+  const size_t reserve = csr_fwd + 4096;  // out-of-core tracks paths in the product
   const int64_t Bs = ooc_block(ld, cell, budget > reserve ? budget - reserve : 0);
   if (Bs == 0) {
     throw Error(GSP_ERR_DEVICE_OUT_OF_MEMORY,
