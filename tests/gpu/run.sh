@@ -60,7 +60,7 @@ cat "$OUT/machine.log"
 if want build; then
   t0=$(date +%s)
   {
-    cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGSP_WITH_CUDA=ON -DGSP_WERROR=ON \
+    cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGSP_WITH_CUDA=ON -DGSP_WERROR=ON -DGSP_BUILD_SHARED=ON \
       -DGSP_DATA_DIR="$GSP_DATA_DIR" && cmake --build "$BUILD" -j "$JOBS" -- -k 0
   } >"$OUT/build.log" 2>&1
   rc=$?
@@ -80,6 +80,16 @@ if want test; then
   if [ $rc -eq 0 ]; then record test PASS $(( $(date +%s) - t0 )) "$line $checks"
   else record test FAIL $(( $(date +%s) - t0 )) "rc=$rc $line $checks"; fi
   grep -E '^[0-9]+: (SKIP|[0-9]+ passed)|Test +#|tests passed' "$OUT/ctest.log" | tail -30
+  # The Python binding's tests run every case on each available backend,
+  # CUDA included here (the other languages' toolchains are not on the lent
+  # machines; their tests run in make check on the CPU).
+  t0=$(date +%s)
+  GSP_LIBRARY=$(cd "$BUILD" && pwd)/libgsp.so PYTHONPATH=$ROOT/bindings/python PYTHONDONTWRITEBYTECODE=1 \
+    timeout 300 python3 -m unittest discover -s "$ROOT/bindings/python/tests" -t "$ROOT/bindings/python/tests" -v \
+    >"$OUT/bindings.log" 2>&1
+  rc=$?
+  if [ $rc -eq 0 ]; then record python PASS $(( $(date +%s) - t0 )) "$(tail -3 "$OUT/bindings.log" | tr '\n' ' ')"
+  else record python FAIL $(( $(date +%s) - t0 )) "rc=$rc (bindings.log)"; fi
 fi
 
 # ------------------------------------------------------------------ sanitizers
