@@ -7,6 +7,10 @@
 #   example  doc/examples/bindings/example.* built and run
 # Usage: scripts/check_bindings.sh LANG [BUILD]   (from the source root)
 # Exit 77 (CTest SKIP_RETURN_CODE) when LANG's toolchain is missing.
+# GSP_BINDINGS_EXPORT=DIR also copies the built test programs (rust, go,
+# fortran, with the Fortran runtime libraries they load) into DIR, to be run
+# where the toolchains are not, e.g. on a lent GPU machine
+# (scripts/export_binding_tests.sh, tests/gpu/run.sh).
 set -eu
 LANG_=${1:?usage: check_bindings.sh python|rust|go|fortran [BUILD]}
 BUILD=${2:-build}
@@ -70,6 +74,13 @@ rust)
   abi_compare "$tmp/abi.txt"
   step "tests (cargo test --offline)"
   cargo test --offline -j1 --manifest-path "$man" 2>&1
+  if [ -n "${GSP_BINDINGS_EXPORT:-}" ]; then
+    mkdir -p "$GSP_BINDINGS_EXPORT"
+    cargo test --offline -j1 --manifest-path "$man" --no-run --message-format=json 2>/dev/null |
+      sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | while read -r exe; do
+        cp "$exe" "$GSP_BINDINGS_EXPORT/rust_$(basename "$exe")"
+      done
+  fi
   step "example"
   cargo run --offline -q -j1 --manifest-path "$man" -p gsp --example example | tee "$tmp/out.txt"
   ;;
@@ -84,6 +95,10 @@ go)
   go vet .
   go test -count=1 -v . 2>&1 | grep -E '^(=== RUN|--- |PASS|FAIL|ok|panic)' || true
   go test -count=1 . >/dev/null
+  if [ -n "${GSP_BINDINGS_EXPORT:-}" ]; then
+    mkdir -p "$GSP_BINDINGS_EXPORT"
+    go test -c -o "$GSP_BINDINGS_EXPORT/go_gsp.test" .
+  fi
   step "example"
   mkdir -p "$tmp/example"
   cp "$ROOT/doc/examples/bindings/example.go" "$tmp/example/main.go"
@@ -118,6 +133,13 @@ fortran)
   # shellcheck disable=SC2046,SC2086
   $FC $fflags "$f/tests/test_gsp.f90" "$tmp/gsp.o" "$tmp/gsp_c.o" $(pkg-config --libs gsp) -o "$tmp/test_gsp"
   (cd "$tmp" && ./test_gsp)
+  if [ -n "${GSP_BINDINGS_EXPORT:-}" ]; then
+    mkdir -p "$GSP_BINDINGS_EXPORT"
+    cp "$tmp/test_gsp" "$GSP_BINDINGS_EXPORT/fortran_test_gsp"
+    # the Fortran runtime, which machines without gfortran lack
+    ldd "$tmp/test_gsp" | sed -n 's/.*=> \(\/[^ ]*\(gfortran\|quadmath\)[^ ]*\).*/\1/p' |
+      while read -r lib; do cp -L "$lib" "$GSP_BINDINGS_EXPORT/"; done
+  fi
   step "example, against the installed module (libgsp_fortran.a + .mod)"
   moddir=$(ls -d "$tmp"/prefix/include/gsp/fortran/* 2>/dev/null | head -n1)
   [ -n "$moddir" ] || { echo "bindings/fortran: make install put no .mod files under include/gsp/fortran" >&2; exit 1; }

@@ -90,6 +90,23 @@ if want test; then
   rc=$?
   if [ $rc -eq 0 ]; then record python PASS $(( $(date +%s) - t0 )) "$(tail -3 "$OUT/bindings.log" | tr '\n' ' ')"
   else record python FAIL $(( $(date +%s) - t0 )) "rc=$rc (bindings.log)"; fi
+  # Rust, Go and Fortran: test programs built elsewhere against a CUDA build
+  # (scripts/export_binding_tests.sh) and carried in build-binding-tests/.
+  if ls "$ROOT"/build-binding-tests/*.gz >/dev/null 2>&1; then
+    bt=$(mktemp -d)
+    for f in "$ROOT"/build-binding-tests/*.gz; do gunzip -c "$f" >"$bt/$(basename "$f" .gz)"; done
+    chmod +x "$bt"/rust_* "$bt"/go_* "$bt"/fortran_* 2>/dev/null
+    for t in "$bt"/rust_api-* "$bt"/rust_gsp-* "$bt"/go_gsp.test "$bt"/fortran_test_gsp; do
+      [ -x "$t" ] || continue
+      name=$(basename "$t" | sed 's/-[0-9a-f]*$//')
+      t0=$(date +%s)
+      (cd "$bt" && LD_LIBRARY_PATH=$bt${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} timeout 300 "$t") >"$OUT/binding-$name.log" 2>&1
+      rc=$?
+      if [ $rc -eq 0 ]; then record "$name" PASS $(( $(date +%s) - t0 )) "$(grep -E 'test result|^ok|^PASS|passed' "$OUT/binding-$name.log" | tail -1)"
+      else record "$name" FAIL $(( $(date +%s) - t0 )) "rc=$rc (binding-$name.log)"; fi
+    done
+    rm -rf "$bt"
+  fi
 fi
 
 # ------------------------------------------------------------------ sanitizers
