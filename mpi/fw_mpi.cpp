@@ -10,6 +10,7 @@
 // (comm.h), so an error anywhere ends the step on every rank.
 #include "fw_mpi.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <numeric>
@@ -232,13 +233,25 @@ void run_fw(const Session& s, const Layout& L, bool want, int64_t m, const Graph
   // skips a broadcast (no rank hangs); the ranks agree at the end of each
   // step. A buffer that could not be prepared is replaced by the receive
   // buffer of the same size (its content no longer matters then).
+  // GSP_MPI_TRACE=1: each rank prints where its k-steps' time went (its own
+  // work vs. broadcasts and agreement, which include waiting for the others).
+  double local_s = 0, comm_s = 0;
   for (int32_t K = 0; K < L.nb; ++K) {
     const int rK = K % L.pr, cK = K % L.pc;
     const bool in_row = L.myrow == rK, in_col = L.mycol == cK;
     const int32_t lkr = in_row ? K / L.pr : -1;  // local block row / column of K where owned
     const int32_t lkc = in_col ? K / L.pc : -1;
     Outcome step;
-    auto local = [&](auto&& f) { step.merge(capture(f)); };
+    auto local = [&](auto&& f) {
+      const double t = MPI_Wtime();
+      step.merge(capture(f));
+      local_s += MPI_Wtime() - t;
+    };
+    auto comm = [&](auto&& f) {
+      const double t = MPI_Wtime();
+      f();
+      comm_s += MPI_Wtime() - t;
+    };
 
     // Phase 1: the owner closes the diagonal block.
     local([&] {
@@ -248,10 +261,12 @@ void run_fw(const Session& s, const Layout& L, bool want, int64_t m, const Graph
     // Phase 2: it goes along its grid row and column (with predecessors down
     // the column, for the column panel's update), which update block row K
     // and block column K.
-    if (in_row) bcast(fw->diag_d(), bb, cK, s.row_comm());
+    if (in_row) comm([&] { bcast(fw->diag_d(), bb, cK, s.row_comm()); });
     if (in_col) {
-      bcast(fw->diag_d(), bb, rK, s.col_comm());
-      if (want) bcast(fw->diag_p(), bb, rK, s.col_comm());
+      comm([&] {
+        bcast(fw->diag_d(), bb, rK, s.col_comm());
+        if (want) bcast(fw->diag_p(), bb, rK, s.col_comm());
+      });
     }
     local([&] {
       if (in_row != in_col) fw->diag_received(in_col);
@@ -270,12 +285,14 @@ void run_fw(const Session& s, const Layout& L, bool want, int64_t m, const Graph
       rd = fw->row_d(-1);
       rp = fw->row_p(-1);
     }
-    bcast(rd, L.nlc * bb, rK, s.col_comm());
-    if (want) bcast(rp, L.nlc * bb, rK, s.col_comm());
+    comm([&] {
+      bcast(rd, L.nlc * bb, rK, s.col_comm());
+      if (want) bcast(rp, L.nlc * bb, rK, s.col_comm());
+    });
     W* cd = nullptr;
     local([&] { cd = fw->col_d(lkc); });
     if (cd == nullptr) cd = fw->col_d(-1);
-    bcast(cd, L.nlr * bb, cK, s.row_comm());
+    comm([&] { bcast(cd, L.nlr * bb, cK, s.row_comm()); });
     local([&] {
       if (!in_row) fw->row_received();
       if (!in_col) fw->col_received();
@@ -286,7 +303,11 @@ void run_fw(const Session& s, const Layout& L, bool want, int64_t m, const Graph
       fw->end_step();
       if (root) ro.report(0.9 * static_cast<double>(K + 1) / static_cast<double>(L.nb));
     });
-    s.agree(step);
+    comm([&] { s.agree(step); });
+  }
+  if (const char* tr = std::getenv("GSP_MPI_TRACE"); tr != nullptr && *tr != '\0' && *tr != '0') {
+    std::fprintf(stderr, "gsp mpi: rank %d of %d (%d x %d grid, b = %d, %d steps): local work %.3f s, broadcasts + agreement %.3f s, %s\n",
+                 s.rank(), s.size(), L.pr, L.pc, L.b, L.nb, local_s, comm_s, fw->describe().c_str());
   }
   s.agree(capture([&] { fw->finish(); }));
   const std::string where = fw->describe();
