@@ -15,7 +15,9 @@
 #   GSP_GPU_STEPS  steps to run (default: "build test memcheck racecheck initcheck synccheck bench");
 #                  "mpi" (not default) runs ctest -L mpi and the distributed FW benchmark
 #                  with GPU ranks for each rank count in GSP_MPI_NP (default "1 2"), at
-#                  n = GSP_MPI_N (default "16384"), i32 and f32
+#                  n = GSP_MPI_N (default "16384"), i32 and f32, then CPU ranks
+#                  (GSP_MPI_CPU_NP, default "1 2 4", cores split among them) at
+#                  n = GSP_MPI_CPU_N (default 4096); GSP_MPI_TRACE on
 #   GSP_DATA_DIR   folder with USA-road-d.NY.gr.gz (default: build-data if present, else ../shared/data)
 #   JOBS           build parallelism (default 16)
 #   GSP_BENCH_FILTER  graph-name filter passed to the bench programs (default: all)
@@ -144,6 +146,7 @@ if want mpi; then
     (cd "$BUILD" && ctest -L mpi -V --timeout 300)
     rc=$?
     export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+    export GSP_MPI_TRACE=1
     for n in ${GSP_MPI_N:-16384}; do
       for dt in i32 f32; do
         for np in ${GSP_MPI_NP:-1 2}; do
@@ -151,6 +154,13 @@ if want mpi; then
           GSP_MPI_BENCH_BACKEND=cuda timeout 300 mpiexec --oversubscribe -np "$np" "$BUILD/mpi/gsp_mpi_bench" "$n" "$dt" 0 2 $extra || rc=1
         done
       done
+    done
+    # CPU ranks on this host's cores (strong scaling, threads split evenly)
+    cores=$(nproc)
+    for np in ${GSP_MPI_CPU_NP:-1 2 4}; do
+      extra=""; [ "$np" = 1 ] && extra=single
+      GSP_MPI_BENCH_BACKEND=cpu timeout 300 mpiexec --oversubscribe --bind-to none -np "$np" "$BUILD/mpi/gsp_mpi_bench" \
+        "${GSP_MPI_CPU_N:-4096}" f32 $(( cores / np )) 1 $extra || rc=1
     done
     exit $rc
   ) >"$OUT/mpi.log" 2>&1
