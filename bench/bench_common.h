@@ -186,9 +186,11 @@ static inline double bench_deadline_seconds(void) {
 
 /* Times gsp_sssp_run for one (graph, source, backend, algorithm): one warm-up,
  * then bench_reps() timed runs. Fills row (status != GSP_OK when it failed). */
-static inline void bench_time_sssp(const gsp_graph* g, int32_t source, gsp_backend backend, gsp_algorithm algo,
-                            const char* graph_name, bench_row* row) {
-  gsp_options o;
+/* Times gsp_sssp_run with `base` (its progress callback is replaced by the
+ * deadline); the row's engine is `label`, or the algorithm's name when NULL. */
+static inline void bench_time_sssp_options(const gsp_graph* g, int32_t source, const gsp_options* base,
+                                           const char* label, const char* graph_name, bench_row* row) {
+  gsp_options o = *base;
   gsp_paths* p = NULL;
   gsp_run_info info;
   double t[64];
@@ -197,15 +199,11 @@ static inline void bench_time_sssp(const gsp_graph* g, int32_t source, gsp_backe
   memset(row, 0, sizeof *row);
   snprintf(row->graph, sizeof row->graph, "%s", graph_name);
   snprintf(row->dtype, sizeof row->dtype, "%s", gsp_graph_weight_type(g) == GSP_I32 ? "i32" : "f32");
-  snprintf(row->engine, sizeof row->engine, "%s", gsp_algorithm_name(algo));
-  snprintf(row->backend, sizeof row->backend, "%s", gsp_backend_name(backend));
+  snprintf(row->engine, sizeof row->engine, "%s", label ? label : gsp_algorithm_name(o.algorithm));
+  snprintf(row->backend, sizeof row->backend, "%s", gsp_backend_name(o.backend));
   row->n = gsp_graph_num_vertices(g);
   row->m = gsp_graph_num_edges(g);
   row->median_ms = row->min_ms = row->upload_ms = NAN;
-  gsp_options_init(&o);
-  o.backend = backend;
-  o.algorithm = algo;
-  o.num_threads = 0; /* all cores */
   o.progress = bench_deadline_cb;
   memset(&info, 0, sizeof info);
   info.size = sizeof info;
@@ -235,6 +233,17 @@ static inline void bench_time_sssp(const gsp_graph* g, int32_t source, gsp_backe
   row->reps = reps;
   row->median_ms = bench_median(t, reps);
   row->min_ms = t[0];
+}
+
+/* One engine with its defaults, on all cores. */
+static inline void bench_time_sssp(const gsp_graph* g, int32_t source, gsp_backend backend, gsp_algorithm algo,
+                                   const char* graph_name, bench_row* row) {
+  gsp_options o;
+  gsp_options_init(&o);
+  o.backend = backend;
+  o.algorithm = algo;
+  o.num_threads = 0; /* all cores */
+  bench_time_sssp_options(g, source, &o, NULL, graph_name, row);
 }
 
 /* ------------------------------------------------------------- output */

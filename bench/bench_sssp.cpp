@@ -152,6 +152,14 @@ void print_row(const bench_row& r, double cpu_dijkstra_ms) {
   fflush(stdout);
 }
 
+// GSP_BENCH_DELTA_SWEEP=0 turns the CPU delta-stepping sweep off; it runs on
+// the graphs issue 10 names (NY, Graph65536).
+bool delta_sweep_wanted(const char* name) {
+  const char* e = getenv("GSP_BENCH_DELTA_SWEEP");
+  if (e != nullptr && strcmp(e, "0") == 0) return false;
+  return strstr(name, "NY") != nullptr || strcmp(name, "Graph65536") == 0;
+}
+
 struct GraphResult {
   std::vector<bench_row> rows;
   double cpu_dijkstra_ms = NAN;
@@ -166,6 +174,35 @@ GraphResult bench_graph(const gsp_graph* g, const char* name, bool cuda, bool pe
     if (a == GSP_SSSP_DIJKSTRA && r.status == GSP_OK) gr.cpu_dijkstra_ms = r.median_ms;
     print_row(r, gr.cpu_dijkstra_ms);
     gr.rows.push_back(r);
+  }
+  // CPU delta-stepping's width and threads (issue 10 compares with a
+  // published CPU delta-stepping at its own width, on one thread and all
+  // cores): multiples of the default rule 8 * mean weight / mean out-degree,
+  // plus GAP's NY width 16000, on 1 thread and on all cores.
+  if (delta_sweep_wanted(name)) {
+    const Csr c = csr_f32(g);
+    const double n = static_cast<double>(gsp_graph_num_vertices(g)), m = static_cast<double>(c.w.size());
+    double sum = 0;
+    for (float w : c.w) sum += w;
+    const double rule = m > 0 && sum > 0 ? 8.0 * (sum / m) / (m / n) : 1.0;
+    std::vector<double> widths = {0.5 * rule, rule, 2 * rule, 4 * rule, 8 * rule};
+    if (strstr(name, "NY") != nullptr) widths.push_back(16000);
+    for (int threads : {1, 0}) {
+      for (double d : widths) {
+        gsp_options o;
+        gsp_options_init(&o);
+        o.backend = GSP_BACKEND_CPU;
+        o.algorithm = GSP_SSSP_DELTA_STEPPING;
+        o.delta = std::floor(d) > 0 ? std::floor(d) : 1;
+        o.num_threads = threads;
+        char label[40];
+        snprintf(label, sizeof label, "delta-stepping d=%.0f t=%s", o.delta, threads == 1 ? "1" : "all");
+        bench_row r;
+        bench_time_sssp_options(g, source, &o, label, name, &r);
+        print_row(r, gr.cpu_dijkstra_ms);
+        gr.rows.push_back(r);
+      }
+    }
   }
   if (cuda) {
     for (gsp_algorithm a : kCuda) {
