@@ -4,7 +4,7 @@
  *    or stream or refuse with GSP_ERR_DEVICE_OUT_OF_MEMORY; never a crash,
  *    never a wrong answer").
  * 2. Cancellation by the progress callback at every point it is called (up
- *    to 24 points per engine, spread over the run): GSP_ERR_CANCELLED, no
+ *    to 24 points per engine, spread over the run; 8 with GSP_TEST_SMALL): GSP_ERR_CANCELLED, no
  *    result, and the next run is right; under compute-sanitizer memcheck
  *    with leak checking (tests/gpu/run.sh) nothing is left allocated.
  *
@@ -356,15 +356,16 @@ static void cancel_sweep(const t_arcs* a, gsp_dtype dt, int sssp_run, gsp_algori
   gsp_paths* p = NULL;
   t_cancel c = {0, 0};
   gsp_status s;
-  int points, k, step;
+  int points, k, step, cap;
   snprintf(what, sizeof what, "cancel %s %s %s", gsp_algorithm_name(al), a->name, dt == GSP_I32 ? "i32" : "f32");
   s = run_with(g, sssp_run, al, &c, &p);
   CHECK(s == GSP_OK, "%s: uncancelled run: %s: %s", what, gsp_status_name(s), gsp_last_error());
   gsp_paths_destroy(p);
   points = c.calls;
   CHECK(points >= 2, "%s: the progress callback was called %d times (at least before and after)", what, points);
-  /* up to 24 points (3 under racecheck, GSP_TEST_SMALL=3: it is slow) */
-  step = points > (g_level >= 3 ? 3 : 24) ? points / (g_level >= 3 ? 3 : 24) : 1;
+  /* up to 24 points; 8 in small mode (sanitizers), 3 under racecheck */
+  cap = g_level >= 3 ? 3 : g_small ? 8 : 24;
+  step = points > cap ? points / cap : 1;
   for (k = 1; k <= points; k += step) {
     c.calls = 0;
     c.cancel_at = k;
