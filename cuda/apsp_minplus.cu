@@ -4,21 +4,26 @@
 // (pred[i][j] <- pred[k][j] of the previous matrix). Stops as soon as a
 // product changes nothing (device flag); after ceil(log2(n-1)) products
 // without a fixed point, one more product that still changes something
-// proves a negative cycle. In-core only. See doc/gpu-apsp-dense.md.
+// proves a negative cycle. In-core only. With paths, predecessors are either
+// tracked in the products or (the default on sparse graphs) set by one pass
+// over the final matrix (pred_pass.cuh). See doc/gpu-apsp-dense.md.
 #include <algorithm>
 #include <string>
 #include <utility>
 
 #include "engines.cuh"
 #include "minplus_tile.cuh"
+#include "pred_pass.cuh"
 
 namespace gsp::detail::gpu {
 namespace {
 
 using namespace dense;
 
+// kPaths: predecessors tracked in the products; pred_pass_after (with
+// !kPaths): distance-only products, then the predecessor pass.
 template <class Ops, class W, bool kPaths>
-void run_minplus_t(RunContext& ctx, const ApspJob& job, int64_t ld) {
+void run_minplus_t(RunContext& ctx, const ApspJob& job, int64_t ld, bool pred_pass_after) {
   using T = typename Ops::T;
   const int32_t n = job.graph->n();
   const int nb = (int)(ld / kTile);
@@ -27,6 +32,8 @@ void run_minplus_t(RunContext& ctx, const ApspJob& job, int64_t ld) {
   if (kPaths) {
     P0.allocate(ctx, (size_t)(ld * ld), "min-plus predecessors");
     P1.allocate(ctx, (size_t)(ld * ld), "min-plus predecessors (second)");
+  } else if (pred_pass_after) {
+    P0.allocate(ctx, (size_t)(ld * ld), "min-plus predecessors");
   }
   DeviceBuffer<int> flags(ctx, 1, "min-plus flags");
   build_matrix_device<Ops, W>(ctx, *job.graph, D0.get(), kPaths ? P0.get() : nullptr, ld);
@@ -72,7 +79,12 @@ void run_minplus_t(RunContext& ctx, const ApspJob& job, int64_t ld) {
     }
     job.options->report(std::min(1.0, (double)products / (double)(tmax + 1)));
   }
-  deliver_rows_device<Ops, W>(ctx, job, cur, pcur, ld, kPaths);
+  if (!kPaths && pred_pass_after) {
+    pred_pass<Ops, W>(ctx, *job.graph, cur, P0.get(), ld, ctx.stream());
+    deliver_rows_device<Ops, W>(ctx, job, cur, P0.get(), ld, true);
+  } else {
+    deliver_rows_device<Ops, W>(ctx, job, cur, pcur, ld, kPaths);
+  }
   fill_stats(ctx, job, products, products * (int64_t)n * n * n);
 }
 
@@ -81,16 +93,21 @@ void run_minplus(RunContext& ctx, const ApspJob& job) {
   const int32_t n = job.graph->n();
   const bool paths = job.options->want_paths;
   const int64_t ld = round_up(std::max<int64_t>(n, 1), kTile);
+  const bool pass = paths && use_pred_pass<Ops>(n, job.graph->m());
   const size_t cell = sizeof(typename Ops::T) + (paths ? sizeof(int32_t) : 0);
-  const size_t need = 2 * (size_t)(ld * ld) * cell;
+  // tracked: two matrices and two predecessor matrices; pass: one predecessor
+  // matrix and the reverse graph
+  const size_t need = pass ? 2 * (size_t)(ld * ld) * sizeof(typename Ops::T) + (size_t)(ld * ld) * 4 +
+                                 (size_t)job.graph->m() * (4 + sizeof(W)) + (size_t)(n + 1) * 8
+                           : 2 * (size_t)(ld * ld) * cell;
   if (need > ctx.budget_left()) {
     throw Error(GSP_ERR_DEVICE_OUT_OF_MEMORY,
                 "CUDA min-plus APSP needs two n x n matrices (" + std::to_string(need) +
                     " bytes) and the device budget has " + std::to_string(ctx.budget_left()) +
                     "; use GSP_APSP_FLOYD_WARSHALL, which streams from host memory");
   }
-  if (paths) run_minplus_t<Ops, W, true>(ctx, job, ld);
-  else run_minplus_t<Ops, W, false>(ctx, job, ld);
+  if (paths && !pass) run_minplus_t<Ops, W, true>(ctx, job, ld, false);
+  else run_minplus_t<Ops, W, false>(ctx, job, ld, pass);
 }
 
 }  // namespace

@@ -103,28 +103,29 @@ static void run_case(const t_arcs* a, const int64_t* ref, gsp_dtype dt, gsp_algo
   gsp_graph_destroy(g);
 }
 
-/* Floyd-Warshall's predecessors both ways: tracked in the product, and by
- * the pass over the finished matrix (GSP_DENSE_PRED, read per run). */
-static void fw_both_pred_modes(const t_arcs* a, const int64_t* ref, gsp_dtype dt, int paths, const char* tag) {
+/* Predecessors both ways: tracked in the product, and by the pass over the
+ * finished matrix (GSP_DENSE_PRED, read per run). */
+static void both_pred_modes(const t_arcs* a, const int64_t* ref, gsp_dtype dt, gsp_algorithm algo, int paths,
+                            const char* tag) {
   char what[64];
   if (!paths) {
-    run_case(a, ref, dt, GSP_APSP_FLOYD_WARSHALL, 0, 0, NULL, 0, tag);
+    run_case(a, ref, dt, algo, 0, 0, NULL, 0, tag);
     return;
   }
   setenv("GSP_DENSE_PRED", "track", 1);
   snprintf(what, sizeof what, "%s pred=track", tag);
-  run_case(a, ref, dt, GSP_APSP_FLOYD_WARSHALL, 1, 0, NULL, 0, what);
+  run_case(a, ref, dt, algo, 1, 0, NULL, 0, what);
   setenv("GSP_DENSE_PRED", "pass", 1);
   snprintf(what, sizeof what, "%s pred=pass", tag);
-  run_case(a, ref, dt, GSP_APSP_FLOYD_WARSHALL, 1, 0, NULL, 0, what);
+  run_case(a, ref, dt, algo, 1, 0, NULL, 0, what);
   unsetenv("GSP_DENSE_PRED");
 }
 
 static void both(const t_arcs* a, const int64_t* ref, int paths, const char* tag) {
-  fw_both_pred_modes(a, ref, GSP_I32, paths, tag);
-  fw_both_pred_modes(a, ref, GSP_F32, paths, tag);
-  run_case(a, ref, GSP_I32, GSP_APSP_MINPLUS, paths, 0, NULL, 0, tag);
-  run_case(a, ref, GSP_F32, GSP_APSP_MINPLUS, paths, 0, NULL, 0, tag);
+  both_pred_modes(a, ref, GSP_I32, GSP_APSP_FLOYD_WARSHALL, paths, tag);
+  both_pred_modes(a, ref, GSP_F32, GSP_APSP_FLOYD_WARSHALL, paths, tag);
+  both_pred_modes(a, ref, GSP_I32, GSP_APSP_MINPLUS, paths, tag);
+  both_pred_modes(a, ref, GSP_F32, GSP_APSP_MINPLUS, paths, tag);
 }
 
 static void expect_status(const t_arcs* a, gsp_dtype dt, gsp_algorithm algo, size_t limit, gsp_status want,
