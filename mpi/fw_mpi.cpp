@@ -30,7 +30,10 @@ namespace {
 // allocate its blocks, as if out of memory.
 void maybe_inject_failure(int rank) {
   const char* s = std::getenv("GSP_MPI_TEST_FAIL_RANK");
-  if (s != nullptr && *s != '\0' && std::atoi(s) == rank) throw std::bad_alloc();
+  if (s == nullptr || *s == '\0') return;
+  char* end = nullptr;
+  const long r = std::strtol(s, &end, 10);
+  if (end != nullptr && *end == '\0' && r == rank) throw std::bad_alloc();
 }
 
 int32_t block_size_from_env(int32_t n, int pr, int pc, bool gpu) {

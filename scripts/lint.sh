@@ -1,5 +1,6 @@
 #!/bin/sh
-# Static analysis of the host C++ sources (src/**/*.cpp; cuda/ is left out:
+# Static analysis of the host C++ sources (src/**/*.cpp, and mpi/*.cpp when
+# the build found MPI; cuda/ is left out:
 # clang-tidy has no CUDA headers here). Runs clang-tidy (.clang-tidy) and
 # cppcheck (scripts/cppcheck.supp) and exits 1 on any finding, 77 (skipped)
 # when either tool is missing, 0 when clean.
@@ -35,7 +36,12 @@ trap 'rm -rf "$TMP"' EXIT INT TERM
 sed -e 's/ -fno-gnu-unique//g' -e 's/ -Xcompiler=-fno-gnu-unique//g' \
   "$BUILD/compile_commands.json" > "$TMP/compile_commands.json"
 
+# mpi/ too when the build found MPI (its sources are then in the database).
 FILES=$(find src -name '*.cpp' | sort)
+if grep -q '/mpi/fw_mpi.cpp' "$TMP/compile_commands.json"; then
+  FILES="$FILES
+$(find mpi -name '*.cpp' | sort)"
+fi
 status=0
 
 echo "== clang-tidy ($(echo "$FILES" | wc -l) files, $JOBS jobs)"
@@ -43,7 +49,7 @@ echo "== clang-tidy ($(echo "$FILES" | wc -l) files, $JOBS jobs)"
 # shellcheck disable=SC2086
 echo $FILES | tr ' ' '\n' | xargs -P "$JOBS" -I{} sh -c \
   '"$0" -p "$1" --quiet "$2" > "$1/$(echo "$2" | tr / _).log" 2>&1 || true' "$TIDY" "$TMP" {}
-cat "$TMP"/src_*.log > "$TMP/tidy.txt" 2>/dev/null || true
+cat "$TMP"/src_*.log "$TMP"/mpi_*.log > "$TMP/tidy.txt" 2>/dev/null || true
 if grep -E '(warning|error): ' "$TMP/tidy.txt" >/dev/null; then
   grep -E -A3 '(warning|error): ' "$TMP/tidy.txt"
   echo "lint: clang-tidy findings: $(grep -cE '(warning|error): ' "$TMP/tidy.txt")"
