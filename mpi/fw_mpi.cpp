@@ -309,7 +309,9 @@ void run_fw(const Session& s, const Layout& L, bool want, int64_t m, const Graph
     comm([&] { s.agree(step); });
   }
   if (const char* tr = std::getenv("GSP_MPI_TRACE"); tr != nullptr && *tr != '\0' && *tr != '0') {
-    std::fprintf(stderr, "gsp mpi: rank %d of %d (%d x %d grid, b = %d, %d steps): local work %.3f s, broadcasts + agreement %.3f s, %s\n",
+    std::fprintf(stderr,
+                 "gsp mpi: rank %d of %d (%d x %d grid, b = %d, %d steps): local work %.3f s, "
+                 "broadcasts + agreement %.3f s, %s\n",
                  s.rank(), s.size(), L.pr, L.pc, L.b, L.nb, local_s, comm_s, fw->describe().c_str());
   }
   s.agree(capture([&] { fw->finish(); }));
