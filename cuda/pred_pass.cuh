@@ -13,24 +13,17 @@
 // (deliver_rows_device) handle zero-weight cycles, as for tracked ones.
 #pragma once
 
-#include <cstdlib>
-#include <cstring>
 #include <type_traits>
 
+#include "core/pred_pass_policy.h"
 #include "minplus_tile.cuh"
 
 namespace gsp::detail::gpu::dense {
 
-// GSP_DENSE_PRED = pass | track | auto (default, read per run): auto takes
-// the pass unless the packed int32 kernel tracks paths at almost no cost, or
-// the graph is dense enough (m > n^2 / 64) for n * m gathers to approach n^3 / 10.
+// The packed int32 kernel tracks predecessors at almost no cost.
 template <class Ops>
 bool use_pred_pass(int32_t n, int64_t m) {
-  const char* e = std::getenv("GSP_DENSE_PRED");
-  if (e != nullptr && std::strcmp(e, "pass") == 0) return true;
-  if (e != nullptr && std::strcmp(e, "track") == 0) return false;
-  if (Ops::kPackBits > 0) return false;
-  return (double)m <= (double)n * (double)n / 64.0;
+  return dense_pred_pass(n, m, Ops::kPackBits > 0);
 }
 
 template <class Ops, class W>

@@ -81,9 +81,22 @@ static void test_shapes(void) {
             CHECK(p == NULL, "%s: result on failure", what);
             continue;
           }
-          CHECK_OK(run(g, NULL, 0, algo, 1 + (si + di) % 4, 0, &p));
-          if (p) check_result(p, &a, dt, NULL, 0, ref, what);
-          gsp_paths_destroy(p);
+          {
+            /* The dense engines set predecessors either in the products or by
+             * one pass over the finished matrix (GSP_DENSE_PRED): both. */
+            static const char* const modes[] = {"track", "pass"};
+            const int dense = algo == GSP_APSP_FLOYD_WARSHALL || algo == GSP_APSP_MINPLUS;
+            int mi;
+            for (mi = 0; mi < (dense ? 2 : 1); mi++) {
+              char mwhat[160];
+              if (dense) setenv("GSP_DENSE_PRED", modes[mi], 1);
+              snprintf(mwhat, sizeof mwhat, "%s%s%s", what, dense ? " pred=" : "", dense ? modes[mi] : "");
+              CHECK_OK(run(g, NULL, 0, algo, 1 + (si + di) % 4, 0, &p));
+              if (p) check_result(p, &a, dt, NULL, 0, ref, mwhat);
+              gsp_paths_destroy(p);
+            }
+            if (dense) unsetenv("GSP_DENSE_PRED");
+          }
           /* A subset of sources, out of order. */
           subset[0] = a.n - 1;
           subset[1] = a.n / 2;

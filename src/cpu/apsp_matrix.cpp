@@ -1,15 +1,19 @@
 // Dense APSP engines: blocked Floyd-Warshall and min-plus squaring. Both hold
 // the n x n matrix (and the predecessor matrix when paths are wanted), then
-// hand the requested rows to the sink in blocks.
+// hand the requested rows to the sink in blocks. Predecessors are either
+// tracked in the tile products or, by default on sparse graphs, set by one
+// pass over the finished distances (core/pred_pass_policy.h).
 #include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "cpu/cpu_util.h"
 #include "cpu/minplus_tile.h"
 #include "cpu/pred_repair.h"
+#include "core/pred_pass_policy.h"
 
 namespace gsp::detail::cpu {
 namespace {
@@ -170,6 +174,57 @@ void repair_pred_rows(const Graph& graph, const std::vector<W>& D, std::vector<i
   }
 }
 
+// The predecessor pass: pred[i][j] = the in-neighbour k != j of j that
+// minimises d[i][k] + w(k, j) (the first such arc in the reverse CSR's
+// order; sums in the weight type, int32 widened to int64), -1 for j == i and
+// for unreachable j. At the fixpoint d[i][j] = min_k d[i][k] + w(k, j), so
+// that is a last arc of a shortest path. A task takes kRows rows and walks
+// the reverse CSR once for all of them (n * m / kRows arc reads, n * m row
+// reads from a kRows-row window that stays in cache). Zero-weight cycles can
+// close a cycle of such arcs, which repair_pred_rows then finds and
+// rebuilds, as for tracked predecessors.
+template <class W>
+void preds_from_distances(const Graph& graph, const std::vector<W>& D, std::vector<int32_t>& P, Team& team) {
+  using S = std::conditional_t<std::is_same_v<W, float>, float, int64_t>;
+  constexpr int32_t kRows = 8;
+  const CsrView<W> rg = graph.reverse_view<W>();
+  const int32_t n = rg.n;
+  const size_t un = static_cast<size_t>(n);
+  const W inf = Dist<W>::inf();
+  std::atomic<int32_t> next{0};
+  team.run([&](int) {
+    for (int32_t i0; (i0 = next.fetch_add(kRows)) < n;) {
+      const int32_t rows = std::min(kRows, n - i0);
+      const W* d[kRows];
+      int32_t* p[kRows];
+      for (int32_t r = 0; r < rows; ++r) {
+        d[r] = D.data() + static_cast<size_t>(i0 + r) * un;
+        p[r] = P.data() + static_cast<size_t>(i0 + r) * un;
+      }
+      for (int32_t j = 0; j < n; ++j) {
+        S bv[kRows];
+        int32_t best[kRows];
+        for (int32_t r = 0; r < rows; ++r) best[r] = -1;
+        for (int64_t e = rg.offsets[j]; e < rg.offsets[j + 1]; ++e) {
+          const int32_t k = rg.targets[e];
+          if (k == j) continue;
+          const S w = static_cast<S>(rg.weights[e]);
+          for (int32_t r = 0; r < rows; ++r) {
+            const W dk = d[r][k];
+            if (dk == inf) continue;
+            const S sum = static_cast<S>(dk) + w;
+            if (best[r] < 0 || sum < bv[r]) {
+              bv[r] = sum;
+              best[r] = k;
+            }
+          }
+        }
+        for (int32_t r = 0; r < rows; ++r) p[r][j] = (j != i0 + r && d[r][j] != inf) ? best[r] : -1;
+      }
+    }
+  });
+}
+
 }  // namespace
 
 template <class W>
@@ -177,6 +232,7 @@ void floyd_warshall_apsp(const ApspJob& job) {
   const Graph& graph = *job.graph;
   const int32_t n = graph.n();
   const bool want = job.options->want_paths;
+  const bool pass = want && dense_pred_pass(n, graph.m(), false);
   std::vector<W> D;
   std::vector<int32_t> P;
   init_matrix(graph, D, P, want);
@@ -185,7 +241,7 @@ void floyd_warshall_apsp(const ApspJob& job) {
     if (c >= 0) throw_cycle(c);
   }
   W* d = D.data();
-  int32_t* p = want ? P.data() : nullptr;
+  int32_t* p = want && !pass ? P.data() : nullptr;  // tracked in the products
   const int64_t ld = n;
   const int64_t nb = (ld + kTile - 1) / kTile;
   const int threads = std::max(1, resolved_threads(job.options));
@@ -214,6 +270,7 @@ void floyd_warshall_apsp(const ApspJob& job) {
     job.options->report(0.9 * static_cast<double>(kb + 1) / static_cast<double>(nb));
   }
   if (deferred) check_deferred_overflow(graph, D);
+  if (pass) preds_from_distances(graph, D, P, team);
   if (want) repair_pred_rows(graph, D, P);
   const double nn = static_cast<double>(n);
   fill_stats(job.stats, GSP_APSP_FLOYD_WARSHALL, team.size(), nb,
@@ -226,6 +283,8 @@ void minplus_apsp(const ApspJob& job) {
   const Graph& graph = *job.graph;
   const int32_t n = graph.n();
   const bool want = job.options->want_paths;
+  const bool pass = want && dense_pred_pass(n, graph.m(), false);
+  const bool track = want && !pass;  // predecessors kept through the products
   std::vector<W> A, C;
   std::vector<int32_t> PA, PC;
   init_matrix(graph, A, PA, want);
@@ -234,7 +293,7 @@ void minplus_apsp(const ApspJob& job) {
     if (c >= 0) throw_cycle(c);
   }
   alloc_vector(C, A.size(), W(0));
-  if (want) alloc_vector(PC, PA.size(), int32_t(-1));
+  if (track) alloc_vector(PC, PA.size(), int32_t(-1));
   const int64_t ld = n;
   const int64_t nb = (ld + kTile - 1) / kTile;
   const int threads = std::max(1, resolved_threads(job.options));
@@ -245,9 +304,9 @@ void minplus_apsp(const ApspJob& job) {
   // C = A (x) A, out of place; C starts as A (the diagonal is 0, so A <= A (x) A).
   auto product = [&]() {
     const W* a = A.data();
-    const int32_t* pa = want ? PA.data() : nullptr;
+    const int32_t* pa = track ? PA.data() : nullptr;
     W* c = C.data();
-    int32_t* pc = want ? PC.data() : nullptr;
+    int32_t* pc = track ? PC.data() : nullptr;
     TileResult r = parallel_tiles(team, nb * nb, [&](int64_t t) {
       const int64_t ib = t / nb, jb = t % nb;
       const int64_t i0 = ib * kTile, i1 = std::min(ld, i0 + kTile);
@@ -264,7 +323,7 @@ void minplus_apsp(const ApspJob& job) {
       return tr;
     });
     A.swap(C);
-    if (want) PA.swap(PC);
+    if (track) PA.swap(PC);
     check_flags(r, A, n, graph, &deferred);
     return r.changed;
   };
@@ -289,6 +348,7 @@ void minplus_apsp(const ApspJob& job) {
   PC.clear();
   PC.shrink_to_fit();
   if (deferred) check_deferred_overflow(graph, A);
+  if (pass) preds_from_distances(graph, A, PA, team);
   if (want) repair_pred_rows(graph, A, PA);
   job.options->report(0.9);
   const double nn = static_cast<double>(n);
