@@ -132,7 +132,7 @@ class CudaBlockFw final : public BlockFw<W> {
     for (int32_t li = 0; li < s_.nlr; ++li) {
       const int64_t off = (int64_t)li * s_.nlc * bb_;
       stage_in(store_d_ + off, kPaths ? store_p_ + off : nullptr, s_.nlc);
-      unpack(D_.get() + li * b_ * ld_, kPaths ? P_.get() + li * b_ * ld_ : nullptr, ld_, s_.nlc, s_.nlc, true);
+      unpack(D_.get() + li * b_ * ld_, kPaths ? P_.get() + li * b_ * ld_ : nullptr, ld_, 1, s_.nlc, true);
     }
   }
 
