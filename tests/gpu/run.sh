@@ -1,6 +1,7 @@
 #!/bin/bash
 # The whole GPU check in one run (on the lent H100/H200):
-#   build (Ninja, -j16, warnings as errors) -> ctest -L gpu -> compute-sanitizer
+#   build (Ninja, -j16, warnings as errors) -> ctest -L gpu -> the gpu tests with
+#   engine choices forced (variants) -> compute-sanitizer
 #   memcheck / racecheck / initcheck / synccheck on the gpu tests in small mode
 #   (GSP_TEST_SMALL=1) -> the benchmark (scripts/bench.sh)
 # Logs go to $OUT (default ./gpu-out); a summary table is printed last. Every
@@ -12,7 +13,7 @@
 #    the mpi tests, see tests/gpu/mpi_from_debs.sh)
 #   OUT            where logs go (default ./gpu-out)
 #   BUILD          build folder (default build-gpu)
-#   GSP_GPU_STEPS  steps to run (default: "build test memcheck racecheck initcheck synccheck bench");
+#   GSP_GPU_STEPS  steps to run (default: "build test variants memcheck racecheck initcheck synccheck bench");
 #                  "mpi" (not default) runs ctest -L mpi and the distributed FW benchmark
 #                  with GPU ranks for each rank count in GSP_MPI_NP (default "1 2"), at
 #                  n = GSP_MPI_N (default "16384"), i32 and f32, then CPU ranks
@@ -30,7 +31,7 @@ ROOT=$(pwd)
 OUT=${OUT:-$ROOT/gpu-out}
 BUILD=${BUILD:-build-gpu-sssp}
 JOBS=${JOBS:-16}
-STEPS=${GSP_GPU_STEPS:-build test memcheck racecheck initcheck synccheck bench}
+STEPS=${GSP_GPU_STEPS:-build test variants memcheck racecheck initcheck synccheck bench}
 if [ -z "${GSP_DATA_DIR:-}" ]; then
   if [ -f "$ROOT/build-data/USA-road-d.NY.gr.gz" ]; then GSP_DATA_DIR=$ROOT/build-data; else GSP_DATA_DIR=$ROOT/../shared/data; fi
 fi
@@ -109,6 +110,26 @@ if want test; then
     done
     rm -rf "$bt"
   fi
+fi
+
+# ------------------------------------------------------------------ variants
+# GPU tests again with engine choices forced, so that both engines behind an
+# algorithm id see every graph shape: delta-stepping's region engine on every
+# graph with tiny regions (many crossings, buckets, hand-overs) and its
+# frontier engine on every graph. GSP_GPU_VARIANTS: "VAR=V,VAR=V:test ..." items.
+VARIANTS=${GSP_GPU_VARIANTS:-"GSP_CUDA_REGION=1,GSP_CUDA_REGION_SIZE=7:test_gpu_sssp GSP_CUDA_REGION=0:test_gpu_sssp GSP_CUDA_REGION=1,GSP_CUDA_REGION_SIZE=64,GSP_CUDA_REGION_WAVES=3:test_gpu_sssp_family GSP_CUDA_REGION=0:test_gpu_sssp_family"}
+if want variants; then
+  for item in $VARIANTS; do
+    vars=${item%%:*}
+    bin=${item#*:}
+    t0=$(date +%s)
+    log=$OUT/variant-$bin-$(echo "$vars" | tr ',=' '_-').log
+    # shellcheck disable=SC2046
+    (cd "$BUILD/tests" && env $(echo "$vars" | tr ',' ' ') timeout "${GSP_TEST_TIMEOUT:-300}" "./$bin") >"$log" 2>&1
+    rc=$?
+    if [ $rc -eq 0 ]; then record variant PASS $(( $(date +%s) - t0 )) "$bin $vars: $(grep -E 'passed, [0-9]+ failed' "$log" | tail -1)"
+    else record variant FAIL $(( $(date +%s) - t0 )) "$bin $vars: rc=$rc ($(basename "$log")) $(grep -E 'passed, [0-9]+ failed' "$log" | tail -1)"; fi
+  done
 fi
 
 # ------------------------------------------------------------------ sanitizers
