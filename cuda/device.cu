@@ -8,7 +8,6 @@
 #include <type_traits>
 #include <vector>
 
-#include "core/region_partition.h"
 #include "device.cuh"
 #include "engines.cuh"
 
@@ -199,20 +198,9 @@ struct DeviceArrays {
   bool ready = false;
 };
 
-// The renumbered graph and its region tables (device_region_graph).
-struct RegionArrays {
-  DeviceArrays csr;
-  void* start = nullptr;
-  void* region_of = nullptr;
-  void* old_of_new = nullptr;
-  std::vector<int32_t> new_of_old;  // host
-  int32_t regions = 0;
-};
-
 struct PerDevice {
   DeviceArrays forward;
   DeviceArrays reverse;
-  std::map<int32_t, RegionArrays> regions;  // by region cap
 };
 
 // What the CUDA layer caches on a Graph: the arrays per device ordinal.
@@ -225,7 +213,6 @@ class GraphDeviceCache final : public DeviceCacheBase {
       if (cudaSetDevice(device) != cudaSuccess) continue;
       free_arrays(entry.forward);
       free_arrays(entry.reverse);
-      for (auto& [cap, r] : entry.regions) free_regions(r);
     }
     if (have_previous) cudaSetDevice(previous);
     (void)cudaGetLastError();
@@ -235,13 +222,6 @@ class GraphDeviceCache final : public DeviceCacheBase {
     if (a.targets) cudaFree(a.targets);
     if (a.weights) cudaFree(a.weights);
     a = DeviceArrays{};
-  }
-  static void free_regions(RegionArrays& r) {
-    free_arrays(r.csr);
-    if (r.start) cudaFree(r.start);
-    if (r.region_of) cudaFree(r.region_of);
-    if (r.old_of_new) cudaFree(r.old_of_new);
-    r = RegionArrays{};
   }
   std::map<int, PerDevice> per_device;
 };
@@ -316,83 +296,7 @@ DeviceCsr<W> get_or_upload(RunContext& ctx, const Graph& graph, bool reverse) {
   return d;
 }
 
-// Owns a RegionArrays being built; frees it on an error path.
-struct PendingRegions {
-  RegionArrays r;
-  ~PendingRegions() { GraphDeviceCache::free_regions(r); }
-};
-
-template <class T>
-void* upload(RunContext& ctx, const T* host, size_t count, const char* what) {
-  void* p = raw_alloc(count * sizeof(T), what);
-  if (count > 0) {
-    cudaError_t err = cudaMemcpyAsync(p, host, count * sizeof(T), cudaMemcpyHostToDevice, ctx.stream());
-    if (err != cudaSuccess) {
-      cudaFree(p);
-      check_cuda(err, what, __FILE__, __LINE__);
-    }
-  }
-  return p;
-}
-
 }  // namespace
-
-template <class W>
-DeviceRegionGraph<W> device_region_graph(RunContext& ctx, const Graph& graph, int32_t cap) {
-  const gsp_dtype want = std::is_same_v<W, float> ? GSP_F32 : GSP_I32;
-  if (graph.dtype() != want) {
-    throw Error(GSP_ERR_INTERNAL, "device_region_graph: weight type does not match the graph's");
-  }
-  if (cap < 1) throw Error(GSP_ERR_INTERNAL, "device_region_graph: region cap < 1");
-  const CsrView<W> fwd = graph.view<W>();
-  const CsrView<W> rev = graph.reverse_view<W>();  // built outside the device lock (own once-flag)
-
-  std::lock_guard<std::mutex> lock(graph.device_mutex());
-  std::unique_ptr<DeviceCacheBase>& slot = graph.device_cache();
-  if (!slot) slot = std::make_unique<GraphDeviceCache>();
-  auto* cache = dynamic_cast<GraphDeviceCache*>(slot.get());
-  if (cache == nullptr) throw Error(GSP_ERR_INTERNAL, "device_region_graph: foreign device cache on the graph");
-  std::map<int32_t, RegionArrays>& by_cap = cache->per_device[ctx.device()].regions;
-  auto it = by_cap.find(cap);
-  if (it == by_cap.end()) {
-    const auto t0 = std::chrono::steady_clock::now();
-    RegionPartition part = partition_regions(fwd.n, fwd.offsets, fwd.targets, rev.offsets, rev.targets, cap);
-    RenumberedCsr<W> csr = renumber_csr(part, fwd);
-    const size_t un = static_cast<size_t>(fwd.n);
-    const size_t bytes = (un + 1) * sizeof(int64_t) + static_cast<size_t>(fwd.m) * (sizeof(int32_t) + sizeof(W)) +
-                         part.start.size() * sizeof(int32_t) + 2 * un * sizeof(int32_t);
-    ctx.reserve(bytes, "the region-renumbered graph's device copy");  // charged to this run for good
-    PendingRegions pending;
-    pending.r.csr.offsets = upload(ctx, csr.offsets.data(), csr.offsets.size(), "upload(region graph offsets)");
-    pending.r.csr.targets = upload(ctx, csr.heads.data(), csr.heads.size(), "upload(region graph heads)");
-    pending.r.csr.weights = upload(ctx, csr.weights.data(), csr.weights.size(), "upload(region graph weights)");
-    pending.r.start = upload(ctx, part.start.data(), part.start.size(), "upload(region starts)");
-    pending.r.region_of = upload(ctx, part.region_of.data(), un, "upload(region of vertex)");
-    pending.r.old_of_new = upload(ctx, part.old_of_new.data(), un, "upload(region numbering)");
-    ctx.sync();  // pageable sources: complete before they are freed and the entry is shared
-    pending.r.csr.ready = true;
-    pending.r.regions = part.regions();
-    pending.r.new_of_old = std::move(part.new_of_old);
-    it = by_cap.emplace(cap, std::move(pending.r)).first;
-    pending.r = RegionArrays{};
-    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (ctx.stats() != nullptr) ctx.stats()->upload_seconds += secs;
-  }
-  const RegionArrays& r = it->second;
-  DeviceRegionGraph<W> d;
-  d.csr.n = fwd.n;
-  d.csr.m = fwd.m;
-  d.csr.offsets = static_cast<const int64_t*>(r.csr.offsets);
-  d.csr.targets = static_cast<const int32_t*>(r.csr.targets);
-  d.csr.weights = static_cast<const W*>(r.csr.weights);
-  d.regions = r.regions;
-  d.cap = cap;
-  d.start = static_cast<const int32_t*>(r.start);
-  d.region_of = static_cast<const int32_t*>(r.region_of);
-  d.old_of_new = static_cast<const int32_t*>(r.old_of_new);
-  d.new_of_old = r.new_of_old.data();
-  return d;
-}
 
 template <class W>
 DeviceCsr<W> device_graph(RunContext& ctx, const Graph& graph) {
@@ -407,7 +311,5 @@ template DeviceCsr<float> device_graph<float>(RunContext&, const Graph&);
 template DeviceCsr<int32_t> device_graph<int32_t>(RunContext&, const Graph&);
 template DeviceCsr<float> device_reverse_graph<float>(RunContext&, const Graph&);
 template DeviceCsr<int32_t> device_reverse_graph<int32_t>(RunContext&, const Graph&);
-template DeviceRegionGraph<float> device_region_graph<float>(RunContext&, const Graph&, int32_t);
-template DeviceRegionGraph<int32_t> device_region_graph<int32_t>(RunContext&, const Graph&, int32_t);
 
 }  // namespace gsp::detail::gpu

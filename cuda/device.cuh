@@ -145,25 +145,6 @@ DeviceCsr<W> device_graph(RunContext& ctx, const Graph& graph);
 template <class W>
 DeviceCsr<W> device_reverse_graph(RunContext& ctx, const Graph& graph);
 
-// The graph renumbered into regions of at most `cap` vertices
-// (core/region_partition.h) on the device, for the delta-stepping's region
-// engine (sssp_region.cu). Built on first use for a (device, cap) pair and
-// cached on the Graph like the plain copy (never rebuilt, so the pointers
-// stay valid for the graph's life); partitioning and upload time go to
-// ctx.stats()->upload_seconds, the bytes are charged as for device_graph.
-template <class W>
-struct DeviceRegionGraph {
-  DeviceCsr<W> csr;                      // renumbered: region r is new ids [start[r], start[r + 1])
-  int32_t regions = 0;
-  int32_t cap = 0;
-  const int32_t* start = nullptr;        // device, regions + 1
-  const int32_t* region_of = nullptr;    // device, n (by new id)
-  const int32_t* old_of_new = nullptr;   // device, n
-  const int32_t* new_of_old = nullptr;   // host, n
-};
-template <class W>
-DeviceRegionGraph<W> device_region_graph(RunContext& ctx, const Graph& graph, int32_t cap);
-
 // Memory kept between runs for speed (one per process, thread-safe); all of
 // it is returned by release_cached_memory() (gsp_release_cached_memory).
 //

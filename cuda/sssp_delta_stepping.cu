@@ -580,14 +580,11 @@ void run(RunContext& ctx, const SsspJob& job, bool bellman_ford) {
   if (!bellman_ford && !(user_delta >= 0) ) {
     throw Error(GSP_ERR_INVALID_ARGUMENT, "delta must be >= 0");
   }
-  const bool delta_mode = !bellman_ford;
-  const double delta = delta_mode ? (user_delta > 0 ? user_delta : default_delta(graph)) : 0.0;
-  if (delta_mode && use_region_engine(graph)) {
-    region_delta_stepping(ctx, job, delta);
-    return;
-  }
   fill_stats(ctx, job);
   DeviceCsr<W> g = device_graph<W>(ctx, graph);
+
+  const bool delta_mode = !bellman_ford;
+  const double delta = delta_mode ? (user_delta > 0 ? user_delta : default_delta(graph)) : 0.0;
   // Physical light/heavy split only when some arc is heavy.
   const bool split = delta_mode && m > 0 && delta < graph.max_weight();
   FArgs<W> a{};

@@ -114,28 +114,22 @@ __global__ void init_packed_kernel(int32_t n, unsigned long long* packed, int32_
   }
 }
 
-// old_of_new (may be null): packed is indexed by a renumbering of the
-// vertices (the region engine's); dist and pred are written by original id.
 template <class W>
 __global__ void unpack_kernel(int32_t n, const unsigned long long* packed, W* dist,
-                              int32_t* pred, const int32_t* old_of_new) {
+                              int32_t* pred) {
   for (int64_t v = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; v < n;
        v += static_cast<int64_t>(gridDim.x) * blockDim.x) {
     unsigned long long p = packed[v];
-    const int64_t at = old_of_new != nullptr ? old_of_new[v] : v;
     if (p == kUnreached) {
       if constexpr (std::is_same_v<W, float>) {
-        dist[at] = __int_as_float(0x7f800000);
+        dist[v] = __int_as_float(0x7f800000);
       } else {
-        dist[at] = 2147483647;
+        dist[v] = 2147483647;
       }
-      if (pred != nullptr) pred[at] = -1;
+      if (pred != nullptr) pred[v] = -1;
     } else {
-      dist[at] = dist_of<W>(p);
-      if (pred != nullptr) {
-        const int32_t parent = static_cast<int32_t>(static_cast<uint32_t>(p));
-        pred[at] = (parent >= 0 && old_of_new != nullptr) ? old_of_new[parent] : parent;
-      }
+      dist[v] = dist_of<W>(p);
+      if (pred != nullptr) pred[v] = static_cast<int32_t>(static_cast<uint32_t>(p));
     }
   }
 }
@@ -301,15 +295,14 @@ inline unsigned grid_for(RunContext& ctx, int64_t work, int threads) {
 // Blocks for a cooperative (persistent) launch of kernel with `threads`
 // threads per block: every block must be resident at once.
 template <class K>
-int coop_blocks(RunContext& ctx, K kernel, int threads, int per_sm_cap, int64_t useful_blocks,
-                size_t dynamic_smem = 0) {
+int coop_blocks(RunContext& ctx, K kernel, int threads, int per_sm_cap, int64_t useful_blocks) {
   if (!ctx.props().cooperativeLaunch) {
     throw Error(GSP_ERR_UNSUPPORTED, std::string("device '") + ctx.props().name +
                                          "' does not support cooperative launches, which this "
                                          "engine needs");
   }
   int occ = 0;
-  GSP_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel, threads, dynamic_smem));
+  GSP_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel, threads, 0));
   if (occ < 1) throw Error(GSP_ERR_DEVICE, "persistent kernel cannot be resident on this device");
   if (occ > per_sm_cap) occ = per_sm_cap;
   int64_t b = static_cast<int64_t>(occ) * ctx.props().multiProcessorCount;
@@ -319,12 +312,11 @@ int coop_blocks(RunContext& ctx, K kernel, int threads, int per_sm_cap, int64_t 
 }
 
 // int32 overflow check, then unpack into device scratch (n values each,
-// may alias dead workspace) and copy to the job's host arrays. With
-// old_of_new, g and packed use a renumbering of the vertices (unpack_kernel).
+// may alias dead workspace) and copy to the job's host arrays.
 template <class W>
 void finish(RunContext& ctx, const SsspJob& job, const DeviceCsr<W>& g,
             const unsigned long long* packed, void* dist_scratch, void* pred_scratch,
-            int* flag3, StageTimer* tm = nullptr, const int32_t* old_of_new = nullptr) {
+            int* flag3, StageTimer* tm = nullptr) {
   const int32_t n = g.n;
   if constexpr (std::is_same_v<W, int32_t>) {
     GSP_CUDA(cudaMemsetAsync(flag3, 0, 3 * sizeof(int), ctx.stream()));
@@ -336,7 +328,7 @@ void finish(RunContext& ctx, const SsspJob& job, const DeviceCsr<W>& g,
   int32_t* pred = (job.pred != nullptr && job.options->want_paths)
                       ? static_cast<int32_t*>(pred_scratch)
                       : nullptr;
-  unpack_kernel<W><<<grid_for(ctx, n, 256), 256, 0, ctx.stream()>>>(n, packed, dist, pred, old_of_new);
+  unpack_kernel<W><<<grid_for(ctx, n, 256), 256, 0, ctx.stream()>>>(n, packed, dist, pred);
   GSP_CUDA_LAUNCH();
   if (tm != nullptr) tm->mark();  // finish kernels done
   int host_flag[3] = {0, 0, 0};
@@ -354,18 +346,13 @@ void finish(RunContext& ctx, const SsspJob& job, const DeviceCsr<W>& g,
   }
   if (tm != nullptr) tm->mark();  // copies done
   ctx.sync();
-  if (host_flag[0] != 0) {
-    if (old_of_new != nullptr) {  // name the arc by original ids
-      GSP_CUDA(cudaMemcpy(&host_flag[1], old_of_new + host_flag[1], sizeof(int), cudaMemcpyDeviceToHost));
-      GSP_CUDA(cudaMemcpy(&host_flag[2], old_of_new + host_flag[2], sizeof(int), cudaMemcpyDeviceToHost));
-    }
-    throw_overflow(host_flag[1], host_flag[2]);
-  }
-  // With zero-weight arcs, relaxations that race at equal distances (and the
-  // region engine's per-region copies) can leave a cycle of tight zero arcs
-  // in the predecessors: check the tree in O(n), rebuild it from the tight
-  // arcs when needed (src/cpu/pred_repair.h). Positive weights cannot close
-  // such a cycle.
+  if (host_flag[0] != 0) throw_overflow(host_flag[1], host_flag[2]);
+  // relax_packed() checks for a strict improvement before its atomicMin, but
+  // another thread can store the same distance in between; the atomicMin
+  // then keeps the smaller parent at equal distance. With zero-weight arcs
+  // that can close a cycle of tight zero arcs in the predecessors (with
+  // positive weights it cannot). On such graphs the tree is checked in O(n)
+  // and, when needed, rebuilt from the tight arcs (src/cpu/pred_repair.h).
   if (pred != nullptr && job.graph->min_weight() <= 0) {
     std::vector<int32_t> state(static_cast<size_t>(n)), queue;
     cpu::repair_pred_row(job.graph->view<W>(), job.source, static_cast<const W*>(job.dist), job.pred, state, queue);
@@ -378,11 +365,5 @@ void finish(RunContext& ctx, const SsspJob& job, const DeviceCsr<W>& g,
 // light/heavy split, or, with bellman_ford, one bucket, every arc light and
 // a round limit of n (negative-cycle detection).
 void frontier_sssp(RunContext& ctx, const SsspJob& job, bool bellman_ford);
-
-// The region engine of delta-stepping (sssp_region.cu): whether it takes this
-// graph (low degree; GSP_CUDA_REGION=0|1 forces it off or on), and the run
-// with bucket width delta (> 0; +inf: one bucket).
-bool use_region_engine(const Graph& graph);
-void region_delta_stepping(RunContext& ctx, const SsspJob& job, double delta);
 
 }  // namespace gsp::detail::gpu::family

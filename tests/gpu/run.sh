@@ -113,11 +113,12 @@ if want test; then
 fi
 
 # ------------------------------------------------------------------ variants
-# GPU tests again with engine choices forced, so that both engines behind an
-# algorithm id see every graph shape: delta-stepping's region engine on every
-# graph with tiny regions (many crossings, buckets, hand-overs) and its
-# frontier engine on every graph. GSP_GPU_VARIANTS: "VAR=V,VAR=V:test ..." items.
-VARIANTS=${GSP_GPU_VARIANTS:-"GSP_CUDA_REGION=1,GSP_CUDA_REGION_SIZE=7:test_gpu_sssp GSP_CUDA_REGION=0:test_gpu_sssp GSP_CUDA_REGION=1,GSP_CUDA_REGION_SIZE=64,GSP_CUDA_REGION_WAVES=3:test_gpu_sssp_family GSP_CUDA_REGION=0:test_gpu_sssp_family"}
+# GPU tests again with engine choices forced, so that every path of an
+# engine sees every graph shape: the delta-stepping / Bellman-Ford frontier
+# engine with block-local waves on every graph (by default only on
+# low-degree ones), with none, and with thread-level chasing.
+# GSP_GPU_VARIANTS: "VAR=V,VAR=V:test ..." items.
+VARIANTS=${GSP_GPU_VARIANTS:-"GSP_CUDA_LOCAL_ROUNDS=8:test_gpu_sssp GSP_CUDA_LOCAL_ROUNDS=0:test_gpu_sssp GSP_CUDA_LOCAL_ROUNDS=8,GSP_CUDA_CHASE=4:test_gpu_sssp_family GSP_CUDA_LOCAL_ROUNDS=0:test_gpu_sssp_family"}
 if want variants; then
   for item in $VARIANTS; do
     vars=${item%%:*}

@@ -4,8 +4,7 @@
  * values (tiny, exact, huge), zero-weight cycles in the predecessor tree,
  * negative-weight refusal, and larger random graphs against the CPU.
  *
- * GSP_FAMILY_BENCH=2: a short delta-stepping sweep instead (no CPU engines);
- * GSP_FAMILY_BENCH=3: the region engine's sweep on the NY road graph.
+ * GSP_FAMILY_BENCH=2: a short delta-stepping sweep instead (no CPU engines).
  * GSP_FAMILY_BENCH=1 adds a timing table (NY road graph, Graph65536,
  * R-MAT 1M/16M; CPU delta-stepping/Dijkstra next to every GPU engine, and
  * several delta rules). GSP_TEST_SMALL=1 shrinks the graphs.
@@ -375,47 +374,6 @@ static void bench_ds_sweep(gsp_graph* g, const char* name, double avgw, double a
   unsetenv("GSP_CUDA_PERSISTENT_BLOCKS_PER_SM");
 }
 
-/* GSP_FAMILY_BENCH=3: the region engine of delta-stepping (low-degree
- * graphs): against the frontier engine, region sizes, deltas, blocks per SM,
- * a wave cap; the timed split and the engine's counters go to stderr. */
-static void bench_region_sweep(gsp_graph* g, const char* name, double avgw, double maxw, double avgdeg) {
-  static const char* sizes[] = {"256", "512", "2048", "4096"};
-  static const char* per_sm[] = {"1", "4"};
-  const double deltas[] = {maxw / avgdeg, 128 * avgw / avgdeg, 1024 * avgw / avgdeg, 1e30};
-  static const char* delta_names[] = {"maxw/deg", "128*avgw/deg", "1024*avgw/deg", "inf (one bucket)"};
-  char label[80];
-  int i;
-  bench_ds_row(g, name, "regions, default", 0, 9);
-  bench_ds_row(g, name, "regions, default (repeat)", 0, 9);
-  setenv("GSP_CUDA_REGION", "0", 1);
-  bench_ds_row(g, name, "frontier engine (GSP_CUDA_REGION=0)", 0, 9);
-  unsetenv("GSP_CUDA_REGION");
-  setenv("GSP_CUDA_REGION", "1", 1);
-  setenv("GSP_CUDA_SSSP_TIMING", "1", 1);
-  bench_ds_row(g, name, "regions, timed split (stderr)", 0, 3);
-  unsetenv("GSP_CUDA_SSSP_TIMING");
-  for (i = 0; i < 4; i++) {
-    setenv("GSP_CUDA_REGION_SIZE", sizes[i], 1);
-    snprintf(label, sizeof label, "regions of %s", sizes[i]);
-    bench_ds_row(g, name, label, 0, 7);
-  }
-  unsetenv("GSP_CUDA_REGION_SIZE");
-  for (i = 0; i < 4; i++) {
-    snprintf(label, sizeof label, "regions, delta %s", delta_names[i]);
-    bench_ds_row(g, name, label, deltas[i], 7);
-  }
-  for (i = 0; i < 2; i++) {
-    setenv("GSP_CUDA_PERSISTENT_BLOCKS_PER_SM", per_sm[i], 1);
-    snprintf(label, sizeof label, "regions, %s blocks/SM", per_sm[i]);
-    bench_ds_row(g, name, label, 0, 7);
-  }
-  unsetenv("GSP_CUDA_PERSISTENT_BLOCKS_PER_SM");
-  setenv("GSP_CUDA_REGION_WAVES", "64", 1);
-  bench_ds_row(g, name, "regions, at most 64 waves per visit", 0, 7);
-  unsetenv("GSP_CUDA_REGION_WAVES");
-  unsetenv("GSP_CUDA_REGION");
-}
-
 static void bench_graph(gsp_graph* g, const char* name) {
   const int32_t n = gsp_graph_num_vertices(g);
   const int64_t m = gsp_graph_num_edges(g);
@@ -440,10 +398,6 @@ static void bench_graph(gsp_graph* g, const char* name) {
          dt == GSP_I32 ? "i32" : "f32", avgw, maxw, avgdeg);
   if (atoi(getenv("GSP_FAMILY_BENCH")) == 2) {
     bench_ds_sweep(g, name, avgw, avgdeg);
-    return;
-  }
-  if (atoi(getenv("GSP_FAMILY_BENCH")) == 3) {
-    bench_region_sweep(g, name, avgw, maxw, avgdeg);
     return;
   }
   {
@@ -511,11 +465,9 @@ static void bench(void) {
     } else {
       printf("BENCH NY skipped: %s\n", gsp_last_error());
     }
-    if (atoi(getenv("GSP_FAMILY_BENCH")) == 3) continue; /* the region sweep: road graphs only */
     g = bench_random_graph(65536, 6, 1000, 65536, dt);
     if (g) { bench_graph(g, "Graph65536"); gsp_graph_destroy(g); }
   }
-  if (atoi(getenv("GSP_FAMILY_BENCH")) == 3) return;
   g = bench_rmat_graph(20, (int64_t)16 << 20, 1000, 20, GSP_F32);
   if (g) { bench_graph(g, "RMAT-1M"); gsp_graph_destroy(g); }
 }
