@@ -21,8 +21,10 @@
 // published bins, taken together, are the next frontier.
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <mutex>
@@ -45,9 +47,12 @@ double choose_delta(const Graph& graph) {
   if (m == 0) return 1.0;
   const double avg_w = graph.mean_weight();
   const double avg_deg = std::max(1.0, static_cast<double>(m) / static_cast<double>(n));
-  // Measured on the NY road graph, a random and a grid graph
-  // (doc/cpu-engines.md): 8 average weights per average out-degree.
-  double delta = 8.0 * avg_w / avg_deg;
+  // 8 average weights per average out-degree, measured on the NY road graph,
+  // a random and a grid graph (doc/cpu-engines.md); 4 times wider on
+  // low-degree graphs (roads, meshes), whose long paths otherwise cost a
+  // round each: NY on 16 cores 12.0 -> 7.0 ms, on one thread no slower.
+  const double scale = avg_deg <= 4.0 ? 32.0 : 8.0;
+  double delta = scale * avg_w / avg_deg;
   if (!(delta > 0) || !std::isfinite(delta)) delta = graph.max_weight() > 0 ? graph.max_weight() : 1.0;
   return delta;
 }
@@ -78,13 +83,14 @@ inline void cpu_relax() {
 // A barrier for a fixed team. The last thread to arrive runs `last()` while
 // the others wait, then releases them; so what `last()` writes is seen by
 // every thread after the barrier, and stays unchanged until the next
-// barrier's `last()`. Waiters spin briefly (rounds are short), then yield,
-// then sleep on a condition variable: when the machine has fewer free cores
-// than the team has threads, a spinning waiter would hold the core that the
-// thread it waits for needs.
+// barrier's `last()`. Waiters spin for at most spin_ns (rounds are short),
+// then yield, then sleep on a condition variable: when the machine has fewer
+// free cores than the team has threads, a spinning waiter would hold the
+// core that the thread it waits for needs. `pause` puts a pause instruction
+// in the spin (GSP_CPU_BARRIER_PAUSE; see BarrierTuning).
 class Barrier {
  public:
-  explicit Barrier(int n) : n_(n) {}
+  Barrier(int n, int64_t spin_ns, bool pause) : n_(n), spin_ns_(spin_ns), pause_(pause) {}
   template <class F>
   void wait(F&& last) {
     const uint32_t g = gen_.load(std::memory_order_acquire);
@@ -99,9 +105,14 @@ class Barrier {
       if (sleepers_.load(std::memory_order_relaxed) > 0) cv_.notify_all();
       return;
     }
-    for (int i = 0; i < kSpins; ++i) {
+    const auto t0 = std::chrono::steady_clock::now();
+    for (uint32_t i = 1;; ++i) {
       if (gen_.load(std::memory_order_acquire) != g) return;
-      cpu_relax();
+      if (pause_) cpu_relax();
+      if ((i & 255) == 0 && std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                 std::chrono::steady_clock::now() - t0).count() > spin_ns_) {
+        break;
+      }
     }
     for (int i = 0; i < kYields; ++i) {
       if (gen_.load(std::memory_order_acquire) != g) return;
@@ -114,9 +125,10 @@ class Barrier {
   }
 
  private:
-  static constexpr int kSpins = 4096;
   static constexpr int kYields = 16;
   const int n_;
+  const int64_t spin_ns_;
+  const bool pause_;
   std::atomic<int> count_{0};
   std::atomic<uint32_t> gen_{0};
   std::atomic<int> sleepers_{0};
@@ -124,13 +136,26 @@ class Barrier {
   std::condition_variable cv_;
 };
 
+// Tuning of the parallel rounds, read per run (GSP_CPU_* in doc/tuning.md,
+// for benchmarks; not part of the API): how long a barrier waiter spins,
+// whether it pauses while spinning, and the bucket-fusion limit.
+struct DsTuning {
+  int64_t spin_ns = 200000;
+  bool pause = true;
+  size_t fuse = 1000;
+  static DsTuning from_env() {
+    DsTuning t;
+    if (const char* e = std::getenv("GSP_CPU_BARRIER_SPIN_US")) t.spin_ns = std::max(0L, std::atol(e)) * 1000;
+    if (const char* e = std::getenv("GSP_CPU_BARRIER_PAUSE")) t.pause = std::atoi(e) != 0;
+    if (const char* e = std::getenv("GSP_CPU_DS_FUSE")) t.fuse = static_cast<size_t>(std::max(0L, std::atol(e)));
+    return t;
+  }
+};
+
 constexpr int64_t kNoBucket = INT64_MAX;
 // Buckets curr .. curr + kRing - 1 live in a ring of bins; entries further
 // ahead wait in one "far" pile (only tiny deltas put anything there).
 constexpr int64_t kRing = 1024;
-// Bucket fusion: a thread keeps emptying its own bin for the current bucket
-// while that bin holds fewer entries than this.
-constexpr size_t kFuse = 1000;
 constexpr size_t kChunk = 64;
 
 // A vertex and the distance bits it was queued with.
@@ -330,7 +355,8 @@ void run_parallel(const CsrView<W>& g, L lab, int32_t source, double inv_delta, 
   published[0].push_back(Entry{source, lab.get(source)});
   prefix[0] = 0;
 
-  Barrier barrier(static_cast<int>(T));
+  const DsTuning tune = DsTuning::from_env();
+  Barrier barrier(static_cast<int>(T), tune.spin_ns, tune.pause);
   std::atomic<size_t> cursor{0};
   std::atomic<int64_t> next_min{kNoBucket};
   std::atomic<int64_t> scans_total{0};
@@ -368,7 +394,9 @@ void run_parallel(const CsrView<W>& g, L lab, int32_t source, double inv_delta, 
               if (me.valid(e)) me.scan(e.v, e.d, curr);
             }
           }
-          me.drain(curr, kFuse);
+          // Bucket fusion: keep emptying this thread's own bin for the
+          // current bucket while it holds fewer than tune.fuse entries.
+          me.drain(curr, tune.fuse);
           const int64_t mine = me.next_bucket(curr);
           int64_t seen = next_min.load(std::memory_order_relaxed);
           while (mine < seen && !next_min.compare_exchange_weak(seen, mine, std::memory_order_relaxed)) {

@@ -24,7 +24,8 @@
 #   GSP_BENCH_FILTER  graph-name filter passed to the bench programs (default: all)
 #   GSP_BENCH_PROGRAMS  bench programs to run (default: every bench/bench_*)
 #   GSP_SAN_TESTS   test binaries for compute-sanitizer (default: every gpu test)
-#   GSP_TEST_TIMEOUT, GSP_SAN_TIMEOUT, GSP_BENCH_TIMEOUT  per-step limits in seconds
+#   GSP_TEST_TIMEOUT, GSP_BENCH_TIMEOUT  per-step limits in seconds; GSP_SAN_TIMEOUT
+#                  per (sanitizer, test) pair, which all run at once
 set -u
 cd "$(dirname "$0")/../.."
 ROOT=$(pwd)
@@ -134,32 +135,44 @@ if want variants; then
 fi
 
 # ------------------------------------------------------------------ sanitizers
-for tool in memcheck racecheck initcheck synccheck; do
-  want $tool || continue
+# Every (tool, test) pair runs at once, each in its own process and log
+# (sanitizer-TOOL-TEST.log): the GPU and the host's cores are big enough, and
+# the slowest pair, not the sum, bounds the step. GSP_SAN_TIMEOUT per pair.
+SAN_TOOLS=""
+for tool in memcheck racecheck initcheck synccheck; do want $tool && SAN_TOOLS="$SAN_TOOLS $tool"; done
+if [ -n "$SAN_TOOLS" ]; then
   t0=$(date +%s)
-  status=PASS
-  detail=""
-  extra=""
-  [ $tool = memcheck ] && extra="--leak-check full"
-  [ $tool = initcheck ] && extra="--print-limit 100000"
-  for t in $GPU_TESTS; do
-    name=$(basename "$t")
-    log=$OUT/sanitizer.log
-    echo "== $tool $name" >>"$log"
+  for tool in $SAN_TOOLS; do
+    extra=""
+    [ $tool = memcheck ] && extra="--leak-check full"
+    [ $tool = initcheck ] && extra="--print-limit 100000"
     small=1; [ "$tool" = racecheck ] && small=3
-    GSP_TEST_SMALL=$small timeout "${GSP_SAN_TIMEOUT:-150}" compute-sanitizer --tool $tool $extra --error-exitcode 99 "$t" >>"$log" 2>&1
-    rc=$?
-    summary=$(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$log" | tail -1)
-    case $rc in
-      0) detail="$detail $name ok${summary:+ ($summary)};" ;;
-      77) detail="$detail $name skipped;" ;;
-      124) status=FAIL; detail="$detail $name TIMEOUT;" ;;
-      *) status=FAIL; detail="$detail $name rc=$rc ${summary};" ;;
-    esac
+    for t in $GPU_TESTS; do
+      log=$OUT/sanitizer-$tool-$(basename "$t").log
+      ( GSP_TEST_SMALL=$small timeout "${GSP_SAN_TIMEOUT:-300}" compute-sanitizer --tool $tool $extra --error-exitcode 99 "$t" >"$log" 2>&1
+        echo "rc=$?" >>"$log" ) &
+    done
   done
-  [ -z "$GPU_TESTS" ] && { status=FAIL; detail="no gpu test binaries"; }
-  record $tool $status $(( $(date +%s) - t0 )) "$detail"
-done
+  wait
+  for tool in $SAN_TOOLS; do
+    status=PASS
+    detail=""
+    for t in $GPU_TESTS; do
+      name=$(basename "$t")
+      log=$OUT/sanitizer-$tool-$name.log
+      rc=$(sed -n 's/^rc=//p' "$log" | tail -1)
+      summary=$(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$log" | tail -1)
+      case $rc in
+        0) detail="$detail $name ok${summary:+ ($summary)};" ;;
+        77) detail="$detail $name skipped;" ;;
+        124) status=FAIL; detail="$detail $name TIMEOUT;" ;;
+        *) status=FAIL; detail="$detail $name rc=$rc ${summary};" ;;
+      esac
+    done
+    [ -z "$GPU_TESTS" ] && { status=FAIL; detail="no gpu test binaries"; }
+    record $tool $status $(( $(date +%s) - t0 )) "$detail"
+  done
+fi
 
 # ------------------------------------------------------------------ mpi
 if want mpi; then
