@@ -145,10 +145,21 @@ struct DsTuning {
   size_t fuse = 1000;
   static DsTuning from_env() {
     DsTuning t;
-    if (const char* e = std::getenv("GSP_CPU_BARRIER_SPIN_US")) t.spin_ns = std::max(0L, std::atol(e)) * 1000;
-    if (const char* e = std::getenv("GSP_CPU_BARRIER_PAUSE")) t.pause = std::atoi(e) != 0;
-    if (const char* e = std::getenv("GSP_CPU_DS_FUSE")) t.fuse = static_cast<size_t>(std::max(0L, std::atol(e)));
+    t.spin_ns = env_count("GSP_CPU_BARRIER_SPIN_US", t.spin_ns / 1000) * 1000;
+    t.pause = env_count("GSP_CPU_BARRIER_PAUSE", t.pause ? 1 : 0) != 0;
+    t.fuse = static_cast<size_t>(env_count("GSP_CPU_DS_FUSE", static_cast<long>(t.fuse)));
     return t;
+  }
+
+ private:
+  // A non-negative decimal from the environment; `fallback` when unset or
+  // not a number.
+  static long env_count(const char* name, long fallback) {
+    const char* e = std::getenv(name);
+    if (e == nullptr) return fallback;
+    char* end = nullptr;
+    const long v = std::strtol(e, &end, 10);
+    return end != e && v >= 0 ? v : fallback;
   }
 };
 
