@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -19,7 +21,7 @@ namespace {
 
 using namespace dense;
 
-// The in-core k-block, in 128-wide tiles (GSP_DENSE_FW_BLOCK overrides).
+// The in-core k-block below n = 16384, in 128-wide tiles (fw_block_tiles).
 constexpr int kDefaultFwBlockTiles = 4;
 
 // ------------------------------------------------------------------ in-core
@@ -31,6 +33,60 @@ constexpr int kDefaultFwBlockTiles = 4;
 // ld cells), since an output tile's operand spans other blocks' tiles;
 // phase 3 runs the product with K = fb * 128, which amortises each output
 // tile's load and store over more work than K = 128.
+//
+// Lookahead (default; GSP_DENSE_FW_LOOKAHEAD=0 turns it off): phase 3 of
+// k-block kb is split into the tiles of k-block kb+1's panels ("strips",
+// on a high-priority stream) and all the others ("bulk", on a low-priority
+// stream). Phases 1 and 2 of kb+1 need only the strips, so they run on the
+// high-priority stream while the bulk of kb still fills the GPU: the serial
+// phase 1 (a chain of small launches on a few SMs) leaves the critical path.
+// Why it is safe: the bulk of kb reads only panel kb's tiles in its own rows
+// and columns (none in panel kb+1) and writes no tile of panels kb or kb+1;
+// phases 1-2 of kb+1 read and write only panel kb+1; the strips of kb+1
+// (panel kb+2) wait for the bulk of kb, which wrote them last.
+struct LookaheadStreams {
+  cudaStream_t crit = nullptr, bulk = nullptr;
+  cudaEvent_t ev = nullptr, p2_done = nullptr, bulk_done = nullptr, crit_done = nullptr;
+  cudaStream_t outer;
+  explicit LookaheadStreams(cudaStream_t s) : outer(s) {
+    int least = 0, greatest = 0;
+    GSP_CUDA(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+    GSP_CUDA(cudaStreamCreateWithPriority(&crit, cudaStreamNonBlocking, greatest));
+    GSP_CUDA(cudaStreamCreateWithPriority(&bulk, cudaStreamNonBlocking, least));
+    for (cudaEvent_t* e : {&ev, &p2_done, &bulk_done, &crit_done}) {
+      GSP_CUDA(cudaEventCreateWithFlags(e, cudaEventDisableTiming));
+    }
+    // Both streams start after everything already queued on the outer one.
+    GSP_CUDA(cudaEventRecord(ev, outer));
+    GSP_CUDA(cudaStreamWaitEvent(crit, ev, 0));
+    GSP_CUDA(cudaStreamWaitEvent(bulk, ev, 0));
+  }
+  // The outer stream continues after both (normal end).
+  void join() {
+    GSP_CUDA(cudaEventRecord(crit_done, crit));
+    GSP_CUDA(cudaEventRecord(bulk_done, bulk));
+    GSP_CUDA(cudaStreamWaitEvent(outer, crit_done, 0));
+    GSP_CUDA(cudaStreamWaitEvent(outer, bulk_done, 0));
+  }
+  ~LookaheadStreams() {
+    // On an early exit (an error, a cancellation) the buffers the queued
+    // work uses are freed next: wait for it first.
+    for (cudaStream_t st : {crit, bulk}) {
+      if (st != nullptr) { cudaStreamSynchronize(st); cudaStreamDestroy(st); }
+    }
+    for (cudaEvent_t e : {ev, p2_done, bulk_done, crit_done}) {
+      if (e != nullptr) cudaEventDestroy(e);
+    }
+  }
+  LookaheadStreams(const LookaheadStreams&) = delete;
+  LookaheadStreams& operator=(const LookaheadStreams&) = delete;
+};
+
+inline bool fw_lookahead() {
+  const char* e = std::getenv("GSP_DENSE_FW_LOOKAHEAD");
+  return e == nullptr || std::strcmp(e, "0") != 0;
+}
+
 template <class Ops, bool kPaths>
 void fw_super(typename Ops::T* D, int32_t* P, int64_t ld, int fb, int* flags, cudaStream_t s,
               typename Ops::T* tmp, int32_t* tmpp, const RunOptions* report) {
@@ -38,65 +94,121 @@ void fw_super(typename Ops::T* D, int32_t* P, int64_t ld, int fb, int* flags, cu
   const int nbt = (int)(ld / kTile);
   const int64_t Bs = (int64_t)fb * kTile;
   const int64_t nsb = (ld + Bs - 1) / Bs;
-  for (int64_t kb = 0; kb < nsb; ++kb) {
-    const int64_t k0 = kb * Bs, sb = std::min(Bs, ld - k0);
-    const int sbt = (int)(sb / kTile), k0t = (int)(k0 / kTile);
+  // Super-block kb: first vertex, size, and the same in tiles.
+  auto k0_of = [&](int64_t kb) { return kb * Bs; };
+  auto sb_of = [&](int64_t kb) { return std::min(Bs, ld - kb * Bs); };
+  auto tiles_of = [&](int64_t kb) { return (int)(sb_of(kb) / kTile); };
+  auto tile0_of = [&](int64_t kb) { return (int)(k0_of(kb) / kTile); };
+
+  // Phases 1 and 2 of super-block kb on stream st.
+  auto close_and_panels = [&](int64_t kb, cudaStream_t st) {
+    const int64_t k0 = k0_of(kb), sb = sb_of(kb);
+    const int sbt = tiles_of(kb), k0t = tile0_of(kb);
     T* diag = D + k0 * ld + k0;
     int32_t* diagp = kPaths ? P + k0 * ld + k0 : nullptr;
-    fw_blocked<Ops, kPaths>(diag, diagp, ld, sbt, flags, s, nullptr, 0, 0);
-    if (nsb > 1) {
-      GSP_CUDA(cudaMemcpyAsync(tmp, D + k0 * ld, (size_t)(sb * ld) * sizeof(T),
-                               cudaMemcpyDeviceToDevice, s));
-      if (kPaths) {
-        GSP_CUDA(cudaMemcpyAsync(tmpp, P + k0 * ld, (size_t)(sb * ld) * sizeof(int32_t),
-                                 cudaMemcpyDeviceToDevice, s));
-      }
-      TileParams<T> r;
-      r.A = diag; r.lda = ld;
-      r.B = tmp; r.ldb = ld;
-      r.Cin = D + k0 * ld; r.Cout = D + k0 * ld; r.ldc = ld;
-      if (kPaths) { r.Bp = tmpp; r.ldbp = ld; r.Pin = P + k0 * ld; r.Pout = P + k0 * ld; r.ldp = ld; }
-      r.K = (int)sb;
-      r.skip_col_lo = k0t; r.skip_col_hi = k0t + sbt;
-      r.row_off = k0; r.col_off = 0;
-      r.flags = flags;
-      launch_tile_product<Ops, kPaths>(r, sbt, nbt, s);
-
-      GSP_CUDA(cudaMemcpy2DAsync(tmp, Bs * sizeof(T), D + k0, ld * sizeof(T), sb * sizeof(T), ld,
-                                 cudaMemcpyDeviceToDevice, s));
-      if (kPaths) {
-        GSP_CUDA(cudaMemcpy2DAsync(tmpp, Bs * sizeof(int32_t), P + k0, ld * sizeof(int32_t),
-                                   sb * sizeof(int32_t), ld, cudaMemcpyDeviceToDevice, s));
-      }
-      TileParams<T> c;
-      c.A = tmp; c.lda = Bs;
-      c.B = diag; c.ldb = ld;
-      c.Cin = D + k0; c.Cout = D + k0; c.ldc = ld;
-      if (kPaths) { c.Bp = diagp; c.ldbp = ld; c.Pin = P + k0; c.Pout = P + k0; c.ldp = ld; }
-      c.K = (int)sb;
-      c.skip_row_lo = k0t; c.skip_row_hi = k0t + sbt;
-      c.row_off = 0; c.col_off = k0;
-      c.flags = flags;
-      launch_tile_product<Ops, kPaths>(c, nbt, sbt, s);
-
-      TileParams<T> x;
-      x.A = D + k0; x.lda = ld;
-      x.B = D + k0 * ld; x.ldb = ld;
-      x.Cin = D; x.Cout = D; x.ldc = ld;
-      if (kPaths) { x.Bp = P + k0 * ld; x.ldbp = ld; x.Pin = P; x.Pout = P; x.ldp = ld; }
-      x.K = (int)sb;
-      x.skip_row_lo = k0t; x.skip_row_hi = k0t + sbt;
-      x.skip_col_lo = k0t; x.skip_col_hi = k0t + sbt;
-      x.flags = flags;
-      launch_tile_product<Ops, kPaths>(x, nbt, nbt, s);
+    fw_blocked<Ops, kPaths>(diag, diagp, ld, sbt, flags, st, nullptr, 0, 0);
+    if (nsb == 1) return;
+    GSP_CUDA(cudaMemcpyAsync(tmp, D + k0 * ld, (size_t)(sb * ld) * sizeof(T),
+                             cudaMemcpyDeviceToDevice, st));
+    if (kPaths) {
+      GSP_CUDA(cudaMemcpyAsync(tmpp, P + k0 * ld, (size_t)(sb * ld) * sizeof(int32_t),
+                               cudaMemcpyDeviceToDevice, st));
     }
+    TileParams<T> r;
+    r.A = diag; r.lda = ld;
+    r.B = tmp; r.ldb = ld;
+    r.Cin = D + k0 * ld; r.Cout = D + k0 * ld; r.ldc = ld;
+    if (kPaths) { r.Bp = tmpp; r.ldbp = ld; r.Pin = P + k0 * ld; r.Pout = P + k0 * ld; r.ldp = ld; }
+    r.K = (int)sb;
+    r.skip_col_lo = k0t; r.skip_col_hi = k0t + sbt;
+    r.row_off = k0; r.col_off = 0;
+    r.flags = flags;
+    launch_tile_product<Ops, kPaths>(r, sbt, nbt, st);
+
+    GSP_CUDA(cudaMemcpy2DAsync(tmp, Bs * sizeof(T), D + k0, ld * sizeof(T), sb * sizeof(T), ld,
+                               cudaMemcpyDeviceToDevice, st));
+    if (kPaths) {
+      GSP_CUDA(cudaMemcpy2DAsync(tmpp, Bs * sizeof(int32_t), P + k0, ld * sizeof(int32_t),
+                                 sb * sizeof(int32_t), ld, cudaMemcpyDeviceToDevice, st));
+    }
+    TileParams<T> c;
+    c.A = tmp; c.lda = Bs;
+    c.B = diag; c.ldb = ld;
+    c.Cin = D + k0; c.Cout = D + k0; c.ldc = ld;
+    if (kPaths) { c.Bp = diagp; c.ldbp = ld; c.Pin = P + k0; c.Pout = P + k0; c.ldp = ld; }
+    c.K = (int)sb;
+    c.skip_row_lo = k0t; c.skip_row_hi = k0t + sbt;
+    c.row_off = 0; c.col_off = k0;
+    c.flags = flags;
+    launch_tile_product<Ops, kPaths>(c, nbt, sbt, st);
+  };
+
+  // Phase 3 of super-block kb on the tiles of the sub-matrix whose corner
+  // is (row0, col0) (multiples of the tile), grid tm x tn, skipping the tile
+  // rows [srl, srh) and columns [scl, sch) of that grid.
+  auto update = [&](int64_t kb, int64_t row0, int64_t col0, int tm, int tn, int srl, int srh,
+                    int scl, int sch, cudaStream_t st) {
+    const int64_t k0 = k0_of(kb);
+    TileParams<T> x;
+    x.A = D + row0 * ld + k0; x.lda = ld;
+    x.B = D + k0 * ld + col0; x.ldb = ld;
+    x.Cout = D + row0 * ld + col0; x.Cin = x.Cout; x.ldc = ld;
+    if (kPaths) {
+      x.Bp = P + k0 * ld + col0; x.ldbp = ld;
+      x.Pout = P + row0 * ld + col0; x.Pin = x.Pout; x.ldp = ld;
+    }
+    x.K = (int)sb_of(kb);
+    x.skip_row_lo = srl; x.skip_row_hi = srh;
+    x.skip_col_lo = scl; x.skip_col_hi = sch;
+    x.row_off = row0; x.col_off = col0;
+    x.flags = flags;
+    launch_tile_product<Ops, kPaths>(x, tm, tn, st);
+  };
+
+  if (nsb == 1 || !fw_lookahead()) {
+    for (int64_t kb = 0; kb < nsb; ++kb) {
+      close_and_panels(kb, s);
+      const int k0t = tile0_of(kb), sbt = tiles_of(kb);
+      if (nsb > 1) update(kb, 0, 0, nbt, nbt, k0t, k0t + sbt, k0t, k0t + sbt, s);
+      if (report != nullptr) report->report((double)(kb + 1) / (double)nsb);
+    }
+    return;
+  }
+
+  LookaheadStreams ls(s);
+  close_and_panels(0, ls.crit);
+  for (int64_t kb = 0; kb < nsb; ++kb) {
+    const int k0t = tile0_of(kb), sbt = tiles_of(kb);
+    GSP_CUDA(cudaEventRecord(ls.p2_done, ls.crit));
+    int skip_hi = k0t + sbt;  // the bulk skips panels kb and (if any) kb+1
+    if (kb + 1 < nsb) {
+      const int64_t k1 = k0_of(kb + 1);
+      const int s1t = tiles_of(kb + 1);
+      skip_hi += s1t;
+      // Strips: panel kb+1's rows (every column outside panel kb), then its
+      // columns (every row outside panels kb and kb+1); after the bulk of
+      // kb-1, which wrote them last.
+      if (kb > 0) GSP_CUDA(cudaStreamWaitEvent(ls.crit, ls.bulk_done, 0));
+      update(kb, k1, 0, s1t, nbt, 0, 0, k0t, k0t + sbt, ls.crit);
+      update(kb, 0, k1, nbt, s1t, k0t, skip_hi, 0, 0, ls.crit);
+    }
+    GSP_CUDA(cudaStreamWaitEvent(ls.bulk, ls.p2_done, 0));
+    update(kb, 0, 0, nbt, nbt, k0t, skip_hi, k0t, skip_hi, ls.bulk);
+    GSP_CUDA(cudaEventRecord(ls.bulk_done, ls.bulk));
+    if (kb + 1 < nsb) close_and_panels(kb + 1, ls.crit);
     if (report != nullptr) report->report((double)(kb + 1) / (double)nsb);
   }
+  ls.join();
 }
 
-inline int fw_block_tiles() {
-  static const int fb = std::min(8, env_int("GSP_DENSE_FW_BLOCK", kDefaultFwBlockTiles));
-  return fb;
+// The in-core k-block for an ld x ld matrix: 8 tiles from n = 16384 on (1.0-1.6%
+// faster there on the H100 with the lookahead), else 4 (fb = 8 is 10-24%
+// slower at n = 4096-8192: its serial phase 1 no longer hides behind a
+// shorter phase 3). GSP_DENSE_FW_BLOCK overrides (1..8).
+inline int fw_block_tiles(int64_t ld) {
+  static const int forced = std::min(8, env_int("GSP_DENSE_FW_BLOCK", 0));
+  if (forced > 0) return forced;
+  return ld >= 16384 ? 2 * kDefaultFwBlockTiles : kDefaultFwBlockTiles;
 }
 
 // ------------------------------------------------------------------ in-core
@@ -425,7 +537,7 @@ void run_fw(RunContext& ctx, const ApspJob& job) {
   // the graph's CSR (and, for the pred pass, its reverse) on the device
   const size_t csr_fwd = (size_t)job.graph->m() * (4 + sizeof(W)) + (size_t)(n + 1) * 8;
   const size_t csr = csr_fwd * (pass ? 2 : 1);
-  const int fb = fw_block_tiles();
+  const int fb = fw_block_tiles(ld);
   const size_t panel_cell = pass ? sizeof(typename Ops::T) : cell;
   const size_t panel_copy = fb > 1 ? (size_t)(fb * kTile) * (size_t)ld * panel_cell : 0;
   const size_t in_core = (size_t)(ld * ld) * cell + panel_copy + (size_t)block * n * cell +

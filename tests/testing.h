@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "gsp/gsp.h"
 
@@ -48,6 +49,40 @@ T_FN int t_finish(const char* name) {
   printf("%s: %d checks\n", name, t_checks);
   printf("%d passed, %d failed\n", t_checks - t_failures, t_failures);
   return t_failures == 0 ? 0 : 1;
+}
+
+/* GSP_TEST_TRACE=1: one line per traced case on stderr (unbuffered), with
+ * the seconds since the first; shows where a slow run (a GPU test under
+ * compute-sanitizer) spends its time. */
+T_FN void t_trace(const char* what) {
+  static double t0 = -1.0;
+  struct timespec ts;
+  double now;
+  const char* e = getenv("GSP_TEST_TRACE");
+  if (e == NULL || e[0] == '\0' || e[0] == '0') return;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  now = (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+  if (t0 < 0.0) t0 = now;
+  fprintf(stderr, "[%9.2f s] %s\n", now - t0, what);
+}
+
+/* GSP_TEST_SHARD=i/N: of the cases a test marks with t_in_shard(), this
+ * process runs only every N-th, from the i-th on (0 <= i < N), so that N
+ * processes split a slow run (a GPU test under compute-sanitizer) between
+ * them; together they run every case. Unset or malformed: every case. */
+T_FN int t_in_shard(void) {
+  static long next = 0;
+  static int index = -1, count = 1;
+  if (index < 0) {
+    const char* e = getenv("GSP_TEST_SHARD");
+    int i = 0, n = 1;
+    index = 0;
+    if (e != NULL && sscanf(e, "%d/%d", &i, &n) == 2 && n >= 1 && i >= 0 && i < n) {
+      index = i;
+      count = n;
+    }
+  }
+  return next++ % count == index;
 }
 
 /* Exit code CTest reads as "skipped" (SKIP_RETURN_CODE 77). */

@@ -25,9 +25,12 @@
 #   GSP_BENCH_PROGRAMS  bench programs to run (default: every bench/bench_*)
 #   GSP_SAN_TESTS   test binaries for compute-sanitizer (default: every gpu test)
 #   GSP_TEST_TIMEOUT, GSP_BENCH_TIMEOUT  per-step limits in seconds; GSP_SAN_TIMEOUT
-#                  per (sanitizer, test) pair, which all run at once
+#                  per sanitizer process (all run at once)
+#   GSP_SAN_JOBS   sanitizer processes at a time (default: nproc)
+#   GSP_SAN_SHARDS  "test:N ..." processes per test for racecheck and initcheck
+#                  (default "test_gpu_apsp_dense:5 test_gpu_faults:8")
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 ROOT=$(pwd)
 OUT=${OUT:-$ROOT/gpu-out}
 BUILD=${BUILD:-build-gpu-sssp}
@@ -117,9 +120,11 @@ fi
 # GPU tests again with engine choices forced, so that every path of an
 # engine sees every graph shape: the delta-stepping / Bellman-Ford frontier
 # engine with block-local waves on every graph (by default only on
-# low-degree ones), with none, and with thread-level chasing.
+# low-degree ones), with none, and with thread-level chasing; the dense FW
+# with k-blocks of 8 tiles (the default only from n = 16384 on) and without
+# the lookahead streams.
 # GSP_GPU_VARIANTS: "VAR=V,VAR=V:test ..." items.
-VARIANTS=${GSP_GPU_VARIANTS:-"GSP_CUDA_LOCAL_ROUNDS=8:test_gpu_sssp GSP_CUDA_LOCAL_ROUNDS=0:test_gpu_sssp GSP_CUDA_LOCAL_ROUNDS=8,GSP_CUDA_CHASE=4:test_gpu_sssp_family GSP_CUDA_LOCAL_ROUNDS=0:test_gpu_sssp_family"}
+VARIANTS=${GSP_GPU_VARIANTS:-"GSP_CUDA_LOCAL_ROUNDS=8:test_gpu_sssp GSP_CUDA_LOCAL_ROUNDS=0:test_gpu_sssp GSP_CUDA_LOCAL_ROUNDS=8,GSP_CUDA_CHASE=4:test_gpu_sssp_family GSP_CUDA_LOCAL_ROUNDS=0:test_gpu_sssp_family GSP_DENSE_FW_BLOCK=8:test_gpu_apsp_dense GSP_DENSE_FW_LOOKAHEAD=0:test_gpu_apsp_dense"}
 if want variants; then
   for item in $VARIANTS; do
     vars=${item%%:*}
@@ -135,11 +140,26 @@ if want variants; then
 fi
 
 # ------------------------------------------------------------------ sanitizers
-# Every (tool, test) pair runs at once, each in its own process and log
-# (sanitizer-TOOL-TEST.log): the GPU and the host's cores are big enough, and
-# the slowest pair, not the sum, bounds the step. GSP_SAN_TIMEOUT per pair.
+# Every (tool, test, shard) runs in its own process and log
+# (sanitizer-TOOL-TEST[-sI].log), GSP_SAN_JOBS (default: the host's cores)
+# at a time, slowest tools first: the host side of a sanitizer is CPU-bound,
+# and with more processes than cores the long ones ran past their timeout.
+# racecheck and initcheck are slow on the dense FW tests (every shared or
+# global access tracked), so those tests are split into GSP_SAN_SHARDS
+# processes (GSP_TEST_SHARD=i/N, tests/testing.h); together the shards run
+# every case. GSP_SAN_TIMEOUT per process; each log has a line per case
+# (GSP_TEST_TRACE) with the seconds since the start.
 SAN_TOOLS=""
-for tool in memcheck racecheck initcheck synccheck; do want $tool && SAN_TOOLS="$SAN_TOOLS $tool"; done
+for tool in racecheck initcheck memcheck synccheck; do want $tool && SAN_TOOLS="$SAN_TOOLS $tool"; done
+SAN_JOBS=${GSP_SAN_JOBS:-$(nproc)}
+SAN_SHARDS=${GSP_SAN_SHARDS:-"test_gpu_apsp_dense:5 test_gpu_faults:8"}
+shards_of() {  # tool test -> number of shards
+  case $1 in racecheck | initcheck) ;; *) echo 1; return ;; esac
+  for item in $SAN_SHARDS; do
+    [ "${item%%:*}" = "$2" ] && { echo "${item#*:}"; return; }
+  done
+  echo 1
+}
 if [ -n "$SAN_TOOLS" ]; then
   t0=$(date +%s)
   for tool in $SAN_TOOLS; do
@@ -148,9 +168,17 @@ if [ -n "$SAN_TOOLS" ]; then
     [ $tool = initcheck ] && extra="--print-limit 100000"
     small=1; [ "$tool" = racecheck ] && small=3
     for t in $GPU_TESTS; do
-      log=$OUT/sanitizer-$tool-$(basename "$t").log
-      ( GSP_TEST_SMALL=$small timeout "${GSP_SAN_TIMEOUT:-300}" compute-sanitizer --tool $tool $extra --error-exitcode 99 "$t" >"$log" 2>&1
-        echo "rc=$?" >>"$log" ) &
+      name=$(basename "$t")
+      ns=$(shards_of $tool "$name")
+      i=0
+      while [ $i -lt "$ns" ]; do
+        log=$OUT/sanitizer-$tool-$name.log; [ "$ns" -gt 1 ] && log=$OUT/sanitizer-$tool-$name-s$i.log
+        while [ "$(jobs -rp | wc -l)" -ge "$SAN_JOBS" ]; do wait -n; done
+        ( GSP_TEST_TRACE=1 GSP_TEST_SHARD=$i/$ns GSP_TEST_SMALL=$small timeout "${GSP_SAN_TIMEOUT:-300}" \
+            compute-sanitizer --tool $tool $extra --error-exitcode 99 "$t" >"$log" 2>&1
+          echo "rc=$?" >>"$log" ) &
+        i=$((i + 1))
+      done
     done
   done
   wait
@@ -159,15 +187,18 @@ if [ -n "$SAN_TOOLS" ]; then
     detail=""
     for t in $GPU_TESTS; do
       name=$(basename "$t")
-      log=$OUT/sanitizer-$tool-$name.log
-      rc=$(sed -n 's/^rc=//p' "$log" | tail -1)
-      summary=$(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$log" | tail -1)
-      case $rc in
-        0) detail="$detail $name ok${summary:+ ($summary)};" ;;
-        77) detail="$detail $name skipped;" ;;
-        124) status=FAIL; detail="$detail $name TIMEOUT;" ;;
-        *) status=FAIL; detail="$detail $name rc=$rc ${summary};" ;;
-      esac
+      for log in "$OUT"/sanitizer-$tool-$name.log "$OUT"/sanitizer-$tool-$name-s*.log; do
+        [ -f "$log" ] || continue
+        part=$(basename "$log" .log); part=${part#sanitizer-$tool-}
+        rc=$(sed -n 's/^rc=//p' "$log" | tail -1)
+        summary=$(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$log" | tail -1)
+        case $rc in
+          0) detail="$detail $part ok${summary:+ ($summary)};" ;;
+          77) detail="$detail $part skipped;" ;;
+          124) status=FAIL; detail="$detail $part TIMEOUT;" ;;
+          *) status=FAIL; detail="$detail $part rc=$rc ${summary};" ;;
+        esac
+      done
     done
     [ -z "$GPU_TESTS" ] && { status=FAIL; detail="no gpu test binaries"; }
     record $tool $status $(( $(date +%s) - t0 )) "$detail"

@@ -119,14 +119,17 @@ static void sweep_sssp(const t_arcs* a, gsp_dtype dt, gsp_algorithm al, const in
                        int nlimits) {
   char what[160];
   t_sweep sw;
-  gsp_graph* g = t_graph(a, dt, 1.0f);
+  gsp_graph* g;
   int i;
+  if (!t_in_shard()) return;
+  g = t_graph(a, dt, 1.0f);
   memset(&sw, 0, sizeof sw);
   for (i = 0; i < nlimits; i++) {
     gsp_paths* p = NULL;
     gsp_status s;
     snprintf(what, sizeof what, "sssp %s %s %s limit=%zu", gsp_algorithm_name(al), a->name,
              dt == GSP_I32 ? "i32" : "f32", limits[i]);
+    t_trace(what);
     s = sssp(g, 0, al, limits[i], &p);
     sweep_note(&sw, limits[i], s);
     if (s == GSP_OK) {
@@ -242,14 +245,17 @@ static void sweep_apsp(const t_arcs* a, gsp_dtype dt, gsp_algorithm al, const in
                        int nlimits) {
   char what[160];
   t_sweep sw;
-  gsp_graph* g = t_graph(a, dt, 1.0f);
+  gsp_graph* g;
   int i;
+  if (!t_in_shard()) return;
+  g = t_graph(a, dt, 1.0f);
   memset(&sw, 0, sizeof sw);
   for (i = 0; i < nlimits; i++) {
     gsp_paths* p = NULL;
     gsp_status s;
     snprintf(what, sizeof what, "apsp %s %s %s limit=%zu", gsp_algorithm_name(al), a->name,
              dt == GSP_I32 ? "i32" : "f32", limits[i]);
+    t_trace(what);
     s = apsp(g, al, limits[i], &p);
     sweep_note(&sw, limits[i], s);
     if (s == GSP_OK) {
@@ -352,12 +358,15 @@ static gsp_status run_with(const gsp_graph* g, int sssp_run, gsp_algorithm al, t
 
 static void cancel_sweep(const t_arcs* a, gsp_dtype dt, int sssp_run, gsp_algorithm al, const int64_t* ref) {
   char what[160];
-  gsp_graph* g = t_graph(a, dt, 1.0f);
+  gsp_graph* g;
   gsp_paths* p = NULL;
   t_cancel c = {0, 0};
   gsp_status s;
   int points, k, step, cap;
+  if (!t_in_shard()) return;
+  g = t_graph(a, dt, 1.0f);
   snprintf(what, sizeof what, "cancel %s %s %s", gsp_algorithm_name(al), a->name, dt == GSP_I32 ? "i32" : "f32");
+  t_trace(what);
   s = run_with(g, sssp_run, al, &c, &p);
   CHECK(s == GSP_OK, "%s: uncancelled run: %s: %s", what, gsp_status_name(s), gsp_last_error());
   gsp_paths_destroy(p);
