@@ -181,15 +181,14 @@ void run_lock(RunContext& ctx, const SsspJob& job) {
   int32_t* parent = nullptr;
   int *lock = nullptr, *ctrl = nullptr;
   unsigned char* mask = nullptr;
-  sssp::Carver carve;
-  carve.add(&cost, n);
-  carve.add(&offer, n);
-  carve.add(&parent, n);
-  carve.add(&lock, n);
-  carve.add(&mask, n);
-  carve.add(&ctrl, 2);
-  DeviceBuffer<unsigned char> work;
-  carve.allocate(ctx, work, "atomic-lock work arrays");
+  Workspace work;
+  work.add(&cost, n);
+  work.add(&offer, n);
+  work.add(&parent, n);
+  work.add(&lock, n);
+  work.add(&mask, n);
+  work.add(&ctrl, 2);
+  work.allocate(ctx, "atomic-lock work arrays");
 
   GSP_CUDA(cudaMemsetAsync(ctrl, 0xff, 2 * sizeof(int), s));  // ctrl[0] = last marked = -1
   lock_init_kernel<W><<<vertex_blocks(n), sssp::kThreads, 0, s>>>(n, job.source, cost, offer, parent, lock, mask);
@@ -229,14 +228,13 @@ void run_packed(RunContext& ctx, const SsspJob& job) {
   int32_t* parent = nullptr;
   int* ctrl = nullptr;
   unsigned char* mask = nullptr;
-  sssp::Carver carve;
-  carve.add(&word, n);
-  carve.add(&cost, n);
-  if (job.pred != nullptr) carve.add(&parent, n);
-  carve.add(&mask, n);
-  carve.add(&ctrl, 2);
-  DeviceBuffer<unsigned char> work;
-  carve.allocate(ctx, work, "atomic-64 work arrays");
+  Workspace work;
+  work.add(&word, n);
+  work.add(&cost, n);
+  if (job.pred != nullptr) work.add(&parent, n);
+  work.add(&mask, n);
+  work.add(&ctrl, 2);
+  work.allocate(ctx, "atomic-64 work arrays");
 
   GSP_CUDA(cudaMemsetAsync(ctrl, 0xff, 2 * sizeof(int), s));
   packed_init_kernel<W><<<vertex_blocks(n), sssp::kThreads, 0, s>>>(n, job.source, cost, word, mask);

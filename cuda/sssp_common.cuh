@@ -1,7 +1,8 @@
 // Helpers shared by the label-correcting SSSP engines of
 // sssp_atomic_lock.cu and sssp_harish.cu: weight-type traits on the device,
-// a carved work buffer, the batched convergence loop (one host sync per
-// batch of iterations, not per iteration), and the int32 overflow check.
+// the batched convergence loop (one host sync per batch of iterations, not
+// per iteration), and the int32 overflow check. Their work arrays come from
+// a Workspace (workspace.cuh).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -10,6 +11,7 @@
 #include <type_traits>
 
 #include "device.cuh"
+#include "workspace.cuh"
 
 namespace gsp::detail::gpu::sssp {
 
@@ -39,31 +41,6 @@ struct DevDist<int32_t> {
   }
   static __device__ __forceinline__ uint32_t bits(int32_t d) { return static_cast<uint32_t>(d); }
   static __device__ __forceinline__ int32_t from_bits(uint32_t b) { return static_cast<int32_t>(b); }
-};
-
-// ---------------------------------------------------------------- work buffer
-
-// One device allocation carved into the run's arrays (one cudaMalloc per run).
-class Carver {
- public:
-  template <class T>
-  void add(T** slot, size_t count) {
-    offset_ = (offset_ + 255) & ~static_cast<size_t>(255);
-    slots_[num_] = reinterpret_cast<void**>(slot);
-    offsets_[num_] = offset_;
-    ++num_;
-    offset_ += count * sizeof(T);
-  }
-  void allocate(RunContext& ctx, DeviceBuffer<unsigned char>& buf, const char* what) {
-    buf.allocate(ctx, offset_, what);
-    for (int i = 0; i < num_; ++i) *slots_[i] = buf.get() + offsets_[i];
-  }
-
- private:
-  void** slots_[16] = {};
-  size_t offsets_[16] = {};
-  int num_ = 0;
-  size_t offset_ = 0;
 };
 
 // ---------------------------------------------------------------- groups

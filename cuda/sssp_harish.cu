@@ -183,17 +183,16 @@ void run_harish(RunContext& ctx, const SsspJob& job) {
   int* ctrl = nullptr;
   int32_t* parent = nullptr;
   int* state = nullptr;
-  sssp::Carver carve;
-  carve.add(&cost, n);
-  carve.add(&updating, n);
-  carve.add(&mask, n);
-  carve.add(&ctrl, 4);
+  Workspace work;
+  work.add(&cost, n);
+  work.add(&updating, n);
+  work.add(&mask, n);
+  work.add(&ctrl, 4);
   if (job.pred != nullptr) {
-    carve.add(&parent, n);
-    carve.add(&state, n);
+    work.add(&parent, n);
+    work.add(&state, n);
   }
-  DeviceBuffer<unsigned char> work;
-  carve.allocate(ctx, work, "harish work arrays");
+  work.allocate(ctx, "harish work arrays");
 
   GSP_CUDA(cudaMemsetAsync(ctrl, 0xff, sizeof(int), s));
   harish_init_kernel<W><<<blocks_for(n, sssp::kThreads), sssp::kThreads, 0, s>>>(n, job.source, cost, updating, mask);
