@@ -160,7 +160,6 @@ __global__ void overflow_check_kernel(int32_t n, const int64_t* off, const int32
 
 // ------------------------------------------------------------- host helpers
 
-
 // Time split of one run, for GSP_CUDA_SSSP_TIMING (benchmarking only): host
 // clock from construction to the allocation, then CUDA events at each mark():
 // setup (memset, init, split), persistent kernel, finish kernels (overflow

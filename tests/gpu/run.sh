@@ -25,7 +25,7 @@
 #   GSP_BENCH_PROGRAMS  bench programs to run (default: every bench/bench_*)
 #   GSP_SAN_TESTS   test binaries for compute-sanitizer (default: every gpu test)
 #   GSP_TEST_TIMEOUT, GSP_BENCH_TIMEOUT  per-step limits in seconds; GSP_SAN_TIMEOUT
-#                  per sanitizer process (all run at once)
+#                  per sanitizer process (GSP_SAN_JOBS of them at a time)
 #   GSP_SAN_JOBS   sanitizer processes at a time (default: nproc)
 #   GSP_SAN_SHARDS  "test:N ..." processes per test for racecheck and initcheck
 #                  (default "test_gpu_apsp_dense:5 test_gpu_faults:8")
