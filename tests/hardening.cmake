@@ -48,3 +48,9 @@ add_test(NAME lint
   COMMAND sh ${PROJECT_SOURCE_DIR}/scripts/lint.sh ${CMAKE_BINARY_DIR}
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
 set_tests_properties(lint PROPERTIES LABELS "lint;nosan" SKIP_RETURN_CODE 77 TIMEOUT 600)
+
+# The CPU thread pool's test again with fresh threads per run (GSP_CPU_POOL=0,
+# the behaviour before the pool), so both ways stay correct.
+add_test(NAME test_thread_pool_unpooled COMMAND test_thread_pool)
+set_tests_properties(test_thread_pool_unpooled PROPERTIES LABELS "cpu" SKIP_RETURN_CODE 77
+  ENVIRONMENT "GSP_CPU_POOL=0;GSP_TEST_SMALL=1")

@@ -1,13 +1,9 @@
-// Shared plumbing of the CPU engines: a small persistent thread team, stats,
+// Shared plumbing of the CPU engines: the thread team (team.h), stats,
 // matrix allocation with size checks, and engine entry points by weight type.
 #pragma once
 
-#include <condition_variable>
 #include <cstdint>
-#include <exception>
-#include <functional>
 #include <limits>
-#include <mutex>
 #include <new>
 #include <stdexcept>
 #include <string>
@@ -15,106 +11,9 @@
 #include <vector>
 
 #include "core/engine.h"
+#include "cpu/team.h"
 
 namespace gsp::detail::cpu {
-
-// A fixed team of threads: run(f) calls f(tid) for tid in [0, size()) (tid 0
-// on the caller) and returns when all are done, rethrowing the first
-// exception any of them threw. The destructor joins every worker, so an
-// exception leaving an engine never meets a joinable std::thread.
-class Team {
- public:
-  explicit Team(int threads) {
-    if (threads < 1) threads = 1;
-    try {
-      for (int t = 1; t < threads; ++t) workers_.emplace_back([this, t] { loop(t); });
-    } catch (...) {
-      shutdown();
-      throw;
-    }
-  }
-  ~Team() { shutdown(); }
-  Team(const Team&) = delete;
-  Team& operator=(const Team&) = delete;
-
-  int size() const { return static_cast<int>(workers_.size()) + 1; }
-
-  void run(const std::function<void(int)>& f) {
-    if (workers_.empty()) {
-      f(0);
-      return;
-    }
-    {
-      std::lock_guard<std::mutex> lk(mu_);
-      job_ = &f;
-      error_ = nullptr;
-      pending_ = static_cast<int>(workers_.size());
-      ++generation_;
-    }
-    cv_.notify_all();
-    std::exception_ptr mine;
-    try {
-      f(0);
-    } catch (...) {
-      mine = std::current_exception();
-    }
-    std::unique_lock<std::mutex> lk(mu_);
-    done_cv_.wait(lk, [this] { return pending_ == 0; });
-    job_ = nullptr;
-    if (mine) std::rethrow_exception(mine);
-    if (error_) {
-      std::exception_ptr e = error_;
-      error_ = nullptr;
-      std::rethrow_exception(e);
-    }
-  }
-
- private:
-  void loop(int tid) {
-    uint64_t seen = 0;
-    for (;;) {
-      const std::function<void(int)>* job;
-      {
-        std::unique_lock<std::mutex> lk(mu_);
-        cv_.wait(lk, [&] { return stop_ || generation_ != seen; });
-        if (stop_) return;
-        seen = generation_;
-        job = job_;
-      }
-      std::exception_ptr err;
-      try {
-        (*job)(tid);
-      } catch (...) {
-        err = std::current_exception();
-      }
-      {
-        std::lock_guard<std::mutex> lk(mu_);
-        if (err && !error_) error_ = err;
-        if (--pending_ == 0) done_cv_.notify_one();
-      }
-    }
-  }
-  void shutdown() {
-    {
-      std::lock_guard<std::mutex> lk(mu_);
-      stop_ = true;
-    }
-    cv_.notify_all();
-    for (auto& w : workers_) {
-      if (w.joinable()) w.join();
-    }
-    workers_.clear();
-  }
-
-  std::vector<std::thread> workers_;
-  std::mutex mu_;
-  std::condition_variable cv_, done_cv_;
-  const std::function<void(int)>* job_ = nullptr;
-  std::exception_ptr error_;
-  int pending_ = 0;
-  uint64_t generation_ = 0;
-  bool stop_ = false;
-};
 
 inline int resolved_threads(const RunOptions* o) {
   int t = o != nullptr ? o->num_threads : 1;

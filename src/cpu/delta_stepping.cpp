@@ -27,6 +27,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -350,10 +351,13 @@ void run_serial(const CsrView<W>& g, SeqLabels lab, int32_t source, double inv_d
   out->overflowed = w.overflowed();
 }
 
-// A team of `threads`; rounds separated by two barriers.
-template <class W, class L>
+// A team of `threads`; rounds separated by two barriers. Each thread first
+// runs init(lo, hi) on its slice [lo, hi) of the vertices (the labels: all
+// unreached, the source at 0) and, once every distance is final,
+// finish(lo, hi) (labels to the caller's arrays): no serial pass over n.
+template <class W, class L, class Init, class Finish>
 void run_parallel(const CsrView<W>& g, L lab, int32_t source, double inv_delta, int threads,
-                  const RunOptions& opt, Outcome* out) {
+                  const RunOptions& opt, Init&& init, Finish&& finish, Outcome* out) {
   Team team(threads);
   const size_t T = static_cast<size_t>(team.size());
   const double inv_n = 1.0 / static_cast<double>(std::max(1, g.n));
@@ -363,7 +367,7 @@ void run_parallel(const CsrView<W>& g, L lab, int32_t source, double inv_delta, 
   // The frontier: every thread's published bin, in thread order.
   std::vector<std::vector<Entry>> published(T);
   std::vector<size_t> prefix(T + 1, 1);
-  published[0].push_back(Entry{source, lab.get(source)});
+  published[0].push_back(Entry{source, key_bits(W(0))});
   prefix[0] = 0;
 
   const DsTuning tune = DsTuning::from_env();
@@ -384,8 +388,12 @@ void run_parallel(const CsrView<W>& g, L lab, int32_t source, double inv_delta, 
     abort.store(true, std::memory_order_relaxed);
   };
 
+  const size_t n = static_cast<size_t>(g.n);
   team.run([&](int tid) {
     Worker<W, L>& me = workers[static_cast<size_t>(tid)];
+    const size_t lo = n * static_cast<size_t>(tid) / T, hi = n * (static_cast<size_t>(tid) + 1) / T;
+    init(lo, hi);
+    barrier.wait([] {});
     for (;;) {
       // A round: the frontier, then this thread's own small bins, fused.
       if (!abort.load(std::memory_order_relaxed)) {
@@ -423,7 +431,11 @@ void run_parallel(const CsrView<W>& g, L lab, int32_t source, double inv_delta, 
         next_min.store(kNoBucket, std::memory_order_relaxed);
         stop = abort.load(std::memory_order_relaxed) || curr == kNoBucket;
       });
-      if (stop) break;
+      if (stop) {
+        // Every thread is past its last relaxation.
+        if (!abort.load(std::memory_order_relaxed)) finish(lo, hi);
+        break;
+      }
       // Publish this thread's bin for the agreed bucket.
       try {
         me.pull_far(curr);
@@ -471,7 +483,6 @@ void delta_stepping_sssp(const SsspJob& job) {
   const uint32_t zero = key_bits(W(0));
   W* dist = static_cast<W*>(job.dist);
   int32_t* pred = opt.want_paths ? job.pred : nullptr;
-  if (job.pred != nullptr) std::fill(job.pred, job.pred + n, -1);
 
   // Rounds end at barriers: more threads than cores only adds waiting.
   int threads = std::max(1, resolved_threads(job.options));
@@ -480,37 +491,53 @@ void delta_stepping_sssp(const SsspJob& job) {
   threads = static_cast<int>(std::min<int64_t>(threads, std::max<int64_t>(1, g.m / kMinArcsPerThread)));
 
   Outcome out;
-  std::vector<uint32_t> dbits;  // distance bits, when not packed
-  if (threads == 1 || pred == nullptr) {
+  if (threads == 1) {
+    std::vector<uint32_t> dbits;
     alloc_vector(dbits, n, inf);
     dbits[static_cast<size_t>(job.source)] = zero;
-  }
-  if (threads == 1) {
+    if (job.pred != nullptr) std::fill(job.pred, job.pred + n, -1);
     run_serial<W>(g, SeqLabels{dbits.data(), pred}, job.source, inv_delta, opt, &out);
+    std::memcpy(dist, dbits.data(), n * sizeof(W));
   } else if (pred == nullptr) {
-    std::vector<std::atomic<uint32_t>> st(n);
-    for (size_t v = 0; v < n; ++v) st[v].store(dbits[v], std::memory_order_relaxed);
-    run_parallel<W>(g, DistLabels{st.data()}, job.source, inv_delta, threads, opt, &out);
-    for (size_t v = 0; v < n; ++v) dbits[v] = st[v].load(std::memory_order_relaxed);
+    // new[] of std::atomic leaves the values to init (C++17): first touch
+    // happens in the team, slice by slice.
+    std::unique_ptr<std::atomic<uint32_t>[]> st(new std::atomic<uint32_t>[n]);
+    const size_t src = static_cast<size_t>(job.source);
+    run_parallel<W>(
+        g, DistLabels{st.get()}, job.source, inv_delta, threads, opt,
+        [&](size_t lo, size_t hi) {
+          for (size_t v = lo; v < hi; ++v) st[v].store(v == src ? zero : inf, std::memory_order_relaxed);
+          if (job.pred != nullptr) std::fill(job.pred + lo, job.pred + hi, -1);
+        },
+        [&](size_t lo, size_t hi) {
+          for (size_t v = lo; v < hi; ++v) {
+            dist[v] = from_bits<W>(st[v].load(std::memory_order_relaxed));
+          }
+        },
+        &out);
   } else {
     const uint64_t unreached = (static_cast<uint64_t>(inf) << 32) | 0xffffffffu;
-    std::vector<std::atomic<uint64_t>> st(n);
-    for (auto& a : st) a.store(unreached, std::memory_order_relaxed);
-    st[static_cast<size_t>(job.source)].store((static_cast<uint64_t>(zero) << 32) | 0xffffffffu,
-                                              std::memory_order_relaxed);
-    run_parallel<W>(g, PackedLabels{st.data()}, job.source, inv_delta, threads, opt, &out);
-    alloc_vector(dbits, n, inf);
-    for (size_t v = 0; v < n; ++v) {
-      const uint64_t s = st[v].load(std::memory_order_relaxed);
-      dbits[v] = static_cast<uint32_t>(s >> 32);
-      pred[v] = static_cast<int32_t>(static_cast<uint32_t>(s));
-    }
+    const uint64_t start = (static_cast<uint64_t>(zero) << 32) | 0xffffffffu;
+    std::unique_ptr<std::atomic<uint64_t>[]> st(new std::atomic<uint64_t>[n]);
+    const size_t src = static_cast<size_t>(job.source);
+    run_parallel<W>(
+        g, PackedLabels{st.get()}, job.source, inv_delta, threads, opt,
+        [&](size_t lo, size_t hi) {
+          for (size_t v = lo; v < hi; ++v) st[v].store(v == src ? start : unreached, std::memory_order_relaxed);
+        },
+        [&](size_t lo, size_t hi) {
+          for (size_t v = lo; v < hi; ++v) {
+            const uint64_t s = st[v].load(std::memory_order_relaxed);
+            dist[v] = from_bits<W>(static_cast<uint32_t>(s >> 32));
+            pred[v] = static_cast<int32_t>(static_cast<uint32_t>(s));
+          }
+        },
+        &out);
   }
 
   for (const auto& uv : out.overflowed) {
-    if (dbits[static_cast<size_t>(uv.second)] == inf) throw_overflow(uv.first, uv.second);
+    if (key_bits(dist[uv.second]) == inf) throw_overflow(uv.first, uv.second);
   }
-  std::memcpy(dist, dbits.data(), n * sizeof(W));
   fill_stats(job.stats, GSP_SSSP_DELTA_STEPPING, out.threads, out.rounds, out.relaxations);
 }
 
