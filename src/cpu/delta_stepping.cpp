@@ -73,6 +73,15 @@ inline W from_bits(uint32_t b) {
   return w;
 }
 
+template <class T>
+inline void prefetch(const T* p) {
+#if defined(__GNUC__)
+  __builtin_prefetch(p);
+#else
+  (void)p;
+#endif
+}
+
 inline void cpu_relax() {
 #if defined(__x86_64__) || defined(__i386__)
   _mm_pause();
@@ -183,6 +192,7 @@ struct SeqLabels {
   uint32_t* d;
   int32_t* p;  // null: no predecessors
   uint32_t get(int32_t v) const { return d[v]; }
+  void prefetch(int32_t v) const { cpu::prefetch(d + v); }
   bool lower(int32_t v, uint32_t nk, int32_t u) {
     if (nk >= d[v]) return false;
     d[v] = nk;
@@ -195,6 +205,7 @@ struct SeqLabels {
 struct PackedLabels {
   std::atomic<uint64_t>* s;
   uint32_t get(int32_t v) const { return static_cast<uint32_t>(s[v].load(std::memory_order_relaxed) >> 32); }
+  void prefetch(int32_t v) const { cpu::prefetch(s + v); }
   bool lower(int32_t v, uint32_t nk, int32_t u) {
     std::atomic<uint64_t>& a = s[v];
     uint64_t old = a.load(std::memory_order_relaxed);
@@ -209,6 +220,7 @@ struct PackedLabels {
 struct DistLabels {
   std::atomic<uint32_t>* s;
   uint32_t get(int32_t v) const { return s[v].load(std::memory_order_relaxed); }
+  void prefetch(int32_t v) const { cpu::prefetch(s + v); }
   bool lower(int32_t v, uint32_t nk, int32_t /*u*/) {
     std::atomic<uint32_t>& a = s[v];
     uint32_t old = a.load(std::memory_order_relaxed);
@@ -268,15 +280,34 @@ class alignas(64) Worker {
     }
   }
 
+  // Scans the valid entries of e[0 .. count). The loop is bound by memory
+  // latency (each entry is a random vertex: its label, its offsets, then its
+  // arcs), so it prefetches ahead: the label and offsets kFar entries on,
+  // the arcs kNear entries on (by then the offsets are in cache).
+  void scan_entries(const Entry* e, size_t count, int64_t curr) {
+    constexpr size_t kFar = 8, kNear = 4;
+    for (size_t i = 0; i < count; ++i) {
+      if (i + kFar < count) {
+        const int32_t f = e[i + kFar].v;
+        prefetch(g_.offsets + f);
+        lab_.prefetch(f);
+      }
+      if (i + kNear < count) {
+        const int64_t b = g_.offsets[e[i + kNear].v];
+        prefetch(g_.targets + b);
+        prefetch(g_.weights + b);
+      }
+      if (valid(e[i])) scan(e[i].v, e[i].d, curr);
+    }
+  }
+
   // Empties this thread's bin for bucket curr, fused: only while it holds
   // fewer than `limit` entries.
   void drain(int64_t curr, size_t limit) {
     std::vector<Entry>& b = bin(curr);
     while (!b.empty() && b.size() < limit) {
       tmp_.swap(b);
-      for (const Entry& e : tmp_) {
-        if (valid(e)) scan(e.v, e.d, curr);
-      }
+      scan_entries(tmp_.data(), tmp_.size(), curr);
       tmp_.clear();
     }
   }
@@ -405,13 +436,14 @@ void run_parallel(const CsrView<W>& g, L lab, int32_t source, double inv_delta, 
           const int64_t scans0 = me.scans();
           const size_t total = prefix[T];
           size_t part = 0;
+          Entry chunk[kChunk];
           for (size_t c; (c = cursor.fetch_add(kChunk, std::memory_order_relaxed)) < total;) {
             const size_t end = std::min(total, c + kChunk);
             for (size_t x = c; x < end; ++x) {
               while (x >= prefix[part + 1]) ++part;
-              const Entry e = published[part][x - prefix[part]];
-              if (me.valid(e)) me.scan(e.v, e.d, curr);
+              chunk[x - c] = published[part][x - prefix[part]];
             }
+            me.scan_entries(chunk, end - c, curr);
           }
           // Bucket fusion: keep emptying this thread's own bin for the
           // current bucket while it holds fewer than tune.fuse entries.
