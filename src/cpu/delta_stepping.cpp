@@ -436,9 +436,14 @@ void run_parallel(const CsrView<W>& g, L lab, int32_t source, double inv_delta, 
           const int64_t scans0 = me.scans();
           const size_t total = prefix[T];
           size_t part = 0;
+          // Chunks of up to kChunk entries, smaller for small frontiers so
+          // that every thread gets some: each entry seeds a thread's fused
+          // work, and on road graphs a frontier of a few hundred entries in
+          // chunks of 64 left most of the team idle for the whole round.
+          const size_t step = std::clamp<size_t>(total / (4 * T), 1, kChunk);
           Entry chunk[kChunk];
-          for (size_t c; (c = cursor.fetch_add(kChunk, std::memory_order_relaxed)) < total;) {
-            const size_t end = std::min(total, c + kChunk);
+          for (size_t c; (c = cursor.fetch_add(step, std::memory_order_relaxed)) < total;) {
+            const size_t end = std::min(total, c + step);
             for (size_t x = c; x < end; ++x) {
               while (x >= prefix[part + 1]) ++part;
               chunk[x - c] = published[part][x - prefix[part]];
