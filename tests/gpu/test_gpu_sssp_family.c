@@ -346,6 +346,18 @@ static void bench_ds_sweep(gsp_graph* g, const char* name, double avgw, double a
   setenv("GSP_CUDA_SSSP_POOL", "0", 1);
   bench_ds_row(g, name, "default, cudaMalloc (no pool)", 0, 9);
   unsetenv("GSP_CUDA_SSSP_POOL");
+  {
+    /* The filtering load before each atomicMin (GSP_CUDA_FILTER; default
+     * "global": in the global tiles, not in the block-local waves). */
+    static const char* filter[] = {"both", "global", "none"};
+    int k;
+    for (k = 0; k < 3; k++) {
+      setenv("GSP_CUDA_FILTER", filter[k], 1);
+      snprintf(label, sizeof label, "filter %s", filter[k]);
+      bench_ds_row(g, name, label, 0, 7);
+    }
+    unsetenv("GSP_CUDA_FILTER");
+  }
   if (!low_degree) {
     setenv("GSP_CUDA_LOCAL_ROUNDS", "8", 1);
     bench_ds_row(g, name, "L8 (not default here)", 0, 5);
