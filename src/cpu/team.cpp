@@ -235,7 +235,7 @@ Team::~Team() {
   }
 }
 
-void Team::member_done(std::exception_ptr err) {
+void Team::member_done(const std::exception_ptr& err) {
   // Under the mutex: run() takes it before returning, so the team outlives
   // this call.
   std::lock_guard<std::mutex> lk(mu_);

@@ -37,7 +37,7 @@ class Team {
   void run(const std::function<void(int)>& f);
 
   // Called by a member thread when its part of a job is over (team.cpp).
-  void member_done(std::exception_ptr err);
+  void member_done(const std::exception_ptr& err);
 
  private:
   std::vector<PoolThread*> members_;
