@@ -7,8 +7,10 @@
 // arrays and handed to build_graph_coo().
 #include "io/io.h"
 
+#include <sys/stat.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -58,12 +60,22 @@ std::string shown(const char* b, const char* e) {
 class LineReader {
  public:
   explicit LineReader(const std::string& path) : path_(path) {
-    // Start small (most inputs are small; a 4 MiB zero-filled buffer per
-    // load dominated the cost of loading tiny files) and grow to
-    // kReadSize while reads keep filling the buffer. Allocated before the
-    // file is opened: a throwing constructor runs no destructor, so nothing
-    // that needs closing may exist yet (found by tests/test_faults.cpp).
-    buf_.resize(1u << 16);
+    // Buffers sized to the file: zlib's (in + 2x out) and the line buffer
+    // start at the file's size when it is below their usual sizes (256 KiB,
+    // 64 KiB), at least 8 KiB / 4 KiB. A small file then costs no large
+    // allocation (per load, those were most of the time of loading tiny
+    // files: mapped, faulted in and unmapped each time). The line buffer
+    // grows to kReadSize while reads keep filling it. It is allocated before
+    // the file is opened: a throwing constructor runs no destructor, so
+    // nothing that needs closing may exist yet (found by tests/test_faults.cpp).
+    size_t zbuf = 1u << 18, line_buf = 1u << 16;
+    struct stat st {};
+    if (stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= 0) {
+      const size_t size = static_cast<size_t>(st.st_size);
+      zbuf = std::min(zbuf, std::max<size_t>(size, 8192));
+      line_buf = std::min(line_buf, std::max<size_t>(size + 1, 4096));
+    }
+    buf_.resize(line_buf);
     errno = 0;
     file_ = gzopen(path.c_str(), "rb");
     if (file_ == nullptr) {
@@ -71,7 +83,7 @@ class LineReader {
       throw Error(GSP_ERR_IO, "cannot open '" + path + "': " +
                                   (err != 0 ? std::strerror(err) : "out of memory"));
     }
-    gzbuffer(file_, 1u << 18);
+    gzbuffer(file_, static_cast<unsigned>(zbuf));
   }
   ~LineReader() {
     if (file_ != nullptr) gzclose_r(file_);
