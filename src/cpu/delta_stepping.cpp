@@ -33,11 +33,8 @@
 #include <thread>
 #include <vector>
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>
-#endif
-
 #include "cpu/cpu_util.h"
+#include "cpu/spin.h"
 #include "cpu/sssp_core.h"
 
 namespace gsp::detail::cpu {
@@ -79,14 +76,6 @@ inline void prefetch(const T* p) {
   __builtin_prefetch(p);
 #else
   (void)p;
-#endif
-}
-
-inline void cpu_relax() {
-#if defined(__x86_64__) || defined(__i386__)
-  _mm_pause();
-#elif defined(__aarch64__)
-  asm volatile("yield");
 #endif
 }
 
@@ -160,17 +149,6 @@ struct DsTuning {
     t.fuse = static_cast<size_t>(env_count("GSP_CPU_DS_FUSE", static_cast<long>(t.fuse)));
     return t;
   }
-
- private:
-  // A non-negative decimal from the environment; `fallback` when unset or
-  // not a number.
-  static long env_count(const char* name, long fallback) {
-    const char* e = std::getenv(name);
-    if (e == nullptr) return fallback;
-    char* end = nullptr;
-    const long v = std::strtol(e, &end, 10);
-    return end != e && v >= 0 ? v : fallback;
-  }
 };
 
 constexpr int64_t kNoBucket = INT64_MAX;
@@ -202,8 +180,26 @@ struct SeqLabels {
 };
 // Threads, with predecessors: (distance bits << 32 | predecessor) lowered by
 // compare-and-swap, so a predecessor always belongs to its distance.
+// The two threaded layouts also set themselves up (init: every vertex
+// unreached, the source at distance bits `zero`) and write themselves out
+// (finish: distances, and predecessors where kept), each thread on its own
+// slice [lo, hi) of the vertices.
 struct PackedLabels {
+  using Word = uint64_t;
   std::atomic<uint64_t>* s;
+  void init(size_t lo, size_t hi, size_t src, uint32_t inf, uint32_t zero) const {
+    for (size_t v = lo; v < hi; ++v) {
+      s[v].store((static_cast<uint64_t>(v == src ? zero : inf) << 32) | 0xffffffffu, std::memory_order_relaxed);
+    }
+  }
+  template <class W>
+  void finish(size_t lo, size_t hi, W* dist, int32_t* pred) const {
+    for (size_t v = lo; v < hi; ++v) {
+      const uint64_t w = s[v].load(std::memory_order_relaxed);
+      dist[v] = from_bits<W>(static_cast<uint32_t>(w >> 32));
+      pred[v] = static_cast<int32_t>(static_cast<uint32_t>(w));
+    }
+  }
   uint32_t get(int32_t v) const { return static_cast<uint32_t>(s[v].load(std::memory_order_relaxed) >> 32); }
   void prefetch(int32_t v) const { cpu::prefetch(s + v); }
   bool lower(int32_t v, uint32_t nk, int32_t u) {
@@ -218,7 +214,18 @@ struct PackedLabels {
 };
 // Threads, no predecessors: 32-bit distances lowered by compare-and-swap.
 struct DistLabels {
+  using Word = uint32_t;
   std::atomic<uint32_t>* s;
+  void init(size_t lo, size_t hi, size_t src, uint32_t inf, uint32_t zero) const {
+    for (size_t v = lo; v < hi; ++v) s[v].store(v == src ? zero : inf, std::memory_order_relaxed);
+  }
+  // pred: the caller's array when it gave one without asking for paths
+  // (filled with -1), else null.
+  template <class W>
+  void finish(size_t lo, size_t hi, W* dist, int32_t* pred) const {
+    for (size_t v = lo; v < hi; ++v) dist[v] = from_bits<W>(s[v].load(std::memory_order_relaxed));
+    if (pred != nullptr) std::fill(pred + lo, pred + hi, -1);
+  }
   uint32_t get(int32_t v) const { return s[v].load(std::memory_order_relaxed); }
   void prefetch(int32_t v) const { cpu::prefetch(s + v); }
   bool lower(int32_t v, uint32_t nk, int32_t /*u*/) {
@@ -382,13 +389,17 @@ void run_serial(const CsrView<W>& g, SeqLabels lab, int32_t source, double inv_d
   out->overflowed = w.overflowed();
 }
 
-// A team of `threads`; rounds separated by two barriers. Each thread first
-// runs init(lo, hi) on its slice [lo, hi) of the vertices (the labels: all
-// unreached, the source at 0) and, once every distance is final,
-// finish(lo, hi) (labels to the caller's arrays): no serial pass over n.
-template <class W, class L, class Init, class Finish>
-void run_parallel(const CsrView<W>& g, L lab, int32_t source, double inv_delta, int threads,
-                  const RunOptions& opt, Init&& init, Finish&& finish, Outcome* out) {
+// A team of `threads`; rounds separated by two barriers. The labels (layout
+// L) are set up and, once every distance is final, written to dist / pred
+// by the team, each thread on its slice of the vertices: no serial pass
+// over n.
+template <class W, class L>
+void run_parallel(const CsrView<W>& g, int32_t source, double inv_delta, int threads, const RunOptions& opt,
+                  uint32_t inf, W* dist, int32_t* pred, Outcome* out) {
+  // new[] of std::atomic leaves the values to init() (C++17): first touch
+  // happens in the team.
+  std::unique_ptr<std::atomic<typename L::Word>[]> words(new std::atomic<typename L::Word>[static_cast<size_t>(g.n)]);
+  const L lab{words.get()};
   Team team(threads);
   const size_t T = static_cast<size_t>(team.size());
   const double inv_n = 1.0 / static_cast<double>(std::max(1, g.n));
@@ -423,7 +434,7 @@ void run_parallel(const CsrView<W>& g, L lab, int32_t source, double inv_delta, 
   team.run([&](int tid) {
     Worker<W, L>& me = workers[static_cast<size_t>(tid)];
     const size_t lo = n * static_cast<size_t>(tid) / T, hi = n * (static_cast<size_t>(tid) + 1) / T;
-    init(lo, hi);
+    lab.init(lo, hi, static_cast<size_t>(source), inf, key_bits(W(0)));
     barrier.wait([] {});
     for (;;) {
       // A round: the frontier, then this thread's own small bins, fused.
@@ -470,7 +481,7 @@ void run_parallel(const CsrView<W>& g, L lab, int32_t source, double inv_delta, 
       });
       if (stop) {
         // Every thread is past its last relaxation.
-        if (!abort.load(std::memory_order_relaxed)) finish(lo, hi);
+        if (!abort.load(std::memory_order_relaxed)) lab.template finish<W>(lo, hi, dist, pred);
         break;
       }
       // Publish this thread's bin for the agreed bucket.
@@ -536,40 +547,9 @@ void delta_stepping_sssp(const SsspJob& job) {
     run_serial<W>(g, SeqLabels{dbits.data(), pred}, job.source, inv_delta, opt, &out);
     std::memcpy(dist, dbits.data(), n * sizeof(W));
   } else if (pred == nullptr) {
-    // new[] of std::atomic leaves the values to init (C++17): first touch
-    // happens in the team, slice by slice.
-    std::unique_ptr<std::atomic<uint32_t>[]> st(new std::atomic<uint32_t>[n]);
-    const size_t src = static_cast<size_t>(job.source);
-    run_parallel<W>(
-        g, DistLabels{st.get()}, job.source, inv_delta, threads, opt,
-        [&](size_t lo, size_t hi) {
-          for (size_t v = lo; v < hi; ++v) st[v].store(v == src ? zero : inf, std::memory_order_relaxed);
-          if (job.pred != nullptr) std::fill(job.pred + lo, job.pred + hi, -1);
-        },
-        [&](size_t lo, size_t hi) {
-          for (size_t v = lo; v < hi; ++v) {
-            dist[v] = from_bits<W>(st[v].load(std::memory_order_relaxed));
-          }
-        },
-        &out);
+    run_parallel<W, DistLabels>(g, job.source, inv_delta, threads, opt, inf, dist, job.pred, &out);
   } else {
-    const uint64_t unreached = (static_cast<uint64_t>(inf) << 32) | 0xffffffffu;
-    const uint64_t start = (static_cast<uint64_t>(zero) << 32) | 0xffffffffu;
-    std::unique_ptr<std::atomic<uint64_t>[]> st(new std::atomic<uint64_t>[n]);
-    const size_t src = static_cast<size_t>(job.source);
-    run_parallel<W>(
-        g, PackedLabels{st.get()}, job.source, inv_delta, threads, opt,
-        [&](size_t lo, size_t hi) {
-          for (size_t v = lo; v < hi; ++v) st[v].store(v == src ? start : unreached, std::memory_order_relaxed);
-        },
-        [&](size_t lo, size_t hi) {
-          for (size_t v = lo; v < hi; ++v) {
-            const uint64_t s = st[v].load(std::memory_order_relaxed);
-            dist[v] = from_bits<W>(static_cast<uint32_t>(s >> 32));
-            pred[v] = static_cast<int32_t>(static_cast<uint32_t>(s));
-          }
-        },
-        &out);
+    run_parallel<W, PackedLabels>(g, job.source, inv_delta, threads, opt, inf, dist, pred, &out);
   }
 
   for (const auto& uv : out.overflowed) {

@@ -8,6 +8,8 @@
 // own PoolThread safely.
 #include "cpu/team.h"
 
+#include "cpu/spin.h"
+
 #include <pthread.h>
 
 #include <algorithm>
@@ -17,9 +19,6 @@
 #include <new>
 #include <thread>
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>
-#endif
 
 namespace gsp::detail::cpu {
 
@@ -41,30 +40,14 @@ struct PoolSettings {
   int64_t spin_ns = 100000;
 };
 
-long env_long(const char* name, long fallback) {
-  const char* e = std::getenv(name);
-  if (e == nullptr) return fallback;
-  char* end = nullptr;
-  const long v = std::strtol(e, &end, 10);
-  return end != e && v >= 0 ? v : fallback;
-}
-
 const PoolSettings& settings() {
   static const PoolSettings s = [] {
     PoolSettings p;
-    p.enabled = env_long("GSP_CPU_POOL", 1) != 0;
-    p.spin_ns = env_long("GSP_CPU_POOL_SPIN_US", p.spin_ns / 1000) * 1000;
+    p.enabled = env_count("GSP_CPU_POOL", 1) != 0;
+    p.spin_ns = env_count("GSP_CPU_POOL_SPIN_US", p.spin_ns / 1000) * 1000;
     return p;
   }();
   return s;
-}
-
-inline void spin_pause() {
-#if defined(__x86_64__) || defined(__i386__)
-  _mm_pause();
-#elif defined(__aarch64__)
-  asm volatile("yield");
-#endif
 }
 
 // Spins while `busy()` holds, for at most spin_ns.
@@ -73,7 +56,7 @@ void spin_while(F&& busy, int64_t spin_ns) {
   if (!busy() || spin_ns <= 0) return;
   const auto t0 = std::chrono::steady_clock::now();
   for (uint32_t i = 1; busy(); ++i) {
-    spin_pause();
+    cpu_relax();
     if ((i & 63) == 0 &&
         std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0).count() > spin_ns) {
       return;
