@@ -14,7 +14,14 @@
  *   GSP_BENCH_RESULTS  markdown file to append the table to (default
  *                      $GSP_SOURCE_DIR/bench/RESULTS.md; "-" for none)
  *   GSP_BENCH_QUICK=1  smaller graphs (smoke runs)
- *   GSP_DATA_DIR       folder holding USA-road-d.NY.gr.gz */
+ *   GSP_DATA_DIR       folder holding USA-road-d.NY.gr.gz
+ *
+ * Host CPU steal: on a virtual machine the hypervisor can take CPUs away
+ * (the "steal" column of /proc/stat). A multithreaded CPU engine whose
+ * threads meet at barriers slows down many times over when that happens
+ * (one run on the lent H100 host: NY delta-stepping 89 ms instead of 5 ms),
+ * so every timed configuration records the steal across its timed runs
+ * (bench_row.steal_ms, summed over all CPUs) and the tables flag it. */
 #ifndef GSP_BENCH_COMMON_H
 #define GSP_BENCH_COMMON_H
 
@@ -37,6 +44,21 @@ static inline double bench_now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Milliseconds of CPU time stolen from this (virtual) machine so far, summed
+ * over all CPUs; 0 where /proc/stat is absent. */
+static inline double bench_steal_ms(void) {
+  unsigned long long f[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+  FILE* fp = fopen("/proc/stat", "r");
+  long tick = sysconf(_SC_CLK_TCK);
+  if (fp == NULL) return 0;
+  if (fscanf(fp, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &f[0], &f[1], &f[2], &f[3], &f[4], &f[5], &f[6],
+             &f[7]) != 8) {
+    f[7] = 0;
+  }
+  fclose(fp);
+  return tick > 0 ? 1e3 * (double)f[7] / (double)tick : 0;
 }
 
 static inline int bench_cmp_double(const void* a, const void* b) {
@@ -166,6 +188,7 @@ typedef struct {
   int64_t iterations;
   int reps;
   gsp_status status;
+  double steal_ms; /* host CPU steal during the timed runs (all CPUs) */
   char note[160];
 } bench_row;
 
@@ -217,6 +240,7 @@ static inline void bench_time_sssp_options(const gsp_graph* g, int32_t source, c
   row->upload_ms = info.upload_seconds * 1e3;
   snprintf(row->device, sizeof row->device, "%s", info.device_name);
   gsp_paths_destroy(p);
+  row->steal_ms = bench_steal_ms();
   for (i = 0; i < reps; i++) {
     p = NULL;
     bench_deadline_at = bench_now() + bench_deadline_seconds();
@@ -230,6 +254,7 @@ static inline void bench_time_sssp_options(const gsp_graph* g, int32_t source, c
     row->iterations = info.iterations;
     gsp_paths_destroy(p);
   }
+  row->steal_ms = bench_steal_ms() - row->steal_ms;
   row->reps = reps;
   row->median_ms = bench_median(t, reps);
   row->min_ms = t[0];

@@ -137,14 +137,20 @@ double boost_ms(const Csr& c, int32_t source) {
 }
 #endif
 
+// Rows whose timed runs lost at least this much CPU time to the hypervisor
+// (all CPUs together) are flagged (bench_common.h, "Host CPU steal").
+constexpr double kStealFlagMs = 10.0;
+
 void print_row(const bench_row& r, double cpu_dijkstra_ms) {
   const double ratio = cpu_dijkstra_ms / r.median_ms;
   if (r.status == GSP_OK && !strcmp(r.backend, "peer")) {
     printf("%-12s %-4s %-16s %-5s %10.3f ms  %39s x%-8.2f\n", r.graph, r.dtype, r.engine, r.backend, r.median_ms, "",
            ratio);
   } else if (r.status == GSP_OK) {
-    printf("%-12s %-4s %-16s %-5s %10.3f ms  upload %8.3f ms  %6lld it  x%-8.2f\n", r.graph, r.dtype, r.engine,
+    printf("%-12s %-4s %-16s %-5s %10.3f ms  upload %8.3f ms  %6lld it  x%-8.2f", r.graph, r.dtype, r.engine,
            r.backend, r.median_ms, r.upload_ms, static_cast<long long>(r.iterations), ratio);
+    if (r.steal_ms >= kStealFlagMs) printf("  host CPU steal %.0f ms", r.steal_ms);
+    printf("\n");
   } else {
     printf("%-12s %-4s %-16s %-5s %s: %.100s\n", r.graph, r.dtype, r.engine, r.backend, gsp_status_name(r.status),
            r.note);
@@ -247,7 +253,9 @@ void append_markdown(const GraphResult& gr, const char* device, int cuda) {
   header_done = true;
   fprintf(f, "\n## bench_sssp, %s\n\nDevice: %s. Host: %s (%ld cores). Median of %d runs after a warm-up; "
              "engine time from gsp_run_info.seconds (graph upload excluded, shown apart). "
-             "\"vs CPU\" = CPU Dijkstra median / this median (same run, same graph and weight type).\n\n",
+             "\"vs CPU\" = CPU Dijkstra median / this median (same run, same graph and weight type). "
+             "\"host CPU steal\": CPU time the hypervisor took during that row's timed runs "
+             "(all CPUs; rows that lost >= 10 ms are marked).\n\n",
           date, cuda ? device : "none (CUDA not usable)", cpu, sysconf(_SC_NPROCESSORS_ONLN), bench_reps());
   fprintf(f, "| graph | n | m | w | engine | backend | median ms | upload ms | iterations | vs CPU Dijkstra |\n");
   fprintf(f, "| --- | ---: | ---: | --- | --- | --- | ---: | ---: | ---: | ---: |\n");
@@ -265,8 +273,10 @@ void append_markdown(const GraphResult& gr, const char* device, int cuda) {
       char up[32] = "", it[32] = "";
       if (!std::isnan(r.upload_ms) && strcmp(r.backend, "cpu") != 0) snprintf(up, sizeof up, "%.3f", r.upload_ms);
       if (r.iterations > 0) snprintf(it, sizeof it, "%lld", static_cast<long long>(r.iterations));
-      fprintf(f, "| %s | %d | %lld | %s | %s | %s | %.3f | %s | %s | %.2fx |\n", r.graph, r.n,
-              static_cast<long long>(r.m), r.dtype, r.engine, r.backend, r.median_ms, up, it,
+      char steal[48] = "";
+      if (r.steal_ms >= kStealFlagMs) snprintf(steal, sizeof steal, " (host CPU steal %.0f ms)", r.steal_ms);
+      fprintf(f, "| %s | %d | %lld | %s | %s | %s | %.3f%s | %s | %s | %.2fx |\n", r.graph, r.n,
+              static_cast<long long>(r.m), r.dtype, r.engine, r.backend, r.median_ms, steal, up, it,
               gr.cpu_dijkstra_ms / r.median_ms);
     }
     if (!std::isnan(lock_ms) && !std::isnan(a64_ms) && !gr.rows.empty()) {
