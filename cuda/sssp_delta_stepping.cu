@@ -25,7 +25,10 @@
 //  - Block-local waves (low-degree graphs only): improvements that stay in
 //    bucket b go to a shared-memory queue that the block relaxes itself, up
 //    to kLocalWaves waves, before the grid barrier (asynchronous propagation:
-//    far fewer grid-wide rounds on road graphs). Optional thread-level
+//    far fewer grid-wide rounds on road graphs). These waves (and the
+//    global tiles of their rounds) read the light arcs from a per-run ELL
+//    copy, four slots per vertex, one thread per slot: no offsets load and
+//    no block scan on the chain of a wave. Optional thread-level
 //    chasing (GSP_CUDA_CHASE, off by default: measured slower) lets the
 //    improving thread relax a vertex's arcs itself.
 //  - Heavy phase: once bucket b is empty, the vertices it settled (list R,
@@ -88,6 +91,9 @@ struct FArgs {
   int32_t* far0;
   int32_t* far1;
   int32_t* rlist;
+  // The light arcs in ELL form for the block-local waves (relax_wave_ell()),
+  // kEllSlots per vertex, or nullptr (waves use relax_tile()).
+  const uint2* ell;
   unsigned long long far_cap;
   long long max_rounds;
   double inv_delta;
@@ -137,9 +143,29 @@ struct Sink {
 };
 
 constexpr unsigned int kLocalCap = 1024;
-constexpr int kLocalWaves = 8;
+constexpr int kLocalWaves = 16;  // per grid round; see run()
 constexpr double kLocalWaveMaxDegree = 4.0;
 constexpr int kChaseHops = 0;  // see run(): measured slower
+
+// ELL slots per vertex for the block-local waves: a slot holds one light arc
+// as (head, weight bits); kEllEmpty marks an unused slot; kEllMore in the
+// last slot says the vertex has more than kEllSlots light arcs, and that its
+// arcs from index kEllSlots - 1 on are read from the CSR. Four slots hold
+// every arc of 99.4% of the vertices of the NY road graph.
+constexpr int kEllSlots = 4;
+constexpr uint32_t kEllEmpty = 0xffffffffu;
+constexpr uint32_t kEllMore = 0xfffffffeu;
+
+template <class W>
+__device__ __forceinline__ uint32_t weight_bits(W w) {
+  if constexpr (std::is_same_v<W, float>) return __float_as_uint(w);
+  else return static_cast<uint32_t>(w);
+}
+template <class W>
+__device__ __forceinline__ W weight_from_bits(uint32_t b) {
+  if constexpr (std::is_same_v<W, float>) return __uint_as_float(b);
+  else return static_cast<W>(b);
+}
 
 template <class W>
 __device__ __forceinline__ void push_near(const FArgs<W>& a, const Sink& s, int32_t v) {
@@ -243,6 +269,23 @@ __device__ __forceinline__ bool relax(const FArgs<W>& a, int32_t u, int32_t v, W
   return old == kUnreached || key_of(old) > k;
 }
 
+// Relax arc u -> v of weight w (du: u's distance) and schedule v when its
+// distance dropped.
+template <class W>
+__device__ __forceinline__ void relax_arc(const FArgs<W>& a, const Sink& s, int32_t u, W du,
+                                          int32_t v, W w, bool filter,
+                                          unsigned long long& relaxed) {
+  W cand;
+  ++relaxed;
+  if (!Key<W>::add(du, w, &cand)) return;
+  if (!relax(a, u, v, cand, filter)) return;
+  if (s.chase > 0) {
+    if (on_improved(a, s, v, cand, true)) chase(a, s, v, cand, relaxed);
+  } else {
+    on_improved(a, s, v, cand);
+  }
+}
+
 template <class W>
 struct TileSmem {
   int32_t u[kThreads];
@@ -290,18 +333,41 @@ __device__ void relax_tile(const FArgs<W>& a, const Sink& s, const int32_t* list
       if (t.off[mid] <= j) lo = mid; else hi = mid - 1;
     }
     const long long arc = t.beg[lo] + (j - t.off[lo]);
-    const int32_t v = a.tgt[arc];
-    W cand;
-    ++relaxed;
-    if (!Key<W>::add(t.du[lo], a.wt[arc], &cand)) continue;
-    if (!relax(a, t.u[lo], v, cand, filter)) continue;
-    if (s.chase > 0) {
-      if (on_improved(a, s, v, cand, true)) chase(a, s, v, cand, relaxed);
-    } else {
-      on_improved(a, s, v, cand);
-    }
+    relax_arc(a, s, t.u[lo], t.du[lo], a.tgt[arc], a.wt[arc], filter, relaxed);
   }
   __syncthreads();
+}
+
+// Relax the light arcs of q[0 .. have) from the ELL copy: kEllSlots threads
+// per vertex, thread j takes slot j. Against relax_tile() this takes the
+// dependent offsets load and the block scan (with its barriers and the
+// binary search) off the chain: a vertex's arcs are read at once from its
+// index, beside its label. Vertices with more light arcs than slots relax
+// the rest from the CSR on the last slot's thread. q is the block's
+// shared-memory queue (a local wave) or a slice of the global frontier
+// (from_global). No barrier inside: the caller separates waves.
+template <class W>
+__device__ void relax_wave_ell(const FArgs<W>& a, const Sink& s, const int32_t* q,
+                               unsigned int have, bool from_global, unsigned int r_stamp,
+                               unsigned int* r_cnt, unsigned long long& relaxed) {
+  const int slot = static_cast<int>(threadIdx.x) % kEllSlots;
+  const bool filter = from_global ? a.filter_global : a.filter_local;
+  for (unsigned int i = threadIdx.x / kEllSlots; i < have; i += kThreads / kEllSlots) {
+    const int32_t u = from_global ? __ldcg(q + i) : q[i];
+    const uint2 e = __ldg(a.ell + static_cast<size_t>(u) * kEllSlots + slot);
+    const W du = dist_of<W>(__ldcg(a.packed + u));
+    if (a.has_heavy && slot == 0) {
+      if (atomicExch(a.rstamp + u, r_stamp) != r_stamp) a.rlist[group_append(r_cnt)] = u;
+    }
+    if (e.x < kEllMore) {
+      relax_arc(a, s, u, du, static_cast<int32_t>(e.x), weight_from_bits<W>(e.y), filter, relaxed);
+    } else if (e.x == kEllMore) {
+      const long long end = a.lend[u];
+      for (long long arc = a.off[u] + (kEllSlots - 1); arc < end; ++arc) {
+        relax_arc(a, s, u, du, a.tgt[arc], a.wt[arc], filter, relaxed);
+      }
+    }
+  }
 }
 
 // Relax the arcs of list[0..count): the list is cut into one slice per block
@@ -316,14 +382,17 @@ __device__ void relax_list(const FArgs<W>& a, Sink s, const int32_t* list, unsig
                            bool heavy, unsigned int r_stamp, unsigned int* r_cnt,
                            unsigned long long& relaxed, int local_rounds) {
   __shared__ int32_t lq[2][kLocalCap];
-  __shared__ unsigned int lcnt[2];
+  // Wave r reads lq[r & 1] (count lcnt[r % 3]), appends to lq[(r + 1) & 1]
+  // (lcnt[(r + 1) % 3]) and clears lcnt[(r + 2) % 3], which wave r - 1 read
+  // before the barrier that ends it: one barrier per wave.
+  __shared__ unsigned int lcnt[3];
   const bool local = !heavy && local_rounds > 0;
   s.chase = local ? a.chase : 0;
   s.has_heavy = a.has_heavy;
   s.r_stamp = r_stamp;
   s.r_cnt = r_cnt;
   if (local) {
-    if (threadIdx.x < 2) lcnt[threadIdx.x] = 0;
+    if (threadIdx.x < 3) lcnt[threadIdx.x] = 0;
     __syncthreads();
     s.local_q = lq[0];
     s.local_cnt = &lcnt[0];
@@ -335,30 +404,38 @@ __device__ void relax_list(const FArgs<W>& a, Sink s, const int32_t* list, unsig
   if (per > kThreads) per = kThreads;
   if (per < 1) per = 1;
   for (long long tile = blockIdx.x * per; tile < count; tile += static_cast<long long>(gridDim.x) * per) {
-    relax_tile(a, s, list, false, tile, static_cast<int>(min(per, count - tile)), heavy, r_stamp,
-               r_cnt, relaxed);
+    const int items = static_cast<int>(min(per, count - tile));
+    if (local && a.ell != nullptr) {
+      relax_wave_ell(a, s, list + tile, items, true, r_stamp, r_cnt, relaxed);
+    } else {
+      relax_tile(a, s, list, false, tile, items, heavy, r_stamp, r_cnt, relaxed);
+    }
   }
   if (!local) return;
-  int cur = 0;
   for (int round = 0; round < local_rounds; ++round) {
     __syncthreads();
-    const unsigned int have = min(lcnt[cur], kLocalCap);
+    const unsigned int have = min(lcnt[round % 3], kLocalCap);
     if (have == 0) return;  // uniform: read after the barrier
-    if (threadIdx.x == 0) lcnt[cur ^ 1] = 0;
-    __syncthreads();
-    s.local_q = lq[cur ^ 1];
-    s.local_cnt = &lcnt[cur ^ 1];
-    for (unsigned int first = 0; first < have; first += kThreads) {
-      relax_tile(a, s, lq[cur], true, first, static_cast<int>(min(have - first, static_cast<unsigned int>(kThreads))),
-                 false, r_stamp, r_cnt, relaxed);
+    if (threadIdx.x == 0) lcnt[(round + 2) % 3] = 0;
+    const int32_t* q = lq[round & 1];
+    s.local_q = lq[(round + 1) & 1];
+    s.local_cnt = &lcnt[(round + 1) % 3];
+    if (a.ell != nullptr) {
+      relax_wave_ell(a, s, q, have, false, r_stamp, r_cnt, relaxed);
+    } else {
+      for (unsigned int first = 0; first < have; first += kThreads) {
+        relax_tile(a, s, q, true, first,
+                   static_cast<int>(min(have - first, static_cast<unsigned int>(kThreads))), false,
+                   r_stamp, r_cnt, relaxed);
+      }
     }
-    cur ^= 1;
   }
   // Out of local rounds: hand the rest to the next global round.
   __syncthreads();
-  const unsigned int have = min(lcnt[cur], kLocalCap);
+  const unsigned int have = min(lcnt[local_rounds % 3], kLocalCap);
+  const int32_t* q = lq[local_rounds & 1];
   for (unsigned int i = threadIdx.x; i < have; i += kThreads) {
-    const int32_t v = lq[cur][i];
+    const int32_t v = q[i];
     if (atomicExch(a.nstamp + v, s.near_stamp) != s.near_stamp) {
       s.near_out[group_append(s.near_cnt)] = v;
     }
@@ -587,6 +664,29 @@ __global__ void split_kernel(int32_t n, const int64_t* off, const int32_t* tgt, 
   }
 }
 
+// The light arcs (off[v] .. lend[v]) in ELL form, kEllSlots per vertex (see
+// kEllSlots); one thread per slot.
+template <class W>
+__global__ void ell_kernel(int32_t n, const int64_t* off, const int64_t* lend, const int32_t* tgt,
+                           const W* wt, uint2* ell) {
+  const int64_t slots = static_cast<int64_t>(n) * kEllSlots;
+  for (int64_t i = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; i < slots;
+       i += static_cast<int64_t>(gridDim.x) * blockDim.x) {
+    const int64_t v = i / kEllSlots;
+    const int j = static_cast<int>(i % kEllSlots);
+    const int64_t beg = off[v];
+    const int64_t deg = lend[v] - beg;
+    const bool more = deg > kEllSlots;
+    uint2 e = make_uint2(kEllEmpty, 0u);
+    if (j < (more ? kEllSlots - 1 : deg)) {
+      e = make_uint2(static_cast<uint32_t>(tgt[beg + j]), weight_bits<W>(wt[beg + j]));
+    } else if (more && j == kEllSlots - 1) {
+      e.x = kEllMore;
+    }
+    ell[i] = e;
+  }
+}
+
 template <class W>
 void run(RunContext& ctx, const SsspJob& job, bool bellman_ford) {
   const Graph& graph = *job.graph;
@@ -616,6 +716,31 @@ void run(RunContext& ctx, const SsspJob& job, bool bellman_ford) {
   a.inv_delta = delta_mode ? 1.0 / delta : 0.0;
   a.far_cap = delta_mode ? 2ull * static_cast<unsigned long long>(n) + 1024ull : 0ull;
 
+  // Block-local asynchronous waves per light round (0: none, one wave per
+  // grid barrier). They pay off on low-degree, long-path graphs (roads,
+  // meshes: NY 7.96 -> 4.71 ms on the H100 with 8 waves; with the ELL waves
+  // 16 beat 8: NY 3.55 -> 3.24 ms, 1024^2 grid 5.65 -> 5.09 ms) and hurt on
+  // expanders, where a block's local queue explodes and the grid waits for it
+  // (Graph65536 0.48 -> 0.86 ms, R-MAT 6.6 -> 23.6 ms), so they are used only
+  // when the average out-degree is at most kLocalWaveMaxDegree.
+  // GSP_CUDA_LOCAL_ROUNDS overrides it for benchmarking.
+  a.local_rounds = (n > 0 && static_cast<double>(m) / n <= kLocalWaveMaxDegree) ? kLocalWaves : 0;
+  if (const char* e = std::getenv("GSP_CUDA_LOCAL_ROUNDS")) {
+    a.local_rounds = std::clamp(std::atoi(e), 0, 1 << 20);
+  }
+  // Thread-level chasing (hops per improvement) inside the local waves: off
+  // by default. Measured on the H100 (NY, L8): 152 -> 36 grid phases with 16
+  // hops, but 4.46 -> 27 ms, since depth-first order relaxes vertices long
+  // before their distance is final and the work explodes (doc, "Thread-level
+  // chasing"). GSP_CUDA_CHASE turns it on for benchmarking.
+  a.chase = a.local_rounds > 0 ? kChaseHops : 0;
+  if (const char* e = std::getenv("GSP_CUDA_CHASE")) a.chase = std::clamp(std::atoi(e), 0, 1 << 20);
+  // The local waves read the light arcs from an ELL copy (relax_wave_ell(),
+  // 8 * kEllSlots bytes per vertex, built per run since the light set
+  // depends on delta). GSP_CUDA_ELL=0 keeps them on the CSR (relax_tile())
+  // for benchmarking; chasing needs the CSR path.
+  bool use_ell = a.local_rounds > 0 && a.chase == 0 && n > 0;
+  if (const char* e = std::getenv("GSP_CUDA_ELL")) use_ell = use_ell && std::atoi(e) != 0;
   // GSP_CUDA_SSSP_TIMING=1: print the time split of this run to stderr
   // (host clock for the allocation, CUDA events for the device stages).
   const bool timing = std::getenv("GSP_CUDA_SSSP_TIMING") != nullptr;
@@ -642,6 +767,8 @@ void run(RunContext& ctx, const SsspJob& job, bool bellman_ford) {
     ws.add(&wt2, static_cast<size_t>(m));
     ws.add(&lend, n);
   }
+  uint2* ell = nullptr;
+  if (use_ell) ws.add(&ell, static_cast<size_t>(n) * kEllSlots);
   ws.allocate(ctx, bellman_ford ? "Bellman-Ford frontier state" : "delta-stepping state");
   tm.host_mark();  // allocation done
   tm.mark();        // device: setup starts
@@ -663,6 +790,12 @@ void run(RunContext& ctx, const SsspJob& job, bool bellman_ford) {
     a.tgt = g.targets;
     a.wt = g.weights;
   }
+  if (use_ell) {
+    ell_kernel<W><<<grid_for(ctx, static_cast<int64_t>(n) * kEllSlots, 256), 256, 0, st>>>(
+        n, a.off, a.lend, a.tgt, a.wt, ell);
+    GSP_CUDA_LAUNCH();
+    a.ell = ell;
+  }
   // Zero the whole control block first: the init kernel sets the fields it
   // uses, and the block (padding included) is copied back whole at the end.
   GSP_CUDA(cudaMemsetAsync(a.ctrl, 0, sizeof(Ctrl), st));
@@ -679,24 +812,6 @@ void run(RunContext& ctx, const SsspJob& job, bool bellman_ford) {
     per_sm = std::clamp(std::atoi(e), 1, 4);
   }
   const int blocks = coop_blocks(ctx, kernel, kThreads, per_sm, useful);
-  // Block-local asynchronous waves per light round (0: none, one wave per
-  // grid barrier). They pay off on low-degree, long-path graphs (roads,
-  // meshes: NY 7.96 -> 4.71 ms on the H100 with 8 waves) and hurt on
-  // expanders, where a block's local queue explodes and the grid waits for it
-  // (Graph65536 0.48 -> 0.86 ms, R-MAT 6.6 -> 23.6 ms), so they are used only
-  // when the average out-degree is at most kLocalWaveMaxDegree.
-  // GSP_CUDA_LOCAL_ROUNDS overrides it for benchmarking.
-  a.local_rounds = (n > 0 && static_cast<double>(m) / n <= kLocalWaveMaxDegree) ? kLocalWaves : 0;
-  if (const char* e = std::getenv("GSP_CUDA_LOCAL_ROUNDS")) {
-    a.local_rounds = std::clamp(std::atoi(e), 0, 1 << 20);
-  }
-  // Thread-level chasing (hops per improvement) inside the local waves: off
-  // by default. Measured on the H100 (NY, L8): 152 -> 36 grid phases with 16
-  // hops, but 4.46 -> 27 ms, since depth-first order relaxes vertices long
-  // before their distance is final and the work explodes (doc, "Thread-level
-  // chasing"). GSP_CUDA_CHASE turns it on for benchmarking.
-  a.chase = a.local_rounds > 0 ? kChaseHops : 0;
-  if (const char* e = std::getenv("GSP_CUDA_CHASE")) a.chase = std::clamp(std::atoi(e), 0, 1 << 20);
   // The filtering load before each atomicMin (relax()): kept in the global
   // tiles, dropped in the block-local waves, where a wave is one dependent
   // chain of L2 round trips (measured on the H100: NY 4.43 -> 4.11 ms).

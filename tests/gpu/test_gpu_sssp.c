@@ -9,6 +9,7 @@
 #include <pthread.h>
 
 #include "testing.h"
+#include "gpu/pred_check.h"
 
 static const gsp_algorithm kAlgos[] = {GSP_SSSP_ATOMIC_LOCK,   GSP_SSSP_ATOMIC_64, GSP_SSSP_HARISH,
                                        GSP_SSSP_DELTA_STEPPING, GSP_SSSP_BELLMAN_FORD, GSP_SSSP_SPMV_CSR,
@@ -270,49 +271,6 @@ static void test_threads(void) {
   free(ref);
   gsp_graph_destroy(g);
   t_arcs_free(&a);
-}
-
-/* Every predecessor is an arc (u, v) with d(u) + w == d(v) (f32: within rounding),
- * checked against the graph's CSR; -1 exactly for the source and unreachable vertices. */
-static int check_pred_csr(const gsp_graph* g, const gsp_paths* p, int32_t src, gsp_dtype dt, const char* what) {
-  const int32_t n = gsp_graph_num_vertices(g);
-  const int64_t m = gsp_graph_num_edges(g);
-  int64_t* off = (int64_t*)malloc((size_t)(n + 1) * sizeof(int64_t));
-  int32_t* tgt = (int32_t*)malloc((size_t)(m ? m : 1) * sizeof(int32_t));
-  void* w = malloc((size_t)(m ? m : 1) * 4);
-  int32_t* pred = (int32_t*)malloc((size_t)n * sizeof(int32_t));
-  void* dist = malloc((size_t)n * 4);
-  int bad = 0;
-  int32_t v;
-  if (gsp_graph_csr(g, off, tgt, w) != GSP_OK || gsp_paths_predecessors(p, src, pred, n) != GSP_OK ||
-      gsp_paths_distances(p, src, dist, n) != GSP_OK) {
-    bad = 1;
-    done:
-    free(off); free(tgt); free(w); free(pred); free(dist);
-    return bad;
-  }
-  for (v = 0; v < n && bad < 5; v++) {
-    int reach = dt == GSP_I32 ? ((int32_t*)dist)[v] != GSP_I32_INF : !isinf(((float*)dist)[v]);
-    int32_t u = pred[v];
-    int64_t e;
-    int found = 0;
-    if (v == src || !reach) {
-      if (u != -1) { fprintf(stderr, "%s: pred[%d] = %d, want -1\n", what, v, u); bad++; }
-      continue;
-    }
-    if (u < 0 || u >= n) { fprintf(stderr, "%s: pred[%d] = %d\n", what, v, u); bad++; continue; }
-    for (e = off[u]; e < off[u + 1] && !found; e++) {
-      if (tgt[e] != v) continue;
-      if (dt == GSP_I32) {
-        found = (int64_t)((int32_t*)dist)[u] + ((int32_t*)w)[e] == (int64_t)((int32_t*)dist)[v];
-      } else {
-        double s = (double)((float*)dist)[u] + (double)((float*)w)[e], want = (double)((float*)dist)[v];
-        found = fabs(s - want) <= 1e-5 * (fabs(want) + 1.0);
-      }
-    }
-    if (!found) { fprintf(stderr, "%s: pred[%d] = %d is no tight arc\n", what, v, u); bad++; }
-  }
-  goto done;
 }
 
 /* The NY road graph (DIMACS), both weight types, against the CPU Dijkstra. */

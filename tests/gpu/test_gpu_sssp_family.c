@@ -12,6 +12,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "testing.h"
 #include "../bench/bench_common.h"
+#include "gsp_generators.h"
+#include "gpu/pred_check.h"
 
 static int g_small = 0;
 
@@ -249,21 +251,29 @@ static void test_zero_cycles(void) {
 }
 
 /* Larger random graphs (many blocks, many buckets, far-pile traffic) against the CPU Dijkstra. */
+/* Large graphs against the CPU Dijkstra, distances and predecessors: a
+ * random graph, an R-MAT graph and a grid (low degree: block-local waves on
+ * the ELL copy). */
 static void test_large(void) {
   const int32_t n = g_small ? 2000 : 200000;
+  const int32_t side = g_small ? 40 : 400;
   int d, ai;
   for (d = 0; d < 2; d++) {
     const gsp_dtype dt = d ? GSP_F32 : GSP_I32;
-    gsp_graph* graphs[2];
+    gsp_graph* graphs[3] = {NULL, NULL, NULL};
     int gi;
     graphs[0] = bench_random_graph(n, 6, 1000, 11, dt);
     graphs[1] = bench_rmat_graph(g_small ? 11 : 17, (int64_t)(g_small ? 2048 : 131072) * 12, 1000, 3, dt);
-    for (gi = 0; gi < 2; gi++) {
+    CHECK_OK(gsp_gen_grid(&graphs[2], side, side, 5, dt, 1000));
+    for (gi = 0; gi < 3; gi++) {
       gsp_graph* g = graphs[gi];
-      const int32_t gn = gsp_graph_num_vertices(g);
+      int32_t gn;
       gsp_paths* cpu = NULL;
-      void* want = malloc((size_t)gn * 4);
-      void* got = malloc((size_t)gn * 4);
+      void *want, *got;
+      if (g == NULL) continue;
+      gn = gsp_graph_num_vertices(g);
+      want = malloc((size_t)gn * 4);
+      got = malloc((size_t)gn * 4);
       CHECK_OK(run_opts(g, 0, GSP_BACKEND_CPU, GSP_SSSP_DIJKSTRA, 0, 0, &cpu));
       if (cpu) gsp_paths_distances(cpu, 0, want, gn);
       for (ai = 0; ai < 4 && cpu; ai++) { /* GPU Dijkstra is O(n^2): skipped here */
@@ -282,6 +292,11 @@ static void test_large(void) {
           }
           CHECK(bad == 0, "large%d/%s/%s: %d distances differ from the CPU Dijkstra", gi, gsp_algorithm_name(kAll[ai]),
                 dt == GSP_I32 ? "i32" : "f32", bad);
+          {
+            char what[80];
+            snprintf(what, sizeof what, "large%d/%s/%s", gi, gsp_algorithm_name(kAll[ai]), dt == GSP_I32 ? "i32" : "f32");
+            CHECK(check_pred_csr(g, p, 0, dt, what) == 0, "%s: invalid predecessors", what);
+          }
         }
         gsp_paths_destroy(p);
       }
@@ -332,8 +347,7 @@ static void bench_ds_row(gsp_graph* g, const char* name, const char* label, doub
 }
 
 static void bench_ds_sweep(gsp_graph* g, const char* name, double avgw, double avgdeg) {
-  static const char* chase[] = {"0", "2"};
-  static const char* local[] = {"4", "8", "16"};
+  static const char* local[] = {"8", "12", "16", "24", "32"};
   const double mults[] = {16, 128, 1024};
   char label[80];
   int ci, li, di;
@@ -365,16 +379,24 @@ static void bench_ds_sweep(gsp_graph* g, const char* name, double avgw, double a
     unsetenv("GSP_CUDA_CHASE");
     return;
   }
-  for (li = 0; li < 3; li++) {
+  /* Local waves per grid round on the ELL copy (default), on the CSR
+   * (GSP_CUDA_ELL=0) and with thread-level chasing (CSR path). */
+  for (li = 0; li < 5; li++) {
+    const int csr_too = li == 0 || li == 2;
     setenv("GSP_CUDA_LOCAL_ROUNDS", local[li], 1);
-    for (ci = 0; ci < 2; ci++) {
-      setenv("GSP_CUDA_CHASE", chase[ci], 1);
-      snprintf(label, sizeof label, "L%s chase%s", local[li], chase[ci]);
+    for (ci = 0; ci < (csr_too ? 3 : 1); ci++) {
+      if (ci == 2) {
+        setenv("GSP_CUDA_CHASE", "2", 1);
+      } else if (ci == 1) {
+        setenv("GSP_CUDA_ELL", "0", 1);
+      }
+      snprintf(label, sizeof label, "L%s %s", local[li], ci == 0 ? "ELL waves" : ci == 1 ? "CSR waves" : "chase2");
       bench_ds_row(g, name, label, 0, 7);
+      unsetenv("GSP_CUDA_ELL");
+      unsetenv("GSP_CUDA_CHASE");
     }
   }
   unsetenv("GSP_CUDA_LOCAL_ROUNDS");
-  unsetenv("GSP_CUDA_CHASE");
   for (di = 0; di < 3; di++) {
     snprintf(label, sizeof label, "delta %g*avgw/deg", mults[di]);
     bench_ds_row(g, name, label, mults[di] * avgw / avgdeg, 7);
@@ -479,6 +501,12 @@ static void bench(void) {
     }
     g = bench_random_graph(65536, 6, 1000, 65536, dt);
     if (g) { bench_graph(g, "Graph65536"); gsp_graph_destroy(g); }
+    /* A second low-degree graph with long shortest paths (local waves on). */
+    g = NULL;
+    if (gsp_gen_grid(&g, 1024, 1024, 7, dt, 1000) == GSP_OK) {
+      bench_graph(g, "Grid-1024");
+      gsp_graph_destroy(g);
+    }
   }
   g = bench_rmat_graph(20, (int64_t)16 << 20, 1000, 20, GSP_F32);
   if (g) { bench_graph(g, "RMAT-1M"); gsp_graph_destroy(g); }
