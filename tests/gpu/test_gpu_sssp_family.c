@@ -251,6 +251,89 @@ static void test_zero_cycles(void) {
 }
 
 /* Larger random graphs (many blocks, many buckets, far-pile traffic) against the CPU Dijkstra. */
+/* Road-like shapes: chains of degree-2 vertices between core vertices,
+ * with two-way and one-way links, parallel arcs, chains that loop back to
+ * their own end, zero weights, a dangling chain and a ring made only of
+ * degree-2 vertices; sources at core vertices and at the ends and middles
+ * of chains. Delta-stepping against the reference with the default delta
+ * (local waves on the ELL copy), a narrow delta (heavy arcs: the split
+ * copy) and no local waves (CSR path), and Bellman-Ford. (Written for a
+ * chain contraction that was measured and dropped; doc/gpu-sssp-family.md.) */
+static void test_chains(void) {
+  const int32_t core = g_small ? 12 : 60;
+  const int32_t chains = 3 * core;
+  int d;
+  for (d = 0; d < 2; d++) {
+    const gsp_dtype dt = d ? GSP_F32 : GSP_I32;
+    t_arcs a;
+    t_rng r = {11};
+    int32_t len[3 * 60], ends[3 * 60][2], c, i, n = core, next, ring, dangle, srcs[8], si, nsrc = 0;
+    gsp_graph* g;
+    int64_t* ref;
+    for (c = 0; c < chains; c++) {
+      len[c] = 1 + t_below(&r, 6);
+      ends[c][0] = t_below(&r, core);
+      ends[c][1] = c % 7 == 0 ? ends[c][0] : t_below(&r, core);
+      n += len[c];
+    }
+    ring = n;
+    n += 5;
+    dangle = n;
+    n += 4;
+    t_arcs_init(&a, "chains", n);
+    for (i = 0; i < core; i++) {
+      t_arc(&a, i, (i + 1) % core, 1 + t_below(&r, 9));
+      if (t_below(&r, 2)) t_arc(&a, (i + 1) % core, i, 1 + t_below(&r, 9));
+    }
+    next = core;
+    for (c = 0; c < chains; c++) {
+      int32_t prev = ends[c][0], k;
+      for (k = 0; k <= len[c]; k++) {
+        const int32_t x = k == len[c] ? ends[c][1] : next + k;
+        if (t_below(&r, 10) != 0) t_arc(&a, prev, x, t_below(&r, 10));
+        if (t_below(&r, 10) != 0) t_arc(&a, x, prev, t_below(&r, 10));
+        if (t_below(&r, 10) == 0) t_arc(&a, prev, x, t_below(&r, 10)); /* parallel */
+        prev = x;
+      }
+      if (c == 0) srcs[nsrc++] = next;                         /* first interior */
+      if (c == 1) srcs[nsrc++] = next + len[c] / 2;            /* a middle */
+      if (c == 2) srcs[nsrc++] = next + len[c] - 1;            /* last interior */
+      if (c == 7) srcs[nsrc++] = next + len[c] / 2;            /* inside a loop chain */
+      next += len[c];
+    }
+    for (i = 0; i < 5; i++) {
+      t_arc(&a, ring + i, ring + (i + 1) % 5, 1 + t_below(&r, 9));
+      t_arc(&a, ring + (i + 1) % 5, ring + i, 1 + t_below(&r, 9));
+    }
+    t_arc(&a, 0, dangle, 2);
+    for (i = 0; i < 4; i++) {
+      if (i + 1 < 4) t_arc(&a, dangle + i, dangle + i + 1, 1 + i);
+      if (i + 1 < 4) t_arc(&a, dangle + i + 1, dangle + i, 1);
+    }
+    t_arc(&a, dangle, 0, 3);
+    srcs[nsrc++] = 0;
+    srcs[nsrc++] = ring + 2;
+    srcs[nsrc++] = dangle + 1;
+    srcs[nsrc++] = dangle + 3;
+    g = t_graph(&a, dt, 1.0f);
+    ref = (int64_t*)malloc((size_t)n * sizeof(int64_t));
+    for (si = 0; si < nsrc; si++) {
+      char tag[64];
+      t_ref_bellman_ford(&a, srcs[si], ref);
+      snprintf(tag, sizeof tag, "chains/src=%d", srcs[si]);
+      check_against_ref(g, &a, srcs[si], dt, GSP_SSSP_DELTA_STEPPING, 0, ref, tag);
+      check_against_ref(g, &a, srcs[si], dt, GSP_SSSP_DELTA_STEPPING, 3, ref, tag);
+      setenv("GSP_CUDA_LOCAL_ROUNDS", "0", 1);
+      check_against_ref(g, &a, srcs[si], dt, GSP_SSSP_DELTA_STEPPING, 0, ref, tag);
+      unsetenv("GSP_CUDA_LOCAL_ROUNDS");
+      check_against_ref(g, &a, srcs[si], dt, GSP_SSSP_BELLMAN_FORD, 0, ref, tag);
+    }
+    free(ref);
+    gsp_graph_destroy(g);
+    t_arcs_free(&a);
+  }
+}
+
 /* Large graphs against the CPU Dijkstra, distances and predecessors: a
  * random graph, an R-MAT graph and a grid (low degree: block-local waves on
  * the ELL copy). */
@@ -522,6 +605,7 @@ int main(void) {
   test_ell_hybrid();
   test_deltas();
   test_zero_cycles();
+  test_chains();
   test_large();
   if (getenv("GSP_FAMILY_BENCH") != NULL && atoi(getenv("GSP_FAMILY_BENCH")) != 0) bench();
   gsp_release_cached_memory(); /* nothing kept for a leak checker to see */
