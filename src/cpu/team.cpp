@@ -8,8 +8,6 @@
 // own PoolThread safely.
 #include "cpu/team.h"
 
-#include "cpu/spin.h"
-
 #include <pthread.h>
 
 #include <algorithm>
@@ -19,6 +17,7 @@
 #include <new>
 #include <thread>
 
+#include "cpu/spin.h"
 
 namespace gsp::detail::cpu {
 
