@@ -1,6 +1,7 @@
 // Memory libgsp keeps between runs for speed, one of each per process:
-// per-device workspace pools (CUDA SSSP family) and page-locked host buffers
-// (out-of-core Floyd-Warshall). release_cached_memory() gives all of it back.
+// per-device workspace pools (CUDA SSSP family), page-locked host buffers
+// (out-of-core Floyd-Warshall) and page-locked result buffers (CUDA SSSP
+// results). release_cached_memory() gives all of it back.
 #include <algorithm>
 #include <cstdlib>
 #include <map>
@@ -17,6 +18,13 @@ namespace {
 
 constexpr unsigned long long kPoolKeep = 128ull << 20;
 constexpr size_t kPinnedSlots = 2;
+// Result buffers: arrays up to kResultMax bytes are pinned; up to
+// kResultSlots free buffers of at most kResultKeep bytes in all are kept
+// (an SSSP result is two arrays; a few results may be alive at once).
+constexpr size_t kResultMax = 64ull << 20;
+constexpr size_t kResultSlots = 8;
+constexpr size_t kResultKeep = 128ull << 20;
+constexpr size_t kResultAlign = 4096;
 
 bool env_on(const char* name) {
   const char* e = std::getenv(name);
@@ -27,6 +35,7 @@ struct Caches {
   std::mutex mu;
   std::map<int, cudaMemPool_t> pools;                // device -> pool (nullptr: none)
   std::vector<std::pair<void*, size_t>> pinned;     // free pinned buffers
+  std::vector<std::pair<void*, size_t>> results;    // free result buffers
 };
 
 // Never destroyed: freeing CUDA memory after the runtime shut down at exit
@@ -99,11 +108,61 @@ void pinned_cache_give(void* p, size_t bytes) {
   }
 }
 
+void* result_buffer_take(size_t bytes, size_t* got) {
+  static const bool on = env_on("GSP_CUDA_PINNED_RESULTS");
+  if (!on || bytes == 0 || bytes > kResultMax) return nullptr;
+  {
+    // The smallest free buffer that fits, unless it is more than twice the
+    // request (a small result must not hold a large buffer).
+    Caches& c = caches();
+    std::lock_guard<std::mutex> lock(c.mu);
+    auto& v = c.results;
+    auto best = v.end();
+    for (auto it = v.begin(); it != v.end(); ++it) {
+      if (it->second >= bytes && it->second / 2 <= bytes && (best == v.end() || it->second < best->second)) best = it;
+    }
+    if (best != v.end()) {
+      void* p = best->first;
+      *got = best->second;
+      v.erase(best);
+      return p;
+    }
+  }
+  const size_t size = (bytes + kResultAlign - 1) / kResultAlign * kResultAlign;
+  void* p = nullptr;
+  if (cudaHostAlloc(&p, size, cudaHostAllocPortable) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return nullptr;
+  }
+  *got = size;
+  return p;
+}
+
+void result_buffer_give(void* p, size_t bytes) {
+  if (p == nullptr) return;
+  Caches& c = caches();
+  std::lock_guard<std::mutex> lock(c.mu);
+  auto& v = c.results;
+  v.emplace_back(p, bytes);
+  // Over the bound: free the largest buffers first.
+  size_t total = 0;
+  for (const auto& b : v) total += b.second;
+  while (!v.empty() && (v.size() > kResultSlots || total > kResultKeep)) {
+    auto largest = std::max_element(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+    total -= largest->second;
+    cudaFreeHost(largest->first);
+    v.erase(largest);
+  }
+  (void)cudaGetLastError();
+}
+
 void release_cached_memory() {
   Caches& c = caches();
   std::lock_guard<std::mutex> lock(c.mu);
   for (auto& b : c.pinned) cudaFreeHost(b.first);
   c.pinned.clear();
+  for (auto& b : c.results) cudaFreeHost(b.first);
+  c.results.clear();
   for (auto& [device, pool] : c.pools) {
     if (pool != nullptr) {
       cudaDeviceSynchronize();  // frees queued with cudaFreeAsync land in the pool first

@@ -106,6 +106,13 @@ struct FArgs {
   bool filter_local;
   bool delta_mode;
   bool has_heavy;  // a physical light/heavy split exists (some arc is heavy)
+  // Speculative pushes in the block-local ELL waves (relax_arc_spec()):
+  // delta-stepping with ELL waves on graphs whose weights are all > 0.
+  bool speculate;
+  // Speculative mode: the smallest distance key each vertex's arcs were
+  // relaxed with (all ones: never), so that a vertex offered the same
+  // distance again is not relaxed again (relax_wave_ell()).
+  uint32_t* done_key;
   Ctrl* ctrl;
 };
 
@@ -131,8 +138,18 @@ struct Sink {
   bool delta_mode;
   // Block-local queue (shared memory) for improvements that stay in the
   // current bucket: the block relaxes them itself before the grid barrier.
+  // local_w[i] is the (distance, parent) word that queued local_q[i].
   int32_t* local_q;
+  unsigned long long* local_w;
   unsigned int* local_cnt;
+  // Speculative pushes to a later bucket, checked once after the local
+  // waves (relax_arc_spec(), flush_deferred()).
+  int32_t* defer_v;
+  unsigned long long* defer_w;
+  unsigned int* defer_cnt;
+  // Speculative mode: the block's direct-mapped cache of (distance key,
+  // vertex) pairs it relaxed (kSeenSlots, shared memory, never cleared).
+  unsigned long long* seen;
   // Thread-level chasing (local waves only): a thread that moves a vertex
   // into the current bucket relaxes that vertex's arcs itself, up to `chase`
   // hops, instead of queueing it (see chase() below).
@@ -146,6 +163,8 @@ constexpr unsigned int kLocalCap = 1024;
 constexpr int kLocalWaves = 16;  // per grid round; see run()
 constexpr double kLocalWaveMaxDegree = 4.0;
 constexpr int kChaseHops = 0;  // see run(): measured slower
+constexpr unsigned int kDeferCap = 256;  // deferred later-bucket pushes per block and round
+constexpr unsigned int kSeenSlots = 1024;  // power of two
 
 // ELL slots per vertex for the block-local waves: a slot holds one light arc
 // as (head, weight bits); kEllEmpty marks an unused slot; kEllMore in the
@@ -155,6 +174,17 @@ constexpr int kChaseHops = 0;  // see run(): measured slower
 constexpr int kEllSlots = 4;
 constexpr uint32_t kEllEmpty = 0xffffffffu;
 constexpr uint32_t kEllMore = 0xfffffffeu;
+
+// The lanes of the calling thread's ELL entry group (kEllSlots consecutive
+// lanes of its warp), for the group's shuffles.
+__device__ __forceinline__ unsigned int entry_mask() {
+  return ((1u << kEllSlots) - 1u) << (threadIdx.x & 31 & ~(kEllSlots - 1));
+}
+
+// Slot of vertex v in a direct-mapped table of kSeenSlots (Fibonacci hash).
+__device__ __forceinline__ unsigned int hash_vertex(int32_t v) {
+  return (static_cast<uint32_t>(v) * 2654435761u) >> 16;
+}
 
 template <class W>
 __device__ __forceinline__ uint32_t weight_bits(W w) {
@@ -167,12 +197,17 @@ __device__ __forceinline__ W weight_from_bits(uint32_t b) {
   else return static_cast<W>(b);
 }
 
+// Queue v, whose label became `word` (pack(key, parent)), for the current
+// bucket: in the block's local queue while it has room, else in the global
+// next frontier (once per round, by the stamp).
 template <class W>
-__device__ __forceinline__ void push_near(const FArgs<W>& a, const Sink& s, int32_t v) {
+__device__ __forceinline__ void push_near(const FArgs<W>& a, const Sink& s, int32_t v,
+                                          unsigned long long word) {
   if (s.local_q != nullptr) {
     const unsigned int slot = atomicAdd(s.local_cnt, 1u);
     if (slot < kLocalCap) {
       s.local_q[slot] = v;
+      s.local_w[slot] = word;
       return;
     }
   }
@@ -181,20 +216,21 @@ __device__ __forceinline__ void push_near(const FArgs<W>& a, const Sink& s, int3
   }
 }
 
-// v's distance just dropped to cand. Returns true when v stays in the
-// current bucket; then it is queued unless `take` (the caller relaxes v's
-// arcs itself). A vertex in a later bucket goes to the far pile.
+// v's distance just dropped to cand (through arc u -> v). Returns true when
+// v stays in the current bucket; then it is queued unless `take` (the
+// caller relaxes v's arcs itself). A vertex in a later bucket goes to the
+// far pile.
 template <class W>
-__device__ __forceinline__ bool on_improved(const FArgs<W>& a, const Sink& s, int32_t v, W cand,
-                                            bool take = false) {
+__device__ __forceinline__ bool on_improved(const FArgs<W>& a, const Sink& s, int32_t u, int32_t v,
+                                            W cand, bool take = false) {
   if (!s.delta_mode) {
-    if (!take) push_near(a, s, v);
+    if (!take) push_near(a, s, v, pack(Key<W>::of(cand), u));
     return true;
   }
   const int nb = bucket_of(static_cast<double>(cand), s.inv);
   if (nb <= s.cur_b) {
     atomicMin(a.bucket + v, nb);  // result unused: a fire-and-forget reduction
-    if (!take) push_near(a, s, v);
+    if (!take) push_near(a, s, v, pack(Key<W>::of(cand), u));
     return true;
   }
   const int oldb = atomicMin(a.bucket + v, nb);
@@ -225,7 +261,7 @@ __device__ __forceinline__ bool on_improved(const FArgs<W>& a, const Sink& s, in
 // zero-weight cycles cannot loop).
 template <class W>
 __device__ void chase(const FArgs<W>& a, const Sink& s, int32_t v, W dv,
-                      unsigned long long& relaxed) {
+                      int32_t pv_parent, unsigned long long& relaxed) {
   for (int hop = 0; hop < s.chase; ++hop) {
     const long long beg = a.off[v];
     const long long end = a.lend[v];
@@ -243,16 +279,17 @@ __device__ void chase(const FArgs<W>& a, const Sink& s, int32_t v, W dv,
       ++relaxed;
       if (!Key<W>::add(dv, a.wt[arc], &cand)) continue;
       if (!relax_packed<W>(a.packed, v, x, cand)) continue;
-      if (on_improved(a, s, x, cand, next < 0) && next < 0) {
+      if (on_improved(a, s, v, x, cand, next < 0) && next < 0) {
         next = x;
         next_d = cand;
       }
     }
     if (next < 0) return;
+    pv_parent = v;
     v = next;
     dv = next_d;
   }
-  push_near(a, s, v);
+  push_near(a, s, v, pack(Key<W>::of(dv), pv_parent));
 }
 
 // relax_packed() (a filtering load of v's label, then the atomicMin only
@@ -280,10 +317,50 @@ __device__ __forceinline__ void relax_arc(const FArgs<W>& a, const Sink& s, int3
   if (!Key<W>::add(du, w, &cand)) return;
   if (!relax(a, u, v, cand, filter)) return;
   if (s.chase > 0) {
-    if (on_improved(a, s, v, cand, true)) chase(a, s, v, cand, relaxed);
+    if (on_improved(a, s, u, v, cand, true)) chase(a, s, v, cand, u, relaxed);
   } else {
-    on_improved(a, s, v, cand);
+    on_improved(a, s, u, v, cand);
   }
+}
+
+// Speculative relaxation (block-local ELL waves, weights > 0): the atomicMin
+// on v's label is fire-and-forget (its result unused, so it compiles to a
+// reduction that the wave's barrier does not wait for) and v is queued with
+// the word it was offered, improvement or not. The next wave loads v's label
+// beside its arcs anyway and drops the entry when the label's distance is
+// already below the word's (whoever lowered it schedules v: a speculative
+// push queues itself, a returning atomicMin calls on_improved()). A label
+// above the word means the reduction has not landed yet: the entry goes
+// ahead with its own distance. So a wave's chain holds one L2 round trip
+// (the loads) instead of two (the loads, then the atomicMin whose result
+// decided the push). Equal distances through different parents may both go
+// ahead: duplicate work, never a lost or looping update, since with weights
+// > 0 a vertex's distance strictly grows along every arc. A push to a later
+// bucket is kept in the block's deferred list and checked once after the
+// waves (flush_deferred()); when that list is full the arc takes the
+// returning path.
+template <class W>
+__device__ __forceinline__ void relax_arc_spec(const FArgs<W>& a, const Sink& s, int32_t u, W du,
+                                               int32_t v, W w, unsigned long long& relaxed) {
+  W cand;
+  ++relaxed;
+  if (!Key<W>::add(du, w, &cand)) return;
+  const unsigned long long word = pack(Key<W>::of(cand), u);
+  const int nb = bucket_of(static_cast<double>(cand), s.inv);
+  if (nb <= s.cur_b) {
+    atomicMin(a.packed + v, word);  // results unused: reductions
+    atomicMin(a.bucket + v, nb);
+    push_near(a, s, v, word);
+    return;
+  }
+  const unsigned int slot = atomicAdd(s.defer_cnt, 1u);
+  if (slot < kDeferCap) {
+    atomicMin(a.packed + v, word);
+    s.defer_v[slot] = v;
+    s.defer_w[slot] = word;
+    return;
+  }
+  if (relax(a, u, v, cand, false)) on_improved(a, s, u, v, cand);
 }
 
 template <class W>
@@ -345,28 +422,81 @@ __device__ void relax_tile(const FArgs<W>& a, const Sink& s, const int32_t* list
 // index, beside its label. Vertices with more light arcs than slots relax
 // the rest from the CSR on the last slot's thread. q is the block's
 // shared-memory queue (a local wave) or a slice of the global frontier
-// (from_global). No barrier inside: the caller separates waves.
+// (from_global). With qw (the local queue's words, speculative mode) an
+// entry whose word's distance is above u's label is dropped, u relaxes with
+// the word's distance, and its arcs take relax_arc_spec() (the arc back to
+// the word's parent is skipped: with weights > 0 it cannot improve).
+// Speculative entries are also dropped when u's arcs were already relaxed
+// with that distance or a smaller one: by any block (done_key, written
+// fire-and-forget when relaxation starts) or, in the same wave, by this
+// block (the shared-memory cache s.seen, tested with an atomicExch beside
+// the global loads). Without them a vertex offered the same distance twice
+// (two shortest paths of equal length, or an entry both queued and in the
+// global frontier) would re-offer the same words to its whole subtree,
+// whose checks all pass. No barrier inside: the caller separates waves.
 template <class W>
 __device__ void relax_wave_ell(const FArgs<W>& a, const Sink& s, const int32_t* q,
-                               unsigned int have, bool from_global, unsigned int r_stamp,
-                               unsigned int* r_cnt, unsigned long long& relaxed) {
+                               const unsigned long long* qw, unsigned int have, bool from_global,
+                               unsigned int r_stamp, unsigned int* r_cnt,
+                               unsigned long long& relaxed) {
   const int slot = static_cast<int>(threadIdx.x) % kEllSlots;
   const bool filter = from_global ? a.filter_global : a.filter_local;
   for (unsigned int i = threadIdx.x / kEllSlots; i < have; i += kThreads / kEllSlots) {
     const int32_t u = from_global ? __ldcg(q + i) : q[i];
     const uint2 e = __ldg(a.ell + static_cast<size_t>(u) * kEllSlots + slot);
-    const W du = dist_of<W>(__ldcg(a.packed + u));
+    const unsigned long long pu = __ldcg(a.packed + u);
+    unsigned long long word = pu;
+    if (qw != nullptr) {
+      word = qw[i];
+      const uint32_t k = key_of(word);
+      const uint32_t done = __ldcg(a.done_key + u);
+      const unsigned long long tag = (static_cast<unsigned long long>(k) << 32) | static_cast<uint32_t>(u);
+      // One thread per entry claims the (key, vertex) pair in the cache; the
+      // entry's other slots follow its decision through the warp.
+      bool dup = false;
+      if (slot == 0) dup = atomicExch(s.seen + (hash_vertex(u) & (kSeenSlots - 1)), tag) == tag;
+      dup = __shfl_sync(entry_mask(), dup, 0, kEllSlots);
+      if (dup || key_of(pu) < k || done <= k) continue;  // lowered since: its improver schedules u
+      if (slot == 0) atomicMin(a.done_key + u, k);
+    } else if (a.done_key != nullptr && slot == 0) {
+      atomicMin(a.done_key + u, key_of(pu));
+    }
+    const W du = dist_of<W>(word);
     if (a.has_heavy && slot == 0) {
       if (atomicExch(a.rstamp + u, r_stamp) != r_stamp) a.rlist[group_append(r_cnt)] = u;
     }
     if (e.x < kEllMore) {
-      relax_arc(a, s, u, du, static_cast<int32_t>(e.x), weight_from_bits<W>(e.y), filter, relaxed);
+      const int32_t v = static_cast<int32_t>(e.x);
+      const W w = weight_from_bits<W>(e.y);
+      if (qw == nullptr) {
+        relax_arc(a, s, u, du, v, w, filter, relaxed);
+      } else if (v != static_cast<int32_t>(word)) {
+        relax_arc_spec(a, s, u, du, v, w, relaxed);
+      }
     } else if (e.x == kEllMore) {
       const long long end = a.lend[u];
       for (long long arc = a.off[u] + (kEllSlots - 1); arc < end; ++arc) {
-        relax_arc(a, s, u, du, a.tgt[arc], a.wt[arc], filter, relaxed);
+        if (qw == nullptr) {
+          relax_arc(a, s, u, du, a.tgt[arc], a.wt[arc], filter, relaxed);
+        } else {
+          relax_arc_spec(a, s, u, du, a.tgt[arc], a.wt[arc], relaxed);
+        }
       }
     }
+  }
+}
+
+// The speculative pushes to later buckets of this round (relax_arc_spec()):
+// each one whose distance is still v's goes to the far pile now. Every
+// thread of the block calls it after the last wave.
+template <class W>
+__device__ void flush_deferred(const FArgs<W>& a, const Sink& s) {
+  const unsigned int have = min(*s.defer_cnt, kDeferCap);
+  for (unsigned int i = threadIdx.x; i < have; i += kThreads) {
+    const int32_t v = s.defer_v[i];
+    const unsigned long long word = s.defer_w[i];
+    if (key_of(__ldcg(a.packed + v)) < key_of(word)) continue;
+    on_improved(a, s, static_cast<int32_t>(word), v, dist_of<W>(word));
   }
 }
 
@@ -380,24 +510,37 @@ __device__ void relax_wave_ell(const FArgs<W>& a, const Sink& s, const int32_t* 
 template <class W>
 __device__ void relax_list(const FArgs<W>& a, Sink s, const int32_t* list, unsigned int count,
                            bool heavy, unsigned int r_stamp, unsigned int* r_cnt,
-                           unsigned long long& relaxed, int local_rounds) {
+                           unsigned long long& relaxed, int local_rounds,
+                           unsigned long long* seen) {
   __shared__ int32_t lq[2][kLocalCap];
+  __shared__ unsigned long long lw[2][kLocalCap];
   // Wave r reads lq[r & 1] (count lcnt[r % 3]), appends to lq[(r + 1) & 1]
   // (lcnt[(r + 1) % 3]) and clears lcnt[(r + 2) % 3], which wave r - 1 read
   // before the barrier that ends it: one barrier per wave.
   __shared__ unsigned int lcnt[3];
+  __shared__ int32_t defer_v[kDeferCap];
+  __shared__ unsigned long long defer_w[kDeferCap];
+  __shared__ unsigned int defer_cnt;
   const bool local = !heavy && local_rounds > 0;
+  const bool spec = local && a.speculate;
   s.chase = local ? a.chase : 0;
   s.has_heavy = a.has_heavy;
   s.r_stamp = r_stamp;
   s.r_cnt = r_cnt;
+  s.defer_v = defer_v;
+  s.defer_w = defer_w;
+  s.defer_cnt = &defer_cnt;
+  s.seen = seen;
   if (local) {
     if (threadIdx.x < 3) lcnt[threadIdx.x] = 0;
+    if (threadIdx.x == 0) defer_cnt = 0;
     __syncthreads();
     s.local_q = lq[0];
+    s.local_w = lw[0];
     s.local_cnt = &lcnt[0];
   } else {
     s.local_q = nullptr;
+    s.local_w = nullptr;
     s.local_cnt = nullptr;
   }
   long long per = (static_cast<long long>(count) + gridDim.x - 1) / gridDim.x;
@@ -406,22 +549,25 @@ __device__ void relax_list(const FArgs<W>& a, Sink s, const int32_t* list, unsig
   for (long long tile = blockIdx.x * per; tile < count; tile += static_cast<long long>(gridDim.x) * per) {
     const int items = static_cast<int>(min(per, count - tile));
     if (local && a.ell != nullptr) {
-      relax_wave_ell(a, s, list + tile, items, true, r_stamp, r_cnt, relaxed);
+      relax_wave_ell(a, s, list + tile, nullptr, items, true, r_stamp, r_cnt, relaxed);
     } else {
       relax_tile(a, s, list, false, tile, items, heavy, r_stamp, r_cnt, relaxed);
     }
   }
   if (!local) return;
-  for (int round = 0; round < local_rounds; ++round) {
+  int round = 0;
+  for (; round < local_rounds; ++round) {
     __syncthreads();
     const unsigned int have = min(lcnt[round % 3], kLocalCap);
-    if (have == 0) return;  // uniform: read after the barrier
+    if (have == 0) break;  // uniform: read after the barrier
     if (threadIdx.x == 0) lcnt[(round + 2) % 3] = 0;
     const int32_t* q = lq[round & 1];
+    const unsigned long long* qw = spec ? lw[round & 1] : nullptr;
     s.local_q = lq[(round + 1) & 1];
+    s.local_w = lw[(round + 1) & 1];
     s.local_cnt = &lcnt[(round + 1) % 3];
     if (a.ell != nullptr) {
-      relax_wave_ell(a, s, q, have, false, r_stamp, r_cnt, relaxed);
+      relax_wave_ell(a, s, q, qw, have, false, r_stamp, r_cnt, relaxed);
     } else {
       for (unsigned int first = 0; first < have; first += kThreads) {
         relax_tile(a, s, q, true, first,
@@ -430,16 +576,23 @@ __device__ void relax_list(const FArgs<W>& a, Sink s, const int32_t* list, unsig
       }
     }
   }
-  // Out of local rounds: hand the rest to the next global round.
+  // Queue empty, or out of local rounds: hand the rest to the next global
+  // round (speculative entries only while their distance is still the
+  // label's), and put the deferred later-bucket pushes in the far pile.
   __syncthreads();
-  const unsigned int have = min(lcnt[local_rounds % 3], kLocalCap);
-  const int32_t* q = lq[local_rounds & 1];
+  const unsigned int have = min(lcnt[round % 3], kLocalCap);
+  const int32_t* q = lq[round & 1];
   for (unsigned int i = threadIdx.x; i < have; i += kThreads) {
     const int32_t v = q[i];
+    if (spec) {
+      const uint32_t k = key_of(lw[round & 1][i]);
+      if (key_of(__ldcg(a.packed + v)) < k || __ldcg(a.done_key + v) <= k) continue;
+    }
     if (atomicExch(a.nstamp + v, s.near_stamp) != s.near_stamp) {
       s.near_out[group_append(s.near_cnt)] = v;
     }
   }
+  if (spec) flush_deferred(a, s);
   __syncthreads();
 }
 
@@ -457,6 +610,11 @@ __global__ void __launch_bounds__(kThreads) frontier_kernel(FArgs<W> a) {
   long long buckets = 1;
   int32_t* near[2] = {a.near0, a.near1};
   int32_t* far[2] = {a.far0, a.far1};
+  __shared__ unsigned long long seen[kSeenSlots];
+  if (a.speculate) {
+    for (unsigned int i = threadIdx.x; i < kSeenSlots; i += kThreads) seen[i] = kUnreached;
+    __syncthreads();
+  }
 
   auto sink_for = [&](long long list_index) {
     Sink s;
@@ -472,7 +630,12 @@ __global__ void __launch_bounds__(kThreads) frontier_kernel(FArgs<W> a) {
     s.far_cap = a.far_cap;
     s.delta_mode = a.delta_mode;
     s.local_q = nullptr;
+    s.local_w = nullptr;
     s.local_cnt = nullptr;
+    s.defer_v = nullptr;
+    s.defer_w = nullptr;
+    s.defer_cnt = nullptr;
+    s.seen = nullptr;
     s.chase = 0;
     s.has_heavy = a.has_heavy;
     s.r_stamp = 0;
@@ -497,7 +660,7 @@ __global__ void __launch_bounds__(kThreads) frontier_kernel(FArgs<W> a) {
       // Bellman-Ford stops the local waves once `it * local_rounds` reaches n,
       // so a negative cycle is still found within about 2n waves.
       const int lr = (a.delta_mode || it * a.local_rounds < a.n) ? a.local_rounds : 0;
-      relax_list(a, s, near[it & 1], k, false, e + 1, &c->r_cnt[e & 1], relaxed, lr);
+      relax_list(a, s, near[it & 1], k, false, e + 1, &c->r_cnt[e & 1], relaxed, lr, seen);
       grid.sync();
       ++it;
     }
@@ -510,7 +673,7 @@ __global__ void __launch_bounds__(kThreads) frontier_kernel(FArgs<W> a) {
           c->near_cnt[(it + 2) % 3] = 0;
         }
         Sink s = sink_for(it + 1);
-        relax_list(a, s, a.rlist, rc, true, 0, nullptr, relaxed, 0);
+        relax_list(a, s, a.rlist, rc, true, 0, nullptr, relaxed, 0, seen);
         grid.sync();
         ++e;
         ++it;
@@ -587,6 +750,7 @@ __global__ void frontier_init_kernel(FArgs<W> a) {
     a.nstamp[v] = 0;
     if (a.rstamp != nullptr) a.rstamp[v] = 0;
     if (a.fstamp != nullptr) a.fstamp[v] = 0;
+    if (a.done_key != nullptr) a.done_key[v] = 0xffffffffu;
   }
   if (blockIdx.x == 0 && threadIdx.x == 0) {
     a.near0[0] = a.source;
@@ -741,6 +905,12 @@ void run(RunContext& ctx, const SsspJob& job, bool bellman_ford) {
   // for benchmarking; chasing needs the CSR path.
   bool use_ell = a.local_rounds > 0 && a.chase == 0 && n > 0;
   if (const char* e = std::getenv("GSP_CUDA_ELL")) use_ell = use_ell && std::atoi(e) != 0;
+  // Speculative pushes in the ELL waves (relax_arc_spec()): they need every
+  // weight > 0 (a distance must grow along each arc, so a vertex cannot be
+  // re-offered the distance it already holds through a cycle).
+  // GSP_CUDA_SPEC=0 turns them off for benchmarking.
+  a.speculate = use_ell && delta_mode && graph.min_weight() > 0;
+  if (const char* e = std::getenv("GSP_CUDA_SPEC")) a.speculate = a.speculate && std::atoi(e) != 0;
   // GSP_CUDA_SSSP_TIMING=1: print the time split of this run to stderr
   // (host clock for the allocation, CUDA events for the device stages).
   const bool timing = std::getenv("GSP_CUDA_SSSP_TIMING") != nullptr;
@@ -769,6 +939,7 @@ void run(RunContext& ctx, const SsspJob& job, bool bellman_ford) {
   }
   uint2* ell = nullptr;
   if (use_ell) ws.add(&ell, static_cast<size_t>(n) * kEllSlots);
+  if (a.speculate) ws.add(&a.done_key, n);
   ws.allocate(ctx, bellman_ford ? "Bellman-Ford frontier state" : "delta-stepping state");
   tm.host_mark();  // allocation done
   tm.mark();        // device: setup starts
@@ -805,9 +976,12 @@ void run(RunContext& ctx, const SsspJob& job, bool bellman_ford) {
   auto kernel = frontier_kernel<W>;
   const int64_t useful = std::max<int64_t>(1, (std::max<int64_t>(n, m) + kThreads - 1) / kThreads);
   // Resident blocks per SM for the persistent kernel: fewer blocks make the
-  // grid barrier cheaper, more hide latency on big frontiers.
+  // grid barrier cheaper, more hide latency on big frontiers. With local
+  // waves 3 (as many as the registers allow) beat 2 since the speculative
+  // pushes (H100: NY 2.66-2.69 vs 2.73-2.97 ms; 1024^2 grid 5.15 vs
+  // 5.31 ms); without them 2 is kept (doc/gpu-sssp-family.md).
   // GSP_CUDA_PERSISTENT_BLOCKS_PER_SM (1..4) overrides it for benchmarking.
-  int per_sm = 2;
+  int per_sm = a.local_rounds > 0 ? 3 : 2;
   if (const char* e = std::getenv("GSP_CUDA_PERSISTENT_BLOCKS_PER_SM")) {
     per_sm = std::clamp(std::atoi(e), 1, 4);
   }

@@ -270,6 +270,20 @@ void run_apsp_into(const Graph& g, const std::vector<int32_t>& list, bool all, c
   finish_stats(stats, p.backend, p.algorithm, t.seconds());
 }
 
+// count elements of a result array: page-locked (gpu::result_buffer_take())
+// when `pinned` and the CUDA layer can give it, else ordinary memory.
+template <class T>
+void allocate_result(HostArray<T>& array, int32_t count, bool pinned) {
+  const size_t bytes = static_cast<size_t>(count) * sizeof(T);
+  size_t got = 0;
+  void* p = pinned ? gpu::result_buffer_take(bytes, &got) : nullptr;
+  if (p != nullptr) {
+    array.adopt(static_cast<T*>(p), static_cast<size_t>(count), got, gpu::result_buffer_give);
+  } else {
+    array.resize_uninitialized(static_cast<size_t>(count));
+  }
+}
+
 }  // namespace
 
 RunOptions normalize_options(const gsp_options* options) {
@@ -336,8 +350,16 @@ std::unique_ptr<Paths> run_sssp(const GraphPtr& graph, int32_t source, const Run
   paths->sources = {source};
   paths->row_of[source] = 0;
   paths->has_paths = o.want_paths;
-  if (g.dtype() == GSP_F32) paths->dist_f32.resize_uninitialized(g.n()); else paths->dist_i32.resize_uninitialized(g.n());
-  if (o.want_paths) paths->pred.resize_uninitialized(g.n());
+  Timer t;
+  // A CUDA run writes its result into page-locked buffers when it can (the
+  // copy from the device then runs at full speed; memory_cache.cu).
+  const bool pinned = p.backend == GSP_BACKEND_CUDA;
+  if (g.dtype() == GSP_F32) {
+    allocate_result(paths->dist_f32, g.n(), pinned);
+  } else {
+    allocate_result(paths->dist_i32, g.n(), pinned);
+  }
+  if (o.want_paths) allocate_result(paths->pred, g.n(), pinned);
 
   SsspJob job;
   job.graph = &g;
@@ -347,7 +369,6 @@ std::unique_ptr<Paths> run_sssp(const GraphPtr& graph, int32_t source, const Run
   job.dist = g.dtype() == GSP_F32 ? static_cast<void*>(paths->dist_f32.data()) : paths->dist_i32.data();
   job.pred = o.want_paths ? paths->pred.data() : nullptr;
   job.stats = &paths->stats;
-  Timer t;
   o.report(0.0);
   if (p.backend == GSP_BACKEND_CUDA) gpu::sssp(job); else cpu::sssp(job);
   o.report(1.0);

@@ -17,6 +17,8 @@ bool supports(gsp_algorithm) { return false; }
 void sssp(const SsspJob&) { throw Error(GSP_ERR_NO_DEVICE, kWhy); }
 void apsp(const ApspJob&) { throw Error(GSP_ERR_NO_DEVICE, kWhy); }
 void release_cached_memory() {}
+void* result_buffer_take(size_t, size_t*) { return nullptr; }
+void result_buffer_give(void*, size_t) {}
 std::unique_ptr<BlockFw<float>> make_block_fw(const BlockFwShape&, const RunOptions&, float*, int32_t*) {
   throw Error(GSP_ERR_NO_DEVICE, kWhy);
 }

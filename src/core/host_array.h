@@ -1,7 +1,10 @@
 // A host array for large results (rows x n distances and predecessors):
 // allocated without zero-filling (engines write every entry), 2 MiB aligned
 // with transparent huge pages requested for large sizes, so a 34 GB APSP
-// result costs page faults once, not a memset plus faults.
+// result costs page faults once, not a memset plus faults. It can also
+// adopt memory from another allocator (the CUDA backend's page-locked
+// result buffers, gpu::result_buffer_take()) with the function that gives
+// it back.
 #pragma once
 
 #include <sys/mman.h>
@@ -30,7 +33,14 @@ class HostArray {
       p = std::malloc(bytes);
     }
     if (p == nullptr) throw std::bad_alloc();
-    data_.reset(static_cast<T*>(p));
+    data_ = std::unique_ptr<T, Free>(static_cast<T*>(p), Free{});
+    size_ = count;
+  }
+  // Takes p, count elements with unspecified contents, which release(p,
+  // bytes) gives back when this array lets go of it (bytes: what the
+  // allocator handed out, >= count * sizeof(T)).
+  void adopt(T* p, size_t count, size_t bytes, void (*release)(void*, size_t)) {
+    data_ = std::unique_ptr<T, Free>(p, Free{release, bytes});
     size_ = count;
   }
   // Allocates count elements, each set to value.
@@ -45,7 +55,11 @@ class HostArray {
 
  private:
   struct Free {
-    void operator()(T* p) const { std::free(p); }
+    void (*release)(void*, size_t) = nullptr;  // nullptr: std::free
+    size_t bytes = 0;
+    void operator()(T* p) const {
+      if (release != nullptr) release(p, bytes); else std::free(p);
+    }
   };
   std::unique_ptr<T, Free> data_;
   size_t size_ = 0;

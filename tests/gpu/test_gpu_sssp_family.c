@@ -2,7 +2,9 @@
  * GPU Dijkstra) beyond what test_gpu_sssp.c covers: negative cycles on the
  * GPU (reachable and not), the hybrid ELL+COO fallback, explicit delta
  * values (tiny, exact, huge), zero-weight cycles in the predecessor tree,
- * negative-weight refusal, and larger random graphs against the CPU.
+ * negative-weight refusal, road-like chains, larger graphs against the CPU
+ * (grids with and without speculative pushes), and many results alive at
+ * once in the cached pinned result buffers.
  *
  * GSP_FAMILY_BENCH=2: a short delta-stepping sweep instead (no CPU engines).
  * GSP_FAMILY_BENCH=1 adds a timing table (NY road graph, Graph65536,
@@ -252,7 +254,8 @@ static void test_zero_cycles(void) {
 
 /* Road-like shapes: chains of degree-2 vertices between core vertices,
  * with two-way and one-way links, parallel arcs, chains that loop back to
- * their own end, zero weights, a dangling chain and a ring made only of
+ * their own end, zero weights (and a variant without: the speculative
+ * pushes need weights > 0), a dangling chain and a ring made only of
  * degree-2 vertices; sources at core vertices and at the ends and middles
  * of chains. Delta-stepping against the reference with the default delta
  * (local waves on the ELL copy), a narrow delta (heavy arcs: the split
@@ -262,8 +265,11 @@ static void test_chains(void) {
   const int32_t core = g_small ? 12 : 60;
   const int32_t chains = 3 * core;
   int d;
-  for (d = 0; d < 2; d++) {
-    const gsp_dtype dt = d ? GSP_F32 : GSP_I32;
+  for (d = 0; d < 4; d++) {
+    /* d = 0, 1: chain weights 0..9 (zero arcs: the speculative pushes are
+     * off); d = 2, 3: 1..10 (on). */
+    const gsp_dtype dt = d & 1 ? GSP_F32 : GSP_I32;
+    const int32_t w0 = d >> 1;
     t_arcs a;
     t_rng r = {11};
     int32_t len[3 * 60], ends[3 * 60][2], c, i, n = core, next, ring, dangle, srcs[8], si, nsrc = 0;
@@ -289,9 +295,9 @@ static void test_chains(void) {
       int32_t prev = ends[c][0], k;
       for (k = 0; k <= len[c]; k++) {
         const int32_t x = k == len[c] ? ends[c][1] : next + k;
-        if (t_below(&r, 10) != 0) t_arc(&a, prev, x, t_below(&r, 10));
-        if (t_below(&r, 10) != 0) t_arc(&a, x, prev, t_below(&r, 10));
-        if (t_below(&r, 10) == 0) t_arc(&a, prev, x, t_below(&r, 10)); /* parallel */
+        if (t_below(&r, 10) != 0) t_arc(&a, prev, x, w0 + t_below(&r, 10));
+        if (t_below(&r, 10) != 0) t_arc(&a, x, prev, w0 + t_below(&r, 10));
+        if (t_below(&r, 10) == 0) t_arc(&a, prev, x, w0 + t_below(&r, 10)); /* parallel */
         prev = x;
       }
       if (c == 0) srcs[nsrc++] = next;                         /* first interior */
@@ -319,7 +325,7 @@ static void test_chains(void) {
     for (si = 0; si < nsrc; si++) {
       char tag[64];
       t_ref_bellman_ford(&a, srcs[si], ref);
-      snprintf(tag, sizeof tag, "chains/src=%d", srcs[si]);
+      snprintf(tag, sizeof tag, "chains/w%d+/src=%d", w0, srcs[si]);
       check_against_ref(g, &a, srcs[si], dt, GSP_SSSP_DELTA_STEPPING, 0, ref, tag);
       check_against_ref(g, &a, srcs[si], dt, GSP_SSSP_DELTA_STEPPING, 3, ref, tag);
       setenv("GSP_CUDA_LOCAL_ROUNDS", "0", 1);
@@ -334,22 +340,31 @@ static void test_chains(void) {
 }
 
 /* Large graphs (many blocks, many buckets, far-pile traffic) against the
- * CPU Dijkstra, distances and predecessors: a random graph, an R-MAT graph
- * and a grid (low degree: block-local waves on the ELL copy). */
+ * CPU Dijkstra, distances and predecessors: a random graph, an R-MAT graph,
+ * a grid (low degree: block-local waves on the ELL copy, speculative
+ * pushes) and a unit-weight grid, where almost every vertex is reached by
+ * many shortest paths of equal length: the speculative waves' duplicate
+ * filters must keep one vertex from re-offering its whole subtree. On the
+ * grids delta-stepping runs a second time with the speculative pushes off
+ * (GSP_CUDA_SPEC=0), and the speculative run may relax at most 3x the arcs
+ * of that run (a duplicate cascade costs orders of magnitude more). */
 static void test_large(void) {
   const int32_t n = g_small ? 2000 : 200000;
   const int32_t side = g_small ? 40 : 400;
   int d, ai;
   for (d = 0; d < 2; d++) {
     const gsp_dtype dt = d ? GSP_F32 : GSP_I32;
-    gsp_graph* graphs[3] = {NULL, NULL, NULL};
+    const char* dn = dt == GSP_I32 ? "i32" : "f32";
+    gsp_graph* graphs[4] = {NULL, NULL, NULL, NULL};
     int gi;
     graphs[0] = bench_random_graph(n, 6, 1000, 11, dt);
     graphs[1] = bench_rmat_graph(g_small ? 11 : 17, (int64_t)(g_small ? 2048 : 131072) * 12, 1000, 3, dt);
     CHECK_OK(gsp_gen_grid(&graphs[2], side, side, 5, dt, 1000));
-    for (gi = 0; gi < 3; gi++) {
+    CHECK_OK(gsp_gen_grid(&graphs[3], side, side, 6, dt, 1));
+    for (gi = 0; gi < 4; gi++) {
       gsp_graph* g = graphs[gi];
       int32_t gn;
+      int64_t relax_spec = 0;
       gsp_paths* cpu = NULL;
       void *want, *got;
       if (g == NULL) continue;
@@ -358,12 +373,24 @@ static void test_large(void) {
       got = malloc((size_t)gn * 4);
       CHECK_OK(run_opts(g, 0, GSP_BACKEND_CPU, GSP_SSSP_DIJKSTRA, 0, 0, &cpu));
       if (cpu) gsp_paths_distances(cpu, 0, want, gn);
-      for (ai = 0; ai < 4 && cpu; ai++) { /* GPU Dijkstra is O(n^2): skipped here */
+      /* kAll[0..3] (GPU Dijkstra is O(n^2): skipped here), then on the
+       * grids delta-stepping without speculative pushes. */
+      for (ai = 0; ai < (gi >= 2 ? 5 : 4) && cpu; ai++) {
+        const gsp_algorithm al = ai < 4 ? kAll[ai] : GSP_SSSP_DELTA_STEPPING;
+        const char* spec = ai < 4 ? "" : "/nospec";
         gsp_paths* p = NULL;
-        gsp_status s = run_opts(g, 0, GSP_BACKEND_CUDA, kAll[ai], 0, 0, &p);
-        CHECK(s == GSP_OK, "large%d/%s: %s: %s", gi, gsp_algorithm_name(kAll[ai]), gsp_status_name(s), gsp_last_error());
+        gsp_status s;
+        if (ai == 4) setenv("GSP_CUDA_SPEC", "0", 1);
+        s = run_opts(g, 0, GSP_BACKEND_CUDA, al, 0, 0, &p);
+        unsetenv("GSP_CUDA_SPEC");
+        CHECK(s == GSP_OK, "large%d/%s%s: %s: %s", gi, gsp_algorithm_name(al), spec, gsp_status_name(s), gsp_last_error());
         if (s == GSP_OK) {
           int32_t v, bad = 0;
+          char what[80];
+          gsp_run_info info;
+          memset(&info, 0, sizeof info);
+          info.size = sizeof info;
+          gsp_paths_info(p, &info);
           gsp_paths_distances(p, 0, got, gn);
           for (v = 0; v < gn; v++) {
             if (dt == GSP_I32) bad += ((int32_t*)got)[v] != ((int32_t*)want)[v];
@@ -372,12 +399,14 @@ static void test_large(void) {
               bad += !((isinf(x) && isinf(y)) || fabs((double)x - (double)y) <= 1e-4 * (fabs((double)y) + 1.0));
             }
           }
-          CHECK(bad == 0, "large%d/%s/%s: %d distances differ from the CPU Dijkstra", gi, gsp_algorithm_name(kAll[ai]),
-                dt == GSP_I32 ? "i32" : "f32", bad);
-          {
-            char what[80];
-            snprintf(what, sizeof what, "large%d/%s/%s", gi, gsp_algorithm_name(kAll[ai]), dt == GSP_I32 ? "i32" : "f32");
-            CHECK(check_pred_csr(g, p, 0, dt, what) == 0, "%s: invalid predecessors", what);
+          snprintf(what, sizeof what, "large%d/%s%s/%s", gi, gsp_algorithm_name(al), spec, dn);
+          CHECK(bad == 0, "%s: %d distances differ from the CPU Dijkstra", what, bad);
+          CHECK(check_pred_csr(g, p, 0, dt, what) == 0, "%s: invalid predecessors", what);
+          if (ai == 0) relax_spec = info.relaxations;
+          if (ai == 4) {
+            CHECK(info.relaxations > 0 && relax_spec <= 3 * info.relaxations,
+                  "%s: the speculative run relaxed %lld arcs, this run %lld", what, (long long)relax_spec,
+                  (long long)info.relaxations);
           }
         }
         gsp_paths_destroy(p);
@@ -387,6 +416,59 @@ static void test_large(void) {
       gsp_graph_destroy(g);
     }
   }
+}
+
+/* CUDA results live in page-locked buffers that the library caches between
+ * runs (cuda/memory_cache.cu): many results alive at once (more than the
+ * cache keeps), of two sizes, each checked against the CPU only after all
+ * were made (a buffer handed out twice would show as a changed result),
+ * destroyed in mixed order, then made again from the cache, and once more
+ * after gsp_release_cached_memory(). */
+static void test_result_buffers(void) {
+  enum { kRuns = 12 };
+  const int32_t side[2] = {g_small ? 20 : 60, g_small ? 28 : 84}; /* n and ~2n */
+  gsp_graph* graphs[2] = {NULL, NULL};
+  gsp_paths* gpu[kRuns];
+  int round, i;
+  CHECK_OK(gsp_gen_grid(&graphs[0], side[0], side[0], 21, GSP_I32, 100));
+  CHECK_OK(gsp_gen_grid(&graphs[1], side[1], side[1], 22, GSP_I32, 100));
+  if (graphs[0] == NULL || graphs[1] == NULL) goto out;
+  for (round = 0; round < 3; round++) {
+    if (round == 2) gsp_release_cached_memory();
+    for (i = 0; i < kRuns; i++) {
+      const gsp_graph* g = graphs[i & 1];
+      gpu[i] = NULL;
+      CHECK_OK(run_opts(g, (i * 37) % gsp_graph_num_vertices(g), GSP_BACKEND_CUDA, GSP_SSSP_DELTA_STEPPING, 0, 0,
+                        &gpu[i]));
+    }
+    for (i = 0; i < kRuns; i++) {
+      const gsp_graph* g = graphs[i & 1];
+      const int32_t n = gsp_graph_num_vertices(g), src = (i * 37) % n;
+      gsp_paths* cpu = NULL;
+      int32_t *want, *got, *pw, *pg, v, bad = 0;
+      if (gpu[i] == NULL) continue;
+      want = (int32_t*)malloc((size_t)n * 4 * 4);
+      got = want + n;
+      pw = got + n;
+      pg = pw + n;
+      CHECK_OK(run_opts(g, src, GSP_BACKEND_CPU, GSP_SSSP_DIJKSTRA, 0, 0, &cpu));
+      if (cpu != NULL) {
+        gsp_paths_distances(cpu, src, want, n);
+        gsp_paths_distances(gpu[i], src, got, n);
+        gsp_paths_predecessors(cpu, src, pw, n);
+        gsp_paths_predecessors(gpu[i], src, pg, n);
+        for (v = 0; v < n; v++) bad += want[v] != got[v] || (pg[v] < 0) != (pw[v] < 0);
+        CHECK(bad == 0, "result buffers, round %d, run %d: %d vertices differ from the CPU", round, i, bad);
+      }
+      gsp_paths_destroy(cpu);
+      free(want);
+    }
+    for (i = 0; i < kRuns; i += 2) gsp_paths_destroy(gpu[i]);
+    for (i = kRuns - 1; i > 0; i -= 2) gsp_paths_destroy(gpu[i]);
+  }
+out:
+  gsp_graph_destroy(graphs[0]);
+  gsp_graph_destroy(graphs[1]);
 }
 
 /* ------------------------------------------------------------- bench */
@@ -437,6 +519,9 @@ static void bench_ds_sweep(gsp_graph* g, const char* name, double avgw, double a
   const int low_degree = avgdeg <= 4.0;
   bench_ds_row(g, name, "default", 0, 9);
   bench_ds_row(g, name, "default (repeat)", 0, 9);
+  setenv("GSP_CUDA_SPEC", "0", 1);
+  bench_ds_row(g, name, "no speculative pushes", 0, 9);
+  unsetenv("GSP_CUDA_SPEC");
   setenv("GSP_CUDA_SSSP_TIMING", "1", 1);
   bench_ds_row(g, name, "default, timed split (stderr)", 0, 3);
   unsetenv("GSP_CUDA_SSSP_TIMING");
@@ -607,6 +692,7 @@ int main(void) {
   test_zero_cycles();
   test_chains();
   test_large();
+  test_result_buffers();
   if (getenv("GSP_FAMILY_BENCH") != NULL && atoi(getenv("GSP_FAMILY_BENCH")) != 0) bench();
   gsp_release_cached_memory(); /* nothing kept for a leak checker to see */
   return t_finish("test_gpu_sssp_family");
