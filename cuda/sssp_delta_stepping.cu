@@ -40,7 +40,9 @@
 //
 // Bellman-Ford is the same kernel with one bucket (delta = infinity, every
 // arc light, no heavy phase) and a round limit: round n must find nothing to
-// improve, otherwise a negative cycle is reachable.
+// improve, otherwise a negative cycle is reachable. Delta-stepping runs that
+// way too when it chooses delta itself on a graph of average out-degree
+// above 4 (see run()).
 #include <cub/block/block_scan.cuh>
 
 #include <algorithm>
@@ -868,7 +870,20 @@ void run(RunContext& ctx, const SsspJob& job, bool bellman_ford) {
   fill_stats(ctx, job);
   DeviceCsr<W> g = device_graph<W>(ctx, graph);
 
-  const bool delta_mode = !bellman_ford;
+  // Delta chosen by the engine on a graph of average out-degree above
+  // kLocalWaveMaxDegree (random, power-law: few hops per shortest path):
+  // one bucket (delta = infinity), run as the Bellman-Ford frontier without
+  // bucket bookkeeping. Measured on the H100 against the default width:
+  // R-MAT 1M/16M 5.03-5.09 vs 5.58-5.72 ms, a 1M x 8 random graph 2.94 vs
+  // 3.41-3.49 ms, Graph65536 0.27-0.30 vs 0.28-0.31 ms, with as many or
+  // fewer rounds (the width itself was not the cost: delta = 1e30 in bucket
+  // mode took as long as the default). Weights are non-negative here, so
+  // the Bellman-Ford round limit n is never reached.
+  // GSP_CUDA_DS_ONE_BUCKET=0 keeps the buckets for benchmarking.
+  const bool low_degree = n > 0 && static_cast<double>(m) / n <= kLocalWaveMaxDegree;
+  bool one_bucket = !bellman_ford && !(user_delta > 0) && !low_degree;
+  if (const char* e = std::getenv("GSP_CUDA_DS_ONE_BUCKET")) one_bucket = one_bucket && std::atoi(e) != 0;
+  const bool delta_mode = !bellman_ford && !one_bucket;
   const double delta = delta_mode ? (user_delta > 0 ? user_delta : default_delta(graph)) : 0.0;
   // Physical light/heavy split only when some arc is heavy.
   const bool split = delta_mode && m > 0 && delta < graph.max_weight();
@@ -888,7 +903,7 @@ void run(RunContext& ctx, const SsspJob& job, bool bellman_ford) {
   // (Graph65536 0.48 -> 0.86 ms, R-MAT 6.6 -> 23.6 ms), so they are used only
   // when the average out-degree is at most kLocalWaveMaxDegree.
   // GSP_CUDA_LOCAL_ROUNDS overrides it for benchmarking.
-  a.local_rounds = (n > 0 && static_cast<double>(m) / n <= kLocalWaveMaxDegree) ? kLocalWaves : 0;
+  a.local_rounds = low_degree ? kLocalWaves : 0;
   if (const char* e = std::getenv("GSP_CUDA_LOCAL_ROUNDS")) {
     a.local_rounds = std::clamp(std::atoi(e), 0, 1 << 20);
   }

@@ -541,6 +541,9 @@ static void bench_ds_sweep(gsp_graph* g, const char* name, double avgw, double a
     unsetenv("GSP_CUDA_FILTER");
   }
   if (!low_degree) {
+    setenv("GSP_CUDA_DS_ONE_BUCKET", "0", 1);
+    bench_ds_row(g, name, "buckets of the default width", 0, 7);
+    unsetenv("GSP_CUDA_DS_ONE_BUCKET");
     setenv("GSP_CUDA_LOCAL_ROUNDS", "8", 1);
     bench_ds_row(g, name, "L8 (not default here)", 0, 5);
     unsetenv("GSP_CUDA_LOCAL_ROUNDS");
