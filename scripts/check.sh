@@ -24,10 +24,10 @@ cmake --build build-asan -j "$JOBS"
 (cd build-asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --output-on-failure -j "$JOBS" -L cpu -LE nosan)
 
-step "concurrency under ThreadSanitizer (build-tsan)"
+step "concurrency and the threaded CPU SSSP under ThreadSanitizer (build-tsan)"
 cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGSP_SANITIZE=thread -DGSP_WITH_CUDA=OFF >/dev/null
-cmake --build build-tsan -j "$JOBS" --target test_concurrency
-(cd build-tsan && TSAN_OPTIONS=halt_on_error=1 GSP_TEST_SMALL=1 ctest --output-on-failure -R '^test_concurrency$')
+cmake --build build-tsan -j "$JOBS" --target test_concurrency test_cpu_sssp
+(cd build-tsan && TSAN_OPTIONS=halt_on_error=1 GSP_TEST_SMALL=1 ctest --output-on-failure -R '^(test_concurrency|test_cpu_sssp)$')
 
 step "install + consumers"
 sh scripts/check_install.sh "$BUILD"

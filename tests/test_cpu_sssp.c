@@ -369,6 +369,42 @@ static void test_concurrent(void) {
   t_arcs_free(&a);
 }
 
+/* The threaded rounds of delta-stepping need graphs of more than 4096 arcs
+ * per thread: a 40,000-vertex grid and 20,000-vertex sparse random,
+ * zero-weight and power-law graphs, all of the machine's cores (up to 16),
+ * at the default and a narrow width, with paths and distances only (the
+ * small shapes above run on one thread). */
+static void test_parallel_rounds(void) {
+  static const int shapes[] = {T_GRID, T_RANDOM_SPARSE, T_ZERO_WEIGHTS, T_POWER_LAW};
+  static const int32_t sizes[] = {40000, 20000, 20000, 20000};
+  int si, di, k;
+  for (si = 0; si < 4; si++) {
+    t_arcs a;
+    int64_t* ref;
+    const int32_t srcs[2] = {0, sizes[si] / 2};
+    t_make_shape(&a, shapes[si], sizes[si], 31u + (uint64_t)si);
+    ref = (int64_t*)malloc((size_t)a.n * sizeof(int64_t));
+    for (k = 0; k < 2; k++) {
+      t_ref_bellman_ford(&a, srcs[k], ref);
+      for (di = 0; di < 2; di++) {
+        const gsp_dtype dt = di == 0 ? GSP_I32 : GSP_F32;
+        gsp_graph* g = t_graph(&a, dt, 1.0f);
+        gsp_paths* p = NULL;
+        char what[96];
+        check_run(&a, g, dt, GSP_SSSP_DELTA_STEPPING, srcs[k], 16, 0, ref);
+        check_run(&a, g, dt, GSP_SSSP_DELTA_STEPPING, srcs[k], 16, 3, ref);
+        snprintf(what, sizeof what, "%s/%s/no paths", a.name, dt == GSP_I32 ? "i32" : "f32");
+        CHECK_OK(run(g, srcs[k], GSP_SSSP_DELTA_STEPPING, 16, GSP_NO_PATHS, 0, &p));
+        if (p != NULL) CHECK(t_compare_row(p, dt, srcs[k], ref, a.n, 1.0f, what) == 0, "%s: distances differ", what);
+        gsp_paths_destroy(p);
+        gsp_graph_destroy(g);
+      }
+    }
+    free(ref);
+    t_arcs_free(&a);
+  }
+}
+
 /* Stops at the second call: the first comes from the dispatcher before the
  * engine starts, the second from inside the engine (threads running). */
 static int cancel_cb(void* user, double f) {
@@ -401,6 +437,7 @@ static void test_cancel(void) {
 int main(void) {
   test_shapes();
   test_delta_values();
+  test_parallel_rounds();
   test_negative_cycle();
   test_overflow();
   test_no_paths_and_threads();
