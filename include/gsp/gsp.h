@@ -492,11 +492,14 @@ GSP_API int32_t gsp_device_count(void);
 /**
  * @brief Give back memory libgsp keeps between runs for speed.
  *
- * CUDA engines keep a per-device workspace pool (up to 128 MiB) and the
- * out-of-core Floyd-Warshall keeps up to two page-locked host buffers, so that
- * repeated runs skip slow allocations. This frees both; later runs re-create
- * what they need. Graphs' device copies are not affected (they go with their
- * graphs). Safe to call at any time from any thread; a no-op without CUDA.
+ * CUDA engines keep a per-device workspace pool (up to 128 MiB), the
+ * out-of-core Floyd-Warshall keeps up to two page-locked host buffers, and
+ * CUDA SSSP results live in page-locked buffers of which those of destroyed
+ * results are kept (up to 8, 128 MiB), so that repeated runs skip slow
+ * allocations. This frees what is kept; later runs re-create what they need.
+ * Results still alive and graphs' device copies are not affected (they go
+ * with their handles). Safe to call at any time from any thread; a no-op
+ * without CUDA.
  */
 GSP_API void gsp_release_cached_memory(void);
 
