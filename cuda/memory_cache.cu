@@ -3,6 +3,7 @@
 // (out-of-core Floyd-Warshall) and page-locked result buffers (CUDA SSSP
 // results). release_cached_memory() gives all of it back.
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <map>
 #include <mutex>
@@ -46,6 +47,21 @@ Caches& caches() {
   return *c;
 }
 
+// Removes and returns the smallest buffer of v holding at least `bytes`
+// and at most `most` bytes (its size in *got), or nullptr. Caller holds
+// the lock.
+void* take_fitting(std::vector<std::pair<void*, size_t>>& v, size_t bytes, size_t most, size_t* got) {
+  auto best = v.end();
+  for (auto it = v.begin(); it != v.end(); ++it) {
+    if (it->second >= bytes && it->second <= most && (best == v.end() || it->second < best->second)) best = it;
+  }
+  if (best == v.end()) return nullptr;
+  void* p = best->first;
+  *got = best->second;
+  v.erase(best);
+  return p;
+}
+
 }  // namespace
 
 cudaMemPool_t workspace_pool(int device) {
@@ -79,16 +95,7 @@ void* pinned_cache_take(size_t bytes, size_t* got) {
   if (!on) return nullptr;
   Caches& c = caches();
   std::lock_guard<std::mutex> lock(c.mu);
-  auto& v = c.pinned;
-  auto best = v.end();
-  for (auto it = v.begin(); it != v.end(); ++it) {
-    if (it->second >= bytes && (best == v.end() || it->second < best->second)) best = it;
-  }
-  if (best == v.end()) return nullptr;
-  void* p = best->first;
-  *got = best->second;
-  v.erase(best);
-  return p;
+  return take_fitting(c.pinned, bytes, SIZE_MAX, got);
 }
 
 void pinned_cache_give(void* p, size_t bytes) {
@@ -116,17 +123,7 @@ void* result_buffer_take(size_t bytes, size_t* got) {
     // request (a small result must not hold a large buffer).
     Caches& c = caches();
     std::lock_guard<std::mutex> lock(c.mu);
-    auto& v = c.results;
-    auto best = v.end();
-    for (auto it = v.begin(); it != v.end(); ++it) {
-      if (it->second >= bytes && it->second / 2 <= bytes && (best == v.end() || it->second < best->second)) best = it;
-    }
-    if (best != v.end()) {
-      void* p = best->first;
-      *got = best->second;
-      v.erase(best);
-      return p;
-    }
+    if (void* p = take_fitting(c.results, bytes, 2 * bytes, got)) return p;
   }
   const size_t size = (bytes + kResultAlign - 1) / kResultAlign * kResultAlign;
   void* p = nullptr;
