@@ -498,8 +498,7 @@ void fw_out_of_core(RunContext& ctx, const ApspJob& job, int64_t ld, int64_t Bs)
   block = std::min(block, std::max(1, job.num_sources));
   std::vector<W> out_d((size_t)block * n);
   std::vector<int32_t> out_p(kPaths ? (size_t)block * n : 0);
-  std::vector<int8_t> state;
-  std::vector<int32_t> queue;
+  cpu::PredRepairScratch scratch;
   for (int32_t first = 0; first < job.num_sources; first += block) {
     const int32_t rows = std::min(block, job.num_sources - first);
     for (int32_t r = 0; r < rows; ++r) {
@@ -516,9 +515,7 @@ void fw_out_of_core(RunContext& ctx, const ApspJob& job, int64_t ld, int64_t Bs)
       for (int32_t r = 0; r < rows; ++r) {
         const W* dr = out_d.data() + (size_t)r * n;
         int32_t* pr = out_p.data() + (size_t)r * n;
-        if (!pred_row_ok<W>(dr, pr, job.sources[first + r], n, state)) {
-          repair_pred_row<W>(g, dr, pr, job.sources[first + r], state, queue);
-        }
+        cpu::repair_pred_row<W>(g, job.sources[first + r], dr, pr, scratch);
       }
     }
     job.sink->rows(first, rows, out_d.data(), kPaths ? out_p.data() : nullptr);

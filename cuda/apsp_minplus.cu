@@ -2,15 +2,16 @@
 // (seed 001 §3.1) on the shared tile product (minplus_tile.cuh), ping-pong
 // between two matrices so that predecessors stay consistent
 // (pred[i][j] <- pred[k][j] of the previous matrix). Stops as soon as a
-// product changes nothing (device flag); after ceil(log2(n-1)) products
-// without a fixed point, one more product that still changes something
-// proves a negative cycle. In-core only. With paths, predecessors are either
+// product changes nothing (device flag), or after the products that cover
+// every simple path (core/minplus_products.h); a negative diagonal entry, and
+// nothing else, reports a negative cycle. In-core only. With paths, predecessors are either
 // tracked in the products or (the default on sparse graphs) set by one pass
 // over the final matrix (pred_pass.cuh). See doc/gpu-apsp-dense.md.
 #include <algorithm>
 #include <string>
 #include <utility>
 
+#include "core/minplus_products.h"
 #include "engines.cuh"
 #include "minplus_tile.cuh"
 #include "pred_pass.cuh"
@@ -38,14 +39,13 @@ void run_minplus_t(RunContext& ctx, const ApspJob& job, int64_t ld, bool pred_pa
   DeviceBuffer<int> flags(ctx, 1, "min-plus flags");
   build_matrix_device<Ops, W>(ctx, *job.graph, D0.get(), kPaths ? P0.get() : nullptr, ld);
 
-  int tmax = 0;  // ceil(log2(n - 1)): products that cover paths of n-1 arcs
-  while (((int64_t)1 << tmax) < (int64_t)std::max(1, n - 1)) ++tmax;
+  const int max_products = minplus_products_needed(n, job.graph->has_negative_weight());
   T* cur = D0.get();
   T* nxt = D1.get();
   int32_t* pcur = kPaths ? P0.get() : nullptr;
   int32_t* pnxt = kPaths ? P1.get() : nullptr;
   int64_t products = 0;
-  for (;;) {
+  for (bool changed = true; changed && products < max_products;) {
     GSP_CUDA(cudaMemsetAsync(flags.get(), 0, sizeof(int), ctx.stream()));
     TileParams<T> p;
     p.A = cur; p.lda = ld;
@@ -71,13 +71,8 @@ void run_minplus_t(RunContext& ctx, const ApspJob& job, int64_t ld, bool pred_pa
     }
     std::swap(cur, nxt);
     std::swap(pcur, pnxt);
-    if (!(f & kFlagChanged)) break;
-    if (products > tmax) {
-      throw Error(GSP_ERR_NEGATIVE_CYCLE,
-                  "CUDA min-plus APSP: distances still shrink after " + std::to_string(products) +
-                      " squarings: the graph has a negative cycle");
-    }
-    job.options->report(std::min(1.0, (double)products / (double)(tmax + 1)));
+    changed = (f & kFlagChanged) != 0;
+    job.options->report(std::min(1.0, (double)products / (double)max_products));
   }
   if (!kPaths && pred_pass_after) {
     pred_pass<Ops, W>(ctx, *job.graph, cur, P0.get(), ld, ctx.stream());

@@ -35,6 +35,7 @@
 #include <utility>
 #include <vector>
 
+#include "cpu/pred_repair.h"
 #include "device.cuh"
 
 namespace gsp::detail::gpu::dense {
@@ -607,7 +608,7 @@ void build_matrix_device(RunContext& ctx, const Graph& graph, typename Ops::T* D
 // predecessors form a cycle of tight zero arcs. The check: pointer doubling
 // on each delivered row (anc <- anc[anc], ceil(log2 n) + 1 rounds); every
 // reachable vertex must end at the row's source. A bad row is rebuilt on the
-// host by breadth-first search over tight arcs, which yields a tree.
+// host (cpu::rebuild_pred_row, src/cpu/pred_repair.h), which yields a tree.
 template <int kUnused = 0>
 __global__ void anc_init_kernel(const int32_t* pred, int32_t* anc, int32_t n, int64_t total) {
   for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total;
@@ -631,57 +632,6 @@ __global__ void anc_check_kernel(const int32_t* anc, const W* dist, const int32_
        e += (int64_t)gridDim.x * blockDim.x) {
     const int64_t r = e / n;
     if (dist[e] != Dist<W>::inf() && anc[e] != src[r]) bad[r] = 1;
-  }
-}
-
-// Host: does row (dist d, pred p) of source s form a tree rooted at s?
-template <class W>
-bool pred_row_ok(const W* d, const int32_t* p, int32_t s, int32_t n, std::vector<int8_t>& state) {
-  state.assign((size_t)n, 0);
-  state[(size_t)s] = 2;
-  if (p[s] != -1) return false;
-  for (int32_t j = 0; j < n; ++j) {
-    if (d[j] == Dist<W>::inf() || state[(size_t)j] == 2) continue;
-    int32_t v = j;
-    while (state[(size_t)v] == 0) {
-      state[(size_t)v] = 1;
-      v = p[v];
-      if (v < 0 || d[v] == Dist<W>::inf() || state[(size_t)v] == 1) return false;
-    }
-    for (int32_t x = j; state[(size_t)x] == 1; x = p[x]) state[(size_t)x] = 2;
-  }
-  return true;
-}
-
-// Host: rebuilds row p of source s from the tight arcs (BFS from s).
-template <class W>
-void repair_pred_row(const CsrView<W>& g, const W* d, int32_t* p, int32_t s,
-                     std::vector<int8_t>& state, std::vector<int32_t>& queue) {
-  const int32_t n = g.n;
-  std::fill(p, p + n, -1);
-  state.assign((size_t)n, 0);
-  queue.clear();
-  queue.push_back(s);
-  state[(size_t)s] = 1;
-  for (size_t h = 0; h < queue.size(); ++h) {
-    const int32_t u = queue[h];
-    if (d[u] == Dist<W>::inf()) continue;
-    for (int64_t e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
-      const int32_t v = g.targets[e];
-      if (state[(size_t)v] != 0 || d[v] == Dist<W>::inf()) continue;
-      bool tight;
-      if constexpr (std::is_same<W, int32_t>::value) {
-        tight = (int64_t)d[u] + (int64_t)g.weights[e] == (int64_t)d[v];
-      } else {
-        const double want = (double)d[v];
-        tight = std::fabs((double)d[u] + (double)g.weights[e] - want) <= 1e-6 * (std::fabs(want) + 1.0);
-      }
-      if (tight) {
-        state[(size_t)v] = 1;
-        p[v] = u;
-        queue.push_back(v);
-      }
-    }
   }
 }
 
@@ -709,8 +659,7 @@ void deliver_rows_device(RunContext& ctx, const ApspJob& job, const typename Ops
   DeviceBuffer<int32_t> anc0, anc1;
   DeviceBuffer<int> d_bad;
   std::vector<int> bad;
-  std::vector<int8_t> state;
-  std::vector<int32_t> queue;
+  cpu::PredRepairScratch scratch;
   int rounds = 1;
   while (((int64_t)1 << rounds) < (int64_t)n + 1) ++rounds;
   if (paths) {
@@ -754,8 +703,8 @@ void deliver_rows_device(RunContext& ctx, const ApspJob& job, const typename Ops
       const CsrView<W> g = job.graph->view<W>();
       for (int32_t r = 0; r < rows; ++r) {
         if (bad[(size_t)r]) {
-          repair_pred_row<W>(g, h_d.as<W>() + (size_t)r * n, h_p.as<int32_t>() + (size_t)r * n,
-                             job.sources[first + r], state, queue);
+          cpu::rebuild_pred_row<W>(g, job.sources[first + r], h_d.as<W>() + (size_t)r * n,
+                                   h_p.as<int32_t>() + (size_t)r * n, scratch);
         }
       }
     }

@@ -289,10 +289,10 @@ void finish(RunContext& ctx, const SsspJob& job, const DeviceCsr<W>& g,
   // then keeps the smaller parent at equal distance. With zero-weight arcs
   // that can close a cycle of tight zero arcs in the predecessors (with
   // positive weights it cannot). On such graphs the tree is checked in O(n)
-  // and, when needed, rebuilt from the tight arcs (src/cpu/pred_repair.h).
+  // and, when needed, rebuilt (src/cpu/pred_repair.h).
   if (pred != nullptr && job.graph->min_weight() <= 0) {
-    std::vector<int32_t> state(static_cast<size_t>(n)), queue;
-    cpu::repair_pred_row(job.graph->view<W>(), job.source, static_cast<const W*>(job.dist), job.pred, state, queue);
+    cpu::PredRepairScratch scratch;
+    cpu::repair_pred_row(job.graph->view<W>(), job.source, static_cast<const W*>(job.dist), job.pred, scratch);
   }
 }
 

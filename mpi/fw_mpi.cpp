@@ -75,7 +75,8 @@ void repair_preds(const Session& s, const Layout& L, const CsrView<W>& g, const 
   const int64_t n = L.n;
   std::vector<int> counts(static_cast<size_t>(L.pc)), displs(static_cast<size_t>(L.pc));
   std::vector<W> rows_d, full_d;
-  std::vector<int32_t> rows_p, full_p, state, queue;
+  std::vector<int32_t> rows_p, full_p;
+  cpu::PredRepairScratch scratch;
   s.agree(capture([&] {
     int64_t total = 0;
     for (int c = 0; c < L.pc; ++c) {
@@ -91,8 +92,6 @@ void repair_preds(const Session& s, const Layout& L, const CsrView<W>& g, const 
     alloc(rows_p, total, int32_t(-1));
     alloc(full_d, L.b * n, W(0));
     alloc(full_p, L.b * n, int32_t(-1));
-    alloc(state, n, int32_t(0));
-    queue.reserve(static_cast<size_t>(n));
   }));
   Outcome outcome;
   for (int32_t li = 0; li < L.nlr; ++li) {
@@ -117,7 +116,7 @@ void repair_preds(const Session& s, const Layout& L, const CsrView<W>& g, const 
       }
       for (int32_t r = 0; r < rows; ++r) {
         int32_t* prow = full_p.data() + r * n;
-        if (!cpu::repair_pred_row(g, I * L.b + r, full_d.data() + r * n, prow, state, queue)) continue;
+        if (!cpu::repair_pred_row(g, I * L.b + r, full_d.data() + r * n, prow, scratch)) continue;
         for (int32_t lj = 0; lj < L.nlc; ++lj) {
           const int32_t J = L.gcol(lj);
           std::copy(prow + static_cast<int64_t>(J) * L.b, prow + static_cast<int64_t>(J) * L.b + L.extent(J),

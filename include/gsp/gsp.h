@@ -126,7 +126,21 @@ GSP_API const char* gsp_last_error(void);
 
 /* ------------------------------------------------------------------ graphs */
 
-/** @brief Weight (and distance) type of a graph. */
+/**
+ * @brief Weight (and distance) type of a graph.
+ *
+ * Float distances are sums in float, in whatever order an engine adds. The
+ * distance d reported for a vertex and the exact sum of the reported path's
+ * k arcs differ by at most k * 2^-22 * S, S the sum of |w| over the path,
+ * and d is within twice that (k and S of the longer path) of the exact
+ * shortest distance. ::GSP_ERR_NEGATIVE_CYCLE is answered only on evidence:
+ * a negative diagonal entry (matrix engines) or a label improved along a
+ * walk of n arcs (Bellman-Ford and SpMV), exact for int32; for float, a
+ * verdict is confirmed by Bellman-Ford in float64, so that a cycle whose
+ * weights sum to zero or a little above (1e-3 + 1e6 - 1e6, which float can
+ * evaluate below zero) is not called negative. Graphs without negative
+ * weights never are.
+ */
 typedef enum gsp_dtype {
   GSP_F32 = 1, /**< float weights; unreachable distance is +INFINITY */
   GSP_I32 = 2  /**< int32_t weights; unreachable distance is ::GSP_I32_INF */

@@ -156,6 +156,20 @@ Plan plan_run(const Graph& g, const RunOptions& o, bool sssp, int32_t num_source
   return p;
 }
 
+// Float engines add in float, where a cycle whose weights sum to zero or a
+// little above it can evaluate below zero (1e-3 + 1e6 - 1e6 rounds to 0, so
+// x + 1e-3 + 1e6 - 1e6 can come out below x). So on a float graph a
+// negative-cycle verdict is taken only from the CPU Bellman-Ford, whose labels
+// are double (cpu/sssp_core.h): any other engine's verdict is checked by it.
+// True when `e` is such a verdict, to be checked. (Without negative arcs no
+// engine can see a negative cycle, in float either: adding w >= 0 never
+// lowers a sum. Such a verdict would be a bug, and is not hidden.)
+bool float_cycle_verdict_to_check(const Graph& g, const Plan& p, const Error& e) {
+  return e.status() == GSP_ERR_NEGATIVE_CYCLE && g.dtype() == GSP_F32 && g.has_negative_weight() &&
+         !(p.backend == GSP_BACKEND_CPU &&
+           (p.algorithm == GSP_SSSP_BELLMAN_FORD || p.algorithm == GSP_APSP_JOHNSON));
+}
+
 // memcpy split over up to `threads` threads for large blocks (first-touch
 // page faults of a fresh result dominate a single-threaded copy).
 void parallel_copy(void* dst, const void* src, size_t bytes, int32_t threads) {
@@ -265,7 +279,17 @@ void run_apsp_into(const Graph& g, const std::vector<int32_t>& list, bool all, c
   job.stats = stats;
   Timer t;
   o.report(0.0);
-  if (p.backend == GSP_BACKEND_CUDA) gpu::apsp(job); else cpu::apsp(job);
+  try {
+    if (p.backend == GSP_BACKEND_CUDA) gpu::apsp(job); else cpu::apsp(job);
+  } catch (const Error& e) {
+    // Only the dense engines accept negative arcs here, and they report a
+    // cycle before they deliver a row, so Johnson can deliver every row.
+    if (!float_cycle_verdict_to_check(g, p, e) || cpu::has_negative_cycle(g)) throw;
+    p = Plan{GSP_APSP_JOHNSON, GSP_BACKEND_CPU};
+    job.algorithm = p.algorithm;
+    *stats = RunStats{};
+    cpu::apsp(job);
+  }
   o.report(1.0);
   finish_stats(stats, p.backend, p.algorithm, t.seconds());
 }
@@ -370,7 +394,16 @@ std::unique_ptr<Paths> run_sssp(const GraphPtr& graph, int32_t source, const Run
   job.pred = o.want_paths ? paths->pred.data() : nullptr;
   job.stats = &paths->stats;
   o.report(0.0);
-  if (p.backend == GSP_BACKEND_CUDA) gpu::sssp(job); else cpu::sssp(job);
+  try {
+    if (p.backend == GSP_BACKEND_CUDA) gpu::sssp(job); else cpu::sssp(job);
+  } catch (const Error& e) {
+    if (!float_cycle_verdict_to_check(g, p, e)) throw;
+    // The CPU Bellman-Ford answers: its own verdict, or the distances.
+    p = Plan{GSP_SSSP_BELLMAN_FORD, GSP_BACKEND_CPU};
+    job.algorithm = p.algorithm;
+    paths->stats = RunStats{};
+    cpu::sssp(job);
+  }
   o.report(1.0);
   finish_stats(&paths->stats, p.backend, p.algorithm, t.seconds());
   return paths;

@@ -70,8 +70,8 @@ void johnson_apsp(const ApspJob& job) {
   const Graph& graph = *job.graph;
   const CsrView<W> g = graph.view<W>();
   const size_t un = static_cast<size_t>(g.n);
-  // Potentials: int64 for int32 weights, float for float (as Bellman-Ford
-  // computes them); reweighted arcs and Dijkstra keys in int64 / double.
+  // Potentials, reweighted arcs and Dijkstra keys: int64 for int32 weights,
+  // double for float (as Bellman-Ford computes them, sssp_core.h).
   using P = WideKey<W>;
   using K = std::conditional_t<std::is_same_v<W, int32_t>, int64_t, double>;
   std::vector<P> h(un, P(0));

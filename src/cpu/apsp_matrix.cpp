@@ -13,6 +13,7 @@
 #include "cpu/cpu_util.h"
 #include "cpu/minplus_tile.h"
 #include "cpu/pred_repair.h"
+#include "core/minplus_products.h"
 #include "core/pred_pass_policy.h"
 
 namespace gsp::detail::cpu {
@@ -156,21 +157,17 @@ TileResult parallel_tiles(Team& team, int64_t count, F&& task) {
 
 // Both engines update predecessors by the rule pred[i][j] = pred[k][j] when
 // i -> k -> j improves, which keeps every predecessor arc tight at the end
-// (d(i,p) + w(p,j) == d(i,j)). But with zero-weight cycles, the blocked
-// Floyd-Warshall order and the squaring order can leave a row whose
-// predecessors form a cycle of tight zero arcs (seen on the zero-weights
-// test shape). So every row's predecessor forest is checked (O(n) per row)
-// and a bad row is rebuilt from the tight arcs by breadth-first search from
-// its source, which yields a tree.
+// (for float weights: up to rounding). Zero-weight cycles, and float arcs
+// that rounding absorbs, can still leave a row whose predecessors form a
+// cycle, so every row is checked (O(n)) and a bad one rebuilt
+// (src/cpu/pred_repair.h).
 template <class W>
 void repair_pred_rows(const Graph& graph, const std::vector<W>& D, std::vector<int32_t>& P) {
   const CsrView<W> g = graph.view<W>();
   const size_t un = static_cast<size_t>(g.n);
-  std::vector<int32_t> state(un), queue;
-  queue.reserve(un);
+  PredRepairScratch scratch;
   for (int32_t i = 0; i < g.n; ++i) {
-    repair_pred_row(g, i, D.data() + static_cast<size_t>(i) * un, P.data() + static_cast<size_t>(i) * un, state,
-                    queue);
+    repair_pred_row(g, i, D.data() + static_cast<size_t>(i) * un, P.data() + static_cast<size_t>(i) * un, scratch);
   }
 }
 
@@ -298,8 +295,9 @@ void minplus_apsp(const ApspJob& job) {
   const int64_t nb = (ld + kTile - 1) / kTile;
   const int threads = std::max(1, resolved_threads(job.options));
   Team team(static_cast<int>(std::min<int64_t>(threads, nb * nb)));
-  int max_products = 0;
-  while (max_products < 31 && (int64_t(1) << max_products) < static_cast<int64_t>(n) - 1) ++max_products;
+  // ceil(log2(n - 1)) products cover every simple path, so they end the run
+  // (core/minplus_products.h); a run stops earlier at a fixed point.
+  const int max_products = minplus_products_needed(n, graph.has_negative_weight());
   bool deferred = false;
   // C = A (x) A, out of place; C starts as A (the diagonal is 0, so A <= A (x) A).
   auto product = [&]() {
@@ -328,20 +326,10 @@ void minplus_apsp(const ApspJob& job) {
     return r.changed;
   };
   int products = 0;
-  bool changed = true;
-  while (products < max_products && changed) {
+  for (bool changed = true; changed && products < max_products;) {
     changed = product();
     ++products;
-    job.options->report(0.85 * products / (max_products + 1));
-  }
-  if (changed) {
-    // Not yet seen at a fixed point: every simple path is covered now, so a
-    // product that still improves something proves a negative cycle.
-    ++products;
-    if (product()) {
-      throw Error(GSP_ERR_NEGATIVE_CYCLE, "the graph has a negative cycle (min-plus squaring did "
-                                          "not reach a fixed point)");
-    }
+    job.options->report(0.85 * products / max_products);
   }
   C.clear();
   C.shrink_to_fit();

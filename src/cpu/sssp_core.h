@@ -97,9 +97,14 @@ int64_t dijkstra_run(const CsrView<W>& g, int32_t s, K* dist, int32_t* pred, WFn
 }
 
 // Wide key for Bellman-Ford: int64 for int32 weights (labels are lengths of
-// walks with < n arcs, so |label| < n * 2^31 never overflows), float for float.
+// walks with < n arcs, so |label| < n * 2^31 never overflows), double for
+// float. In double, sums of float weights are exact while the weights span
+// less than 2^29 in magnitude, so a cycle whose float weights sum to zero is
+// not mistaken for a negative one by rounding (in float it can be: 1e6 and
+// -1e6 absorb 1e-3). This engine is the float64 evidence that dispatch asks
+// for before a float graph is called a negative-cycle graph (dispatch.cpp).
 template <class W>
-using WideKey = std::conditional_t<std::is_same_v<W, int32_t>, int64_t, float>;
+using WideKey = std::conditional_t<std::is_same_v<W, int32_t>, int64_t, double>;
 
 struct BfCounts {
   int64_t pops = 0;

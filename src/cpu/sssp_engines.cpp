@@ -1,8 +1,11 @@
 // Sequential SSSP engines: binary-heap Dijkstra and SLF/LLL queue
 // Bellman-Ford (see sssp_core.h).
+#include <cmath>
 #include <string>
+#include <type_traits>
 #include <vector>
 
+#include "cpu/cpu_engines.h"
 #include "cpu/cpu_util.h"
 #include "cpu/sssp_core.h"
 
@@ -23,33 +26,55 @@ void dijkstra_sssp(const SsspJob& job) {
   fill_stats(job.stats, GSP_SSSP_DIJKSTRA, 1, settled, relax);
 }
 
+// A Bellman-Ford label (int64 or double, sssp_core.h) in the weight type:
+// an int32 distance must fit below GSP_I32_INF, a float one must stay finite.
+inline bool narrow_label(int64_t d, int32_t* out) {
+  if (d >= static_cast<int64_t>(GSP_I32_INF) || d <= static_cast<int64_t>(INT32_MIN)) return false;
+  *out = static_cast<int32_t>(d);
+  return true;
+}
+inline bool narrow_label(double d, float* out) {
+  *out = static_cast<float>(d);
+  return std::isfinite(*out);
+}
+
 template <class W>
 void bellman_ford_sssp(const SsspJob& job) {
   const CsrView<W> g = job.graph->view<W>();
   W* dist = static_cast<W*>(job.dist);
   int32_t* pred = job.options->want_paths ? job.pred : nullptr;
-  BfCounts c;
-  if constexpr (std::is_same_v<W, int32_t>) {
-    std::vector<int64_t> wide(static_cast<size_t>(g.n));
-    c = bellman_ford_run<W>(g, job.source, wide.data(), pred, job.options);
-    const int64_t inf = key_inf<int64_t>();
-    for (int32_t v = 0; v < g.n; ++v) {
-      const int64_t d = wide[static_cast<size_t>(v)];
-      if (d == inf) {
-        dist[v] = Dist<W>::inf();
-      } else if (d >= static_cast<int64_t>(GSP_I32_INF) || d <= static_cast<int64_t>(INT32_MIN)) {
-        throw Error(GSP_ERR_OVERFLOW, "the distance from " + std::to_string(job.source) + " to " +
-                                          std::to_string(v) + " (" + std::to_string(d) +
-                                          ") does not fit int32; use GSP_F32 weights");
-      } else {
-        dist[v] = static_cast<int32_t>(d);
-      }
+  using K = WideKey<W>;
+  std::vector<K> wide(static_cast<size_t>(g.n));
+  const BfCounts c = bellman_ford_run<W>(g, job.source, wide.data(), pred, job.options);
+  const K inf = key_inf<K>();
+  for (int32_t v = 0; v < g.n; ++v) {
+    const K d = wide[static_cast<size_t>(v)];
+    if (d == inf) {
+      dist[v] = Dist<W>::inf();
+    } else if (!narrow_label(d, &dist[v])) {
+      throw Error(GSP_ERR_OVERFLOW, "the distance from " + std::to_string(job.source) + " to " +
+                                        std::to_string(v) + " (" + std::to_string(d) + ") does not fit " +
+                                        (std::is_same_v<W, float> ? "float" : "int32; use GSP_F32 weights"));
     }
-  } else {
-    c = bellman_ford_run<W>(g, job.source, dist, pred, job.options);
   }
   if (job.pred != nullptr && pred == nullptr) std::fill(job.pred, job.pred + g.n, -1);
   fill_stats(job.stats, GSP_SSSP_BELLMAN_FORD, 1, c.pops, c.relaxations);
+}
+
+bool has_negative_cycle(const Graph& graph) {
+  if (!graph.has_negative_weight()) return false;
+  bool found = false;
+  with_weight_type(graph.dtype(), [&](auto w0) {
+    using W = decltype(w0);
+    std::vector<WideKey<W>> h(static_cast<size_t>(graph.n()));
+    try {
+      bellman_ford_run<W>(graph.view<W>(), -1, h.data(), nullptr);
+    } catch (const Error& e) {
+      if (e.status() != GSP_ERR_NEGATIVE_CYCLE) throw;
+      found = true;
+    }
+  });
+  return found;
 }
 
 template void dijkstra_sssp<float>(const SsspJob&);

@@ -1,0 +1,35 @@
+/* Float accuracy and negative-cycle evidence on every CUDA engine (the
+ * cases are in ../float_paths.h; test_float_paths runs them on the CPU). */
+#include "float_paths.h"
+
+int main(void) {
+  static const gsp_algorithm sssp[] = {GSP_SSSP_DELTA_STEPPING, GSP_SSSP_BELLMAN_FORD, GSP_SSSP_ATOMIC_LOCK,
+                                       GSP_SSSP_ATOMIC_64,      GSP_SSSP_HARISH,       GSP_SSSP_SPMV_CSR,
+                                       GSP_SSSP_SPMV_ELL,       GSP_SSSP_GPU_DIJKSTRA, GSP_ALGO_AUTO};
+  static const gsp_algorithm apsp[] = {GSP_APSP_FLOYD_WARSHALL, GSP_APSP_MINPLUS, GSP_APSP_HEAP,
+                                       GSP_APSP_TASK_PARALLEL, GSP_ALGO_AUTO};
+  static const gsp_algorithm sssp_neg[] = {GSP_SSSP_BELLMAN_FORD, GSP_SSSP_SPMV_CSR, GSP_SSSP_SPMV_ELL,
+                                           GSP_ALGO_AUTO};
+  static const gsp_algorithm apsp_neg[] = {GSP_APSP_FLOYD_WARSHALL, GSP_APSP_MINPLUS, GSP_ALGO_AUTO};
+  static const int32_t sssp_sizes[] = {100, 1000, 8192};
+  static const int32_t apsp_sizes[] = {100, 1000, 4096, 8192};
+  static const int32_t apsp_sizes_small[] = {100, 1000};
+  const int small = getenv("GSP_TEST_SMALL") != NULL;
+  fp_plan plan;
+  if (!gsp_backend_available(GSP_BACKEND_CUDA)) {
+    printf("test_gpu_float_paths: skipped: no usable CUDA device\n");
+    return T_SKIP;
+  }
+  memset(&plan, 0, sizeof plan);
+  plan.backend = GSP_BACKEND_CUDA;
+  plan.sssp = sssp; plan.num_sssp = 9;
+  plan.apsp = apsp; plan.num_apsp = 5;
+  plan.sssp_negative = sssp_neg; plan.num_sssp_negative = 4;
+  plan.apsp_negative = apsp_neg; plan.num_apsp_negative = 3;
+  plan.sssp_sizes = sssp_sizes; plan.num_sssp_sizes = small ? 2 : 3;
+  plan.apsp_sizes = small ? apsp_sizes_small : apsp_sizes;
+  plan.num_apsp_sizes = small ? 2 : 4;
+  plan.apsp_full_check = 1000;
+  plan.seeds = small ? 1 : 3;
+  return fp_run(&plan, "test_gpu_float_paths");
+}
