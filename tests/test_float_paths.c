@@ -21,17 +21,12 @@ int main(void) {
    * sanitizer's Debug build); the GPU test goes to 8192 */
   static const int32_t apsp_sizes[] = {100, 500, 1000};
   static const int32_t apsp_sizes_sanitized[] = {100, 300};
-  fp_plan plan;
-  memset(&plan, 0, sizeof plan);
-  plan.backend = GSP_BACKEND_CPU;
-  plan.sssp = sssp; plan.num_sssp = 4;
-  plan.apsp = apsp; plan.num_apsp = 5;
-  plan.sssp_negative = sssp_neg; plan.num_sssp_negative = 2;
-  plan.apsp_negative = apsp_neg; plan.num_apsp_negative = 4;
-  plan.sssp_sizes = sssp_sizes; plan.num_sssp_sizes = 3;
-  plan.apsp_sizes = FP_SANITIZED ? apsp_sizes_sanitized : apsp_sizes;
-  plan.num_apsp_sizes = FP_SANITIZED ? 2 : 3;
-  plan.apsp_full_check = 500;
-  plan.seeds = 3;
+  const fp_plan plan = {
+      .backend = GSP_BACKEND_CPU,
+      .sssp = sssp, .num_sssp = 4, .apsp = apsp, .num_apsp = 5,
+      .sssp_negative = sssp_neg, .num_sssp_negative = 2, .apsp_negative = apsp_neg, .num_apsp_negative = 4,
+      .sssp_sizes = sssp_sizes, .num_sssp_sizes = 3,
+      .apsp_sizes = FP_SANITIZED ? apsp_sizes_sanitized : apsp_sizes, .num_apsp_sizes = FP_SANITIZED ? 2 : 3,
+      .apsp_full_check = 500, .seeds = 3};
   return fp_run(&plan, "test_float_paths");
 }
