@@ -11,6 +11,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/float_overflow.h"
 #include "core/gpu_backend.h"
 #include "core/host_memory.h"
 #include "cpu/cpu_engines.h"
@@ -262,7 +263,8 @@ void run_apsp_into(const Graph& g, const std::vector<int32_t>& list, bool all, c
   job.all_sources = all;
   job.algorithm = p.algorithm;
   job.options = &o;
-  job.sink = sink;
+  FloatOverflowSink checked(g, list.data(), sink);
+  job.sink = float_overflow_possible(g) ? &checked : sink;
   job.stats = stats;
   Timer t;
   o.report(0.0);
@@ -382,6 +384,7 @@ std::unique_ptr<Paths> run_sssp(const GraphPtr& graph, int32_t source, const Run
   job.stats = &paths->stats;
   o.report(0.0);
   if (p.backend == GSP_BACKEND_CUDA) gpu::sssp(job); else cpu::sssp(job);
+  if (float_overflow_possible(g)) check_float_row(g, source, paths->dist_f32.data());
   o.report(1.0);
   finish_stats(&paths->stats, p.backend, p.algorithm, t.seconds());
   return paths;
