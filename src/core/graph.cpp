@@ -25,6 +25,7 @@ Graph::Graph(int32_t n, gsp_dtype dtype, Csr forward) : n_(n), dtype_(dtype), fw
   } else {
     scan(fwd_.weights_i32);
   }
+  // Without arcs every degree is 0, and the offsets stay untouched zero pages.
   for (int32_t v = 0; m != 0 && v < n_; v++) {
     max_out_degree_ = std::max<int32_t>(max_out_degree_, static_cast<int32_t>(fwd_.offsets[v + 1] - fwd_.offsets[v]));
   }
