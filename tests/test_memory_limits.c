@@ -59,7 +59,7 @@ static void check_refusal_text(const char* what) {
 
 /* The empty graph of INT32_MAX vertices, timed, with RSS growth. Returns
  * the status; *secs and *rss_kb get the time and the peak RSS growth. */
-static gsp_status empty_max_graph(double* secs, long* rss_kb) {
+T_FN gsp_status empty_max_graph(double* secs, long* rss_kb) {
   gsp_graph* g = NULL;
   const long rss0 = peak_rss_kb();
   const double t0 = now_s();
