@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/host_memory.h"
 #include "engines.cuh"
 #include "fw_blocked.cuh"
 #include "minplus_tile.cuh"
@@ -312,6 +313,9 @@ void fw_out_of_core(RunContext& ctx, const ApspJob& job, int64_t ld, int64_t Bs)
 
   // The matrix, on the host (pinned buffers kept across runs: pinned_cache_take).
   const double t_start = trace_now();
+  require_host_memory(bytes_mul(bytes_mul((uint64_t)ld, (uint64_t)ld), sizeof(T) + (kPaths ? sizeof(int32_t) : 0)),
+                      "the CUDA out-of-core Floyd-Warshall's host matrix (" + std::to_string(ld) + " x " +
+                          std::to_string(ld) + (kPaths ? ", distances and predecessors)" : ", distances)"));
   HostBuffer hD((size_t)(ld * ld) * sizeof(T), true);
   HostBuffer hP(kPaths ? (size_t)(ld * ld) * sizeof(int32_t) : 0, kPaths);
   // Every copy from or to hD / hP is finished before they go back.

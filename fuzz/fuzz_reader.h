@@ -69,6 +69,14 @@ inline int reader_one_input(const uint8_t* data, size_t size, gsp_format format,
     return 0;
   }
   FUZZ_CHECK(g != nullptr, "GSP_OK without a graph");
+  if (static_cast<uint64_t>(gsp_graph_num_vertices(g)) + 1 > (uint64_t{64} << 20) / 8) {
+    // A huge declared vertex count with few arcs loads cheaply (the offsets
+    // are untouched zero pages); copying them would exceed this harness's
+    // own 64 MiB block cap, so only the sizes are checked.
+    FUZZ_CHECK(gsp_graph_num_edges(g) >= 0, "m < 0");
+    gsp_graph_destroy(g);
+    return 0;
+  }
   const CsrCopy a = csr_of(g);
   FUZZ_CHECK(a.dtype == dtype, "dtype changed");
 

@@ -4,12 +4,20 @@
 // GSP_ERR_OUT_OF_MEMORY (never crash or hang), leave its out-handle NULL on
 // failure, leak nothing (the ASan build checks leaks), and the library must
 // keep working afterwards.
+// Then the same sweep over the up-front memory checks (src/core/
+// host_memory.h), through the test hook that test builds compile in: the
+// Nth checked allocation site (graph, reverse graph, file header, result,
+// CPU engine workspace) refuses; the answer must be GSP_ERR_OUT_OF_MEMORY
+// with the bytes needed in the message, and every site must be reached.
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <unistd.h>
+#include <cstdint>
+#include <mutex>
 #include <new>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -22,6 +30,28 @@ std::atomic<long> g_countdown{-1};  // allocations left before one fails; -1: ne
 std::atomic<long> g_failed{0};
 
 }  // namespace
+
+// The up-front checks' countdown (site mode of sweep()), and the sites seen.
+std::atomic<long> g_site_countdown{-1};
+std::mutex g_sites_mu;
+std::set<std::string> g_sites;
+
+// Called by every up-front check in test builds (src/core/host_memory.cpp).
+extern "C" int gsp_testhook_host_reserve(const char* what, uint64_t) {
+  {
+    std::lock_guard<std::mutex> lock(g_sites_mu);
+    // The site's kind: its text up to the first digit (sizes vary).
+    std::string s(what);
+    const size_t digit = s.find_first_of("0123456789");
+    g_sites.insert(s.find(".gr:") != std::string::npos ? std::string("DIMACS header") : s.substr(0, digit));
+  }
+  if (g_site_countdown.load() < 0) return 0;
+  if (g_site_countdown.fetch_sub(1) == 0) {
+    g_failed++;
+    return 1;
+  }
+  return 0;
+}
 
 // A countdown: the allocation that finds it at 0 fails.
 bool alloc_hook_allow(std::size_t) {
@@ -67,7 +97,13 @@ struct Fixture {
 };
 
 // Ends fault injection for the test's own bookkeeping after an API call.
-void stop_faults() { g_countdown = -1; }
+void stop_faults() {
+  g_countdown = -1;
+  g_site_countdown = -1;
+}
+
+// Which countdown sweep() runs: operator new's, or the up-front checks'.
+bool g_site_mode = false;
 
 int on_rows(void*, int32_t, int32_t, const void*, const int32_t*) { return 0; }
 
@@ -78,11 +114,16 @@ void sweep(const char* name, Op op) {
   long n = 0;
   for (; n < 200000; n++) {
     g_failed = 0;
-    g_countdown = n;
+    if (g_site_mode) g_site_countdown = n; else g_countdown = n;
     gsp_status s = op();
     stop_faults();
     const bool hit = g_failed.load() > 0;
     if (s == GSP_OK && !hit) break;
+    if (g_site_mode && s == GSP_ERR_OUT_OF_MEMORY) {
+      const std::string e = gsp_last_error();
+      check(e.find(" needs ") != std::string::npos && e.find("limited by the test hook") != std::string::npos,
+            std::string(name) + ": refusal without the bytes needed: " + e);
+    }
     if (s != GSP_OK && s != GSP_ERR_OUT_OF_MEMORY) {
       check(false, std::string(name) + ": allocation " + std::to_string(n) + " failing gave " +
                        gsp_status_name(s) + ": " + gsp_last_error());
@@ -95,7 +136,7 @@ void sweep(const char* name, Op op) {
     }
   }
   check(n > 0, std::string(name) + ": made no allocation at all?");
-  std::printf("%-28s %ld allocations swept\n", name, n);
+  std::printf("%-28s %ld %s swept\n", name, n, g_site_mode ? "checked sites" : "allocations");
 }
 
 }  // namespace
@@ -183,6 +224,96 @@ int main() {
     }
     std::remove(path);
   }
+
+  // Site mode: a fresh graph (its reverse graph not built yet), then every
+  // call again with each up-front check refusing in turn. The dense engines
+  // set predecessors by the pass over the reverse graph (as on sparse
+  // graphs), so that the reverse graph's check is reached too.
+  g_site_mode = true;
+  setenv("GSP_DENSE_PRED", "pass", 1);
+  gsp_graph* h = nullptr;
+  if (f.create(&h) != GSP_OK) return 2;
+  {
+    std::lock_guard<std::mutex> lock(g_sites_mu);
+    g_sites.clear();
+  }
+  sweep("checks: graph_create", [&] {
+    gsp_graph* x = reinterpret_cast<gsp_graph*>(&f);
+    gsp_status s = f.create(&x);
+    stop_faults();
+    check(s == GSP_OK ? x != nullptr : x == nullptr, "graph_create out-handle (checks)");
+    gsp_graph_destroy(x);
+    return s;
+  });
+  for (gsp_algorithm a : apsp_algos) {
+    std::string name = std::string("checks: apsp ") + gsp_algorithm_name(a);
+    sweep(name.c_str(), [&] {
+      gsp_options o;
+      gsp_options_init(&o);
+      o.backend = GSP_BACKEND_CPU;
+      o.algorithm = a;
+      gsp_paths* q = nullptr;
+      gsp_status s = gsp_apsp_run(h, nullptr, 0, &o, &q);
+      stop_faults();
+      check(s == GSP_OK ? q != nullptr : q == nullptr, name + " out-handle");
+      gsp_paths_destroy(q);
+      return s;
+    });
+  }
+  for (gsp_algorithm a : sssp_algos) {
+    std::string name = std::string("checks: sssp ") + gsp_algorithm_name(a);
+    sweep(name.c_str(), [&] {
+      gsp_options o;
+      gsp_options_init(&o);
+      o.backend = GSP_BACKEND_CPU;
+      o.algorithm = a;
+      gsp_paths* q = nullptr;
+      gsp_status s = gsp_sssp_run(h, 0, &o, &q);
+      stop_faults();
+      gsp_paths_destroy(q);
+      return s;
+    });
+  }
+  std::strcpy(path, "/tmp/gsp_faults_XXXXXX.gr");
+  fd = mkstemps(path, 3);
+  if (fd >= 0) {
+    close(fd);
+    if (gsp_graph_save(h, path, GSP_FORMAT_DIMACS) == GSP_OK) {
+      sweep("checks: graph_load dimacs", [&] {
+        gsp_graph* x = nullptr;
+        gsp_status s = gsp_graph_load(&x, path, GSP_FORMAT_AUTO, GSP_I32, 0);
+        stop_faults();
+        check(s == GSP_OK ? x != nullptr : x == nullptr, "graph_load out-handle (checks)");
+        gsp_graph_destroy(x);
+        return s;
+      });
+    }
+    std::remove(path);
+  }
+  g_site_mode = false;
+  unsetenv("GSP_DENSE_PRED");
+  {
+    std::lock_guard<std::mutex> lock(g_sites_mu);
+    for (const std::string& site : g_sites) std::printf("checked site: %s\n", site.c_str());
+    for (const char* want : {"a graph of ", "the reverse graph of ", "a result of ",
+                             "the CPU engine's working memory (Floyd-Warshall",
+                             "the CPU engine's working memory (min-plus", "the CPU engine's working memory (repeated",
+                             "the CPU engine's working memory (Johnson", "the CPU engine's working memory (Dijkstra",
+                             "the CPU engine's working memory (Bellman", "the CPU engine's working memory (delta"}) {
+      bool found = false;
+      for (const std::string& site : g_sites) found = found || site.rfind(want, 0) == 0;
+      check(found, std::string("no up-front check reached at: ") + want);
+    }
+    bool header = false;
+    for (const std::string& site : g_sites) header = header || site == "DIMACS header";
+    check(header, "no up-front check at the DIMACS header");
+  }
+  {
+    gsp_paths* q = nullptr;
+    check(gsp_apsp_run(h, nullptr, 0, nullptr, &q) == GSP_OK, "apsp after the checked sweeps");
+    gsp_paths_destroy(q);
+  }
+  gsp_graph_destroy(h);
 
   // The library still works afterwards.
   gsp_paths* p = nullptr;

@@ -369,4 +369,82 @@ T_FN int t_check_path(const gsp_paths* p, const t_arcs* a, int32_t src, int32_t 
   return 0;
 }
 
+
+/* ------------------------------------------------------- float overflow */
+
+/* Counts the row blocks of a stream. */
+T_FN int t_count_rows(void* user, int32_t first, int32_t rows, const void* d, const int32_t* p) {
+  (void)first; (void)rows; (void)d; (void)p;
+  ++*(int*)user;
+  return 0;
+}
+
+/* Runs algo (SSSP from `source`, else APSP of all rows, then the stream,
+ * which must agree) on backend; on success *d = d(source, target). */
+T_FN gsp_status t_run_distance(const gsp_graph* g, gsp_backend backend, gsp_algorithm algo, int sssp,
+                               int32_t source, int32_t target, void* d) {
+  gsp_options o;
+  gsp_paths* p = NULL;
+  gsp_status s;
+  gsp_options_init(&o);
+  o.backend = backend;
+  o.algorithm = algo;
+  o.num_threads = 2;
+  s = sssp ? gsp_sssp_run(g, source, &o, &p) : gsp_apsp_run(g, NULL, 0, &o, &p);
+  if (s == GSP_OK) s = gsp_paths_distance(p, source, target, d);
+  gsp_paths_destroy(p);
+  if (!sssp && s != GSP_ERR_INTERNAL) {
+    int calls = 0;
+    gsp_status t = gsp_apsp_stream(g, NULL, 0, &o, t_count_rows, &calls);
+    if (t != s) s = GSP_ERR_INTERNAL;
+  }
+  return s;
+}
+
+/* Float overflow (issue 24), one algorithm on one backend: a path of two
+ * 3e38 arcs is GSP_ERR_OVERFLOW with a message naming float and the target
+ * (never "unreachable"); the same graph plus a shortcut of weight 1 answers
+ * 1 (the overflowed sum decides nothing) and leaves an isolated vertex at
+ * +INFINITY; with negative arcs (negative_ok) -3e38 - 3e38 is
+ * GSP_ERR_OVERFLOW too; int32 arcs of 2e9 answer the same status. */
+T_FN void t_check_float_overflow(gsp_backend backend, gsp_algorithm algo, int sssp, int negative_ok) {
+  int32_t s1[3] = {0, 1, 0}, t1[3] = {1, 2, 2}, wi[2] = {2000000000, 2000000000};
+  float w1[3] = {3e38f, 3e38f, 1.0f}, w3[2] = {-3e38f, -3e38f};
+  const char* name = gsp_algorithm_name(algo);
+  gsp_graph *g1 = NULL, *g2 = NULL, *g3 = NULL, *gi = NULL;
+  float d = 0;
+  int32_t di = 0;
+  gsp_status s;
+  CHECK_OK(gsp_graph_create(&g1, 4, 2, s1, t1, w1, GSP_F32, 0));
+  CHECK_OK(gsp_graph_create(&g2, 4, 3, s1, t1, w1, GSP_F32, 0));
+  CHECK_OK(gsp_graph_create(&g3, 4, 2, s1, t1, w3, GSP_F32, 0));
+  CHECK_OK(gsp_graph_create(&gi, 4, 2, s1, t1, wi, GSP_I32, 0));
+  if (g1 == NULL || g2 == NULL || g3 == NULL || gi == NULL) goto done;
+  s = t_run_distance(g1, backend, algo, sssp, 0, 2, &d);
+  CHECK(s == GSP_ERR_OVERFLOW, "%s, 3e38 + 3e38: %s (d = %g): %s", name, gsp_status_name(s), (double)d,
+        gsp_last_error());
+  if (s == GSP_ERR_OVERFLOW) {
+    CHECK(strstr(gsp_last_error(), "float") != NULL && strstr(gsp_last_error(), " 2") != NULL,
+          "%s: the message names float and vertex 2: %s", name, gsp_last_error());
+  }
+  d = 0;
+  CHECK_OK(t_run_distance(g2, backend, algo, sssp, 0, 2, &d));
+  CHECK(d == 1.0f, "%s: harmless overflow: d(0, 2) = %g", name, (double)d);
+  d = 0;
+  CHECK_OK(t_run_distance(g2, backend, algo, sssp, 0, 3, &d));
+  CHECK(d == INFINITY, "%s: vertex 3 stays unreachable: %g", name, (double)d);
+  if (negative_ok) {
+    s = t_run_distance(g3, backend, algo, sssp, 0, 2, &d);
+    CHECK(s == GSP_ERR_OVERFLOW, "%s, -3e38 - 3e38: %s (d = %g): %s", name, gsp_status_name(s), (double)d,
+          gsp_last_error());
+  }
+  s = t_run_distance(gi, backend, algo, sssp, 0, 2, &di);
+  CHECK(s == GSP_ERR_OVERFLOW, "%s, int32 2e9 + 2e9: %s", name, gsp_status_name(s));
+done:
+  gsp_graph_destroy(g1);
+  gsp_graph_destroy(g2);
+  gsp_graph_destroy(g3);
+  gsp_graph_destroy(gi);
+}
+
 #endif

@@ -68,7 +68,7 @@ GSP_API uint32_t gsp_version(void);
   X(GSP_ERR_INVALID_GRAPH, 2, "vertex id out of range, NaN/inf weight, inconsistent CSR")    \
   X(GSP_ERR_NEGATIVE_WEIGHT, 3, "the chosen algorithm needs non-negative weights")           \
   X(GSP_ERR_NEGATIVE_CYCLE, 4, "a negative cycle is reachable")                              \
-  X(GSP_ERR_OVERFLOW, 5, "an integer distance would not fit in its type")                    \
+  X(GSP_ERR_OVERFLOW, 5, "a distance would not fit in its type")                             \
   X(GSP_ERR_NO_PATH, 6, "the target is not reachable from the source")                       \
   X(GSP_ERR_BUFFER_TOO_SMALL, 7, "the caller's buffer is too small")                         \
   X(GSP_ERR_OUT_OF_MEMORY, 8, "host memory exhausted")                                       \
@@ -93,10 +93,20 @@ GSP_API uint32_t gsp_version(void);
  * - GSP_ERR_INVALID_GRAPH: vertex id out of range, NaN/inf weight, inconsistent CSR.
  * - GSP_ERR_NEGATIVE_WEIGHT: the chosen algorithm needs non-negative weights.
  * - GSP_ERR_NEGATIVE_CYCLE: a negative cycle is reachable from a source.
- * - GSP_ERR_OVERFLOW: an integer distance would not fit in int32.
+ * - GSP_ERR_OVERFLOW: a distance would not fit in its type: beyond int32's range
+ *   (::GSP_I32), or beyond FLT_MAX in magnitude (::GSP_F32: e.g. two arcs of
+ *   3e38). Every engine of both backends answers it, naming the source and
+ *   the vertex (and the arc where known); a reachable target is never
+ *   reported as unreachable. Sums that overflow on the way but decide no
+ *   distance (a shorter path exists) are harmless.
  * - GSP_ERR_NO_PATH: the target is unreachable.
  * - GSP_ERR_BUFFER_TOO_SMALL: the caller's buffer is too small.
- * - GSP_ERR_OUT_OF_MEMORY: host memory exhausted.
+ * - GSP_ERR_OUT_OF_MEMORY: host memory exhausted. Calls whose memory grows with
+ *   n, m or n^2 (graph creation and loading, results, CPU engines) check
+ *   their need first against what the process can have (available memory
+ *   and swap, the cgroup limit, RLIMIT_AS): an impossible size is refused at
+ *   once, touching nothing, with the bytes needed and available in the
+ *   message.
  * - GSP_ERR_DEVICE_OUT_OF_MEMORY: device memory exhausted or over the limit.
  * - GSP_ERR_NO_DEVICE: CUDA requested but not usable; the message says why.
  * - GSP_ERR_DEVICE: any other CUDA failure; the message carries CUDA's text.

@@ -11,7 +11,9 @@
 #include <thread>
 #include <vector>
 
+#include "core/float_overflow.h"
 #include "core/gpu_backend.h"
+#include "core/host_memory.h"
 #include "cpu/cpu_engines.h"
 
 namespace gsp::detail {
@@ -275,7 +277,8 @@ void run_apsp_into(const Graph& g, const std::vector<int32_t>& list, bool all, c
   job.all_sources = all;
   job.algorithm = p.algorithm;
   job.options = &o;
-  job.sink = sink;
+  FloatOverflowSink checked(g, list.data(), sink);
+  job.sink = float_overflow_possible(g) ? &checked : sink;
   job.stats = stats;
   Timer t;
   o.report(0.0);
@@ -306,6 +309,15 @@ void allocate_result(HostArray<T>& array, int32_t count, bool pinned) {
   } else {
     array.resize_uninitialized(static_cast<size_t>(count));
   }
+}
+
+// A result of rows x n distances (and as many predecessors): refused at
+// once when it cannot fit (host_memory.h).
+void require_result_memory(size_t rows, int32_t n, bool paths) {
+  const uint64_t cells = bytes_mul(rows, static_cast<uint64_t>(n));
+  require_host_memory(bytes_mul(cells, paths ? 8 : 4),
+                      "a result of " + std::to_string(rows) + (rows == 1 ? " row" : " rows") + " x " +
+                          std::to_string(n) + " vertices (distances" + (paths ? " and predecessors)" : ")"));
 }
 
 }  // namespace
@@ -378,6 +390,7 @@ std::unique_ptr<Paths> run_sssp(const GraphPtr& graph, int32_t source, const Run
   // A CUDA run writes its result into page-locked buffers when it can (the
   // copy from the device then runs at full speed; memory_cache.cu).
   const bool pinned = p.backend == GSP_BACKEND_CUDA;
+  require_result_memory(1, g.n(), o.want_paths);
   if (g.dtype() == GSP_F32) {
     allocate_result(paths->dist_f32, g.n(), pinned);
   } else {
@@ -404,6 +417,7 @@ std::unique_ptr<Paths> run_sssp(const GraphPtr& graph, int32_t source, const Run
     paths->stats = RunStats{};
     cpu::sssp(job);
   }
+  if (float_overflow_possible(g)) check_float_row(g, source, paths->dist_f32.data());
   o.report(1.0);
   finish_stats(&paths->stats, p.backend, p.algorithm, t.seconds());
   return paths;
@@ -422,6 +436,7 @@ std::unique_ptr<Paths> run_apsp(const GraphPtr& graph, const int32_t* sources, i
   const size_t rows = list.size();
   const size_t n = static_cast<size_t>(g.n());
   if (rows != 0 && n > SIZE_MAX / 8 / rows) throw std::bad_alloc();
+  require_result_memory(rows, g.n(), o.want_paths);
   // Engines deliver every row (checked below), so no zero-fill.
   if (g.dtype() == GSP_F32) paths->dist_f32.resize_uninitialized(rows * n); else paths->dist_i32.resize_uninitialized(rows * n);
   if (o.want_paths) paths->pred.resize_uninitialized(rows * n);

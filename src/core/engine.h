@@ -108,7 +108,10 @@ struct ApspJob {
 
 // Adds two distances for relaxation, exactly: returns false when the sum
 // does not fit the type's finite range (the caller throws GSP_ERR_OVERFLOW
-// for int32). Only call with a finite d.
+// for int32). Only call with a finite d. Floats add plainly: an overflowed
+// sum is +inf, which never improves a label, and dispatch decides on the
+// finished rows whether a reachable distance overflowed
+// (core/float_overflow.h), for every engine of both backends.
 inline bool checked_add(int32_t d, int32_t w, int32_t* out) {
   int64_t s = static_cast<int64_t>(d) + static_cast<int64_t>(w);
   if (s >= static_cast<int64_t>(GSP_I32_INF) || s <= static_cast<int64_t>(INT32_MIN)) return false;

@@ -2,6 +2,9 @@
 #include "core/graph.h"
 
 #include <algorithm>
+#include <string>
+
+#include "core/host_memory.h"
 
 namespace gsp::detail {
 
@@ -22,7 +25,8 @@ Graph::Graph(int32_t n, gsp_dtype dtype, Csr forward) : n_(n), dtype_(dtype), fw
   } else {
     scan(fwd_.weights_i32);
   }
-  for (int32_t v = 0; v < n_; v++) {
+  // Without arcs every degree is 0, and the offsets stay untouched zero pages.
+  for (int32_t v = 0; m != 0 && v < n_; v++) {
     max_out_degree_ = std::max<int32_t>(max_out_degree_, static_cast<int32_t>(fwd_.offsets[v + 1] - fwd_.offsets[v]));
   }
 }
@@ -30,8 +34,10 @@ Graph::Graph(int32_t n, gsp_dtype dtype, Csr forward) : n_(n), dtype_(dtype), fw
 const Csr& Graph::reverse() const {
   std::call_once(rev_once_, [this] {
     const int64_t m = this->m();
+    require_host_memory(bytes_add(bytes_mul(16, static_cast<uint64_t>(n_) + 1), bytes_mul(8, static_cast<uint64_t>(m))),
+                        "the reverse graph of " + std::to_string(n_) + " vertices and " + std::to_string(m) + " arcs");
     Csr r;
-    r.offsets.assign(static_cast<size_t>(n_) + 1, 0);
+    r.offsets.assign_zero(static_cast<size_t>(n_) + 1);
     for (int64_t e = 0; e < m; e++) r.offsets[static_cast<size_t>(fwd_.targets[e]) + 1]++;
     for (int32_t v = 0; v < n_; v++) r.offsets[v + 1] += r.offsets[v];
     std::vector<int64_t> pos(r.offsets.begin(), r.offsets.end() - 1);

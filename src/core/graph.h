@@ -11,6 +11,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "core/host_array.h"
 #include "gsp/gsp.h"
 
 namespace gsp::detail {
@@ -27,7 +28,7 @@ struct CsrView {
 
 // Host CSR arrays of one direction.
 struct Csr {
-  std::vector<int64_t> offsets;  // n+1
+  HostArray<int64_t> offsets;    // n+1 (zero pages, untouched, for a graph without arcs)
   std::vector<int32_t> targets;  // m
   std::vector<float> weights_f32;
   std::vector<int32_t> weights_i32;

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/error.h"
+#include "core/host_memory.h"
 
 namespace gsp::detail {
 
@@ -42,7 +43,8 @@ W weight_at(const void* weights, int64_t i) {
 template <class W, class ArcFn>
 Csr assemble(int32_t n, int64_t count, const void* weights, bool undirected, ArcFn arc) {
   Csr c;
-  c.offsets.assign(static_cast<size_t>(n) + 1, 0);
+  c.offsets.assign_zero(static_cast<size_t>(n) + 1);
+  if (count == 0) return c;  // no arcs: every offset is 0, and the pages stay untouched
   for (int64_t i = 0; i < count; i++) {
     int32_t u, v;
     arc(i, &u, &v);
@@ -73,12 +75,24 @@ Csr assemble(int32_t n, int64_t count, const void* weights, bool undirected, Arc
 
 template <class ArcFn>
 GraphPtr build(int32_t n, int64_t count, const void* weights, gsp_dtype dtype, bool undirected, ArcFn arc) {
+  require_host_memory(graph_build_bytes(n, count, undirected),
+                      "a graph of " + std::to_string(n) + " vertices and " + std::to_string(count) +
+                          (undirected ? " undirected edges" : " arcs") + " (CSR offsets, targets, weights)");
   Csr c = dtype == GSP_F32 ? assemble<float>(n, count, weights, undirected, arc)
                            : assemble<int32_t>(n, count, weights, undirected, arc);
   return std::make_shared<const Graph>(n, dtype, std::move(c));
 }
 
 }  // namespace
+
+// The CSR: 8 (n + 1) + 8 m (m <= 2 count when undirected); with arcs, the
+// counting sort's 8 n insert positions too.
+uint64_t graph_build_bytes(int32_t n, int64_t count, bool undirected) {
+  const uint64_t arcs = bytes_mul(static_cast<uint64_t>(count), undirected ? 2 : 1);
+  uint64_t b = bytes_mul(8, static_cast<uint64_t>(n) + 1);
+  if (count > 0) b = bytes_add(b, bytes_add(bytes_mul(8, static_cast<uint64_t>(n)), bytes_mul(8, arcs)));
+  return b;
+}
 
 GraphPtr build_graph_coo(int32_t n, int64_t m, const int32_t* sources, const int32_t* targets,
                          const void* weights, gsp_dtype dtype, bool undirected) {

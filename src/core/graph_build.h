@@ -16,6 +16,13 @@ namespace gsp::detail {
 GraphPtr build_graph_coo(int32_t n, int64_t m, const int32_t* sources, const int32_t* targets,
                          const void* weights, gsp_dtype dtype, bool undirected);
 
+// Host bytes that building a graph of n vertices from `count` input arcs
+// needs at its peak (the CSR, plus the counting sort's 8 n positions when
+// there are arcs); saturates at UINT64_MAX. The builders above check it
+// against host_memory.h before allocating; the file readers check it, plus
+// the arcs they hold, when a header declares the sizes.
+uint64_t graph_build_bytes(int32_t n, int64_t count, bool undirected);
+
 GraphPtr build_graph_csr(int32_t n, const int64_t* offsets, const int32_t* targets,
                          const void* weights, gsp_dtype dtype, bool undirected);
 

@@ -4,6 +4,8 @@
 // of sink->preferred_block_rows() rows delivered in order.
 #include <algorithm>
 #include <atomic>
+#include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -79,6 +81,15 @@ void johnson_apsp(const ApspJob& job) {
   if (graph.has_negative_weight()) {
     const BfCounts c = bellman_ford_run<W>(g, -1, h.data(), nullptr, job.options);
     bf_relax = c.relaxations;
+    if constexpr (std::is_same_v<W, float>) {
+      for (int32_t v = 0; v < g.n; ++v) {
+        if (!std::isfinite(h[static_cast<size_t>(v)])) {
+          throw Error(GSP_ERR_OVERFLOW, "the float potential of vertex " + std::to_string(v) +
+                                            " (its shortest distance from any vertex) is below -FLT_MAX = "
+                                            "-3.4e38; use smaller weights");
+        }
+      }
+    }
   }
   job.options->report(0.0);
   std::vector<K> wr(static_cast<size_t>(g.m));
@@ -114,6 +125,14 @@ void johnson_apsp(const ApspJob& job) {
         }
         d[v] = static_cast<int32_t>(real);
       } else {
+        // Keys are double: a length beyond float's range shows here first
+        // (the cast would be undefined), as core/float_overflow.h words it.
+        if (std::fabs(real) > static_cast<K>(std::numeric_limits<float>::max())) {
+          throw Error(GSP_ERR_OVERFLOW, "the float distance from " + std::to_string(s) + " to " +
+                                            std::to_string(v) + " (" + std::to_string(real) +
+                                            ") exceeds FLT_MAX = 3.4e38 (the target is reachable); "
+                                            "use smaller weights");
+        }
         d[v] = static_cast<float>(real);
       }
     }

@@ -23,6 +23,7 @@
 
 #include "core/error.h"
 #include "core/graph_build.h"
+#include "core/host_memory.h"
 
 namespace gsp::detail::io {
 namespace {
@@ -276,7 +277,13 @@ struct Arcs {
   std::vector<W> w;
   // Sized from the file's header, but capped: a bogus header must not
   // allocate gigabytes up front (the vectors grow past the cap as needed).
-  void reserve(int64_t m) {
+  // First, a header whose sizes cannot fit is refused at once, at its line:
+  // the arcs as read (12 m) plus the graph built from them.
+  void reserve(const LineReader& in, int64_t n, int64_t m, bool undirected) {
+    const uint64_t need = bytes_add(bytes_mul(12, static_cast<uint64_t>(m)),
+                                    graph_build_bytes(static_cast<int32_t>(n), m, undirected));
+    require_host_memory(need, in.path() + ":" + std::to_string(in.line()) + ": the declared " + std::to_string(n) +
+                                  " vertices and " + std::to_string(m) + " arcs (as read, then as a graph)");
     if (m <= 0) return;
     if (m > (int64_t{1} << 26)) m = int64_t{1} << 26;
     const size_t k = static_cast<size_t>(m);
@@ -342,7 +349,7 @@ GraphPtr read_dimacs(LineReader& in, gsp_dtype dtype, bool undirected) {
       n = static_cast<int64_t>(nn);
       m = static_cast<int64_t>(mm);
       p_line = in.line();
-      arcs.reserve(m);
+      arcs.reserve(in, n, m, undirected);
     } else {
       in.fail("expected a 'c', 'p' or 'a' line", tb, te);
     }
@@ -410,7 +417,7 @@ GraphPtr read_matrix_market(LineReader& in, gsp_dtype dtype, bool undirected) {
       n = static_cast<int64_t>(rows);
       nnz = static_cast<int64_t>(k);
       size_line = in.line();
-      arcs.reserve(symmetry ? 2 * nnz : nnz);
+      arcs.reserve(in, n, symmetry ? 2 * nnz : nnz, undirected);
       continue;
     }
     if (entries == nnz)

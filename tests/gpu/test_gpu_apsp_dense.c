@@ -307,6 +307,9 @@ static void test_big_weights(void) {
   expect_status(&a, GSP_I32, GSP_APSP_FLOYD_WARSHALL, 0, GSP_ERR_OVERFLOW, "overflow");
   expect_status(&a, GSP_I32, GSP_APSP_MINPLUS, 0, GSP_ERR_OVERFLOW, "overflow");
   t_arcs_free(&a);
+  /* a float distance beyond FLT_MAX (negative ones too) */
+  t_check_float_overflow(GSP_BACKEND_CUDA, GSP_APSP_FLOYD_WARSHALL, 0, 1);
+  t_check_float_overflow(GSP_BACKEND_CUDA, GSP_APSP_MINPLUS, 0, 1);
 }
 
 /* int32 with paths has two fast kernels: the packed one (a single DPX

@@ -328,6 +328,7 @@ static void test_refusals(gsp_algorithm algo) {
   CHECK_STATUS(gsp_apsp_run(g, NULL, 0, &o, &p), GSP_ERR_OVERFLOW);
   gsp_paths_destroy(p);
   gsp_graph_destroy(g);
+  t_check_float_overflow(GSP_BACKEND_CUDA, algo, 0, 0);
 }
 
 int main(void) {

@@ -1,7 +1,7 @@
 /* Every CUDA SSSP engine against the CPU engines (Dijkstra, or Bellman-Ford
  * where weights are negative) and the independent reference of testing.h,
  * on every shape and both weight types, with sampled path validation; plus
- * the NY road graph, int32 overflow, the device memory limit, the upload
+ * the NY road graph, int32 and float overflow, the device memory limit, the upload
  * cache and concurrent runs on one graph.
  *
  * Skips (exit 77) with a visible SKIP line where no CUDA device is usable.
@@ -153,6 +153,13 @@ static void test_overflow(void) {
     gsp_paths_destroy(p);
   }
   gsp_graph_destroy(g);
+}
+
+/* A float distance beyond FLT_MAX: GSP_ERR_OVERFLOW on every CUDA engine
+ * (testing.h's t_check_float_overflow), never "unreachable". */
+static void test_float_overflow(void) {
+  int ai;
+  for (ai = 0; ai < NUM_ALGOS; ai++) t_check_float_overflow(GSP_BACKEND_CUDA, kAlgos[ai], 1, takes_negative(kAlgos[ai]));
 }
 
 /* A tiny device_memory_limit: GSP_ERR_DEVICE_OUT_OF_MEMORY, and the next run still works.
@@ -322,6 +329,7 @@ int main(void) {
   g_small = getenv("GSP_TEST_SMALL") != NULL && atoi(getenv("GSP_TEST_SMALL")) != 0;
   test_shapes();
   test_overflow();
+  test_float_overflow();
   test_device_layer();
   test_threads();
   test_ny();
