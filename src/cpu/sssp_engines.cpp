@@ -1,6 +1,7 @@
 // Sequential SSSP engines: binary-heap Dijkstra and SLF/LLL queue
 // Bellman-Ford (see sssp_core.h).
 #include <cmath>
+#include <limits>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -34,8 +35,9 @@ inline bool narrow_label(int64_t d, int32_t* out) {
   return true;
 }
 inline bool narrow_label(double d, float* out) {
+  if (std::fabs(d) > static_cast<double>(std::numeric_limits<float>::max())) return false;  // cast undefined
   *out = static_cast<float>(d);
-  return std::isfinite(*out);
+  return true;
 }
 
 template <class W>
