@@ -375,7 +375,9 @@ std::string path_json(const std::vector<int32_t>& path) {
   return s + "]";
 }
 
+// "-" is standard output (the human summary then goes to stderr: see report_stream).
 FILE* open_out(const std::string& path) {
+  if (path == "-") return stdout;
   FILE* f = std::fopen(path.c_str(), "w");
   if (f == nullptr) failure("cannot create '" + path + "': " + std::strerror(errno));
   return f;
@@ -383,7 +385,15 @@ FILE* open_out(const std::string& path) {
 
 void close_out(FILE* f, const std::string& path) {
   const bool bad = std::ferror(f) != 0;
-  if (std::fclose(f) != 0 || bad) failure("cannot write '" + path + "': " + std::strerror(errno));
+  const int rc = f == stdout ? std::fflush(f) : std::fclose(f);
+  if (rc != 0 || bad) failure("cannot write '" + path + "': " + std::strerror(errno));
+}
+
+// Where the human-readable summary goes: stderr when --out - puts the data on stdout.
+FILE* report_stream(const Args& a) {
+  if (a.get("--out") != "-") return stdout;
+  if (a.has("--json")) usage_error("--json and --out - both write to standard output; choose one");
+  return stderr;
 }
 
 // ------------------------------------------------------------------ generate
@@ -577,7 +587,8 @@ const Spec kSssp = {"sssp",
                                 "\n"
                                 "  --source S        source vertex\n"
                                 "  --to T            print the distance and the path to T\n"
-                                "  --out FILE        write all distances to FILE\n"
+                                "  --out FILE        write all distances to FILE (-: standard output; the\n"
+                                "                    summary then goes to stderr)\n"
                                 "  --check           compare with the CPU Dijkstra (Bellman-Ford when weights\n"
                                 "                    are negative); exit 1 on any difference\n")
                         .append(kRunHelp)
@@ -613,6 +624,7 @@ int cmd_sssp(const Args& a, bool path_mode) {
   const bool has_to = a.opt.count("--to") != 0;
   const int32_t t = vertex_arg(a, "--to", n, false, 0);
   const bool quiet = a.has("--quiet"), json = a.has("--json");
+  FILE* const rep = report_stream(a);
 
   PathsHolder P;
   prog.begin(quiet || json);
@@ -701,23 +713,24 @@ int cmd_sssp(const Args& a, bool path_mode) {
     if (a.has("--check")) j += fmt(", \"check\": %s", check_ok ? "true" : "false");
     std::printf("%s}\n", j.c_str());
   } else if (!quiet) {
-    std::printf("graph:     %s, %d vertices, %lld arcs (loaded in %.3f s)\n", a.pos[0].c_str(), n,
+    std::fprintf(rep, "graph:     %s, %d vertices, %lld arcs (loaded in %.3f s)\n", a.pos[0].c_str(), n,
                 static_cast<long long>(gsp_graph_num_edges(L.g)), L.seconds);
-    std::printf("run:       %s\n", ri.describe().c_str());
-    std::printf("reached:   %lld of %d vertices from %d; farthest %d at distance %s\n",
+    std::fprintf(rep, "run:       %s\n", ri.describe().c_str());
+    std::fprintf(rep, "reached:   %lld of %d vertices from %d; farthest %d at distance %s\n",
                 static_cast<long long>(reached), n, s, far, dist_text(dtype, row, far).c_str());
     if (has_to) {
       if (path.empty()) {
-        std::printf("no path from %d to %d\n", s, t);
+        std::fprintf(rep, "no path from %d to %d\n", s, t);
       } else {
-        std::printf("distance:  %d -> %d = %s\n", s, t, dist_text(dtype, row, t).c_str());
-        std::printf("path:      %zu vertices: %s\n", path.size(), path_text(path).c_str());
+        std::fprintf(rep, "distance:  %d -> %d = %s\n", s, t, dist_text(dtype, row, t).c_str());
+        std::fprintf(rep, "path:      %zu vertices: %s\n", path.size(), path_text(path).c_str());
       }
     }
-    if (a.opt.count("--out")) std::printf("wrote:     %s\n", a.get("--out").c_str());
-    if (path_mode && a.opt.count("--svg")) std::printf("wrote:     %s\n", a.get("--svg").c_str());
+    if (a.opt.count("--out")) std::fprintf(rep, "wrote:     %s\n", a.get("--out").c_str());
+    if (path_mode && a.opt.count("--svg")) std::fprintf(rep, "wrote:     %s\n", a.get("--svg").c_str());
   }
-  if (!check_msg.empty() && !json) std::fprintf(check_ok ? stdout : stderr, "check:     %s\n", check_msg.c_str());
+  if (!check_msg.empty() && !json && !(quiet && check_ok))
+    std::fprintf(check_ok ? rep : stderr, "check:     %s\n", check_msg.c_str());
   if (!check_ok) return 1;
   if (path_mode && path.empty()) {
     if (quiet) std::fprintf(stderr, "gsp path: no path from %d to %d\n", s, t);
@@ -753,7 +766,8 @@ const Spec kApsp = {"apsp",
                                 "the whole matrix is never held in memory.\n"
                                 "\n"
                                 "  --sources LIST    e.g. 0,5,10-20 (default: every vertex)\n"
-                                "  --out FILE        write the rows to FILE\n")
+                                "  --out FILE        write the rows to FILE (-: standard output; the summary\n"
+                                "                    then goes to stderr)\n")
                         .append(kRunHelp)
                         .append(kLoadHelp)
                         .append(kCommonHelp),
@@ -839,6 +853,7 @@ int cmd_apsp(const Args& a) {
   sink.prog = &prog;
   const bool quiet = a.has("--quiet"), json = a.has("--json");
   const std::string out = a.get("--out");
+  FILE* const rep = report_stream(a);
   if (!out.empty()) {
     sink.f = open_out(out);
     std::fprintf(sink.f, "# gsp apsp %s: %d sources x %d vertices, 'SOURCE: distances'\n", a.pos[0].c_str(),
@@ -851,7 +866,7 @@ int cmd_apsp(const Args& a) {
   const double secs = now() - t0;
   prog.end();
   if (sink.f) {
-    if (st != GSP_OK) std::fclose(sink.f);
+    if (st != GSP_OK && sink.f != stdout) std::fclose(sink.f);
     else close_out(sink.f, out);
   }
   if (st != GSP_OK) failure("apsp failed: " + status_text(st));
@@ -867,13 +882,13 @@ int cmd_apsp(const Args& a) {
                 static_cast<long long>(sink.reachable_pairs), sink.longest,
                 out.empty() ? "" : (", \"out\": " + json_str(out)).c_str());
   } else if (!quiet) {
-    std::printf("graph:     %s, %d vertices, %lld arcs (loaded in %.3f s)\n", a.pos[0].c_str(), n,
+    std::fprintf(rep, "graph:     %s, %d vertices, %lld arcs (loaded in %.3f s)\n", a.pos[0].c_str(), n,
                 static_cast<long long>(gsp_graph_num_edges(L.g)), L.seconds);
-    std::printf("run:       %s on %s, %d sources, %.3f s (rows streamed)\n", alg, gsp_backend_name(used),
+    std::fprintf(rep, "run:       %s on %s, %d sources, %.3f s (rows streamed)\n", alg, gsp_backend_name(used),
                 sink.total, secs);
-    std::printf("reachable: %lld of %lld pairs; longest shortest path %.9g\n",
+    std::fprintf(rep, "reachable: %lld of %lld pairs; longest shortest path %.9g\n",
                 static_cast<long long>(sink.reachable_pairs), static_cast<long long>(sink.total) * n, sink.longest);
-    if (!out.empty()) std::printf("wrote:     %s\n", out.c_str());
+    if (!out.empty()) std::fprintf(rep, "wrote:     %s\n", out.c_str());
   }
   return 0;
 }
@@ -935,7 +950,9 @@ int main(int argc, char** argv) {
     return cmd_apsp(a);
   } catch (const Exit& e) {
     std::fprintf(stderr, "gsp %s: %s\n", cmd.c_str(), e.message.c_str());
-    if (e.code == 2) std::fprintf(stderr, "see 'gsp %s --help'\n", cmd.c_str());
+    // One hint: messages that already point at --help get no second one.
+    if (e.code == 2 && e.message.find("--help") == std::string::npos)
+      std::fprintf(stderr, "see 'gsp %s --help'\n", cmd.c_str());
     return e.code;
   } catch (const std::runtime_error& e) {
     std::fprintf(stderr, "gsp %s: %s\n", cmd.c_str(), e.what());
