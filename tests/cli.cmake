@@ -125,6 +125,10 @@ gsp_cli_test(apsp_out 0 "6 sources.*reachable: +2400 of 2400 pairs" NEEDS cli_gr
 gsp_cli_test(apsp_all_json 0 "\"sources\": 400, .*\"reachable_pairs\": 160000" NEEDS cli_grid
   ARGS apsp grid.gr --algorithm floyd-warshall --backend cpu --json)
 gsp_cli_test(apsp_negative 0 "reachable:" NEEDS cli_dag ARGS apsp dag.mtx --algorithm johnson)
+gsp_cli_test(apsp_auto_names_algorithm 0 "run: +(heap|floyd-warshall|johnson|minplus|task-parallel) on (cpu|cuda), 400 sources"
+  NEEDS cli_grid ARGS apsp grid.gr)
+gsp_cli_test(apsp_auto_json 0 "\"algorithm\": \"(heap|floyd-warshall|johnson|minplus|task-parallel)\"" NEEDS cli_grid
+  ARGS apsp grid.gr --sources 0-9 --json)
 gsp_cli_test(apsp_out_stdout 0 "# gsp apsp grid.gr: 2 sources x 400 vertices.*\n0: 0 [0-9]+ .*\n5: " NEEDS cli_grid
   ARGS apsp grid.gr --sources 0,5 --out - --quiet)
 gsp_cli_test(apsp_bad_sources 2 "--sources: expected an integer in 0..399, got '500'" NEEDS cli_grid

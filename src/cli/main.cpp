@@ -761,9 +761,11 @@ const Spec kPath = {"path",
 const Spec kApsp = {"apsp",
                     std::string("usage: gsp apsp FILE [--sources LIST] [--out FILE] [options]\n"
                                 "\n"
-                                "All-pairs (or many-sources) shortest paths. Rows are streamed to FILE as\n"
-                                "they are computed ('SOURCE: D0 D1 ... Dn-1', 'inf' when unreachable), so\n"
-                                "the whole matrix is never held in memory.\n"
+                                "All-pairs (or many-sources) shortest paths, one line per source in FILE\n"
+                                "('SOURCE: D0 D1 ... Dn-1', 'inf' when unreachable). Results up to 256 MiB\n"
+                                "(sources x vertices x 4 bytes) are computed whole and the report names\n"
+                                "the algorithm that ran; larger ones are streamed to FILE as they are\n"
+                                "computed, never held in memory whole.\n"
                                 "\n"
                                 "  --sources LIST    e.g. 0,5,10-20 (default: every vertex)\n"
                                 "  --out FILE        write the rows to FILE (-: standard output; the summary\n"
@@ -834,6 +836,23 @@ int on_rows(void* user, int32_t first, int32_t rows, const void* dist, const int
   return 0;
 }
 
+// Results up to this size are computed whole (gsp_apsp_run), so that
+// gsp_paths_info names the algorithm and backend that ran; larger ones are
+// streamed row block by row block (gsp_apsp_stream), which reports no run
+// info: the report then says which algorithm was asked for ("auto").
+constexpr int64_t kWholeResultBytes = int64_t(256) << 20;
+
+// Every row of a whole result, through the streaming writer.
+gsp_status write_whole(const gsp_paths* p, int32_t count, ApspSink& sink) {
+  std::vector<char> row(static_cast<size_t>(sink.n) * 4);
+  for (int32_t i = 0; i < count; i++) {
+    const gsp_status st = gsp_paths_distances(p, gsp_paths_source(p, i), row.data(), sink.n);
+    if (st != GSP_OK) return st;
+    on_rows(&sink, i, 1, row.data(), nullptr);
+  }
+  return GSP_OK;
+}
+
 int cmd_apsp(const Args& a) {
   if (a.pos.size() != 1) usage_error("expected one FILE");
   Progress prog;
@@ -859,21 +878,35 @@ int cmd_apsp(const Args& a) {
     std::fprintf(sink.f, "# gsp apsp %s: %d sources x %d vertices, 'SOURCE: distances'\n", a.pos[0].c_str(),
                  sink.total, n);
   }
+  const int32_t* const list = sources.empty() ? nullptr : sources.data();
+  const bool whole = static_cast<int64_t>(sink.total) * n * 4 <= kWholeResultBytes;
+  PathsHolder P;
+  if (whole) {  // progress from the run itself, not from the rows written after it
+    o.progress = progress_cb;
+    o.progress_user = &prog;
+    sink.prog = nullptr;
+  }
   prog.begin(quiet || json);
   const double t0 = now();
-  const gsp_status st = gsp_apsp_stream(L.g, sources.empty() ? nullptr : sources.data(),
-                                        sources.empty() ? n : static_cast<int32_t>(sources.size()), &o, on_rows, &sink);
+  gsp_status st = whole ? gsp_apsp_run(L.g, list, sink.total, &o, &P.p)
+                        : gsp_apsp_stream(L.g, list, sink.total, &o, on_rows, &sink);
   const double secs = now() - t0;
   prog.end();
+  if (whole && st == GSP_OK) st = write_whole(P.p, sink.total, sink);
   if (sink.f) {
     if (st != GSP_OK && sink.f != stdout) std::fclose(sink.f);
     else close_out(sink.f, out);
   }
   if (st != GSP_OK) failure("apsp failed: " + status_text(st));
   const char* alg = o.algorithm == GSP_ALGO_AUTO ? "auto" : gsp_algorithm_name(o.algorithm);
-  // gsp_apsp_stream reports no run info: name the backend AUTO resolves to.
   gsp_backend used = o.backend;
-  if (used == GSP_BACKEND_AUTO) used = gsp_backend_available(GSP_BACKEND_CUDA) ? GSP_BACKEND_CUDA : GSP_BACKEND_CPU;
+  if (whole) {
+    const RunInfo ri = run_info(P.p);
+    alg = gsp_algorithm_name(ri.info.algorithm);
+    used = ri.info.backend;
+  } else if (used == GSP_BACKEND_AUTO) {  // streamed: name the backend AUTO resolves to
+    used = gsp_backend_available(GSP_BACKEND_CUDA) ? GSP_BACKEND_CUDA : GSP_BACKEND_CPU;
+  }
   if (json) {
     std::printf("{\"file\": %s, \"vertices\": %d, \"arcs\": %lld, \"load_seconds\": %.6f, \"sources\": %d, "
                 "\"algorithm\": %s, \"backend\": %s, \"seconds\": %.6f, \"reachable_pairs\": %lld, \"longest\": %.9g%s}\n",
@@ -884,8 +917,8 @@ int cmd_apsp(const Args& a) {
   } else if (!quiet) {
     std::fprintf(rep, "graph:     %s, %d vertices, %lld arcs (loaded in %.3f s)\n", a.pos[0].c_str(), n,
                 static_cast<long long>(gsp_graph_num_edges(L.g)), L.seconds);
-    std::fprintf(rep, "run:       %s on %s, %d sources, %.3f s (rows streamed)\n", alg, gsp_backend_name(used),
-                sink.total, secs);
+    std::fprintf(rep, "run:       %s on %s, %d sources, %.3f s%s\n", alg, gsp_backend_name(used), sink.total, secs,
+                 whole ? "" : " (rows streamed)");
     std::fprintf(rep, "reachable: %lld of %lld pairs; longest shortest path %.9g\n",
                 static_cast<long long>(sink.reachable_pairs), static_cast<long long>(sink.total) * n, sink.longest);
     if (!out.empty()) std::fprintf(rep, "wrote:     %s\n", out.c_str());
