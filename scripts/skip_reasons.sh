@@ -5,7 +5,7 @@
 set -eu
 BUILD=${1:-build}
 log="$BUILD/Testing/Temporary/LastTest.log"
-skipped=$(sed -n 's/^ *[0-9]* - \(.*\) (Skipped)$/\1/p' "$BUILD/ctest.log")
+skipped=$(sed -n 's/^[[:space:]]*[0-9]* - \(.*\) (Skipped)$/\1/p' "$BUILD/ctest.log")
 [ -n "$skipped" ] || exit 0
 echo "Skipped tests and why:"
 for t in $skipped; do
