@@ -35,15 +35,21 @@ step "install $BUILD into a temporary prefix"
 cmake --install "$BUILD" --prefix "$tmp/prefix" >/dev/null
 libdir=$(dirname "$(ls -d "$tmp"/prefix/lib*/pkgconfig | head -n1)")
 export PKG_CONFIG_PATH="$libdir/pkgconfig"
-# With libgsp.so next to libgsp.a, "-lgsp" would pick the shared library:
-# move it aside, so the bindings link libgsp.a; only Python loads the .so.
+# With libgsp.so next to libgsp.a, "-lgsp" picks the shared library: move
+# it aside (except for Python, which loads it), so these bindings link
+# libgsp.a through `pkg-config --static`.
 mkdir -p "$tmp/shared"
-for so in "$libdir"/libgsp.so*; do [ -e "$so" ] && mv "$so" "$tmp/shared/"; done
+if [ "$LANG_" != python ]; then
+  for so in "$libdir"/libgsp.so*; do [ -e "$so" ] && mv "$so" "$tmp/shared/"; done
+fi
+# A pkg-config that always answers for static linking (cgo takes a program name only).
+printf '#!/bin/sh\nexec pkg-config --static "$@"\n' >"$tmp/pkg-config-static"
+chmod +x "$tmp/pkg-config-static"
 CC=${CC:-cc}
 
 step "abi: reference from C (tests/test_abi_layout.c)"
 # shellcheck disable=SC2046
-$CC -std=c99 -Wall -Wextra -Werror "$ROOT/tests/test_abi_layout.c" $(pkg-config --cflags --libs gsp) -o "$tmp/abi_c"
+$CC -std=c99 -Wall -Wextra -Werror "$ROOT/tests/test_abi_layout.c" $(pkg-config --cflags --static --libs gsp) -Wl,-rpath,"$libdir" -o "$tmp/abi_c"
 "$tmp/abi_c" >"$tmp/abi_c.txt"
 abi_compare() {  # $1: the binding's lines
   if ! diff -u "$tmp/abi_c.txt" "$1"; then
@@ -55,15 +61,45 @@ abi_compare() {  # $1: the binding's lines
 
 case $LANG_ in
 python)
-  so="$tmp/shared/libgsp.so"
-  [ -e "$so" ] || skip "libgsp.so is not installed: configure with -DGSP_BUILD_SHARED=ON"
-  export GSP_LIBRARY="$so" PYTHONPATH="$ROOT/bindings/python" PYTHONDONTWRITEBYTECODE=1
-  python3 -c 'import gsp._ffi as f; print("\n".join(f.abi_lines()))' >"$tmp/abi.txt"
+  [ -e "$libdir/libgsp.so" ] || skip "libgsp.so is not installed: configure with -DGSP_BUILD_SHARED=ON"
+  step "constants: bindings/python/gsp/_constants.py == bindings/gen_constants.c python"
+  # shellcheck disable=SC2046
+  $CC -std=c99 -Wall -Werror "$ROOT/bindings/gen_constants.c" $(pkg-config --cflags gsp) -o "$tmp/gen_constants"
+  "$tmp/gen_constants" python >"$tmp/_constants.py"
+  diff -u "$ROOT/bindings/python/gsp/_constants.py" "$tmp/_constants.py" ||
+    { echo "bindings/python: _constants.py is stale: regenerate it with bindings/gen_constants.c python" >&2; exit 1; }
+  export PYTHONDONTWRITEBYTECODE=1
+  unset GSP_LIBRARY GSP_BUILD_DIR
+  step "make install's package: PREFIX/lib/python3/site-packages, libgsp.so found in PREFIX/lib"
+  (cd "$tmp" && PYTHONPATH="$libdir/python3/site-packages" python3 -c \
+    'import gsp, gsp._ffi as f; print(f.lib._name); assert f.lib._name.startswith("'"$libdir"'/libgsp.so")')
+  # pip needs a build backend (setuptools, wheel) and the scipy test numpy and
+  # scipy: take the first interpreter that has them all (Debian's python3 after
+  # scripts/deps.sh), else the first with setuptools and wheel.
+  PY=""
+  for cand in python3 /usr/bin/python3; do
+    have "$cand" && "$cand" -c 'import setuptools, wheel, pip' 2>/dev/null || continue
+    [ -n "$PY" ] || PY=$cand
+    if "$cand" -c 'import numpy, scipy' 2>/dev/null; then PY=$cand; break; fi
+  done
+  [ -n "$PY" ] || skip "no python3 with pip, setuptools and wheel (Debian: python3-pip python3-setuptools python3-wheel; scripts/deps.sh installs them as root)"
+  step "pip install ./bindings/python with $PY (offline, ships libgsp.so in the package)"
+  cp -r "$ROOT/bindings/python" "$tmp/pysrc"  # pip builds in the tree: keep the checkout clean
+  rm -rf "$tmp/pysrc/build" "$tmp/pysrc"/*.egg-info
+  "$PY" -m pip install --quiet --no-build-isolation --no-deps --no-index --target "$tmp/site" "$tmp/pysrc"
+  export PYTHONPATH="$tmp/site"
+  ls "$tmp/site/gsp"/libgsp.so.* >/dev/null || { echo "bindings/python: pip did not ship libgsp.so" >&2; exit 1; }
+  cd "$tmp"  # not the source tree: import the installed package
+  "$PY" -c 'import gsp._ffi as f; print("\n".join(f.abi_lines()))' >"$tmp/abi.txt"
   abi_compare "$tmp/abi.txt"
-  step "tests (unittest)"
-  python3 -m unittest discover -s "$ROOT/bindings/python/tests" -t "$ROOT/bindings/python/tests" -v 2>&1
+  "$PY" -c 'import gsp._ffi as f, sys; print("loaded", f.lib._name); sys.exit(not f.lib._name.startswith("'"$tmp/site/gsp/"'"))'
+  step "tests (unittest; test_csgraph compares with scipy.sparse.csgraph)"
+  if ! "$PY" -c 'import numpy, scipy' 2>/dev/null; then
+    printf '\n*** SKIP bindings/python test_csgraph: %s has no numpy/scipy (Debian: python3-numpy python3-scipy)\n\n' "$PY"
+  fi
+  "$PY" -m unittest discover -s "$ROOT/bindings/python/tests" -t "$ROOT/bindings/python/tests" -v 2>&1
   step "example"
-  python3 "$ROOT/doc/examples/bindings/example.py" | tee "$tmp/out.txt"
+  "$PY" "$ROOT/doc/examples/bindings/example.py" | tee "$tmp/out.txt"
   ;;
 rust)
   export CARGO_TARGET_DIR="$BUILD/bindings/cargo-target" CARGO_NET_OFFLINE=true
@@ -87,7 +123,7 @@ rust)
 go)
   # A fresh cache per run: cgo results depend on the temporary prefix.
   export GOCACHE="$tmp/gocache" GOPATH="$tmp/gopath" GOFLAGS=-mod=mod GOPROXY=off GOTOOLCHAIN=local \
-    GOTELEMETRY=off CGO_ENABLED=1
+    GOTELEMETRY=off CGO_ENABLED=1 PKG_CONFIG="$tmp/pkg-config-static"
   cd "$ROOT/bindings/go"
   GSP_ABI_OUT="$tmp/abi.txt" go test -count=1 -run '^TestABIDump$' . >/dev/null
   abi_compare "$tmp/abi.txt"
@@ -117,21 +153,21 @@ fortran)
   f="$ROOT/bindings/fortran"
   step "generate gsp_constants.inc from gsp.h"
   # shellcheck disable=SC2046
-  $CC -std=c99 -Wall -Werror "$f/gen_constants.c" $(pkg-config --cflags gsp) -o "$tmp/gen_constants"
-  "$tmp/gen_constants" >"$tmp/gsp_constants.inc"
+  $CC -std=c99 -Wall -Werror "$ROOT/bindings/gen_constants.c" $(pkg-config --cflags gsp) -o "$tmp/gen_constants"
+  "$tmp/gen_constants" fortran >"$tmp/gsp_constants.inc"
   fflags="-std=f2018 -Wall -Wextra -Wno-compare-reals -Wno-maybe-uninitialized -I$tmp -J$tmp"
   # shellcheck disable=SC2086
   $FC $fflags -c "$f/gsp_c.f90" -o "$tmp/gsp_c.o"
   # shellcheck disable=SC2086
   $FC $fflags -c "$f/gsp.f90" -o "$tmp/gsp.o"
   # shellcheck disable=SC2046,SC2086
-  $FC $fflags "$f/tests/abi.f90" "$tmp/gsp_c.o" $(pkg-config --libs gsp) -o "$tmp/abi"
+  $FC $fflags "$f/tests/abi.f90" "$tmp/gsp_c.o" $(pkg-config --static --libs gsp) -o "$tmp/abi"
   { "$tmp/abi"; sed -n 's/^integer(c_int), parameter, public :: \([A-Z0-9_]*\) = \(-\{0,1\}[0-9]*\).*/const \1 \2/p' \
       "$tmp/gsp_constants.inc"; } >"$tmp/abi.txt"
   abi_compare "$tmp/abi.txt"
   step "tests"
   # shellcheck disable=SC2046,SC2086
-  $FC $fflags "$f/tests/test_gsp.f90" "$tmp/gsp.o" "$tmp/gsp_c.o" $(pkg-config --libs gsp) -o "$tmp/test_gsp"
+  $FC $fflags "$f/tests/test_gsp.f90" "$tmp/gsp.o" "$tmp/gsp_c.o" $(pkg-config --static --libs gsp) -o "$tmp/test_gsp"
   (cd "$tmp" && ./test_gsp)
   if [ -n "${GSP_BINDINGS_EXPORT:-}" ]; then
     mkdir -p "$GSP_BINDINGS_EXPORT"
@@ -144,7 +180,7 @@ fortran)
   moddir=$(ls -d "$tmp"/prefix/include/gsp/fortran/* 2>/dev/null | head -n1)
   [ -n "$moddir" ] || { echo "bindings/fortran: make install put no .mod files under include/gsp/fortran" >&2; exit 1; }
   # shellcheck disable=SC2046,SC2086
-  $FC -std=f2018 -I"$moddir" "$ROOT/doc/examples/bindings/example.f90" -L"$libdir" -lgsp_fortran $(pkg-config --libs gsp) -o "$tmp/example"
+  $FC -std=f2018 -I"$moddir" "$ROOT/doc/examples/bindings/example.f90" -L"$libdir" -lgsp_fortran $(pkg-config --static --libs gsp) -o "$tmp/example"
   "$tmp/example" | tee "$tmp/out.txt"
   ;;
 esac

@@ -2,7 +2,7 @@
 # make demo: a short tour of libgsp through the gsp command, then README's
 # C example. Usage: sh scripts/demo.sh BUILD_DIR [GRAPH_FILE]
 #   without GRAPH_FILE: a generated road-like grid (with coordinates);
-#   with it (e.g. make demo GRAPH=../shared/data/USA-road-d.NY.gr.gz): that
+#   with it (e.g. make data; make demo GRAPH=data/USA-road-d.NY.gr.gz): that
 #   graph, drawn too when a DIMACS .co(.gz) file sits next to it.
 set -e
 BUILD=${1:-build}
@@ -64,10 +64,12 @@ sed -n '2p' "$OUT/apsp.txt" | cut -c1-72
 
 step "README's C example (doc/examples/readme_example.c)"
 if [ -f doc/examples/readme_example.c ]; then
-  # The build tree's gsp.pc, pointed at the build tree: the flags a user gets.
-  FLAGS=$(pkg-config --define-variable=libdir="$BUILD" --define-variable=includedir="$(pwd)/include" \
+  # The build tree's gsp.pc, pointed at the build tree: the flags a user gets
+  # (-lgsp: libgsp.so, found at run time through the rpath).
+  LIBDIR=$(cd "$BUILD" && pwd)
+  FLAGS=$(pkg-config --define-variable=libdir="$LIBDIR" --define-variable=includedir="$(pwd)/include" \
     --cflags --libs "$BUILD/gsp.pc")
-  run cc -std=c99 -Wall -Wextra doc/examples/readme_example.c $FLAGS -o "$BUILD/readme_example"
+  run cc -std=c99 -Wall -Wextra doc/examples/readme_example.c $FLAGS -Wl,-rpath,"$LIBDIR" -o "$BUILD/readme_example"
   run "$BUILD/readme_example"
 else
   echo "(doc/examples/readme_example.c not written yet)"

@@ -1,5 +1,6 @@
 # Tests of the library's packaging: the header (pedantic C99 and C++,
-# included twice), the archive's global symbols, README's example.
+# included twice), the global symbols of libgsp.a and the dynamic ones of
+# libgsp.so (nm -D: gsp_* only), README's example.
 
 add_executable(header_c99 ${CMAKE_CURRENT_SOURCE_DIR}/header/header_twice.c)
 set_target_properties(header_c99 PROPERTIES C_STANDARD 99 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
@@ -14,7 +15,14 @@ target_link_libraries(header_cxx PRIVATE gsp::gsp)
 add_test(NAME header_cxx COMMAND header_cxx)
 
 add_test(NAME archive_symbols
-  COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM} -DARCHIVE=${GSP_ARCHIVE} -P ${CMAKE_CURRENT_SOURCE_DIR}/scripts/check_symbols.cmake)
+  COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM} -DARCHIVE=$<TARGET_FILE:gsp_static> -P ${CMAKE_CURRENT_SOURCE_DIR}/scripts/check_symbols.cmake)
+
+if(TARGET gsp_shared)
+  add_test(NAME shared_symbols
+    COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM} -DDYNAMIC=ON -DARCHIVE=$<TARGET_FILE:gsp_shared>
+            -P ${CMAKE_CURRENT_SOURCE_DIR}/scripts/check_symbols.cmake)
+  set_tests_properties(shared_symbols PROPERTIES LABELS "cpu;nosan")
+endif()
 
 add_executable(readme_example ${PROJECT_SOURCE_DIR}/doc/examples/readme_example.c)
 target_link_libraries(readme_example PRIVATE gsp::gsp)

@@ -104,7 +104,14 @@ gsp_cli_test(sssp_bad_algorithm 2 "unknown algorithm 'fastest'; known: auto, dij
   ARGS sssp grid.gr --source 0 --algorithm fastest)
 gsp_cli_test(sssp_bad_backend 2 "--backend: expected cpu, cuda or auto, got 'tpu'" NEEDS cli_grid
   ARGS sssp grid.gr --source 0 --backend tpu)
-gsp_cli_test(sssp_unknown_option 2 "unknown option '--sauce'" NEEDS cli_grid ARGS sssp grid.gr --sauce 0)
+gsp_cli_test(sssp_unknown_option 2 "^gsp sssp: unknown option '--sauce' for 'gsp sssp'; see 'gsp sssp --help'\n$"
+  NEEDS cli_grid ARGS sssp grid.gr --sauce 0)
+gsp_cli_test(sssp_usage_hint 2 "missing --source VERTEX\nsee 'gsp sssp --help'\n$" NEEDS cli_grid ARGS sssp grid.gr)
+gsp_cli_test(sssp_out_stdout 0 "# gsp sssp grid.gr --source 0: vertex distance predecessor\n0 0 -1\n.*reached: " NEEDS cli_grid
+  ARGS sssp grid.gr --source 0 --out -)
+gsp_cli_test(sssp_out_stdout_json 2 "--json and --out - both write to standard output" NEEDS cli_grid
+  ARGS sssp grid.gr --source 0 --out - --json)
+gsp_cli_test(sssp_quiet_check 0 "^$" NEEDS cli_grid ARGS sssp grid.gr --source 0 --check -q)
 gsp_cli_test(sssp_negative_dijkstra 1 "GSP_ERR_NEGATIVE_WEIGHT" NEEDS cli_dag
   ARGS sssp dag.mtx --source 0 --algorithm dijkstra)
 if(NOT GSP_WITH_CUDA)
@@ -118,6 +125,12 @@ gsp_cli_test(apsp_out 0 "6 sources.*reachable: +2400 of 2400 pairs" NEEDS cli_gr
 gsp_cli_test(apsp_all_json 0 "\"sources\": 400, .*\"reachable_pairs\": 160000" NEEDS cli_grid
   ARGS apsp grid.gr --algorithm floyd-warshall --backend cpu --json)
 gsp_cli_test(apsp_negative 0 "reachable:" NEEDS cli_dag ARGS apsp dag.mtx --algorithm johnson)
+gsp_cli_test(apsp_auto_names_algorithm 0 "run: +(heap|floyd-warshall|johnson|minplus|task-parallel) on (cpu|cuda), 400 sources"
+  NEEDS cli_grid ARGS apsp grid.gr)
+gsp_cli_test(apsp_auto_json 0 "\"algorithm\": \"(heap|floyd-warshall|johnson|minplus|task-parallel)\"" NEEDS cli_grid
+  ARGS apsp grid.gr --sources 0-9 --json)
+gsp_cli_test(apsp_out_stdout 0 "# gsp apsp grid.gr: 2 sources x 400 vertices.*\n0: 0 [0-9]+ .*\n5: " NEEDS cli_grid
+  ARGS apsp grid.gr --sources 0,5 --out - --quiet)
 gsp_cli_test(apsp_bad_sources 2 "--sources: expected an integer in 0..399, got '500'" NEEDS cli_grid
   ARGS apsp grid.gr --sources 1,500)
 

@@ -7,7 +7,8 @@
 !
 ! Every fallible routine takes an optional integer "stat": with it, failures
 ! set it to a GSP_ERR_* value (GSP_OK on success) and gsp_error_message()
-! says why; without it, a failure stops the program with the message.
+! says why; without it, a failure stops the program with the message. The
+! library's messages keep its 0-based vertex ids and say so in a note.
 ! A destroyed handle is refused (GSP_ERR_INVALID_ARGUMENT), never used.
 module gsp
   use, intrinsic :: iso_c_binding
@@ -149,13 +150,17 @@ contains
     s = c_string(gsp_status_name(int(status, c_int)))
   end function
 
-  !> Why the last failing call of this thread failed.
+  !> Why the last failing call of this thread failed. The library's own
+  !> messages name vertices by their C (0-based) ids: such a message ends with
+  !> a note saying so (Fortran id = C id + 1); this layer's own messages use
+  !> 1-based ids.
   function gsp_error_message() result(s)
     character(len=:), allocatable :: s
     if (local_failure) then
       s = local_message
     else
       s = c_string(gsp_last_error())
+      if (scan(s, "0123456789") > 0) s = s // " [ids in this libgsp message are 0-based: Fortran id = id + 1]"
     end if
   end function
 

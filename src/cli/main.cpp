@@ -375,7 +375,9 @@ std::string path_json(const std::vector<int32_t>& path) {
   return s + "]";
 }
 
+// "-" is standard output (the human summary then goes to stderr: see report_stream).
 FILE* open_out(const std::string& path) {
+  if (path == "-") return stdout;
   FILE* f = std::fopen(path.c_str(), "w");
   if (f == nullptr) failure("cannot create '" + path + "': " + std::strerror(errno));
   return f;
@@ -383,7 +385,15 @@ FILE* open_out(const std::string& path) {
 
 void close_out(FILE* f, const std::string& path) {
   const bool bad = std::ferror(f) != 0;
-  if (std::fclose(f) != 0 || bad) failure("cannot write '" + path + "': " + std::strerror(errno));
+  const int rc = f == stdout ? std::fflush(f) : std::fclose(f);
+  if (rc != 0 || bad) failure("cannot write '" + path + "': " + std::strerror(errno));
+}
+
+// Where the human-readable summary goes: stderr when --out - puts the data on stdout.
+FILE* report_stream(const Args& a) {
+  if (a.get("--out") != "-") return stdout;
+  if (a.has("--json")) usage_error("--json and --out - both write to standard output; choose one");
+  return stderr;
 }
 
 // ------------------------------------------------------------------ generate
@@ -577,7 +587,8 @@ const Spec kSssp = {"sssp",
                                 "\n"
                                 "  --source S        source vertex\n"
                                 "  --to T            print the distance and the path to T\n"
-                                "  --out FILE        write all distances to FILE\n"
+                                "  --out FILE        write all distances to FILE (-: standard output; the\n"
+                                "                    summary then goes to stderr)\n"
                                 "  --check           compare with the CPU Dijkstra (Bellman-Ford when weights\n"
                                 "                    are negative); exit 1 on any difference\n")
                         .append(kRunHelp)
@@ -613,6 +624,7 @@ int cmd_sssp(const Args& a, bool path_mode) {
   const bool has_to = a.opt.count("--to") != 0;
   const int32_t t = vertex_arg(a, "--to", n, false, 0);
   const bool quiet = a.has("--quiet"), json = a.has("--json");
+  FILE* const rep = report_stream(a);
 
   PathsHolder P;
   prog.begin(quiet || json);
@@ -701,23 +713,24 @@ int cmd_sssp(const Args& a, bool path_mode) {
     if (a.has("--check")) j += fmt(", \"check\": %s", check_ok ? "true" : "false");
     std::printf("%s}\n", j.c_str());
   } else if (!quiet) {
-    std::printf("graph:     %s, %d vertices, %lld arcs (loaded in %.3f s)\n", a.pos[0].c_str(), n,
+    std::fprintf(rep, "graph:     %s, %d vertices, %lld arcs (loaded in %.3f s)\n", a.pos[0].c_str(), n,
                 static_cast<long long>(gsp_graph_num_edges(L.g)), L.seconds);
-    std::printf("run:       %s\n", ri.describe().c_str());
-    std::printf("reached:   %lld of %d vertices from %d; farthest %d at distance %s\n",
+    std::fprintf(rep, "run:       %s\n", ri.describe().c_str());
+    std::fprintf(rep, "reached:   %lld of %d vertices from %d; farthest %d at distance %s\n",
                 static_cast<long long>(reached), n, s, far, dist_text(dtype, row, far).c_str());
     if (has_to) {
       if (path.empty()) {
-        std::printf("no path from %d to %d\n", s, t);
+        std::fprintf(rep, "no path from %d to %d\n", s, t);
       } else {
-        std::printf("distance:  %d -> %d = %s\n", s, t, dist_text(dtype, row, t).c_str());
-        std::printf("path:      %zu vertices: %s\n", path.size(), path_text(path).c_str());
+        std::fprintf(rep, "distance:  %d -> %d = %s\n", s, t, dist_text(dtype, row, t).c_str());
+        std::fprintf(rep, "path:      %zu vertices: %s\n", path.size(), path_text(path).c_str());
       }
     }
-    if (a.opt.count("--out")) std::printf("wrote:     %s\n", a.get("--out").c_str());
-    if (path_mode && a.opt.count("--svg")) std::printf("wrote:     %s\n", a.get("--svg").c_str());
+    if (a.opt.count("--out")) std::fprintf(rep, "wrote:     %s\n", a.get("--out").c_str());
+    if (path_mode && a.opt.count("--svg")) std::fprintf(rep, "wrote:     %s\n", a.get("--svg").c_str());
   }
-  if (!check_msg.empty() && !json) std::fprintf(check_ok ? stdout : stderr, "check:     %s\n", check_msg.c_str());
+  if (!check_msg.empty() && !json && !(quiet && check_ok))
+    std::fprintf(check_ok ? rep : stderr, "check:     %s\n", check_msg.c_str());
   if (!check_ok) return 1;
   if (path_mode && path.empty()) {
     if (quiet) std::fprintf(stderr, "gsp path: no path from %d to %d\n", s, t);
@@ -748,12 +761,15 @@ const Spec kPath = {"path",
 const Spec kApsp = {"apsp",
                     std::string("usage: gsp apsp FILE [--sources LIST] [--out FILE] [options]\n"
                                 "\n"
-                                "All-pairs (or many-sources) shortest paths. Rows are streamed to FILE as\n"
-                                "they are computed ('SOURCE: D0 D1 ... Dn-1', 'inf' when unreachable), so\n"
-                                "the whole matrix is never held in memory.\n"
+                                "All-pairs (or many-sources) shortest paths, one line per source in FILE\n"
+                                "('SOURCE: D0 D1 ... Dn-1', 'inf' when unreachable). Results up to 256 MiB\n"
+                                "(sources x vertices x 4 bytes) are computed whole and the report names\n"
+                                "the algorithm that ran; larger ones are streamed to FILE as they are\n"
+                                "computed, never held in memory whole.\n"
                                 "\n"
                                 "  --sources LIST    e.g. 0,5,10-20 (default: every vertex)\n"
-                                "  --out FILE        write the rows to FILE\n")
+                                "  --out FILE        write the rows to FILE (-: standard output; the summary\n"
+                                "                    then goes to stderr)\n")
                         .append(kRunHelp)
                         .append(kLoadHelp)
                         .append(kCommonHelp),
@@ -820,6 +836,23 @@ int on_rows(void* user, int32_t first, int32_t rows, const void* dist, const int
   return 0;
 }
 
+// Results up to this size are computed whole (gsp_apsp_run), so that
+// gsp_paths_info names the algorithm and backend that ran; larger ones are
+// streamed row block by row block (gsp_apsp_stream), which reports no run
+// info: the report then says which algorithm was asked for ("auto").
+constexpr int64_t kWholeResultBytes = int64_t(256) << 20;
+
+// Every row of a whole result, through the streaming writer.
+gsp_status write_whole(const gsp_paths* p, int32_t count, ApspSink& sink) {
+  std::vector<char> row(static_cast<size_t>(sink.n) * 4);
+  for (int32_t i = 0; i < count; i++) {
+    const gsp_status st = gsp_paths_distances(p, gsp_paths_source(p, i), row.data(), sink.n);
+    if (st != GSP_OK) return st;
+    on_rows(&sink, i, 1, row.data(), nullptr);
+  }
+  return GSP_OK;
+}
+
 int cmd_apsp(const Args& a) {
   if (a.pos.size() != 1) usage_error("expected one FILE");
   Progress prog;
@@ -839,26 +872,41 @@ int cmd_apsp(const Args& a) {
   sink.prog = &prog;
   const bool quiet = a.has("--quiet"), json = a.has("--json");
   const std::string out = a.get("--out");
+  FILE* const rep = report_stream(a);
   if (!out.empty()) {
     sink.f = open_out(out);
     std::fprintf(sink.f, "# gsp apsp %s: %d sources x %d vertices, 'SOURCE: distances'\n", a.pos[0].c_str(),
                  sink.total, n);
   }
+  const int32_t* const list = sources.empty() ? nullptr : sources.data();
+  const bool whole = static_cast<int64_t>(sink.total) * n * 4 <= kWholeResultBytes;
+  PathsHolder P;
+  if (whole) {  // progress from the run itself, not from the rows written after it
+    o.progress = progress_cb;
+    o.progress_user = &prog;
+    sink.prog = nullptr;
+  }
   prog.begin(quiet || json);
   const double t0 = now();
-  const gsp_status st = gsp_apsp_stream(L.g, sources.empty() ? nullptr : sources.data(),
-                                        sources.empty() ? n : static_cast<int32_t>(sources.size()), &o, on_rows, &sink);
+  gsp_status st = whole ? gsp_apsp_run(L.g, list, sink.total, &o, &P.p)
+                        : gsp_apsp_stream(L.g, list, sink.total, &o, on_rows, &sink);
   const double secs = now() - t0;
   prog.end();
+  if (whole && st == GSP_OK) st = write_whole(P.p, sink.total, sink);
   if (sink.f) {
-    if (st != GSP_OK) std::fclose(sink.f);
+    if (st != GSP_OK && sink.f != stdout) std::fclose(sink.f);
     else close_out(sink.f, out);
   }
   if (st != GSP_OK) failure("apsp failed: " + status_text(st));
   const char* alg = o.algorithm == GSP_ALGO_AUTO ? "auto" : gsp_algorithm_name(o.algorithm);
-  // gsp_apsp_stream reports no run info: name the backend AUTO resolves to.
   gsp_backend used = o.backend;
-  if (used == GSP_BACKEND_AUTO) used = gsp_backend_available(GSP_BACKEND_CUDA) ? GSP_BACKEND_CUDA : GSP_BACKEND_CPU;
+  if (whole) {
+    const RunInfo ri = run_info(P.p);
+    alg = gsp_algorithm_name(ri.info.algorithm);
+    used = ri.info.backend;
+  } else if (used == GSP_BACKEND_AUTO) {  // streamed: name the backend AUTO resolves to
+    used = gsp_backend_available(GSP_BACKEND_CUDA) ? GSP_BACKEND_CUDA : GSP_BACKEND_CPU;
+  }
   if (json) {
     std::printf("{\"file\": %s, \"vertices\": %d, \"arcs\": %lld, \"load_seconds\": %.6f, \"sources\": %d, "
                 "\"algorithm\": %s, \"backend\": %s, \"seconds\": %.6f, \"reachable_pairs\": %lld, \"longest\": %.9g%s}\n",
@@ -867,13 +915,13 @@ int cmd_apsp(const Args& a) {
                 static_cast<long long>(sink.reachable_pairs), sink.longest,
                 out.empty() ? "" : (", \"out\": " + json_str(out)).c_str());
   } else if (!quiet) {
-    std::printf("graph:     %s, %d vertices, %lld arcs (loaded in %.3f s)\n", a.pos[0].c_str(), n,
+    std::fprintf(rep, "graph:     %s, %d vertices, %lld arcs (loaded in %.3f s)\n", a.pos[0].c_str(), n,
                 static_cast<long long>(gsp_graph_num_edges(L.g)), L.seconds);
-    std::printf("run:       %s on %s, %d sources, %.3f s (rows streamed)\n", alg, gsp_backend_name(used),
-                sink.total, secs);
-    std::printf("reachable: %lld of %lld pairs; longest shortest path %.9g\n",
+    std::fprintf(rep, "run:       %s on %s, %d sources, %.3f s%s\n", alg, gsp_backend_name(used), sink.total, secs,
+                 whole ? "" : " (rows streamed)");
+    std::fprintf(rep, "reachable: %lld of %lld pairs; longest shortest path %.9g\n",
                 static_cast<long long>(sink.reachable_pairs), static_cast<long long>(sink.total) * n, sink.longest);
-    if (!out.empty()) std::printf("wrote:     %s\n", out.c_str());
+    if (!out.empty()) std::fprintf(rep, "wrote:     %s\n", out.c_str());
   }
   return 0;
 }
@@ -935,7 +983,9 @@ int main(int argc, char** argv) {
     return cmd_apsp(a);
   } catch (const Exit& e) {
     std::fprintf(stderr, "gsp %s: %s\n", cmd.c_str(), e.message.c_str());
-    if (e.code == 2) std::fprintf(stderr, "see 'gsp %s --help'\n", cmd.c_str());
+    // One hint: messages that already point at --help get no second one.
+    if (e.code == 2 && e.message.find("--help") == std::string::npos)
+      std::fprintf(stderr, "see 'gsp %s --help'\n", cmd.c_str());
     return e.code;
   } catch (const std::runtime_error& e) {
     std::fprintf(stderr, "gsp %s: %s\n", cmd.c_str(), e.what());

@@ -1,5 +1,11 @@
-# Fails unless every global defined symbol of libgsp.a starts with gsp_.
-execute_process(COMMAND ${NM} -g --defined-only ${ARCHIVE} OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+# Fails unless every global defined symbol of libgsp.a starts with gsp_, or
+# with -DDYNAMIC=ON every dynamic symbol that libgsp.so defines (nm -D).
+if(DYNAMIC)
+  set(_what -D --defined-only)
+else()
+  set(_what -g --defined-only)
+endif()
+execute_process(COMMAND ${NM} ${_what} ${ARCHIVE} OUTPUT_VARIABLE out RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "nm failed on ${ARCHIVE}")
 endif()

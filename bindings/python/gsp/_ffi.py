@@ -1,5 +1,6 @@
 """The raw layer: libgsp loaded with ctypes, every function with argtypes and
-restype, the two mirrored structs and every constant of include/gsp/gsp.h.
+restype, the two mirrored structs and every constant of include/gsp/gsp.h
+(from _constants.py, generated from the header).
 
 Nothing here checks arguments; the public layer (gsp/__init__.py) does.
 The constants are checked against the header by tests/test_abi_layout.c
@@ -8,73 +9,12 @@ The constants are checked against the header by tests/test_abi_layout.c
 import ctypes
 import ctypes.util
 import os
+import subprocess
 
 # ------------------------------------------------------------------ constants
-GSP_VERSION_MAJOR = 0
-GSP_VERSION_MINOR = 1
-GSP_VERSION_PATCH = 0
-
-# gsp_status, in the order of GSP_STATUS_LIST.
-STATUS = {
-    "GSP_OK": 0,
-    "GSP_ERR_INVALID_ARGUMENT": 1,
-    "GSP_ERR_INVALID_GRAPH": 2,
-    "GSP_ERR_NEGATIVE_WEIGHT": 3,
-    "GSP_ERR_NEGATIVE_CYCLE": 4,
-    "GSP_ERR_OVERFLOW": 5,
-    "GSP_ERR_NO_PATH": 6,
-    "GSP_ERR_BUFFER_TOO_SMALL": 7,
-    "GSP_ERR_OUT_OF_MEMORY": 8,
-    "GSP_ERR_DEVICE_OUT_OF_MEMORY": 9,
-    "GSP_ERR_NO_DEVICE": 10,
-    "GSP_ERR_DEVICE": 11,
-    "GSP_ERR_UNSUPPORTED": 12,
-    "GSP_ERR_IO": 13,
-    "GSP_ERR_PARSE": 14,
-    "GSP_ERR_CANCELLED": 15,
-    "GSP_ERR_INTERNAL": 16,
-}
-globals().update(STATUS)
-
-GSP_F32 = 1
-GSP_I32 = 2
-GSP_I32_INF = 2147483647
-GSP_GRAPH_UNDIRECTED = 1
-GSP_FORMAT_AUTO = 0
-GSP_FORMAT_DIMACS = 1
-GSP_FORMAT_MATRIX_MARKET = 2
-GSP_FORMAT_EDGE_LIST = 3
-GSP_BACKEND_AUTO = 0
-GSP_BACKEND_CPU = 1
-GSP_BACKEND_CUDA = 2
-GSP_ALGO_AUTO = 0
-GSP_SSSP_DIJKSTRA = 1
-GSP_SSSP_BELLMAN_FORD = 2
-GSP_SSSP_DELTA_STEPPING = 3
-GSP_SSSP_ATOMIC_LOCK = 4
-GSP_SSSP_HARISH = 5
-GSP_SSSP_SPMV_CSR = 6
-GSP_SSSP_SPMV_ELL = 7
-GSP_SSSP_GPU_DIJKSTRA = 8
-GSP_APSP_FLOYD_WARSHALL = 9
-GSP_APSP_MINPLUS = 10
-GSP_APSP_HEAP = 11
-GSP_APSP_TASK_PARALLEL = 12
-GSP_APSP_JOHNSON = 13
-GSP_SSSP_ATOMIC_64 = 14
-GSP_NO_PATHS = 1
-
-CONSTANTS = [
-    "GSP_VERSION_MAJOR", "GSP_VERSION_MINOR", "GSP_VERSION_PATCH",
-    *STATUS,
-    "GSP_F32", "GSP_I32", "GSP_I32_INF", "GSP_GRAPH_UNDIRECTED",
-    "GSP_FORMAT_AUTO", "GSP_FORMAT_DIMACS", "GSP_FORMAT_MATRIX_MARKET", "GSP_FORMAT_EDGE_LIST",
-    "GSP_BACKEND_AUTO", "GSP_BACKEND_CPU", "GSP_BACKEND_CUDA",
-    "GSP_ALGO_AUTO", "GSP_SSSP_DIJKSTRA", "GSP_SSSP_BELLMAN_FORD", "GSP_SSSP_DELTA_STEPPING",
-    "GSP_SSSP_ATOMIC_LOCK", "GSP_SSSP_HARISH", "GSP_SSSP_SPMV_CSR", "GSP_SSSP_SPMV_ELL",
-    "GSP_SSSP_GPU_DIJKSTRA", "GSP_APSP_FLOYD_WARSHALL", "GSP_APSP_MINPLUS", "GSP_APSP_HEAP",
-    "GSP_APSP_TASK_PARALLEL", "GSP_APSP_JOHNSON", "GSP_SSSP_ATOMIC_64", "GSP_NO_PATHS",
-]
+# _constants.py is generated from the header by bindings/gen_constants.c.
+from ._constants import *  # noqa: F401,F403
+from ._constants import CONSTANTS, STATUS  # noqa: F401
 
 # ------------------------------------------------------------------ structs
 c_status = ctypes.c_int  # C enums are int-sized on every ABI libgsp supports
@@ -130,15 +70,31 @@ def abi_lines():
 
 
 # ------------------------------------------------------------------ library
+_SONAMES = ("libgsp.so.%d.%d" % (GSP_VERSION_MAJOR, GSP_VERSION_MINOR), "libgsp.so", "libgsp.dylib")
+
+
 def _candidates():
+    """Where libgsp.so may be, in order: $GSP_LIBRARY; inside this package
+    (pip install ships it there); up to four directories above it (make
+    install: PREFIX/lib/python3/site-packages/gsp -> PREFIX/lib); the lib
+    directory of `pkg-config gsp`; $GSP_BUILD_DIR; the system's search path."""
     env = os.environ.get("GSP_LIBRARY")
     if env:
         yield env
         return
-    here = os.path.dirname(os.path.abspath(__file__))
-    for d in (here, os.path.dirname(here)):
-        for name in ("libgsp.so", "libgsp.so.0", "libgsp.dylib"):
+    d = os.path.dirname(os.path.abspath(__file__))
+    for _ in range(5):
+        for name in _SONAMES:
             yield os.path.join(d, name)
+        d = os.path.dirname(d)
+    try:
+        out = subprocess.run(["pkg-config", "--variable=libdir", "gsp"], capture_output=True, text=True,
+                             check=False).stdout.strip()
+    except OSError:
+        out = ""
+    if out:
+        for name in _SONAMES:
+            yield os.path.join(out, name)
     build = os.environ.get("GSP_BUILD_DIR")
     if build:
         yield os.path.join(build, "libgsp.so")
@@ -157,8 +113,8 @@ def _load():
             return ctypes.CDLL(path)
         except OSError as e:
             tried.append("%s (%s)" % (path, e))
-    raise ImportError("libgsp shared library not found; set GSP_LIBRARY to libgsp.so "
-                      "(build with -DGSP_BUILD_SHARED=ON). Tried: " + ", ".join(tried or ["nothing"]))
+    raise ImportError("libgsp shared library not found; install libgsp (make install, which builds "
+                      "libgsp.so by default) or set GSP_LIBRARY to libgsp.so. Tried: " + ", ".join(tried or ["nothing"]))
 
 
 lib = _load()

@@ -1,10 +1,12 @@
 //! Finds the installed libgsp through the `pkg-config` program (standard
-//! library only: no crates). `pkg-config --libs gsp` lists everything a
-//! linker needs besides libgsp.a (the CUDA runtime, libstdc++, zlib...).
+//! library only: no crates). `pkg-config --static --libs gsp` lists what
+//! libgsp.a needs besides itself (libstdc++, zlib...; the CUDA runtime is
+//! inside libgsp).
 //!
 //! Environment: PKG_CONFIG (the program, default "pkg-config"),
 //! PKG_CONFIG_PATH (where gsp.pc is), GSP_STATIC=0 to link libgsp.so instead
-//! of libgsp.a.
+//! of libgsp.a (found at run time like any shared library: see
+//! doc/getting-started.md, "Linking").
 use std::env;
 use std::process::Command;
 
@@ -27,15 +29,11 @@ fn main() {
         String::from_utf8(out.stdout).expect("pkg-config printed non-UTF-8")
     };
     let static_gsp = env::var("GSP_STATIC").map(|v| v != "0").unwrap_or(true);
-    for flag in run(&["--libs"]).split_whitespace() {
+    let libs = if static_gsp { run(&["--static", "--libs"]) } else { run(&["--libs"]) };
+    for flag in libs.split_whitespace() {
         if let Some(dir) = flag.strip_prefix("-L") {
             println!("cargo:rustc-link-search=native={dir}");
         } else if let Some(lib) = flag.strip_prefix("-l") {
-            // "-l:libgsp.a" (GNU ld's exact file name) is the static archive.
-            let lib = match lib.strip_prefix(':') {
-                Some(file) => file.trim_start_matches("lib").trim_end_matches(".a"),
-                None => lib,
-            };
             let kind = if (lib == "gsp" && static_gsp) || lib.ends_with("_static") { "static" } else { "dylib" };
             println!("cargo:rustc-link-lib={kind}={lib}");
         } else if flag == "-pthread" {

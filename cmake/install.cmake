@@ -1,0 +1,42 @@
+# make install: what lands where (README "What is installed"), and the files
+# that let consumers find it: gsp.pc, the exported CMake package, the Python
+# package, the man page and the HTML docs. Included by the top CMakeLists.txt.
+
+# Libraries, exported as gsp::gsp_static and gsp::gsp_shared (gspTargets.cmake);
+# gspConfig.cmake adds gsp::gsp, which is one of them.
+install(TARGETS gsp_static EXPORT gspTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+if(GSP_BUILD_SHARED)
+  install(TARGETS gsp_shared EXPORT gspTargets LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+endif()
+install(DIRECTORY include/gsp DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+  FILES_MATCHING PATTERN "gsp.h")
+
+# gsp.pc finds its prefix relative to itself, so a moved install still works.
+file(RELATIVE_PATH GSP_PC_PREFIX_FROM_PCDIR "/p/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/p")
+configure_file(cmake/gsp.pc.in ${CMAKE_CURRENT_BINARY_DIR}/gsp.pc @ONLY)
+install(FILES ${CMAKE_CURRENT_BINARY_DIR}/gsp.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+
+# The CMake package: targets exported by install(EXPORT), no CUDA lookup.
+include(CMakePackageConfigHelpers)
+set(GSP_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/gsp)
+install(EXPORT gspTargets NAMESPACE gsp:: DESTINATION ${GSP_CMAKE_DIR})
+configure_package_config_file(cmake/gspConfig.cmake.in ${CMAKE_CURRENT_BINARY_DIR}/gspConfig.cmake
+  INSTALL_DESTINATION ${GSP_CMAKE_DIR})
+write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/gspConfigVersion.cmake
+  COMPATIBILITY ${GSP_VERSION_COMPATIBILITY})
+install(FILES ${CMAKE_CURRENT_BINARY_DIR}/gspConfig.cmake ${CMAKE_CURRENT_BINARY_DIR}/gspConfigVersion.cmake
+  DESTINATION ${GSP_CMAKE_DIR})
+
+# The Python package (pure Python over libgsp.so): PREFIX/lib/python3/site-packages/gsp;
+# it finds libgsp.so in PREFIX/lib by itself. `pip install ./bindings/python` is the other way.
+set(GSP_PYTHON_DIR ${CMAKE_INSTALL_LIBDIR}/python3/site-packages CACHE STRING
+  "Where make install puts the Python package, relative to the prefix")
+if(GSP_BUILD_SHARED)
+  install(DIRECTORY bindings/python/gsp DESTINATION ${GSP_PYTHON_DIR}
+    PATTERN "__pycache__" EXCLUDE PATTERN "*.pyc" EXCLUDE)
+endif()
+
+# The man page, and the HTML reference when `make docs` has run.
+install(FILES doc/gsp.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+install(DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/doc/html/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/html OPTIONAL)
+install(FILES README.md CHANGELOG.md LICENSE LICENSE-MIT LICENSE-APACHE DESTINATION ${CMAKE_INSTALL_DOCDIR})
