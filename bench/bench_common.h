@@ -1,6 +1,8 @@
 /* Shared by the bench/bench_* programs (C99 and C++): timing, a seeded RNG
  * and graph generators that need only the public API, CSV rows, and the
- * dated markdown table appended to bench/RESULTS.md.
+ * dated markdown table appended to the results file (scripts/bench.sh points
+ * it at BUILD/bench/RESULTS.md and, after a complete run, copies that over
+ * bench/RESULTS.md).
  *
  * Timing: every configuration runs once to warm up (module load, graph
  * upload), then GSP_BENCH_REPS times (default 5, at least 5); the engine's

@@ -1,9 +1,14 @@
 #!/bin/sh
 # make bench: run every benchmark program of BUILD/bench (bench_sssp,
-# bench_apsp_*, ...). Each appends rows to BUILD/bench/results.csv and a
-# dated table to bench/RESULTS.md; a failing program is reported and the
-# others still run. Usage: scripts/bench.sh [BUILD] [graph-filter]
-# GSP_BENCH_PROGRAMS="bench_sssp ..." runs only the named programs.
+# bench_apsp_*, ...). Each appends rows to BUILD/bench/results.csv and its
+# table to BUILD/bench/RESULTS.md, which this script starts afresh with the
+# run's date, device, host and commit; a failing program is reported and the
+# others still run. A complete run (every program, no filter, none failed)
+# then replaces bench/RESULTS.md: the file is the latest full run, and
+# history is git's. Usage: scripts/bench.sh [BUILD] [graph-filter]
+# GSP_BENCH_PROGRAMS="bench_sssp ..." runs only the named programs (a partial
+# run: bench/RESULTS.md is left alone). GSP_BENCH_RESULTS=FILE: the tables go
+# to FILE instead (appended), and bench/RESULTS.md is left alone.
 BUILD=${1:-build}
 FILTER=${2:-}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -12,6 +17,25 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 : "${GSP_BENCH_CSV:=$BUILD/bench/results.csv}"
 export GSP_SOURCE_DIR GSP_DATA_DIR GSP_BENCH_CSV
 mkdir -p "$BUILD/bench"
+publish=0
+if [ -z "${GSP_BENCH_RESULTS:-}" ]; then
+  GSP_BENCH_RESULTS=$BUILD/bench/RESULTS.md
+  publish=1
+  {
+    echo "# Benchmark results"
+    echo
+    echo "The latest full run of the harness (\`make bench\`, \`bench/\`), rewritten by each"
+    echo "complete run; earlier runs are in git history. Every number was measured, none"
+    echo "is asserted in a test."
+    echo
+    echo "- **Run:** $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$ROOT" diff --quiet HEAD 2>/dev/null || echo ' (with local changes)')"
+    dev=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1)
+    echo "- **Device:** ${dev:-no NVIDIA GPU visible (CPU engines only)}"
+    echo "- **Host:** $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //'), $(nproc) cores"
+    echo
+  } >"$GSP_BENCH_RESULTS"
+fi
+export GSP_BENCH_RESULTS
 failed=""
 ran=0
 for prog in "$BUILD"/bench/bench_*; do
@@ -24,7 +48,12 @@ for prog in "$BUILD"/bench/bench_*; do
   ran=$((ran + 1))
   if [ -n "$FILTER" ]; then "$prog" "$FILTER"; else "$prog"; fi || failed="$failed $name"
 done
-printf '\n== bench: %d program(s) run; CSV %s; tables appended to %s\n' "$ran" "$GSP_BENCH_CSV" \
-  "${GSP_BENCH_RESULTS:-$GSP_SOURCE_DIR/bench/RESULTS.md}"
+printf '\n== bench: %d program(s) run; CSV %s; tables in %s\n' "$ran" "$GSP_BENCH_CSV" "$GSP_BENCH_RESULTS"
 if [ "$ran" -eq 0 ]; then echo "bench: no bench programs under $BUILD/bench (build first)"; exit 1; fi
-if [ -n "$failed" ]; then echo "bench: FAILED:$failed"; exit 1; fi
+if [ -n "$failed" ]; then echo "bench: FAILED:$failed (bench/RESULTS.md left as it was)"; exit 1; fi
+if [ "$publish" = 1 ] && [ -z "$FILTER" ] && [ -z "${GSP_BENCH_PROGRAMS:-}" ]; then
+  cp "$GSP_BENCH_RESULTS" "$ROOT/bench/RESULTS.md"
+  echo "bench: bench/RESULTS.md rewritten with this run"
+else
+  echo "bench: a partial run; bench/RESULTS.md left as it was"
+fi
