@@ -139,54 +139,49 @@ void sweep(const char* name, Op op) {
   std::printf("%-28s %ld %s swept\n", name, n, g_site_mode ? "checked sites" : "allocations");
 }
 
-}  // namespace
-
-int main() {
-  Fixture f;
-  gsp_graph* g = nullptr;
-  if (f.create(&g) != GSP_OK) return 2;
-
-  sweep("graph_create", [&] {
+// Every API call that allocates, swept with each allocation (or, in site
+// mode, each up-front check) failing in turn: graph creation, SSSP with a
+// path, APSP whole and streamed on every CPU engine, and a load. g is used
+// read-only; prefix names the sweep's lines.
+void sweep_calls(const std::string& prefix, Fixture& f, gsp_graph* g) {
+  sweep((prefix + "graph_create").c_str(), [&] {
     gsp_graph* h = reinterpret_cast<gsp_graph*>(&f);
     gsp_status s = f.create(&h);
     stop_faults();
-    check(s == GSP_OK ? h != nullptr : h == nullptr, "graph_create out-handle");
+    check(s == GSP_OK ? h != nullptr : h == nullptr, prefix + "graph_create out-handle");
     gsp_graph_destroy(h);
     return s;
   });
-
-  const gsp_algorithm sssp_algos[] = {GSP_SSSP_DIJKSTRA, GSP_SSSP_BELLMAN_FORD, GSP_SSSP_DELTA_STEPPING};
-  for (gsp_algorithm a : sssp_algos) {
-    std::string name = std::string("sssp ") + gsp_algorithm_name(a);
+  auto options = [](gsp_algorithm a) {
+    gsp_options o;
+    gsp_options_init(&o);
+    o.backend = GSP_BACKEND_CPU;
+    o.algorithm = a;
+    o.num_threads = 2;
+    return o;
+  };
+  for (gsp_algorithm a : {GSP_SSSP_DIJKSTRA, GSP_SSSP_BELLMAN_FORD, GSP_SSSP_DELTA_STEPPING}) {
+    const std::string name = prefix + "sssp " + gsp_algorithm_name(a);
     sweep(name.c_str(), [&] {
-      gsp_options o;
-      gsp_options_init(&o);
-      o.backend = GSP_BACKEND_CPU;
-      o.algorithm = a;
-      o.num_threads = 2;
+      const gsp_options o = options(a);
       gsp_paths* p = nullptr;
-      gsp_status s = gsp_sssp_run(g, 0, &o, &p);
+      const gsp_status run = gsp_sssp_run(g, 0, &o, &p);
+      gsp_status s = run;
       if (s == GSP_OK) {
         int32_t len = 0;
         s = gsp_path_get(p, 0, f.n - 1, nullptr, 0, &len);
         if (s == GSP_ERR_NO_PATH) s = GSP_OK;
       }
       stop_faults();
-      check(s == GSP_OK || s == GSP_ERR_OUT_OF_MEMORY ? true : false, name + " status");
+      check(run == GSP_OK ? p != nullptr : p == nullptr, name + " out-handle");
       gsp_paths_destroy(p);
       return s;
     });
   }
-
-  const gsp_algorithm apsp_algos[] = {GSP_APSP_FLOYD_WARSHALL, GSP_APSP_MINPLUS, GSP_APSP_HEAP, GSP_APSP_JOHNSON};
-  for (gsp_algorithm a : apsp_algos) {
-    std::string name = std::string("apsp ") + gsp_algorithm_name(a);
+  for (gsp_algorithm a : {GSP_APSP_FLOYD_WARSHALL, GSP_APSP_MINPLUS, GSP_APSP_HEAP, GSP_APSP_JOHNSON}) {
+    const std::string name = prefix + "apsp " + gsp_algorithm_name(a);
     sweep(name.c_str(), [&] {
-      gsp_options o;
-      gsp_options_init(&o);
-      o.backend = GSP_BACKEND_CPU;
-      o.algorithm = a;
-      o.num_threads = 2;
+      const gsp_options o = options(a);
       gsp_paths* p = nullptr;
       gsp_status s = gsp_apsp_run(g, nullptr, 0, &o, &p);
       stop_faults();
@@ -194,36 +189,38 @@ int main() {
       gsp_paths_destroy(p);
       return s;
     });
-    std::string sname = std::string("stream ") + gsp_algorithm_name(a);
-    sweep(sname.c_str(), [&] {
-      gsp_options o;
-      gsp_options_init(&o);
-      o.backend = GSP_BACKEND_CPU;
-      o.algorithm = a;
-      o.num_threads = 2;
+    sweep((prefix + "stream " + gsp_algorithm_name(a)).c_str(), [&] {
+      const gsp_options o = options(a);
       return gsp_apsp_stream(g, nullptr, 0, &o, on_rows, nullptr);
     });
   }
-
   // Files: save once, then load with failures.
   char path[] = "/tmp/gsp_faults_XXXXXX.gr";
   int fd = mkstemps(path, 3);
-  if (fd >= 0) {
-    close(fd);
-    if (gsp_graph_save(g, path, GSP_FORMAT_DIMACS) == GSP_OK) {
-      sweep("graph_load dimacs", [&] {
-        gsp_graph* h = nullptr;
-        gsp_status s = gsp_graph_load(&h, path, GSP_FORMAT_AUTO, GSP_I32, 0);
-        stop_faults();
-        check(s == GSP_OK ? h != nullptr : h == nullptr, "graph_load out-handle");
-        gsp_graph_destroy(h);
-        return s;
-      });
-    } else {
-      std::printf("SKIP graph_load: save failed: %s\n", gsp_last_error());
-    }
-    std::remove(path);
+  if (fd < 0) return;
+  close(fd);
+  if (gsp_graph_save(g, path, GSP_FORMAT_DIMACS) == GSP_OK) {
+    sweep((prefix + "graph_load dimacs").c_str(), [&] {
+      gsp_graph* h = nullptr;
+      gsp_status s = gsp_graph_load(&h, path, GSP_FORMAT_AUTO, GSP_I32, 0);
+      stop_faults();
+      check(s == GSP_OK ? h != nullptr : h == nullptr, prefix + "graph_load out-handle");
+      gsp_graph_destroy(h);
+      return s;
+    });
+  } else {
+    std::printf("SKIP %sgraph_load: save failed: %s\n", prefix.c_str(), gsp_last_error());
   }
+  std::remove(path);
+}
+
+}  // namespace
+
+int main() {
+  Fixture f;
+  gsp_graph* g = nullptr;
+  if (f.create(&g) != GSP_OK) return 2;
+  sweep_calls("", f, g);
 
   // Site mode: a fresh graph (its reverse graph not built yet), then every
   // call again with each up-front check refusing in turn. The dense engines
@@ -237,59 +234,7 @@ int main() {
     std::lock_guard<std::mutex> lock(g_sites_mu);
     g_sites.clear();
   }
-  sweep("checks: graph_create", [&] {
-    gsp_graph* x = reinterpret_cast<gsp_graph*>(&f);
-    gsp_status s = f.create(&x);
-    stop_faults();
-    check(s == GSP_OK ? x != nullptr : x == nullptr, "graph_create out-handle (checks)");
-    gsp_graph_destroy(x);
-    return s;
-  });
-  for (gsp_algorithm a : apsp_algos) {
-    std::string name = std::string("checks: apsp ") + gsp_algorithm_name(a);
-    sweep(name.c_str(), [&] {
-      gsp_options o;
-      gsp_options_init(&o);
-      o.backend = GSP_BACKEND_CPU;
-      o.algorithm = a;
-      gsp_paths* q = nullptr;
-      gsp_status s = gsp_apsp_run(h, nullptr, 0, &o, &q);
-      stop_faults();
-      check(s == GSP_OK ? q != nullptr : q == nullptr, name + " out-handle");
-      gsp_paths_destroy(q);
-      return s;
-    });
-  }
-  for (gsp_algorithm a : sssp_algos) {
-    std::string name = std::string("checks: sssp ") + gsp_algorithm_name(a);
-    sweep(name.c_str(), [&] {
-      gsp_options o;
-      gsp_options_init(&o);
-      o.backend = GSP_BACKEND_CPU;
-      o.algorithm = a;
-      gsp_paths* q = nullptr;
-      gsp_status s = gsp_sssp_run(h, 0, &o, &q);
-      stop_faults();
-      gsp_paths_destroy(q);
-      return s;
-    });
-  }
-  std::strcpy(path, "/tmp/gsp_faults_XXXXXX.gr");
-  fd = mkstemps(path, 3);
-  if (fd >= 0) {
-    close(fd);
-    if (gsp_graph_save(h, path, GSP_FORMAT_DIMACS) == GSP_OK) {
-      sweep("checks: graph_load dimacs", [&] {
-        gsp_graph* x = nullptr;
-        gsp_status s = gsp_graph_load(&x, path, GSP_FORMAT_AUTO, GSP_I32, 0);
-        stop_faults();
-        check(s == GSP_OK ? x != nullptr : x == nullptr, "graph_load out-handle (checks)");
-        gsp_graph_destroy(x);
-        return s;
-      });
-    }
-    std::remove(path);
-  }
+  sweep_calls("checks: ", f, h);
   g_site_mode = false;
   unsetenv("GSP_DENSE_PRED");
   {
