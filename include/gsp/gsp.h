@@ -399,6 +399,29 @@ GSP_API gsp_status gsp_apsp_stream(const gsp_graph* graph, const int32_t* source
                                    int32_t num_sources, const gsp_options* options,
                                    gsp_rows_fn on_rows, void* user);
 
+/**
+ * @brief The backend and algorithm a run would use, without running it.
+ *
+ * Resolves ::GSP_ALGO_AUTO and ::GSP_BACKEND_AUTO as gsp_sssp_run() (@p sssp
+ * non-zero) or gsp_apsp_run() / gsp_apsp_stream() with @p num_sources sources
+ * would, with the same checks and failures (negative weights for an
+ * algorithm that needs w >= 0, no engine on the backend, no device), so that
+ * a streamed run, which returns no ::gsp_run_info, can still be reported.
+ * One exception: a float run whose engine reports a negative cycle that
+ * Bellman-Ford in float64 does not confirm is answered by the CPU engines
+ * (see ::gsp_dtype), which only gsp_paths_info() of that run shows.
+ * @param graph the graph.
+ * @param sssp non-zero for a single-source run, 0 for all-pairs.
+ * @param num_sources rows of the all-pairs run; 0 or less: every vertex.
+ * @param options NULL for defaults.
+ * @param backend out: ::GSP_BACKEND_CPU or ::GSP_BACKEND_CUDA.
+ * @param algorithm out: the algorithm, never ::GSP_ALGO_AUTO.
+ * @return GSP_OK or the failure the run would answer before it starts.
+ */
+GSP_API gsp_status gsp_run_plan(const gsp_graph* graph, int sssp, int32_t num_sources,
+                                const gsp_options* options, gsp_backend* backend,
+                                gsp_algorithm* algorithm);
+
 /* ----------------------------------------------------------------- results */
 
 /**

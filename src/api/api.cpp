@@ -204,6 +204,17 @@ GSP_API gsp_status gsp_apsp_stream(const gsp_graph* graph, const int32_t* source
   });
 }
 
+GSP_API gsp_status gsp_run_plan(const gsp_graph* graph, int sssp, int32_t num_sources, const gsp_options* options,
+                                gsp_backend* backend, gsp_algorithm* algorithm) {
+  return guard([&] {
+    need(graph, "graph");
+    need(backend, "backend");
+    need(algorithm, "algorithm");
+    auto opts = gsp::detail::normalize_options(options);
+    gsp::detail::plan_for(*graph->graph, sssp != 0, num_sources, opts, backend, algorithm);
+  });
+}
+
 GSP_API int32_t gsp_paths_num_sources(const gsp_paths* paths) {
   return paths ? static_cast<int32_t>(paths->paths->sources.size()) : -1;
 }

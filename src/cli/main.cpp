@@ -839,7 +839,7 @@ int on_rows(void* user, int32_t first, int32_t rows, const void* dist, const int
 // Results up to this size are computed whole (gsp_apsp_run), so that
 // gsp_paths_info names the algorithm and backend that ran; larger ones are
 // streamed row block by row block (gsp_apsp_stream), which reports no run
-// info: the report then says which algorithm was asked for ("auto").
+// info: the report then names what gsp_run_plan says the run uses.
 constexpr int64_t kWholeResultBytes = int64_t(256) << 20;
 
 // Every row of a whole result, through the streaming writer.
@@ -898,15 +898,16 @@ int cmd_apsp(const Args& a) {
     else close_out(sink.f, out);
   }
   if (st != GSP_OK) failure("apsp failed: " + status_text(st));
-  const char* alg = o.algorithm == GSP_ALGO_AUTO ? "auto" : gsp_algorithm_name(o.algorithm);
   gsp_backend used = o.backend;
+  gsp_algorithm ran = o.algorithm;
   if (whole) {
     const RunInfo ri = run_info(P.p);
-    alg = gsp_algorithm_name(ri.info.algorithm);
+    ran = ri.info.algorithm;
     used = ri.info.backend;
-  } else if (used == GSP_BACKEND_AUTO) {  // streamed: name the backend AUTO resolves to
-    used = gsp_backend_available(GSP_BACKEND_CUDA) ? GSP_BACKEND_CUDA : GSP_BACKEND_CPU;
+  } else if (const gsp_status ps = gsp_run_plan(L.g, 0, sink.total, &o, &used, &ran); ps != GSP_OK) {
+    failure("apsp: cannot name the run's algorithm: " + status_text(ps));
   }
+  const char* alg = gsp_algorithm_name(ran);
   if (json) {
     std::printf("{\"file\": %s, \"vertices\": %d, \"arcs\": %lld, \"load_seconds\": %.6f, \"sources\": %d, "
                 "\"algorithm\": %s, \"backend\": %s, \"seconds\": %.6f, \"reachable_pairs\": %lld, \"longest\": %.9g%s}\n",

@@ -451,6 +451,13 @@ std::unique_ptr<Paths> run_apsp(const GraphPtr& graph, const int32_t* sources, i
   return paths;
 }
 
+void plan_for(const Graph& graph, bool sssp, int32_t num_sources, const RunOptions& options,
+              gsp_backend* backend, gsp_algorithm* algorithm) {
+  const Plan p = plan_run(graph, options, sssp, sssp ? 1 : num_sources <= 0 ? graph.n() : num_sources);
+  *backend = p.backend;
+  *algorithm = p.algorithm;
+}
+
 void run_apsp_stream(const GraphPtr& graph, const int32_t* sources, int32_t num_sources, const RunOptions& o,
                      gsp_rows_fn on_rows, void* user) {
   require(on_rows != nullptr, GSP_ERR_INVALID_ARGUMENT, "on_rows must not be NULL");

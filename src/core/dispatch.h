@@ -21,4 +21,9 @@ std::unique_ptr<Paths> run_apsp(const GraphPtr& graph, const int32_t* sources, i
 void run_apsp_stream(const GraphPtr& graph, const int32_t* sources, int32_t num_sources,
                      const RunOptions& options, gsp_rows_fn on_rows, void* user);
 
+// The backend and algorithm a run would use (gsp_run_plan): the same choice
+// and checks as the run itself. num_sources <= 0: every vertex (APSP).
+void plan_for(const Graph& graph, bool sssp, int32_t num_sources, const RunOptions& options,
+              gsp_backend* backend, gsp_algorithm* algorithm);
+
 }  // namespace gsp::detail
