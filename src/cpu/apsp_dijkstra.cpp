@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
-#include <limits>
 #include <string>
 #include <vector>
 
@@ -103,29 +102,7 @@ void johnson_apsp(const ApspJob& job) {
     const K hs = static_cast<K>(h[static_cast<size_t>(s)]);
     for (int32_t v = 0; v < g.n; ++v) {
       const K x = kd[static_cast<size_t>(v)];
-      if (x == inf) {
-        d[v] = Dist<W>::inf();
-        continue;
-      }
-      const K real = x - hs + static_cast<K>(h[static_cast<size_t>(v)]);
-      if constexpr (std::is_same_v<W, int32_t>) {
-        if (real >= static_cast<int64_t>(GSP_I32_INF) || real <= static_cast<int64_t>(INT32_MIN)) {
-          throw Error(GSP_ERR_OVERFLOW, "the distance from " + std::to_string(s) + " to " +
-                                            std::to_string(v) + " (" + std::to_string(real) +
-                                            ") does not fit int32; use GSP_F32 weights");
-        }
-        d[v] = static_cast<int32_t>(real);
-      } else {
-        // Keys are double: a length beyond float's range shows here first
-        // (the cast would be undefined), as core/float_overflow.h words it.
-        if (std::fabs(real) > static_cast<K>(std::numeric_limits<float>::max())) {
-          throw Error(GSP_ERR_OVERFLOW, "the float distance from " + std::to_string(s) + " to " +
-                                            std::to_string(v) + " (" + std::to_string(real) +
-                                            ") exceeds FLT_MAX = 3.4e38 (the target is reachable); "
-                                            "use smaller weights");
-        }
-        d[v] = static_cast<float>(real);
-      }
+      d[v] = narrow_distance<W>(x == inf ? inf : x - hs + static_cast<K>(h[static_cast<size_t>(v)]), s, v);
     }
     return r;
   });

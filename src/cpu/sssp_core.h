@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -105,6 +106,26 @@ int64_t dijkstra_run(const CsrView<W>& g, int32_t s, K* dist, int32_t* pred, WFn
 // for before a float graph is called a negative-cycle graph (dispatch.cpp).
 template <class W>
 using WideKey = std::conditional_t<std::is_same_v<W, int32_t>, int64_t, double>;
+
+// A wide label (WideKey, or Johnson's int64 / double keys) back in the
+// weight type: key_inf is unreachable; an int32 distance must fit below
+// GSP_I32_INF, a float one within FLT_MAX (beyond it the cast would be
+// undefined), else GSP_ERR_OVERFLOW naming the pair.
+template <class W, class K>
+W narrow_distance(K d, int32_t source, int32_t target) {
+  if (d == key_inf<K>()) return Dist<W>::inf();
+  const bool fits = std::is_same_v<W, int32_t>
+                        ? d < static_cast<K>(GSP_I32_INF) && d > static_cast<K>(INT32_MIN)
+                        : std::fabs(static_cast<double>(d)) <= static_cast<double>(std::numeric_limits<float>::max());
+  if (!fits) {
+    throw Error(GSP_ERR_OVERFLOW, "the distance from " + std::to_string(source) + " to " + std::to_string(target) +
+                                      " (" + std::to_string(d) + ") does not fit " +
+                                      (std::is_same_v<W, float> ? "float (|d| > FLT_MAX = 3.4e38; the target is "
+                                                                  "reachable); use smaller weights"
+                                                                : "int32; use GSP_F32 weights"));
+  }
+  return static_cast<W>(d);
+}
 
 struct BfCounts {
   int64_t pops = 0;

@@ -1,7 +1,5 @@
 // Sequential SSSP engines: binary-heap Dijkstra and SLF/LLL queue
 // Bellman-Ford (see sssp_core.h).
-#include <cmath>
-#include <limits>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -27,19 +25,6 @@ void dijkstra_sssp(const SsspJob& job) {
   fill_stats(job.stats, GSP_SSSP_DIJKSTRA, 1, settled, relax);
 }
 
-// A Bellman-Ford label (int64 or double, sssp_core.h) in the weight type:
-// an int32 distance must fit below GSP_I32_INF, a float one must stay finite.
-inline bool narrow_label(int64_t d, int32_t* out) {
-  if (d >= static_cast<int64_t>(GSP_I32_INF) || d <= static_cast<int64_t>(INT32_MIN)) return false;
-  *out = static_cast<int32_t>(d);
-  return true;
-}
-inline bool narrow_label(double d, float* out) {
-  if (std::fabs(d) > static_cast<double>(std::numeric_limits<float>::max())) return false;  // cast undefined
-  *out = static_cast<float>(d);
-  return true;
-}
-
 template <class W>
 void bellman_ford_sssp(const SsspJob& job) {
   const CsrView<W> g = job.graph->view<W>();
@@ -48,17 +33,7 @@ void bellman_ford_sssp(const SsspJob& job) {
   using K = WideKey<W>;
   std::vector<K> wide(static_cast<size_t>(g.n));
   const BfCounts c = bellman_ford_run<W>(g, job.source, wide.data(), pred, job.options);
-  const K inf = key_inf<K>();
-  for (int32_t v = 0; v < g.n; ++v) {
-    const K d = wide[static_cast<size_t>(v)];
-    if (d == inf) {
-      dist[v] = Dist<W>::inf();
-    } else if (!narrow_label(d, &dist[v])) {
-      throw Error(GSP_ERR_OVERFLOW, "the distance from " + std::to_string(job.source) + " to " +
-                                        std::to_string(v) + " (" + std::to_string(d) + ") does not fit " +
-                                        (std::is_same_v<W, float> ? "float" : "int32; use GSP_F32 weights"));
-    }
-  }
+  for (int32_t v = 0; v < g.n; ++v) dist[v] = narrow_distance<W>(wide[static_cast<size_t>(v)], job.source, v);
   if (job.pred != nullptr && pred == nullptr) std::fill(job.pred, job.pred + g.n, -1);
   fill_stats(job.stats, GSP_SSSP_BELLMAN_FORD, 1, c.pops, c.relaxations);
 }
