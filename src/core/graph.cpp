@@ -1,9 +1,11 @@
-// Graph: statistics at construction, the reverse graph on first use.
+// Graph: statistics at construction, the reverse graph and the depth probe
+// on first use.
 #include "core/graph.h"
 
 #include <algorithm>
 #include <string>
 
+#include "core/cpu_cost_model.h"
 #include "core/host_memory.h"
 
 namespace gsp::detail {
@@ -54,6 +56,11 @@ const Csr& Graph::reverse() const {
     rev_ = std::move(r);
   });
   return rev_;
+}
+
+double Graph::hop_depth() const {
+  std::call_once(depth_once_, [this] { hop_depth_ = estimate_hop_depth(*this); });
+  return hop_depth_;
 }
 
 }  // namespace gsp::detail

@@ -1,8 +1,8 @@
 // The graph behind the opaque gsp_graph handle: host CSR, validated, plus a
-// lazily built reverse graph and a slot where the CUDA layer caches its
-// device copy. Immutable after construction (the lazy parts are built once,
-// under a lock), so it is shared by reference count between handles and
-// results.
+// lazily built reverse graph, a lazily probed depth (for the CPU cost model)
+// and a slot where the CUDA layer caches its device copy. Immutable after
+// construction (the lazy parts are built once, under a lock), so it is
+// shared by reference count between handles and results.
 #pragma once
 
 #include <cstdint>
@@ -68,6 +68,10 @@ class Graph {
   }
   const Csr& forward() const { return fwd_; }
   const Csr& reverse() const;
+  // Estimated hop eccentricity of a source (estimate_hop_depth() of the CPU
+  // cost model, core/cpu_cost_model.h). Probed on first use, once,
+  // thread-safe.
+  double hop_depth() const;
 
   // Device cache slot, owned by the CUDA layer. The mutex serialises its creation.
   std::mutex& device_mutex() const { return device_mu_; }
@@ -99,6 +103,8 @@ class Graph {
 
   mutable std::once_flag rev_once_;
   mutable Csr rev_;
+  mutable std::once_flag depth_once_;
+  mutable double hop_depth_ = 1;
   mutable std::mutex device_mu_;
   mutable std::unique_ptr<DeviceCacheBase> device_cache_;
 };

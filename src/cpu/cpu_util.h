@@ -2,6 +2,7 @@
 // matrix allocation with size checks, and engine entry points by weight type.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <new>
@@ -15,12 +16,16 @@
 
 namespace gsp::detail::cpu {
 
+// std::thread::hardware_concurrency(), read once: glibc answers it by
+// reading /sys (several microseconds, as long as a whole run on a tiny graph).
+inline int hardware_threads() {
+  static const int cores = static_cast<int>(std::thread::hardware_concurrency());
+  return cores;
+}
+
 inline int resolved_threads(const RunOptions* o) {
   int t = o != nullptr ? o->num_threads : 1;
-  if (t < 1) {
-    unsigned hc = std::thread::hardware_concurrency();
-    t = hc == 0 ? 1 : static_cast<int>(hc);
-  }
+  if (t < 1) t = std::max(1, hardware_threads());
   return t;
 }
 
@@ -75,5 +80,8 @@ template <class W> void johnson_apsp(const ApspJob& job);
 
 // Delta chosen from the graph when options->delta is 0 (delta_stepping.cpp).
 double choose_delta(const Graph& g);
+// Threads a delta-stepping run uses when `requested` are asked for: at most
+// the cores, and one per 4096 arcs (delta_stepping.cpp).
+int delta_stepping_threads(const Graph& g, int requested);
 
 }  // namespace gsp::detail::cpu

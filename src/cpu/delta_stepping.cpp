@@ -517,6 +517,14 @@ constexpr int64_t kMinArcsPerThread = 4096;
 
 }  // namespace
 
+int delta_stepping_threads(const Graph& graph, int requested) {
+  // Rounds end at barriers: more threads than cores only adds waiting.
+  int threads = std::max(1, requested);
+  const int cores = hardware_threads();
+  if (cores > 0) threads = std::min(threads, cores);
+  return static_cast<int>(std::min<int64_t>(threads, std::max<int64_t>(1, graph.m() / kMinArcsPerThread)));
+}
+
 template <class W>
 void delta_stepping_sssp(const SsspJob& job) {
   static_assert(sizeof(W) == 4, "32-bit weights");
@@ -532,11 +540,7 @@ void delta_stepping_sssp(const SsspJob& job) {
   W* dist = static_cast<W*>(job.dist);
   int32_t* pred = opt.want_paths ? job.pred : nullptr;
 
-  // Rounds end at barriers: more threads than cores only adds waiting.
-  int threads = std::max(1, resolved_threads(job.options));
-  const int cores = static_cast<int>(std::thread::hardware_concurrency());
-  if (cores > 0) threads = std::min(threads, cores);
-  threads = static_cast<int>(std::min<int64_t>(threads, std::max<int64_t>(1, g.m / kMinArcsPerThread)));
+  const int threads = delta_stepping_threads(graph, resolved_threads(job.options));
 
   Outcome out;
   if (threads == 1) {
