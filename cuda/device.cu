@@ -1,5 +1,6 @@
 // The device layer: probing, error checking, the run context and the graph's
 // cached device copy. See device.cuh for the rules engines follow.
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <map>
@@ -43,6 +44,7 @@ struct ProbeResult {
 
 std::once_flag g_probe_once;
 ProbeResult g_probe;
+std::atomic<bool> g_started{false};  // a RunContext has started a device (started())
 
 std::string version_text(int v) {
   return std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10);
@@ -153,12 +155,15 @@ RunContext::RunContext(const RunOptions& options, RunStats* stats) : options_(op
     cudaSetDevice(previous_device_);
     throw;
   }
+  g_started.store(true, std::memory_order_relaxed);
   if (stats_ != nullptr) {
     stats_->backend = GSP_BACKEND_CUDA;
     stats_->device = device_;
     stats_->device_name = props_.name;
   }
 }
+
+bool started() { return g_started.load(std::memory_order_relaxed); }
 
 RunContext::~RunContext() {
   if (own_stream_ && stream_ != nullptr) {

@@ -13,6 +13,7 @@ bool usable(std::string* why) {
   return false;
 }
 int32_t device_count() { return 0; }
+bool started() { return false; }
 bool supports(gsp_algorithm) { return false; }
 void sssp(const SsspJob&) { throw Error(GSP_ERR_NO_DEVICE, kWhy); }
 void apsp(const ApspJob&) { throw Error(GSP_ERR_NO_DEVICE, kWhy); }

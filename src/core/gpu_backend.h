@@ -15,6 +15,10 @@ namespace gsp::detail::gpu {
 bool usable(std::string* why);
 // Usable devices (0 when !usable).
 int32_t device_count();
+// Whether a CUDA run has started a device in this process (its driver and
+// context, the start-up cost that AUTO weighs: core/device_startup.h). Makes
+// no CUDA call.
+bool started();
 // True if a CUDA engine exists for this algorithm.
 bool supports(gsp_algorithm algorithm);
 void sssp(const SsspJob& job);

@@ -1,0 +1,29 @@
+// The CUDA all-pairs / many-sources cost model: estimated seconds of one
+// gsp_apsp_run (every requested row in host memory, paths on) for each CUDA
+// engine on the H100, from n, m, the number of sources K and the graph's
+// hop depth, and AUTO's choice (the smallest estimate). The constants and
+// the measurements they were fitted to are in doc/algorithms.md, "CUDA
+// all-pairs AUTO" (bench/bench_apsp_auto.c measures them again).
+#pragma once
+
+#include <cstdint>
+
+#include "core/graph.h"
+#include "gsp/gsp.h"
+
+namespace gsp::detail {
+
+struct CudaApspCosts {
+  double floyd_warshall = 0;  // n^3 relaxations whatever K, plus the rows' copy
+  double task_parallel = 0;   // K x (n + m) relaxations per round, rounds growing with depth
+  double heap = 0;            // one Dijkstra per thread: m log n per source
+};
+
+CudaApspCosts cuda_apsp_costs(const Graph& graph, int32_t num_sources, bool paths);
+
+// AUTO's engine for a non-negative graph on CUDA: GSP_APSP_FLOYD_WARSHALL,
+// GSP_APSP_TASK_PARALLEL or GSP_APSP_HEAP, whichever is estimated fastest
+// (task-parallel only below its launch-grid cap of about 2.1 M vertices).
+gsp_algorithm cuda_apsp_choice(const Graph& graph, int32_t num_sources, bool paths);
+
+}  // namespace gsp::detail
