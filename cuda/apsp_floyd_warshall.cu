@@ -13,6 +13,7 @@
 
 #include "core/host_memory.h"
 #include "engines.cuh"
+#include "dense_delivery.cuh"
 #include "fw_blocked.cuh"
 #include "minplus_tile.cuh"
 #include "pred_pass.cuh"
@@ -49,6 +50,7 @@ struct LookaheadStreams {
   cudaStream_t crit = nullptr, bulk = nullptr;
   cudaEvent_t ev = nullptr, p2_done = nullptr, bulk_done = nullptr, crit_done = nullptr;
   cudaStream_t outer;
+  bool joined = false;
   explicit LookaheadStreams(cudaStream_t s) : outer(s) {
     int least = 0, greatest = 0;
     GSP_CUDA(cudaDeviceGetStreamPriorityRange(&least, &greatest));
@@ -68,12 +70,18 @@ struct LookaheadStreams {
     GSP_CUDA(cudaEventRecord(bulk_done, bulk));
     GSP_CUDA(cudaStreamWaitEvent(outer, crit_done, 0));
     GSP_CUDA(cudaStreamWaitEvent(outer, bulk_done, 0));
+    joined = true;
   }
   ~LookaheadStreams() {
     // On an early exit (an error, a cancellation) the buffers the queued
-    // work uses are freed next: wait for it first.
+    // work uses are freed next: wait for it first. After join() the outer
+    // stream waits for it instead, and the host goes on (to allocate the
+    // result while the k-steps run): a stream destroyed with work queued
+    // is released when that work is done.
     for (cudaStream_t st : {crit, bulk}) {
-      if (st != nullptr) { cudaStreamSynchronize(st); cudaStreamDestroy(st); }
+      if (st == nullptr) continue;
+      if (!joined) cudaStreamSynchronize(st);
+      cudaStreamDestroy(st);
     }
     for (cudaEvent_t e : {ev, p2_done, bulk_done, crit_done}) {
       if (e != nullptr) cudaEventDestroy(e);
@@ -245,9 +253,13 @@ void fw_in_core(RunContext& ctx, const ApspJob& job, int64_t ld, int fb, bool pr
       fw_super<Ops, false>(D.get(), nullptr, ld, fb, flags.get(), ctx.stream(), tmp.get(), nullptr, job.options);
     }
   }
+  // The rows' host memory (a result's, page-locked) is allocated while the
+  // k-steps run: check_flags waits for them.
+  RowSink::Destination dst;
+  const bool in_place = job.sink->destination(&dst);
   check_flags(ctx, flags.get(), "CUDA Floyd-Warshall");
   if (kPaths && !track) pred_pass<Ops, W>(ctx, *job.graph, D.get(), P.get(), ld, ctx.stream());
-  deliver_rows_device<Ops, W>(ctx, job, D.get(), P.get(), ld, kPaths);
+  deliver_rows_device<Ops, W>(ctx, job, D.get(), P.get(), ld, kPaths, in_place ? &dst : nullptr);
   fill_stats(ctx, job, nb, (int64_t)job.graph->n() * job.graph->n() * job.graph->n());
 }
 
@@ -541,7 +553,9 @@ void run_fw(RunContext& ctx, const ApspJob& job) {
   const int fb = fw_block_tiles(ld);
   const size_t panel_cell = pass ? sizeof(typename Ops::T) : cell;
   const size_t panel_copy = fb > 1 ? (size_t)(fb * kTile) * (size_t)ld * panel_cell : 0;
-  const size_t in_core = (size_t)(ld * ld) * cell + panel_copy + (size_t)block * n * cell +
+  // the matrix, the panel copy, two row blocks in flight (dense_delivery.cuh)
+  // and the predecessor check's scratch
+  const size_t in_core = (size_t)(ld * ld) * cell + panel_copy + 2 * (size_t)block * n * cell +
                          (paths ? (size_t)block * n * 8 + (size_t)block * 4 : 0) +
                          (size_t)job.num_sources * 4 + csr + 4096;
   const size_t budget = ctx.budget_left();

@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "core/minplus_products.h"
+#include "dense_delivery.cuh"
 #include "engines.cuh"
 #include "minplus_tile.cuh"
 #include "pred_pass.cuh"

@@ -1,7 +1,7 @@
 // Memory libgsp keeps between runs for speed, one of each per process:
 // per-device workspace pools (CUDA SSSP family), page-locked host buffers
-// (out-of-core Floyd-Warshall) and page-locked result buffers (CUDA SSSP
-// results). release_cached_memory() gives all of it back.
+// (out-of-core Floyd-Warshall) and page-locked result buffers (results of
+// CUDA runs). release_cached_memory() gives all of it back.
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
@@ -9,6 +9,8 @@
 #include <mutex>
 #include <utility>
 #include <vector>
+
+#include <unistd.h>
 
 #include "core/gpu_backend.h"
 #include "device.cuh"
@@ -19,13 +21,24 @@ namespace {
 
 constexpr unsigned long long kPoolKeep = 128ull << 20;
 constexpr size_t kPinnedSlots = 2;
-// Result buffers: arrays up to kResultMax bytes are pinned; up to
-// kResultSlots free buffers of at most kResultKeep bytes in all are kept
-// (an SSSP result is two arrays; a few results may be alive at once).
-constexpr size_t kResultMax = 64ull << 20;
+// Result buffers (SSSP results, all-pairs rows): an array is pinned when it
+// is at most a quarter of the host's memory; up to kResultSlots free buffers
+// are kept, at most result_keep() bytes in all (two n = 16384 all-pairs
+// results with predecessors, 4 GiB, on a host of 16 GiB or more), so that a
+// repeated run neither pins nor first-touches its result again.
 constexpr size_t kResultSlots = 8;
-constexpr size_t kResultKeep = 128ull << 20;
+constexpr size_t kResultKeepMost = 8ull << 30;
 constexpr size_t kResultAlign = 4096;
+
+size_t physical_memory() {
+  static const size_t bytes = [] {
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+    return pages > 0 && page > 0 ? (size_t)pages * (size_t)page : (size_t)0;
+  }();
+  return bytes;
+}
+size_t result_max() { return physical_memory() / 4; }
+size_t result_keep() { return std::min(kResultKeepMost, physical_memory() / 4); }
 
 bool env_on(const char* name) {
   const char* e = std::getenv(name);
@@ -117,7 +130,7 @@ void pinned_cache_give(void* p, size_t bytes) {
 
 void* result_buffer_take(size_t bytes, size_t* got) {
   static const bool on = env_on("GSP_CUDA_PINNED_RESULTS");
-  if (!on || bytes == 0 || bytes > kResultMax) return nullptr;
+  if (!on || bytes == 0 || bytes > result_max()) return nullptr;
   {
     // The smallest free buffer that fits, unless it is more than twice the
     // request (a small result must not hold a large buffer).
@@ -141,14 +154,15 @@ void result_buffer_give(void* p, size_t bytes) {
   std::lock_guard<std::mutex> lock(c.mu);
   auto& v = c.results;
   v.emplace_back(p, bytes);
-  // Over the bound: free the largest buffers first.
+  // Over the bound: free the buffers given back longest ago first (v is in
+  // the order of give()), so that the buffers of the run just finished,
+  // which a repeated run needs again, stay.
   size_t total = 0;
   for (const auto& b : v) total += b.second;
-  while (!v.empty() && (v.size() > kResultSlots || total > kResultKeep)) {
-    auto largest = std::max_element(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
-    total -= largest->second;
-    cudaFreeHost(largest->first);
-    v.erase(largest);
+  while (!v.empty() && (v.size() > kResultSlots || total > result_keep())) {
+    total -= v.front().second;
+    cudaFreeHost(v.front().first);
+    v.erase(v.begin());
   }
   (void)cudaGetLastError();
 }

@@ -281,7 +281,10 @@ GSP_API gsp_status gsp_graph_csr(const gsp_graph* graph, int64_t* offsets, int32
 
 /** @brief Where an engine runs. */
 typedef enum gsp_backend {
-  GSP_BACKEND_AUTO = 0, /**< CUDA when a device is usable and the algorithm has a CUDA engine, else CPU */
+  GSP_BACKEND_AUTO = 0, /**< CUDA when a device is usable and the algorithm has a CUDA engine, else CPU;
+                             until a CUDA run has started the device in this process, a job the CPU is
+                             expected to finish within CUDA's start-up (0.35 s), counting the CPU
+                             time earlier such jobs took, runs on the CPU */
   GSP_BACKEND_CPU = 1,  /**< the CPU engines */
   GSP_BACKEND_CUDA = 2  /**< the CUDA engines; GSP_ERR_NO_DEVICE when none is usable */
 } gsp_backend;
@@ -521,6 +524,29 @@ GSP_API gsp_status gsp_paths_info(const gsp_paths* paths, gsp_run_info* info);
  */
 GSP_API void gsp_paths_destroy(gsp_paths* paths);
 
+/**
+ * @brief All-pairs (or many-sources) shortest paths into the caller's arrays.
+ *
+ * The rows of gsp_apsp_run(), written straight into @p distances and
+ * @p predecessors: no result object, and on CUDA the device copies rows
+ * straight into them (page-locked memory, e.g. from cudaHostAlloc, is
+ * written at full bus speed; ordinary memory works too). Row i holds the
+ * distances from sources[i] (or from vertex i when @p sources is NULL).
+ * On failure the arrays' contents are unspecified.
+ * @param graph the graph.
+ * @param sources the source vertices, or NULL for all vertices in order.
+ * @param num_sources entries in @p sources (ignored when it is NULL); >= 1.
+ * @param options NULL for defaults; ::GSP_NO_PATHS with non-NULL
+ *        @p predecessors is GSP_ERR_INVALID_ARGUMENT.
+ * @param distances out: rows x n values of the graph's weight type, row-major.
+ * @param predecessors out: rows x n predecessors, or NULL to compute none.
+ * @param info out, or NULL: what ran (set info->size first, as for gsp_paths_info()).
+ * @return GSP_OK or a failure status.
+ */
+GSP_API gsp_status gsp_apsp_run_into(const gsp_graph* graph, const int32_t* sources,
+                                     int32_t num_sources, const gsp_options* options,
+                                     void* distances, int32_t* predecessors, gsp_run_info* info);
+
 /* ----------------------------------------------------------------- devices */
 
 /**
@@ -541,9 +567,11 @@ GSP_API int32_t gsp_device_count(void);
  *
  * CUDA engines keep a per-device workspace pool (up to 128 MiB), the
  * out-of-core Floyd-Warshall keeps up to two page-locked host buffers, and
- * CUDA SSSP results live in page-locked buffers of which those of destroyed
- * results are kept (up to 8, 128 MiB), so that repeated runs skip slow
- * allocations. This frees what is kept; later runs re-create what they need.
+ * the results of CUDA runs (gsp_sssp_run(), gsp_apsp_run()) live in
+ * page-locked buffers of which those of destroyed results are kept (the 8
+ * given back last, at most 8 GiB or a quarter of the host's memory), so
+ * that repeated runs skip slow allocations (pinning 1 GiB takes about
+ * 0.5 s). This frees what is kept; later runs re-create what they need.
  * Results still alive and graphs' device copies are not affected (they go
  * with their handles). Safe to call at any time from any thread; a no-op
  * without CUDA.

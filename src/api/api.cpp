@@ -204,6 +204,22 @@ GSP_API gsp_status gsp_apsp_stream(const gsp_graph* graph, const int32_t* source
   });
 }
 
+GSP_API gsp_status gsp_apsp_run_into(const gsp_graph* graph, const int32_t* sources, int32_t num_sources,
+                                     const gsp_options* options, void* distances, int32_t* predecessors,
+                                     gsp_run_info* info) {
+  return guard([&] {
+    need(graph, "graph");
+    auto opts = gsp::detail::normalize_options(options);
+    const gsp::detail::Graph& g = *graph->graph;
+    const int32_t rows = sources == nullptr ? g.n() : num_sources;
+    gsp::detail::RunStats stats;
+    // The caller's info is checked before the run, not after it.
+    if (info != nullptr) gsp::detail::write_run_info(stats, g.dtype(), g.n(), rows, predecessors != nullptr, info);
+    gsp::detail::run_apsp_into_arrays(graph->graph, sources, num_sources, opts, distances, predecessors, &stats);
+    if (info != nullptr) gsp::detail::write_run_info(stats, g.dtype(), g.n(), rows, predecessors != nullptr, info);
+  });
+}
+
 GSP_API gsp_status gsp_run_plan(const gsp_graph* graph, int sssp, int32_t num_sources, const gsp_options* options,
                                 gsp_backend* backend, gsp_algorithm* algorithm) {
   return guard([&] {

@@ -293,7 +293,8 @@ void run_options(const Args& a, gsp_options& o, Progress* p) {
 
 const char* kRunHelp =
     "  --algorithm A     auto or a name: dijkstra, bellman-ford, delta-stepping, ... \n"
-    "  --backend B       auto (CUDA when usable), cpu, cuda\n"
+    "  --backend B       auto (CUDA when usable; a job the CPU ends sooner than CUDA\n"
+    "                    starts runs on the CPU), cpu, cuda\n"
     "  --threads N       CPU threads (0: all cores)\n"
     "  --delta D         delta-stepping bucket width (0: chosen from the graph)\n";
 

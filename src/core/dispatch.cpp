@@ -11,9 +11,13 @@
 #include <thread>
 #include <vector>
 
+#include "core/cpu_cost_model.h"
+#include "core/cuda_cost_model.h"
+#include "core/device_startup.h"
 #include "core/float_overflow.h"
 #include "core/gpu_backend.h"
 #include "core/host_memory.h"
+#include "core/row_sinks.h"
 #include "cpu/cpu_engines.h"
 
 namespace gsp::detail {
@@ -49,8 +53,35 @@ bool needs_nonnegative(gsp_algorithm a) {
 
 std::string algo_str(gsp_algorithm a) { return std::string("'") + gsp_algorithm_name(a) + "'"; }
 
-// Decides the backend for an explicit algorithm.
-gsp_backend choose_backend(const RunOptions& o, gsp_algorithm algo) {
+// Where a run may go before its algorithm is known: `cuda` when CUDA is
+// requested or (backend AUTO) usable; `cold_cpu` when backend AUTO keeps the
+// job on the CPU instead of starting the device (core/device_startup.h).
+struct Lean {
+  bool cuda = false;
+  bool cold_cpu = false;
+};
+
+// Estimated CPU seconds of the job, for the start-up rule: one source, or
+// one Dijkstra per source spread over the threads (the CPU heap engine).
+double cpu_job_seconds(const Graph& g, const RunOptions& o, bool sssp, int32_t num_sources) {
+  const int32_t threads = std::max<int32_t>(1, o.num_threads);
+  if (sssp) return cpu_sssp_seconds_estimate(g, threads);
+  const int32_t k = std::max<int32_t>(1, num_sources);
+  return cpu_sssp_costs(g, 1).dijkstra * k / std::min(threads, k);
+}
+
+Lean lean_of(const Graph& g, const RunOptions& o, bool sssp, int32_t num_sources) {
+  if (o.backend == GSP_BACKEND_CPU) return {};
+  if (o.backend == GSP_BACKEND_CUDA) return {true, false};
+  if (o.cuda_stream == nullptr && !gpu::started() &&
+      cold_start_prefers_cpu(cpu_job_seconds(g, o, sssp, num_sources))) {
+    return {false, true};
+  }
+  return {gpu::usable(nullptr), false};
+}
+
+// Decides the backend for a resolved algorithm.
+gsp_backend choose_backend(const RunOptions& o, gsp_algorithm algo, const Lean& lean) {
   std::string why;
   switch (o.backend) {
     case GSP_BACKEND_CPU:
@@ -66,50 +97,39 @@ gsp_backend choose_backend(const RunOptions& o, gsp_algorithm algo) {
       }
       return GSP_BACKEND_CUDA;
     default:
-      if (gpu::supports(algo) && gpu::usable(nullptr)) return GSP_BACKEND_CUDA;
+      if (lean.cuda && gpu::supports(algo)) return GSP_BACKEND_CUDA;
       if (cpu::supports(algo)) return GSP_BACKEND_CPU;
+      // kept on the CPU by the start-up rule, but only CUDA has this engine
+      if (gpu::supports(algo) && gpu::usable(nullptr)) return GSP_BACKEND_CUDA;
       gpu::usable(&why);
       throw Error(GSP_ERR_NO_DEVICE, "algorithm " + algo_str(algo) + " runs only on CUDA, which is not usable: " + why);
   }
 }
 
-bool cuda_preferred(const RunOptions& o) {
-  if (o.backend == GSP_BACKEND_CPU) return false;
-  if (o.backend == GSP_BACKEND_CUDA) return true;
-  return gpu::usable(nullptr);
-}
-
-gsp_algorithm auto_sssp(const Graph& g, const RunOptions& o) {
+gsp_algorithm auto_sssp(const Graph& g, const RunOptions& o, bool cuda) {
   if (g.has_negative_weight()) return GSP_SSSP_BELLMAN_FORD;
-  return cuda_preferred(o) ? GSP_SSSP_DELTA_STEPPING : GSP_SSSP_DIJKSTRA;
+  return cuda ? GSP_SSSP_DELTA_STEPPING : cpu_sssp_choice(g, o.num_threads);
 }
 
-// APSP choice (measured in bench/RESULTS.md, doc/algorithms.md):
-// - dense graphs, or small ones, with all rows wanted: Floyd-Warshall (n^3
-//   but regular);
+// APSP choice (doc/algorithms.md):
 // - negative weights: Johnson on the CPU, Floyd-Warshall on CUDA when all
-//   rows are wanted (Johnson has no CUDA engine);
-// - sparse on CUDA: task-parallel, except on deep graphs (average out-degree
-//   below 3: rings, roads), where its round count grows with the depth and
-//   one heap Dijkstra per thread wins;
-// - sparse on the CPU: one Dijkstra per source.
-gsp_algorithm auto_apsp(const Graph& g, int32_t num_sources, const RunOptions& o) {
+//   rows are wanted (Johnson has no CUDA engine), and on the CPU for dense
+//   or small graphs;
+// - on CUDA: the engine the cost model (core/cuda_cost_model.h) estimates
+//   fastest;
+// - on the CPU: Floyd-Warshall for all rows of dense or small graphs, else
+//   one Dijkstra per source.
+gsp_algorithm auto_apsp(const Graph& g, int32_t num_sources, const RunOptions& o, bool cuda) {
   const double n = g.n();
   const double m = static_cast<double>(g.m());
   const bool all = num_sources == g.n();
   const bool dense = m >= n * n / 16.0;
-  const bool deep = m < 3.0 * n;
-  const bool cuda = cuda_preferred(o);
   if (g.has_negative_weight()) {
     if (cuda && all) return GSP_APSP_FLOYD_WARSHALL;
     if (!cuda && all && (dense || n <= 256)) return GSP_APSP_FLOYD_WARSHALL;
     return GSP_APSP_JOHNSON;
   }
-  if (cuda) {
-    if (all && (dense || (n <= 2048 && !deep))) return GSP_APSP_FLOYD_WARSHALL;
-    // task-parallel's launch grid caps n near 2.1 M vertices
-    return deep || n > 2.0e6 ? GSP_APSP_HEAP : GSP_APSP_TASK_PARALLEL;
-  }
+  if (cuda) return cuda_apsp_choice(g, num_sources, o.want_paths);
   if (all && (dense || n <= 256)) return GSP_APSP_FLOYD_WARSHALL;
   return GSP_APSP_HEAP;
 }
@@ -136,12 +156,14 @@ void finish_stats(RunStats* stats, gsp_backend backend, gsp_algorithm algo, doub
 struct Plan {
   gsp_algorithm algorithm;
   gsp_backend backend;
+  bool cold_cpu = false;  // on the CPU by the start-up rule: charge its time
 };
 
 Plan plan_run(const Graph& g, const RunOptions& o, bool sssp, int32_t num_sources) {
   gsp_algorithm algo = o.algorithm;
+  const Lean lean = lean_of(g, o, sssp, num_sources);
   if (algo == GSP_ALGO_AUTO) {
-    algo = sssp ? auto_sssp(g, o) : auto_apsp(g, num_sources, o);
+    algo = sssp ? auto_sssp(g, o, lean.cuda) : auto_apsp(g, num_sources, o, lean.cuda);
   } else if (sssp && !is_sssp(algo)) {
     throw Error(GSP_ERR_INVALID_ARGUMENT, "algorithm " + algo_str(algo) + " is an APSP algorithm; use gsp_apsp_run");
   } else if (!sssp && is_sssp(algo)) {
@@ -153,8 +175,8 @@ Plan plan_run(const Graph& g, const RunOptions& o, bool sssp, int32_t num_source
                                              std::to_string(g.min_weight()) +
                                              " (use bellman-ford, johnson or floyd-warshall)");
   }
-  Plan p{algo, choose_backend(o, algo)};
-  // AUTO with no CUDA engine for the AUTO-chosen algorithm falls back to the CPU.
+  Plan p{algo, choose_backend(o, algo, lean)};
+  p.cold_cpu = lean.cold_cpu && p.backend == GSP_BACKEND_CPU;
   return p;
 }
 
@@ -171,80 +193,6 @@ bool float_cycle_verdict_to_check(const Graph& g, const Plan& p, const Error& e)
          !(p.backend == GSP_BACKEND_CPU &&
            (p.algorithm == GSP_SSSP_BELLMAN_FORD || p.algorithm == GSP_APSP_JOHNSON));
 }
-
-// memcpy split over up to `threads` threads for large blocks (first-touch
-// page faults of a fresh result dominate a single-threaded copy).
-void parallel_copy(void* dst, const void* src, size_t bytes, int32_t threads) {
-  constexpr size_t kChunk = size_t(16) << 20;
-  const size_t parts = std::min<size_t>(static_cast<size_t>(std::max(threads, 1)), bytes / kChunk);
-  if (parts <= 1) {
-    std::memcpy(dst, src, bytes);
-    return;
-  }
-  const size_t step = (bytes + parts - 1) / parts;
-  std::vector<std::thread> pool;
-  try {
-    for (size_t i = 1; i < parts; i++) {
-      const size_t at = i * step, len = std::min(step, bytes - at);
-      pool.emplace_back([=] { std::memcpy(static_cast<char*>(dst) + at, static_cast<const char*>(src) + at, len); });
-    }
-  } catch (...) {
-    for (auto& t : pool) t.join();
-    throw;
-  }
-  std::memcpy(dst, src, std::min(step, bytes));
-  for (auto& t : pool) t.join();
-}
-
-// Collects rows into a Paths result.
-class CollectSink final : public RowSink {
- public:
-  CollectSink(Paths* p, int32_t threads) : p_(p), threads_(threads) {}
-  void rows(int32_t first, int32_t count, const void* dist, const int32_t* pred) override {
-    const size_t n = static_cast<size_t>(p_->n);
-    const size_t at = static_cast<size_t>(first) * n;
-    const size_t len = static_cast<size_t>(count) * n;
-    void* to = p_->dtype == GSP_F32 ? static_cast<void*>(p_->dist_f32.data() + at) : p_->dist_i32.data() + at;
-    parallel_copy(to, dist, len * 4, threads_);
-    if (p_->has_paths && pred != nullptr) parallel_copy(p_->pred.data() + at, pred, len * sizeof(int32_t), threads_);
-    delivered_ += count;
-  }
-  int32_t preferred_block_rows() const override { return 256; }
-  int32_t delivered() const { return delivered_; }
-
- private:
-  Paths* p_;
-  int32_t threads_;
-  int32_t delivered_ = 0;
-};
-
-// Hands rows to the caller's callback; checks order.
-class StreamSink final : public RowSink {
- public:
-  StreamSink(gsp_rows_fn fn, void* user, int32_t n) : fn_(fn), user_(user), n_(n) {}
-  void rows(int32_t first, int32_t count, const void* dist, const int32_t* pred) override {
-    if (first != next_) {
-      throw Error(GSP_ERR_INTERNAL, "rows delivered out of order: got " + std::to_string(first) + ", expected " +
-                                        std::to_string(next_));
-    }
-    next_ += count;
-    if (fn_(user_, first, count, dist, pred) != 0) {
-      throw Error(GSP_ERR_CANCELLED, "cancelled by the rows callback at row " + std::to_string(first));
-    }
-  }
-  // Bounded host memory: about 64 MiB of distances + predecessors per block.
-  int32_t preferred_block_rows() const override {
-    const int64_t per_row = static_cast<int64_t>(n_) * 8;
-    return static_cast<int32_t>(std::clamp<int64_t>((64ll << 20) / std::max<int64_t>(per_row, 1), 1, 1024));
-  }
-  int32_t delivered() const { return next_; }
-
- private:
-  gsp_rows_fn fn_;
-  void* user_;
-  int32_t n_;
-  int32_t next_ = 0;
-};
 
 std::vector<int32_t> expand_sources(const Graph& g, const int32_t* sources, int32_t num_sources, bool* all) {
   std::vector<int32_t> list;
@@ -294,21 +242,8 @@ void run_apsp_into(const Graph& g, const std::vector<int32_t>& list, bool all, c
     cpu::apsp(job);
   }
   o.report(1.0);
+  if (p.cold_cpu) charge_cold_cpu_run(t.seconds());
   finish_stats(stats, p.backend, p.algorithm, t.seconds());
-}
-
-// count elements of a result array: page-locked (gpu::result_buffer_take())
-// when `pinned` and the CUDA layer can give it, else ordinary memory.
-template <class T>
-void allocate_result(HostArray<T>& array, int32_t count, bool pinned) {
-  const size_t bytes = static_cast<size_t>(count) * sizeof(T);
-  size_t got = 0;
-  void* p = pinned ? gpu::result_buffer_take(bytes, &got) : nullptr;
-  if (p != nullptr) {
-    array.adopt(static_cast<T*>(p), static_cast<size_t>(count), got, gpu::result_buffer_give);
-  } else {
-    array.resize_uninitialized(static_cast<size_t>(count));
-  }
 }
 
 // A result of rows x n distances (and as many predecessors): refused at
@@ -419,6 +354,7 @@ std::unique_ptr<Paths> run_sssp(const GraphPtr& graph, int32_t source, const Run
   }
   if (float_overflow_possible(g)) check_float_row(g, source, paths->dist_f32.data());
   o.report(1.0);
+  if (p.cold_cpu) charge_cold_cpu_run(t.seconds());
   finish_stats(&paths->stats, p.backend, p.algorithm, t.seconds());
   return paths;
 }
@@ -437,18 +373,39 @@ std::unique_ptr<Paths> run_apsp(const GraphPtr& graph, const int32_t* sources, i
   const size_t n = static_cast<size_t>(g.n());
   if (rows != 0 && n > SIZE_MAX / 8 / rows) throw std::bad_alloc();
   require_result_memory(rows, g.n(), o.want_paths);
-  // Engines deliver every row (checked below), so no zero-fill.
-  if (g.dtype() == GSP_F32) paths->dist_f32.resize_uninitialized(rows * n); else paths->dist_i32.resize_uninitialized(rows * n);
-  if (o.want_paths) paths->pred.resize_uninitialized(rows * n);
   for (size_t i = 0; i < rows; i++) paths->row_of.emplace(list[i], static_cast<int32_t>(i));
-  CollectSink sink(paths.get(), o.num_threads);
+  // The arrays are allocated when the engine first needs them; page-locked
+  // (and reused across runs) for CUDA runs, whose rows the device copies
+  // straight in. Engines deliver every row (checked below): no zero-fill.
+  const bool pinned = plan_run(g, o, false, static_cast<int32_t>(rows)).backend == GSP_BACKEND_CUDA;
+  ArraySink sink(paths.get(), static_cast<int32_t>(rows), pinned, o.num_threads);
   run_apsp_into(g, list, all, o, &sink, &paths->stats);
   if (sink.delivered() != static_cast<int32_t>(rows)) {
     throw Error(GSP_ERR_INTERNAL, "engine delivered " + std::to_string(sink.delivered()) + " of " +
                                       std::to_string(rows) + " rows");
   }
+  RowSink::Destination arrays;
+  sink.destination(&arrays);  // allocates a result of no rows
   paths->sources = std::move(list);
   return paths;
+}
+
+void run_apsp_into_arrays(const GraphPtr& graph, const int32_t* sources, int32_t num_sources, const RunOptions& o,
+                          void* dist, int32_t* pred, RunStats* stats) {
+  require(dist != nullptr, GSP_ERR_INVALID_ARGUMENT, "distances must not be NULL");
+  require(pred == nullptr || o.want_paths, GSP_ERR_INVALID_ARGUMENT,
+          "predecessors is not NULL but options->flags has GSP_NO_PATHS; pass NULL for no predecessors");
+  const Graph& g = *graph;
+  bool all = false;
+  std::vector<int32_t> list = expand_sources(g, sources, num_sources, &all);
+  RunOptions run = o;
+  run.want_paths = pred != nullptr;
+  ArraySink sink(dist, pred, g.n(), o.num_threads);
+  run_apsp_into(g, list, all, run, &sink, stats);
+  if (sink.delivered() != static_cast<int32_t>(list.size())) {
+    throw Error(GSP_ERR_INTERNAL, "engine delivered " + std::to_string(sink.delivered()) + " of " +
+                                      std::to_string(list.size()) + " rows");
+  }
 }
 
 void plan_for(const Graph& graph, bool sssp, int32_t num_sources, const RunOptions& options,

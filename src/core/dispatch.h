@@ -18,6 +18,10 @@ RunOptions normalize_options(const gsp_options* options);
 std::unique_ptr<Paths> run_sssp(const GraphPtr& graph, int32_t source, const RunOptions& options);
 std::unique_ptr<Paths> run_apsp(const GraphPtr& graph, const int32_t* sources, int32_t num_sources,
                                 const RunOptions& options);
+// Rows into the caller's arrays (gsp_apsp_run_into): dist rows x n values,
+// pred rows x n or null (then no predecessors are computed).
+void run_apsp_into_arrays(const GraphPtr& graph, const int32_t* sources, int32_t num_sources,
+                          const RunOptions& options, void* dist, int32_t* pred, RunStats* stats);
 void run_apsp_stream(const GraphPtr& graph, const int32_t* sources, int32_t num_sources,
                      const RunOptions& options, gsp_rows_fn on_rows, void* user);
 

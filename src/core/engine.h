@@ -90,6 +90,30 @@ class RowSink {
   // A hint: how many rows an engine should hand over at once at most
   // (bounded host memory while streaming).
   virtual int32_t preferred_block_rows() const { return 256; }
+
+  // Rows in place. A sink that keeps every row of the job in one host array
+  // (a result, a caller's buffer) says where: row i's distances at
+  // dist + i * n values of the weight type, its predecessors at pred + i * n
+  // (null without paths). An engine may then write rows there itself (a
+  // device-to-host copy straight into the result, no staging) and announce
+  // them with rows_written(), in order, instead of calling rows(). Returns
+  // false for sinks without such an array (streams). It may allocate the
+  // array: an engine asks while the device still computes, so that the
+  // allocation overlaps the computation.
+  struct Destination {
+    void* dist = nullptr;
+    int32_t* pred = nullptr;
+  };
+  virtual bool destination(Destination* out) {
+    (void)out;
+    return false;
+  }
+  // Rows [first_index, first_index + num_rows) are in the destination,
+  // finished (predecessors repaired). Only after destination() returned true.
+  virtual void rows_written(int32_t first_index, int32_t num_rows) {
+    (void)first_index;
+    (void)num_rows;
+  }
 };
 
 // One APSP / multi-source run: rows for sources[0..num_sources), delivered

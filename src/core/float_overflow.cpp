@@ -50,12 +50,27 @@ void check_float_row(const Graph& graph, int32_t source, const float* dist) {
   }
 }
 
-void FloatOverflowSink::rows(int32_t first_index, int32_t num_rows, const void* dist, const int32_t* pred) {
-  const float* d = static_cast<const float*>(dist);
+void FloatOverflowSink::check_rows(int32_t first_index, int32_t num_rows, const float* dist) const {
   for (int32_t r = 0; r < num_rows; ++r) {
-    check_float_row(g_, sources_[first_index + r], d + static_cast<size_t>(r) * static_cast<size_t>(g_.n()));
+    check_float_row(g_, sources_[first_index + r], dist + static_cast<size_t>(r) * static_cast<size_t>(g_.n()));
   }
+}
+
+void FloatOverflowSink::rows(int32_t first_index, int32_t num_rows, const void* dist, const int32_t* pred) {
+  check_rows(first_index, num_rows, static_cast<const float*>(dist));
   next_->rows(first_index, num_rows, dist, pred);
+}
+
+bool FloatOverflowSink::destination(Destination* out) {
+  if (!next_->destination(&dest_)) return false;
+  *out = dest_;
+  return true;
+}
+
+void FloatOverflowSink::rows_written(int32_t first_index, int32_t num_rows) {
+  const size_t at = static_cast<size_t>(first_index) * static_cast<size_t>(g_.n());
+  check_rows(first_index, num_rows, static_cast<const float*>(dest_.dist) + at);
+  next_->rows_written(first_index, num_rows);
 }
 
 }  // namespace gsp::detail

@@ -32,11 +32,16 @@ class FloatOverflowSink final : public RowSink {
   FloatOverflowSink(const Graph& g, const int32_t* sources, RowSink* next) : g_(g), sources_(sources), next_(next) {}
   void rows(int32_t first_index, int32_t num_rows, const void* dist, const int32_t* pred) override;
   int32_t preferred_block_rows() const override { return next_->preferred_block_rows(); }
+  // Rows written in place are checked there before they are passed on.
+  bool destination(Destination* out) override;
+  void rows_written(int32_t first_index, int32_t num_rows) override;
 
  private:
+  void check_rows(int32_t first_index, int32_t num_rows, const float* dist) const;
   const Graph& g_;
   const int32_t* sources_;
   RowSink* next_;
+  Destination dest_;
 };
 
 }  // namespace gsp::detail

@@ -45,6 +45,60 @@ static int64_t* make_ref(const t_arcs* a) {
   }
 }
 
+/* Rows streamed by gsp_apsp_stream into two arrays (staged delivery). */
+typedef struct {
+  int32_t n;
+  int32_t* d;
+  int32_t* p;
+} collect_rows;
+static int collect(void* user, int32_t first, int32_t rows, const void* d, const int32_t* p) {
+  collect_rows* c = (collect_rows*)user;
+  memcpy(c->d + (size_t)first * c->n, d, (size_t)rows * c->n * 4);
+  if (p != NULL) memcpy(c->p + (size_t)first * c->n, p, (size_t)rows * c->n * 4);
+  return 0;
+}
+
+/* The same run through gsp_apsp_run_into (rows written in place into the
+ * caller's arrays) and gsp_apsp_stream (staged blocks): bit for bit the
+ * rows of the result p. */
+static void same_rows_other_calls(const gsp_graph* g, const gsp_options* o, const int32_t* sources, int32_t ns,
+                                  const gsp_paths* p, int32_t rows, int32_t n, int paths, const char* what) {
+  size_t cells = (size_t)rows * (size_t)n;
+  int32_t* d = (int32_t*)malloc(cells * 4);
+  int32_t* pr = paths ? (int32_t*)malloc(cells * 4) : NULL;
+  collect_rows c = {n, (int32_t*)malloc(cells * 4), paths ? (int32_t*)malloc(cells * 4) : NULL};
+  int32_t* want_d = (int32_t*)malloc((size_t)n * 4);
+  int32_t* want_p = (int32_t*)malloc((size_t)n * 4);
+  gsp_run_info info;
+  int32_t i, diff_into = 0, diff_stream = 0;
+  memset(&info, 0, sizeof info);
+  info.size = sizeof info;
+  CHECK_OK(gsp_apsp_run_into(g, sources, ns, o, d, pr, &info));
+  CHECK(info.backend == GSP_BACKEND_CUDA && info.algorithm == o->algorithm && info.num_sources == rows,
+        "%s: run_into info %d/%d rows %d", what, (int)info.backend, (int)info.algorithm, info.num_sources);
+  CHECK_OK(gsp_apsp_stream(g, sources, ns, o, collect, &c));
+  for (i = 0; i < rows; i++) {
+    int32_t src = sources ? sources[i] : i;
+    size_t at = (size_t)i * (size_t)n;
+    gsp_paths_distances(p, src, want_d, n);
+    diff_into += memcmp(d + at, want_d, (size_t)n * 4) != 0;
+    diff_stream += memcmp(c.d + at, want_d, (size_t)n * 4) != 0;
+    if (paths) {
+      gsp_paths_predecessors(p, src, want_p, n);
+      diff_into += memcmp(pr + at, want_p, (size_t)n * 4) != 0;
+      diff_stream += memcmp(c.p + at, want_p, (size_t)n * 4) != 0;
+    }
+  }
+  CHECK(diff_into == 0, "%s: gsp_apsp_run_into differs from gsp_apsp_run in %d rows", what, diff_into);
+  CHECK(diff_stream == 0, "%s: gsp_apsp_stream differs from gsp_apsp_run in %d rows", what, diff_stream);
+  free(d);
+  free(pr);
+  free(c.d);
+  free(c.p);
+  free(want_d);
+  free(want_p);
+}
+
 /* One GPU run compared with ref: every row of every requested source, and
  * (with paths) sampled paths arc by arc. */
 static void run_case(const t_arcs* a, const int64_t* ref, gsp_dtype dt, gsp_algorithm algo, int paths,
@@ -85,6 +139,7 @@ static void run_case(const t_arcs* a, const int64_t* ref, gsp_dtype dt, gsp_algo
       bad += t_compare_row(p, dt, src, ref + (int64_t)src * n, n, 1.0f, what) != 0;
     }
     CHECK(bad == 0, "%s: %d rows differ from the reference", what, bad);
+    if (n <= 1100) same_rows_other_calls(g, &o, sources, ns, p, rows, n, paths, what);
     if (paths) {
       t_rng r = {(uint64_t)n * 31u + (uint64_t)dt};
       int k, pbad = 0;
