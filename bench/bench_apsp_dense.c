@@ -10,7 +10,13 @@
  * after a warm-up. "compute" rows ask for one source row (the engine still
  * closes the whole matrix; delivery is one row); "all rows" rows stream
  * every row to a no-op callback (gsp_apsp_stream), so they include moving
- * the n x n result (and predecessors) to the host.
+ * the n x n result (and predecessors) to the host. "in host memory" rows are
+ * the call as a user makes it: the wall time of gsp_apsp_run for every row
+ * (the result stays in host memory; destroying it is not timed), or of
+ * gsp_apsp_run_into into the caller's own (ordinary, reused) arrays; their
+ * "vs engine" column divides by the engine row with the same paths setting,
+ * and their note gives the first call's time (result memory not yet
+ * page-locked and cached).
  *
  * Arguments: [max_n [min_n]] (default 16384 and 1024; GSP_BENCH_QUICK=1: 2048).
  * Out-of-core rows use device_memory_limit = 0.75 and 0.5 x the matrix; the
@@ -32,21 +38,30 @@ typedef struct {
   int cpu_est;
   gsp_status status;
   char note[120];
+  int base; /* index of the engine row this full call compares with, or -1 */
 } drow;
+
+/* What time_run times: the engine for one row; every row streamed; every
+ * row in a result (gsp_apsp_run); every row into the caller's arrays. */
+enum { ENGINE_ONE_ROW, STREAM_ALL, RESULT_ALL, INTO_ALL };
 
 static int noop_rows(void* user, int32_t first, int32_t rows, const void* d, const int32_t* p) {
   (void)user; (void)first; (void)rows; (void)d; (void)p;
   return 0;
 }
 
-/* Median engine seconds over reps (after one warm-up); NAN on failure. */
+/* Median seconds over reps (after one warm-up, whose time goes to *first);
+ * NAN on failure. */
 static double time_run(const gsp_graph* g, gsp_backend be, gsp_algorithm algo, int paths, size_t limit,
-                       int all_rows, int reps, gsp_status* st, char* note, size_t note_size,
-                       int64_t* iterations) {
+                       int mode, int reps, gsp_status* st, char* note, size_t note_size,
+                       int64_t* iterations, double* first) {
   gsp_options o;
   double t[64];
   int i;
   int32_t src0 = 0;
+  size_t cells = (size_t)gsp_graph_num_vertices(g) * (size_t)gsp_graph_num_vertices(g);
+  int32_t* into_d = mode == INTO_ALL ? (int32_t*)malloc(cells * 4) : NULL;
+  int32_t* into_p = mode == INTO_ALL && paths ? (int32_t*)malloc(cells * 4) : NULL;
   if (reps > 64) reps = 64;
   gsp_options_init(&o);
   o.backend = be;
@@ -59,9 +74,21 @@ static double time_run(const gsp_graph* g, gsp_backend be, gsp_algorithm algo, i
     gsp_run_info info;
     double t0 = bench_now();
     bench_deadline_at = t0 + bench_deadline_seconds();
-    if (all_rows) {
+    if (mode == STREAM_ALL) {
       *st = gsp_apsp_stream(g, NULL, 0, &o, noop_rows, NULL);
       if (i >= 0) t[i] = bench_now() - t0;
+    } else if (mode == RESULT_ALL) {
+      double t1;
+      *st = gsp_apsp_run(g, NULL, 0, &o, &p);
+      t1 = bench_now() - t0;
+      if (i >= 0) t[i] = t1; else *first = t1;
+      gsp_paths_destroy(p);
+    } else if (mode == INTO_ALL) {
+      double t1;
+      *st = into_d == NULL || (paths && into_p == NULL) ? GSP_ERR_OUT_OF_MEMORY
+                                                         : gsp_apsp_run_into(g, NULL, 0, &o, into_d, into_p, NULL);
+      t1 = bench_now() - t0;
+      if (i >= 0) t[i] = t1; else *first = t1;
     } else {
       *st = gsp_apsp_run(g, &src0, 1, &o, &p);
       if (*st == GSP_OK) {
@@ -75,10 +102,14 @@ static double time_run(const gsp_graph* g, gsp_backend be, gsp_algorithm algo, i
     }
     if (*st != GSP_OK) {
       snprintf(note, note_size, "%s", gsp_last_error());
+      free(into_d);
+      free(into_p);
       return NAN;
     }
     if (be == GSP_BACKEND_CPU && i == -1 && bench_now() - t0 > 5.0) { reps = 1; } /* slow CPU runs: once */
   }
+  free(into_d);
+  free(into_p);
   return bench_median(t, reps);
 }
 
@@ -88,7 +119,7 @@ int main(int argc, char** argv) {
   int fw_only = getenv("GSP_BENCH_DENSE_FW_ONLY") != NULL && atoi(getenv("GSP_BENCH_DENSE_FW_ONLY")) != 0;
   int32_t sizes[] = {1024, 2048, 4096, 8192, 16384, 32768};
   const int nsizes = 6;
-  drow rows[128];
+  drow rows[192];
   int nr = 0, si, di, reps = bench_reps();
   double cpu_rate[2] = {NAN, NAN}; /* relax/s of the CPU FW at the largest n measured, per dtype */
   char dev[128] = "", cpu[128], date[40], rpath_buf[512];
@@ -115,8 +146,10 @@ int main(int argc, char** argv) {
         snprintf(r->what, sizeof r->what, "CPU FW (all cores), no paths");
         r->n = n;
         snprintf(r->dtype, sizeof r->dtype, "%s", di ? "f32" : "i32");
-        r->ms = 1e3 * time_run(g, GSP_BACKEND_CPU, GSP_APSP_FLOYD_WARSHALL, 0, 0, 0, reps, &r->status, r->note,
-                               sizeof r->note, &it);
+        double first = 0;
+        r->base = -1;
+        r->ms = 1e3 * time_run(g, GSP_BACKEND_CPU, GSP_APSP_FLOYD_WARSHALL, 0, 0, ENGINE_ONE_ROW, reps, &r->status,
+                               r->note, sizeof r->note, &it, &first);
         r->rate = n3 / (r->ms * 1e-3);
         if (r->status == GSP_OK) { cpu_rate[di] = r->rate; cpu_ms = r->ms; }
         r->cpu_ms = cpu_ms;
@@ -125,15 +158,19 @@ int main(int argc, char** argv) {
       }
       if (isnan(cpu_ms) && !isnan(cpu_rate[di])) { cpu_ms = 1e3 * n3 / cpu_rate[di]; cpu_est = 1; }
       if (!have_cuda) { gsp_graph_destroy(g); continue; }
-      for (v = 0; v < 7; v++) {
-        const char* names[7] = {"CUDA FW, no paths", "CUDA FW, paths", "CUDA FW, no paths, all rows",
-                                "CUDA FW out-of-core 0.75, no paths", "CUDA min-plus, no paths", "CUDA min-plus, paths",
-                                "CUDA FW out-of-core 0.5, no paths"};
+      int engine_row[2] = {-1, -1}; /* the FW engine rows, no paths / paths */
+      for (v = 0; v < 11; v++) {
+        const char* names[11] = {"CUDA FW, no paths", "CUDA FW, paths", "CUDA FW, no paths, all rows",
+                                 "CUDA FW out-of-core 0.75, no paths", "CUDA min-plus, no paths", "CUDA min-plus, paths",
+                                 "CUDA FW out-of-core 0.5, no paths", "CUDA FW, no paths, in host memory",
+                                 "CUDA FW, paths, in host memory", "CUDA FW, no paths, into caller arrays",
+                                 "CUDA FW, paths, into caller arrays"};
         gsp_algorithm algo = (v == 4 || v == 5) ? GSP_APSP_MINPLUS : GSP_APSP_FLOYD_WARSHALL;
-        int paths = v == 1 || v == 5;
-        int all = v == 2;
+        int paths = v == 1 || v == 5 || v == 8 || v == 10;
+        int mode = v == 2 ? STREAM_ALL : v == 7 || v == 8 ? RESULT_ALL : v >= 9 ? INTO_ALL : ENGINE_ONE_ROW;
         size_t limit = 0;
         int64_t it = 0;
+        double first = 0;
         drow* r;
         if (fw_only && v > 0) continue;
         if ((v == 4 || v == 5) && getenv("GSP_BENCH_DENSE_NO_MINPLUS") != NULL) continue;
@@ -145,16 +182,21 @@ int main(int argc, char** argv) {
         if (v >= 4 && n > 16384) continue;
         if (v == 5 && n > 4096) continue;
         if (n > 16384 && (v != 0 || di != 0)) continue;
+        if (v >= 7 && n > 16384) continue;
+        if (v <= 1) engine_row[v] = nr;
         r = &rows[nr++];
         memset(r, 0, sizeof *r);
         snprintf(r->what, sizeof r->what, "%s", names[v]);
         r->n = n;
+        r->base = v >= 7 ? engine_row[paths] : -1;
         snprintf(r->dtype, sizeof r->dtype, "%s", di ? "f32" : "i32");
-        r->ms = 1e3 * time_run(g, GSP_BACKEND_CUDA, algo, paths, limit, all, n >= 16384 ? 5 : reps, &r->status,
-                               r->note, sizeof r->note, &it);
+        r->ms = 1e3 * time_run(g, GSP_BACKEND_CUDA, algo, paths, limit, mode, n >= 16384 ? 5 : reps, &r->status,
+                               r->note, sizeof r->note, &it, &first);
         r->rate = (algo == GSP_APSP_MINPLUS ? (double)it : 1.0) * n3 / (r->ms * 1e-3);
         if (algo == GSP_APSP_MINPLUS) {
           snprintf(r->note, sizeof r->note, "%lld products", (long long)it);
+        } else if (mode == RESULT_ALL || mode == INTO_ALL) {
+          snprintf(r->note, sizeof r->note, "first call %.1f ms", 1e3 * first);
         }
         r->cpu_ms = cpu_ms;
         r->cpu_est = cpu_est;
@@ -174,8 +216,10 @@ int main(int argc, char** argv) {
           }
           gsp_paths_destroy(p);
         }
-        printf("%-40s n=%6d %s %10.2f ms %.3e relax/s (%.0f%% of peak) %s %s\n", r->what, n, r->dtype, r->ms,
+        printf("%-40s n=%6d %s %10.2f ms %.3e relax/s (%.0f%% of peak) %s %s", r->what, n, r->dtype, r->ms,
                r->rate, 100.0 * r->rate / PEAK, r->status == GSP_OK ? "" : gsp_status_name(r->status), r->note);
+        if (r->base >= 0) printf(" (%.2fx the engine)", r->ms / rows[r->base].ms);
+        printf("\n");
         fflush(stdout);
       }
       gsp_graph_destroy(g);
@@ -184,7 +228,7 @@ int main(int argc, char** argv) {
 
   /* CSV via the common helper */
   {
-    bench_row br[128];
+    bench_row br[192];
     int i;
     for (i = 0; i < nr; i++) {
       memset(&br[i], 0, sizeof br[i]);
@@ -215,17 +259,20 @@ int main(int argc, char** argv) {
       fprintf(f, "Time: median engine seconds (gsp_run_info) over >= 5 runs after a warm-up; \"all rows\" is wall time of "
                  "gsp_apsp_stream with every row delivered. Relaxations: n^3 (FW), products x n^3 (min-plus). Peak: 1.67e13/s. "
                  "CPU ratio: CPU FW time / this time (\"~\": CPU time extrapolated by n^3 from the largest n measured).\n\n");
-      fprintf(f, "| engine | n | dtype | ms | relax/s | of peak | vs CPU FW | note |\n|---|---|---|---|---|---|---|---|\n");
+      fprintf(f, "| engine | n | dtype | ms | relax/s | of peak | vs CPU FW | vs engine | note |\n"
+                 "|---|---|---|---|---|---|---|---|---|\n");
       for (i = 0; i < nr; i++) {
         const drow* r = &rows[i];
         if (r->status != GSP_OK) {
-          fprintf(f, "| %s | %d | %s | - | - | - | - | %s: %s |\n", r->what, r->n, r->dtype, gsp_status_name(r->status),
+          fprintf(f, "| %s | %d | %s | - | - | - | - | - | %s: %s |\n", r->what, r->n, r->dtype, gsp_status_name(r->status),
                   r->note);
           continue;
         }
         fprintf(f, "| %s | %d | %s | %.2f | %.3e | %.1f%% | ", r->what, r->n, r->dtype, r->ms, r->rate,
                 100.0 * r->rate / PEAK);
         if (isnan(r->cpu_ms)) fprintf(f, "- |"); else fprintf(f, "%s%.1fx |", r->cpu_est ? "~" : "", r->cpu_ms / r->ms);
+        if (r->base >= 0 && rows[r->base].status == GSP_OK) fprintf(f, " %.2fx |", r->ms / rows[r->base].ms);
+        else fprintf(f, " - |");
         fprintf(f, " %s |\n", r->note);
       }
       fclose(f);
