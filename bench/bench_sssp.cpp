@@ -4,7 +4,9 @@
 // vertices / 16M arcs; peers in the same run where present: SciPy's
 // csgraph.dijkstra (python3) and Boost Graph Library's
 // dijkstra_shortest_paths. Prints ratios against the CPU Dijkstra of the same
-// run, appends rows to a CSV and a dated table to bench/RESULTS.md.
+// run, appends rows to a CSV and a dated table to bench/RESULTS.md. Then the
+// CPU AUTO section (issue 20): CPU Dijkstra, delta-stepping and AUTO at 1, 2
+// and 16 threads on NY, Graph65536 and R-MAT, and AUTO over the better one.
 #include <cmath>
 #include <string>
 #include <vector>
@@ -287,6 +289,118 @@ void append_markdown(const GraphResult& gr, const char* device, int cuda) {
   fclose(f);
 }
 
+// ---------------------------------------------------------------- CPU AUTO
+// Issue 20: one source on the CPU, AUTO within 1.1x of the better of
+// Dijkstra and delta-stepping (default delta) on NY, Graph65536 and R-MAT
+// at 1, 2 and 16 threads. The three are timed as every row above
+// (bench_time_sssp_options: paths on, result allocation included, median
+// after a warm-up); AUTO's choice is gsp_run_plan()'s (test_cpu_auto checks
+// that the run uses it). GSP_BENCH_CPU_AUTO=0 leaves the section out,
+// GSP_BENCH_CPU_AUTO=only runs nothing else (f32 graphs only).
+
+struct CpuAutoRow {
+  std::string graph;
+  int threads = 0;      // asked for
+  int used = 0;         // delta-stepping's threads (at most one per core and per 4096 arcs)
+  double ms[3] = {NAN, NAN, NAN};  // Dijkstra, delta-stepping, AUTO
+  gsp_algorithm choice = GSP_ALGO_AUTO;
+  double steal_ms = 0;  // host CPU steal over the three rows
+};
+
+const gsp_algorithm kAutoEngines[3] = {GSP_SSSP_DIJKSTRA, GSP_SSSP_DELTA_STEPPING, GSP_ALGO_AUTO};
+
+// 0: off, 1: on, 2: only this section.
+int cpu_auto_mode() {
+  const char* e = getenv("GSP_BENCH_CPU_AUTO");
+  if (e == nullptr) return 1;
+  if (strcmp(e, "only") == 0) return 2;
+  return strcmp(e, "0") == 0 ? 0 : 1;
+}
+
+bool cpu_auto_graph(const char* name) {
+  return strstr(name, "NY") != nullptr || strcmp(name, "Graph65536") == 0 || strstr(name, "RMAT") != nullptr;
+}
+
+// The better engine of a row (0 Dijkstra, 1 delta-stepping; -1 when neither ran).
+int cpu_auto_best(const CpuAutoRow& a) {
+  if (std::isnan(a.ms[0]) && std::isnan(a.ms[1])) return -1;
+  if (std::isnan(a.ms[1])) return 0;
+  return std::isnan(a.ms[0]) || a.ms[1] < a.ms[0] ? 1 : 0;
+}
+
+void bench_cpu_auto(const gsp_graph* g, const char* name, std::vector<CpuAutoRow>* out, std::vector<bench_row>* csv) {
+  for (int threads : {1, 2, 16}) {
+    CpuAutoRow a;
+    a.graph = name;
+    a.threads = threads;
+    a.used = threads;
+    double dijkstra_ms = NAN;
+    for (int k = 0; k < 3; ++k) {
+      gsp_options o;
+      gsp_options_init(&o);
+      o.backend = GSP_BACKEND_CPU;
+      o.algorithm = kAutoEngines[k];
+      o.num_threads = threads;
+      char label[40];
+      snprintf(label, sizeof label, "%s t=%d", k == 2 ? "auto" : gsp_algorithm_name(o.algorithm), threads);
+      bench_row r;
+      bench_time_sssp_options(g, 0, &o, label, name, &r);
+      if (k == 0 && r.status == GSP_OK) dijkstra_ms = r.median_ms;
+      print_row(r, dijkstra_ms);
+      csv->push_back(r);
+      if (r.status != GSP_OK) continue;
+      a.ms[k] = r.median_ms;
+      a.steal_ms += r.steal_ms;
+      if (k == 1 && sscanf(r.device, "CPU (%d", &a.used) != 1) a.used = threads;
+      if (k == 2) {
+        gsp_backend b;
+        if (gsp_run_plan(g, 1, 1, &o, &b, &a.choice) != GSP_OK) a.choice = GSP_ALGO_AUTO;
+      }
+    }
+    const int best = cpu_auto_best(a);
+    printf("%-12s CPU AUTO, %2d threads: %s, best %s, AUTO/best %.2f\n", name, threads, gsp_algorithm_name(a.choice),
+           best < 0 ? "-" : gsp_algorithm_name(kAutoEngines[best]), best < 0 ? NAN : a.ms[2] / a.ms[best]);
+    fflush(stdout);
+    out->push_back(a);
+  }
+}
+
+// The CPU AUTO table, one row per graph and thread count, after the rest.
+void append_cpu_auto_markdown(const std::vector<CpuAutoRow>& rows) {
+  char buf[1024], date[40], cpu[160];
+  const char* path = bench_results_path(buf, sizeof buf);
+  if (rows.empty() || path == nullptr) return;
+  FILE* f = fopen(path, "a");
+  if (f == nullptr) {
+    fprintf(stderr, "cannot append to %s\n", path);
+    return;
+  }
+  bench_today(date, sizeof date);
+  bench_cpu_name(cpu, sizeof cpu);
+  fprintf(f, "\n## CPU single-source AUTO (bench_sssp), %s\n\nHost: %s (%ld cores). Source 0, f32 weights, paths on; "
+             "median of %d runs after a warm-up, engine time from gsp_run_info.seconds (result allocation "
+             "included). \"threads\": asked for, and in brackets those delta-stepping used where fewer (one per "
+             "core and per 4096 arcs at most). Best: the faster of Dijkstra and delta-stepping (default delta). "
+             "AUTO/best: AUTO's median over the best's (issue 20: at most 1.1).\n\n",
+          date, cpu, sysconf(_SC_NPROCESSORS_ONLN), bench_reps());
+  fprintf(f, "| graph | threads | Dijkstra ms | delta-stepping ms | AUTO ms | AUTO's choice | best | AUTO/best |\n");
+  fprintf(f, "| --- | ---: | ---: | ---: | ---: | --- | --- | ---: |\n");
+  double worst = 0;
+  for (const CpuAutoRow& a : rows) {
+    const int best = cpu_auto_best(a);
+    const double ratio = best < 0 ? NAN : a.ms[2] / a.ms[best];
+    char used[24] = "", steal[48] = "";
+    if (a.used != a.threads) snprintf(used, sizeof used, " (%d)", a.used);
+    if (a.steal_ms >= kStealFlagMs) snprintf(steal, sizeof steal, " (host CPU steal %.0f ms)", a.steal_ms);
+    fprintf(f, "| %s | %d%s | %.3f | %.3f | %.3f | %s | %s | %.2f%s |\n", a.graph.c_str(), a.threads, used, a.ms[0],
+            a.ms[1], a.ms[2], gsp_algorithm_name(a.choice), best < 0 ? "-" : gsp_algorithm_name(kAutoEngines[best]),
+            ratio, steal);
+    if (ratio > worst) worst = ratio;
+  }
+  if (worst > 0) fprintf(f, "\nWorst AUTO/best in this run: %.2f.\n", worst);
+  fclose(f);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -296,19 +410,33 @@ int main(int argc, char** argv) {
   const char* only = argc > 1 ? argv[1] : nullptr;  // optional graph-name filter
   if (!cuda) printf("CUDA not usable: %s (CPU engines only)\n", gsp_last_error());
 
+  const int auto_mode = cpu_auto_mode();
+  std::vector<CpuAutoRow> auto_rows;
+
   auto run_one = [&](gsp_graph* g, const char* name) {
     if (g == nullptr) return;
-    GraphResult gr = bench_graph(g, name, cuda != 0, true);
-    for (const bench_row& r : gr.rows)
-      if (!strcmp(r.backend, "cuda") && r.status == GSP_OK) device = r.device;
-    bench_csv_append("bench_sssp", gr.rows.data(), static_cast<int>(gr.rows.size()));
-    append_markdown(gr, device.c_str(), cuda);
+    if (auto_mode != 2) {
+      GraphResult gr = bench_graph(g, name, cuda != 0, true);
+      for (const bench_row& r : gr.rows)
+        if (!strcmp(r.backend, "cuda") && r.status == GSP_OK) device = r.device;
+      bench_csv_append("bench_sssp", gr.rows.data(), static_cast<int>(gr.rows.size()));
+      append_markdown(gr, device.c_str(), cuda);
+    }
+    if (auto_mode != 0 && gsp_graph_weight_type(g) == GSP_F32 && cpu_auto_graph(name)) {
+      std::vector<bench_row> csv;
+      bench_cpu_auto(g, name, &auto_rows, &csv);
+      bench_csv_append("bench_sssp_cpu_auto", csv.data(), static_cast<int>(csv.size()));
+    }
     gsp_graph_destroy(g);
   };
-  auto wanted = [&](const char* name) { return only == nullptr || strstr(name, only) != nullptr; };
+  auto wanted = [&](const char* name) {
+    if (auto_mode == 2 && !cpu_auto_graph(name)) return false;
+    return only == nullptr || strstr(name, only) != nullptr;
+  };
 
   const gsp_dtype dts[2] = {GSP_F32, GSP_I32};
   for (gsp_dtype dt : dts) {
+    if (auto_mode == 2 && dt != GSP_F32) continue;
     if (wanted("Graph4096")) run_one(bench_random_graph(4096, 6, 1000, 4096, dt), "Graph4096");
     if (wanted("Graph65536")) run_one(bench_random_graph(65536, 6, 1000, 65536, dt), "Graph65536");
     if (wanted("NY")) {
@@ -328,6 +456,7 @@ int main(int argc, char** argv) {
     if (quick) run_one(bench_rmat_graph(16, int64_t(16) << 16, 1000, 20, GSP_F32), "RMAT-64K");
     else run_one(bench_rmat_graph(20, int64_t(16) << 20, 1000, 20, GSP_F32), "RMAT-1M");
   }
+  append_cpu_auto_markdown(auto_rows);
 
   return 0;
 }

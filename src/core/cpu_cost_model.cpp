@@ -17,9 +17,10 @@ namespace {
 
 // ---------------------------------------------------------------- constants
 // Seconds. One thread: fitted (least squares of the log ratio) to the wall
-// times of 25 graphs on a 2-core AMD EPYC VM, 2026-11-25 (doc/algorithms.md,
-// "CPU single-source AUTO"); every estimate within 0.5x-1.6x, and the
-// faster engine rightly named on all 25. Threads: from the 16-core Xeon
+// times of 25 graphs on a 2-core AMD EPYC VM, 2026-11-25, the faster
+// engine rightly named on all 25; measured again on 13 graphs
+// (doc/algorithms.md, "CPU single-source AUTO"): estimates within
+// 0.48x-2.4x on one thread, right engine on all. Threads: from the 16-core Xeon
 // host of bench/RESULTS.md (NY, Graph65536, R-MAT on 16 threads) and the
 // round cost of rings on the 2-core VM.
 

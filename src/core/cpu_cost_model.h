@@ -46,8 +46,8 @@ gsp_algorithm cpu_sssp_choice(const Graph& graph, int32_t threads);
 
 // Estimated seconds of one single-source CPU run with AUTO's choice at
 // `threads` threads (that engine's entry of cpu_sssp_costs(); the typical
-// Bellman-Ford for negative weights). One thread: within 0.5x-1.6x of the
-// measured time on the 25 graphs of doc/algorithms.md. Threads: rougher
+// Bellman-Ford for negative weights). One thread: within 0.48x-2.4x of the
+// measured time on the 13 graphs of doc/algorithms.md. Threads: rougher
 // (constants from one 16-core host; a 2-core VM ran threads slower than one
 // thread). An order-of-magnitude guide for decisions such as CPU versus
 // CUDA, not a prediction.
