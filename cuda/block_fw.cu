@@ -3,6 +3,11 @@
 // run; only the panels that are broadcast cross PCIe, through pinned host
 // buffers in the host block format.
 //
+// The initial blocks are built on the device from the rank's arcs (no host
+// store, nothing n^2 crosses PCIe on the way in); on a 1 x 1 grid the result
+// leaves as rows, straight into the caller's n x n arrays (one strided copy
+// each), else block row by block row into the host store.
+//
 // Device layout: the rank's nlr x nlc blocks as one row-major matrix of
 // (nlr * b) x (nlc * b) cells, leading dimension ld = nlc * b, so that a
 // local block row is contiguous and phase 3 is a single min-plus product
@@ -20,6 +25,8 @@
 #include <algorithm>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/block_fw.h"
 #include "fw_blocked.cuh"
@@ -87,6 +94,112 @@ __global__ void diag_check_kernel(const typename Ops::T* D, int64_t ld, BlockFwS
   if (D[((int64_t)li * s.b + r) * ld + lj * s.b + r] < typename Ops::T(0)) atomicOr(flags, kFlagNegCycle);
 }
 
+// Fills count cells with infinity (predecessor -1).
+template <class Ops>
+__global__ void fill_inf_kernel(typename Ops::T* D, int32_t* P, int64_t count) {
+  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < count;
+       e += (int64_t)gridDim.x * blockDim.x) {
+    D[e] = Ops::inf();
+    if (P != nullptr) P[e] = -1;
+  }
+}
+
+// 0 on the diagonal cells this rank holds.
+template <class Ops>
+__global__ void zero_diag_kernel(typename Ops::T* D, int64_t ld, BlockFwShape s) {
+  const int64_t idx = blockIdx.x * (int64_t)blockDim.x + threadIdx.x;
+  const int32_t li = (int32_t)(idx / s.b), r = (int32_t)(idx % s.b);
+  if (li >= s.nlr) return;
+  const int32_t I = li * s.grid_rows + s.my_row;
+  if (I % s.grid_cols != s.my_col || (int64_t)I * s.b + r >= s.n) return;
+  D[((int64_t)li * s.b + r) * ld + (I / s.grid_cols) * s.b + r] = typename Ops::T(0);
+}
+
+// min into a cell (float: ordered as integers by sign; -0 is never passed).
+__device__ __forceinline__ void atomic_min_value(int32_t* at, int32_t v) { atomicMin(at, v); }
+__device__ __forceinline__ void atomic_min_value(float* at, float v) {
+  if (v >= 0.0f) {
+    atomicMin(reinterpret_cast<int*>(at), __float_as_int(v));
+  } else {
+    atomicMax(reinterpret_cast<unsigned*>(at), __float_as_uint(v));
+  }
+}
+
+// Arcs (cell of the local matrix, weight): the lightest per cell wins.
+template <class T>
+__global__ void scatter_arcs_kernel(const int64_t* cell, const T* w, int64_t count, T* D) {
+  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < count;
+       e += (int64_t)gridDim.x * blockDim.x) {
+    atomic_min_value(D + cell[e], w[e]);
+  }
+}
+
+// Then the arcs' tails as predecessors where an arc won its cell (parallel
+// arcs share the tail; a self-loop only where it made the diagonal negative).
+template <class T>
+__global__ void arc_preds_kernel(const int64_t* cell, const T* w, int64_t count, const T* D, int32_t* P,
+                                 int64_t ld, BlockFwShape s) {
+  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < count;
+       e += (int64_t)gridDim.x * blockDim.x) {
+    const int64_t c = cell[e];
+    if (D[c] != w[e]) continue;
+    const int64_t row = c / ld, col = c % ld;
+    const int32_t u = (int32_t)(((row / s.b) * s.grid_rows + s.my_row) * s.b + row % s.b);
+    const int32_t v = (int32_t)(((col / s.b) * s.grid_cols + s.my_col) * s.b + col % s.b);
+    if (u != v || w[e] < T(0)) P[c] = u;
+  }
+}
+
+// In place: device values -> API values over count cells (predecessors
+// stay as they are, as pack_blocks_kernel leaves them).
+template <class Ops, class W>
+__global__ void to_api_kernel(typename Ops::T* D, int64_t count) {
+  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < count;
+       e += (int64_t)gridDim.x * blockDim.x) {
+    if (Ops::is_inf(D[e])) D[e] = (typename Ops::T)Dist<W>::inf();
+  }
+}
+
+// The predecessor check of rows [row0, row0 + rows) of the local matrix (a
+// 1 x 1 grid: local row = vertex), by pointer doubling: anc starts as each
+// vertex's predecessor (the vertex itself where there is none), then anc <-
+// anc[anc] until 2^rounds >= n; every reachable vertex must end at the
+// row's source, whose own predecessor must be -1, and every predecessor of
+// a reachable vertex must be reachable. anc0 / anc1: rows x n scratch.
+__global__ void anc_init_kernel(const int32_t* P, int64_t ld, int32_t n, int64_t row0, int64_t total,
+                                int32_t* anc) {
+  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total;
+       e += (int64_t)gridDim.x * blockDim.x) {
+    const int64_t r = e / n, j = e % n;
+    const int32_t p = P[(row0 + r) * ld + j];
+    anc[e] = p < 0 || p >= n ? (int32_t)j : p;
+  }
+}
+__global__ void anc_step_kernel(const int32_t* a, int32_t* b, int32_t n, int64_t total) {
+  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total;
+       e += (int64_t)gridDim.x * blockDim.x) {
+    b[e] = a[(e / n) * n + a[e]];
+  }
+}
+template <class Ops>
+__global__ void anc_check_kernel(const int32_t* anc, const typename Ops::T* D, const int32_t* P, int64_t ld,
+                                 int32_t n, int64_t row0, int64_t total, int* bad) {
+  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total;
+       e += (int64_t)gridDim.x * blockDim.x) {
+    const int64_t r = e / n, j = e % n, i = row0 + r;
+    const int64_t at = i * ld + j;
+    if (Ops::is_inf(D[at])) continue;
+    const int32_t p = P[at];
+    bool ok;
+    if (j == i) {
+      ok = p == -1;
+    } else {
+      ok = anc[e] == i && p >= 0 && p < n && !Ops::is_inf(D[i * ld + p]);
+    }
+    if (!ok) bad[r] = 1;
+  }
+}
+
 inline unsigned grid_for(int64_t total) {
   return (unsigned)std::min<int64_t>(blocks_for(total, 256), 65535LL * 8);
 }
@@ -127,13 +240,59 @@ class CudaBlockFw final : public BlockFw<W> {
     }
   }
 
-  void start() override {
-    GSP_CUDA(cudaMemsetAsync(flags_.get(), 0, sizeof(int), ctx_.stream()));
+  void start(const CsrView<W>& g) override {
+    cudaStream_t st = ctx_.stream();
+    GSP_CUDA(cudaMemsetAsync(flags_.get(), 0, sizeof(int), st));
+    // This rank's arcs as (cell, weight), in page-locked buffers.
+    int64_t count = 0;
     for (int32_t li = 0; li < s_.nlr; ++li) {
-      const int64_t off = (int64_t)li * s_.nlc * bb_;
-      stage_in(store_d_ + off, kPaths ? store_p_ + off : nullptr, s_.nlc);
-      unpack(D_.get() + li * b_ * ld_, kPaths ? P_.get() + li * b_ * ld_ : nullptr, ld_, 1, s_.nlc, true);
+      const int64_t u0 = (int64_t)(li * s_.grid_rows + s_.my_row) * b_;
+      const int64_t u1 = std::min<int64_t>(u0 + b_, s_.n);
+      for (int64_t u = u0; u < u1; ++u) {
+        for (int64_t e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
+          if ((g.targets[e] / b_) % s_.grid_cols == s_.my_col) ++count;
+        }
+      }
     }
+    const int64_t cells = rows_ * ld_;
+    if (cells > 0) {
+      fill_inf_kernel<Ops><<<grid_for(cells), 256, 0, st>>>(D_.get(), kPaths ? P_.get() : nullptr, cells);
+      GSP_CUDA_LAUNCH();
+      zero_diag_kernel<Ops><<<blocks_for(rows_, 256), 256, 0, st>>>(D_.get(), ld_, s_);
+      GSP_CUDA_LAUNCH();
+    }
+    if (count > 0) {
+      HostBuffer h_cell((size_t)count * sizeof(int64_t)), h_w((size_t)count * sizeof(W));
+      DeviceBuffer<int64_t> d_cell(ctx_, (size_t)count, "MPI Floyd-Warshall: arcs");
+      DeviceBuffer<T> d_w(ctx_, (size_t)count, "MPI Floyd-Warshall: arc weights");
+      int64_t* hc = h_cell.as<int64_t>();
+      W* hw = h_w.as<W>();
+      int64_t k = 0;
+      for (int32_t li = 0; li < s_.nlr; ++li) {
+        const int64_t u0 = (int64_t)(li * s_.grid_rows + s_.my_row) * b_;
+        const int64_t u1 = std::min<int64_t>(u0 + b_, s_.n);
+        for (int64_t u = u0; u < u1; ++u) {
+          for (int64_t e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
+            const int64_t v = g.targets[e], J = v / b_;
+            if (J % s_.grid_cols != s_.my_col) continue;
+            hc[k] = ((int64_t)li * b_ + (u - u0)) * ld_ + (J / s_.grid_cols) * b_ + v % b_;
+            hw[k] = g.weights[e] == W(0) ? W(0) : g.weights[e];  // -0.0f as +0: see atomic_min_value
+            ++k;
+          }
+        }
+      }
+      GSP_CUDA(cudaMemcpyAsync(d_cell.get(), hc, (size_t)count * sizeof(int64_t), cudaMemcpyHostToDevice, st));
+      GSP_CUDA(cudaMemcpyAsync(d_w.get(), hw, (size_t)count * sizeof(W), cudaMemcpyHostToDevice, st));
+      scatter_arcs_kernel<T><<<grid_for(count), 256, 0, st>>>(d_cell.get(), d_w.get(), count, D_.get());
+      GSP_CUDA_LAUNCH();
+      if (kPaths) {
+        arc_preds_kernel<T><<<grid_for(count), 256, 0, st>>>(d_cell.get(), d_w.get(), count, D_.get(), P_.get(),
+                                                             ld_, s_);
+        GSP_CUDA_LAUNCH();
+      }
+      ctx_.sync();  // the buffers above go out of scope
+    }
+    end_step();  // a negative self-loop
   }
 
   void begin_step(int32_t) override {}  // every phase takes its blocks from the caller
@@ -226,6 +385,21 @@ class CudaBlockFw final : public BlockFw<W> {
     }
   }
 
+  void finish_rows(W* dist, int32_t* pred) override {
+    const int64_t n = s_.n;
+    if (n == 0) return;
+    cudaStream_t st = ctx_.stream();
+    to_api_kernel<Ops, W><<<grid_for(rows_ * ld_), 256, 0, st>>>(D_.get(), rows_ * ld_);
+    GSP_CUDA_LAUNCH();
+    GSP_CUDA(cudaMemcpy2DAsync(dist, (size_t)n * sizeof(W), D_.get(), (size_t)ld_ * sizeof(T), (size_t)n * sizeof(W),
+                               (size_t)n, cudaMemcpyDeviceToHost, st));
+    if (kPaths && pred != nullptr) {
+      GSP_CUDA(cudaMemcpy2DAsync(pred, (size_t)n * sizeof(int32_t), P_.get(), (size_t)ld_ * sizeof(int32_t),
+                                 (size_t)n * sizeof(int32_t), (size_t)n, cudaMemcpyDeviceToHost, st));
+    }
+    ctx_.sync();
+  }
+
   std::string describe() const override {
     return std::string(ctx_.props().name) + " (CUDA device " + std::to_string(ctx_.device()) + ")";
   }
@@ -248,6 +422,43 @@ class CudaBlockFw final : public BlockFw<W> {
     p.col_off = kNoDiagonal;
     p.flags = flags_.get();
     launch_tile_product<Ops, kPaths>(p, tiles_m, tiles_n, ctx_.stream());
+  }
+  // In chunks of rows, at most 2^26 cells of scratch each.
+  bool check_rows(std::vector<int32_t>* out) override {
+    const int32_t n = s_.n;
+    if (!kPaths || n == 0) return true;
+    std::vector<int32_t>& bad = *out;
+    cudaStream_t st = ctx_.stream();
+    const int64_t chunk = std::max<int64_t>(1, std::min<int64_t>(n, (int64_t(1) << 26) / n));
+    DeviceBuffer<int32_t> anc0(ctx_, (size_t)(chunk * n), "MPI Floyd-Warshall: predecessor check");
+    DeviceBuffer<int32_t> anc1(ctx_, (size_t)(chunk * n), "MPI Floyd-Warshall: predecessor check");
+    DeviceBuffer<int> d_bad(ctx_, (size_t)n, "MPI Floyd-Warshall: predecessor check flags");
+    GSP_CUDA(cudaMemsetAsync(d_bad.get(), 0, (size_t)n * sizeof(int), st));
+    int rounds = 0;
+    while ((int64_t(1) << rounds) < (int64_t)n) ++rounds;
+    for (int64_t row0 = 0; row0 < n; row0 += chunk) {
+      const int64_t total = std::min<int64_t>(chunk, n - row0) * n;
+      const unsigned blocks = grid_for(total);
+      anc_init_kernel<<<blocks, 256, 0, st>>>(P_.get(), ld_, n, row0, total, anc0.get());
+      GSP_CUDA_LAUNCH();
+      int32_t* a = anc0.get();
+      int32_t* b = anc1.get();
+      for (int it = 0; it < rounds; ++it) {
+        anc_step_kernel<<<blocks, 256, 0, st>>>(a, b, n, total);
+        GSP_CUDA_LAUNCH();
+        std::swap(a, b);
+      }
+      anc_check_kernel<Ops><<<blocks, 256, 0, st>>>(a, D_.get(), P_.get(), ld_, n, row0, total,
+                                                     d_bad.get() + row0);
+      GSP_CUDA_LAUNCH();
+    }
+    std::vector<int> flags((size_t)n);
+    GSP_CUDA(cudaMemcpyAsync(flags.data(), d_bad.get(), (size_t)n * sizeof(int), cudaMemcpyDeviceToHost, st));
+    ctx_.sync();
+    for (int32_t i = 0; i < n; ++i) {
+      if (flags[(size_t)i] != 0) bad.push_back(i);
+    }
+    return true;
   }
   // dst (ld dld) <- src (ld sld), width x height cells.
   template <class V>

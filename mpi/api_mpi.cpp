@@ -67,7 +67,7 @@ GSP_API gsp_status gsp_apsp_run_mpi(MPI_Comm comm, const gsp_graph* graph, const
       require(graph != nullptr, GSP_ERR_INVALID_ARGUMENT, "graph must not be NULL on rank 0");
       require(result != nullptr, GSP_ERR_INVALID_ARGUMENT, "result must not be NULL on rank 0");
     });
-    auto blocks = gm::distributed_fw(session, std::move(first), (root && graph != nullptr) ? graph->graph.get() : nullptr, options);
+    auto blocks = gm::distributed_fw(session, std::move(first), (root && graph != nullptr) ? graph->graph.get() : nullptr, options, true);
     std::unique_ptr<gsp_paths> handle;
     auto paths = gm::gather_to_root(session, *blocks, root ? graph->graph : gsp::detail::GraphPtr(),
                                     [&] { handle = std::make_unique<gsp_paths>(); });
@@ -91,7 +91,7 @@ GSP_API gsp_status gsp_apsp_run_mpi_blocks(MPI_Comm comm, const gsp_graph* graph
       if (root) require(graph != nullptr, GSP_ERR_INVALID_ARGUMENT, "graph must not be NULL on rank 0");
       handle = std::make_unique<gsp_mpi_blocks>();
     });
-    auto r = gm::distributed_fw(session, std::move(first), (root && graph != nullptr) ? graph->graph.get() : nullptr, options);
+    auto r = gm::distributed_fw(session, std::move(first), (root && graph != nullptr) ? graph->graph.get() : nullptr, options, false);
     handle->blocks = std::move(r);
     *blocks = handle.release();
   });

@@ -1,13 +1,16 @@
 // BlockFw on CPU threads: the rank's blocks stay in the host store and every
 // phase is a list of b x b min-plus tile products (src/cpu/minplus_tile.h)
 // spread over a persistent thread team. Zero copies except the column panel
-// (gathered from nlr blocks) and the closed diagonal block.
+// (gathered from nlr blocks) and the closed diagonal block. The initial
+// blocks are built, and a 1 x 1 grid's result laid out in rows, by the same
+// team (block rows / rows in parallel).
 #pragma once
 
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -53,7 +56,10 @@ class CpuBlockFw final : public BlockFw<W> {
     tasks_.reserve(static_cast<size_t>(s_.nlr) * static_cast<size_t>(s_.nlc) + 1);
   }
 
-  void start() override {}
+  void start(const CsrView<W>& g) override {
+    for_each(s_.nlr, [&](int64_t li) { init_block_row(g, static_cast<int32_t>(li)); });
+    check_store_diagonal(s_, D_);
+  }
   void begin_step(int32_t K) override {
     K_ = K;
     sK_ = extent(K);
@@ -137,6 +143,19 @@ class CpuBlockFw final : public BlockFw<W> {
     }
   }
   void finish() override {}
+  bool check_rows(std::vector<int32_t>*) override { return false; }
+  void finish_rows(W* dist, int32_t* pred) override {
+    const int64_t n = s_.n;
+    for_each(n, [&](int64_t i) {
+      const int32_t I = static_cast<int32_t>(i / s_.b), r = static_cast<int32_t>(i % s_.b);
+      for (int32_t J = 0; J < s_.nlc; ++J) {
+        const int64_t from = offset(I, J) + static_cast<int64_t>(r) * s_.b, to = i * n + static_cast<int64_t>(J) * s_.b;
+        const size_t cols = static_cast<size_t>(extent(J));
+        std::memcpy(dist + to, D_ + from, cols * sizeof(W));
+        if (pred != nullptr) std::memcpy(pred + to, P_ + from, cols * sizeof(int32_t));
+      }
+    });
+  }
   std::string describe() const override {
     return std::to_string(team_.size()) + (team_.size() == 1 ? " CPU thread" : " CPU threads");
   }
@@ -159,6 +178,43 @@ class CpuBlockFw final : public BlockFw<W> {
   int64_t offset(int32_t li, int32_t lj) const { return (static_cast<int64_t>(li) * s_.nlc + lj) * bb_; }
   W* block_d(int32_t li, int32_t lj) const { return D_ + offset(li, lj); }
   int32_t* block_p(int32_t li, int32_t lj) const { return P_ != nullptr ? P_ + offset(li, lj) : nullptr; }
+
+  // f(i) for i in [0, count), spread over the team.
+  template <class F>
+  void for_each(int64_t count, const F& f) {
+    if (count <= 0) return;
+    std::atomic<int64_t> next{0};
+    team_.run([&](int) {
+      for (int64_t i; (i = next.fetch_add(1)) < count;) f(i);
+    });
+  }
+
+  // Local block row li of the initial matrix: infinity (predecessor -1),
+  // 0 on the diagonal, the lightest parallel arc (predecessor: its tail).
+  void init_block_row(const CsrView<W>& g, int32_t li) {
+    W* d = block_d(li, 0);
+    std::fill(d, d + s_.nlc * bb_, Dist<W>::inf());
+    if (P_ != nullptr) std::fill(block_p(li, 0), block_p(li, 0) + s_.nlc * bb_, int32_t(-1));
+    const int32_t I = li * s_.grid_rows + s_.my_row;
+    const int32_t rows = extent(I);
+    if (I % s_.grid_cols == s_.my_col) {
+      W* blk = block_d(li, I / s_.grid_cols);
+      for (int32_t r = 0; r < rows; ++r) blk[static_cast<int64_t>(r) * s_.b + r] = W(0);
+    }
+    for (int32_t r = 0; r < rows; ++r) {
+      const int32_t u = I * s_.b + r;
+      for (int64_t e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
+        const int32_t v = g.targets[e];
+        const int32_t J = v / s_.b;
+        if (J % s_.grid_cols != s_.my_col) continue;
+        const int64_t at = offset(li, J / s_.grid_cols) + static_cast<int64_t>(r) * s_.b + (v - J * s_.b);
+        if (g.weights[e] < D_[at]) {
+          D_[at] = g.weights[e];
+          if (P_ != nullptr) P_[at] = u;
+        }
+      }
+    }
+  }
 
   cpu::TileResult one(const Task& t) const {
     return cpu::minplus_tile<W>(t.c, t.pc, t.a, t.b, t.pb, s_.b, 0, t.rows, 0, t.cols, 0, t.depth);

@@ -10,6 +10,7 @@
 // (comm.h), so an error anywhere ends the step on every rank.
 #include "fw_mpi.h"
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -52,7 +53,7 @@ int32_t block_size_from_env(int32_t n, int pr, int pc, bool gpu) {
 }
 
 template <class W>
-std::vector<W>& store(BlockResult& r) {
+HostArray<W>& store(BlockResult& r) {
   if constexpr (std::is_same_v<W, float>) {
     return r.d_f32;
   } else {
@@ -65,18 +66,92 @@ void alloc(std::vector<T>& v, int64_t count, const T& value) {
   cpu::alloc_vector(v, static_cast<size_t>(count), value);
 }
 
-// Predecessor cycles (see src/cpu/pred_repair.h) can only be seen in whole rows: the
-// ranks of each grid row gather each of their block rows in full, check
-// every row, and rebuild the bad ones; each rank keeps its own columns.
+// count elements, contents unspecified (every user writes every cell);
+// page-locked when `pinned` and the CUDA layer can give it (a device then
+// copies into it at full speed), else ordinary memory.
+template <class T>
+void alloc_uninit(HostArray<T>& a, int64_t count, bool pinned) {
+  const size_t c = static_cast<size_t>(count);
+  size_t got = 0;
+  void* p = pinned ? gpu::result_buffer_take(c * sizeof(T), &got) : nullptr;
+  if (p != nullptr) {
+    a.adopt(static_cast<T*>(p), c, got, gpu::result_buffer_give);
+  } else {
+    a.resize_uninitialized(c);
+  }
+}
+
+bool trace_on() {
+  const char* tr = std::getenv("GSP_MPI_TRACE");
+  return tr != nullptr && *tr != '\0' && *tr != '0';
+}
+
+// f(i) for i in [0, count) over the team's threads.
+template <class F>
+void for_each(cpu::Team& team, int64_t count, const F& f) {
+  if (count <= 0) return;
+  std::atomic<int64_t> next{0};
+  team.run([&](int) {
+    for (int64_t i; (i = next.fetch_add(1)) < count;) f(i);
+  });
+}
+
+// Whether predecessor rows can hold cycles at all. Not for int32 graphs
+// whose every arc weighs > 0: every predecessor arc ends tight (d(i, q) +
+// w(q, j) = d(i, j), with exact integer distances), so d strictly decreases
+// along a chain of predecessors, which therefore ends at the one vertex of
+// the row without one, the source (the single-device engine's argument,
+// cuda/dense_delivery.cuh). Zero arcs, negative arcs (a zero-weight cycle
+// may mix them) and float rounding allow ties: those rows are checked.
 template <class W>
-void repair_preds(const Session& s, const Layout& L, const CsrView<W>& g, const std::vector<W>& D,
-                  std::vector<int32_t>& P) {
+bool preds_need_check(const CsrView<W>& g, W min_weight) {
+  return !(std::is_same_v<W, int32_t> && g.m > 0 && min_weight > W(0));
+}
+
+// Predecessor cycles (see src/cpu/pred_repair.h) can only be seen in whole rows.
+// One rank holding the whole matrix in rows checks them in place, rows
+// spread over its threads.
+template <class W>
+void repair_pred_rows(const CsrView<W>& g, const W* D, int32_t* P, cpu::Team& team) {
+  const int64_t n = g.n;
+  std::vector<cpu::PredRepairScratch> scratch(static_cast<size_t>(team.size()));
+  std::atomic<int64_t> next{0};
+  team.run([&](int tid) {
+    cpu::PredRepairScratch& sc = scratch[static_cast<size_t>(tid)];
+    for (int64_t i; (i = next.fetch_add(1)) < n;) {
+      (void)cpu::repair_pred_row(g, static_cast<int32_t>(i), D + i * n, P + i * n, sc);
+    }
+  });
+}
+
+// The rows a device's check found bad, rebuilt on the host (each on one thread).
+template <class W>
+void rebuild_rows(const CsrView<W>& g, const W* D, int32_t* P, const std::vector<int32_t>& bad, cpu::Team& team) {
+  const int64_t n = g.n;
+  std::vector<cpu::PredRepairScratch> scratch(static_cast<size_t>(team.size()));
+  std::atomic<size_t> next{0};
+  team.run([&](int tid) {
+    for (size_t k; (k = next.fetch_add(1)) < bad.size();) {
+      const int64_t i = bad[k];
+      cpu::rebuild_pred_row(g, static_cast<int32_t>(i), D + i * n, P + i * n, scratch[static_cast<size_t>(tid)]);
+    }
+  });
+}
+
+// Over several ranks, the ranks of each grid row gather each of their block
+// rows in full, check every row (rows spread over the rank's threads), and
+// rebuild the bad ones; each rank keeps its own columns.
+// `only` (n entries, a 1 x 1 grid whose device checked the rows): the rows
+// to rebuild; the others are known good.
+template <class W>
+void repair_preds(const Session& s, const Layout& L, const CsrView<W>& g, const W* D, int32_t* P, cpu::Team& team,
+                  const std::vector<char>* only) {
   const int64_t bb = L.bb();
   const int64_t n = L.n;
   std::vector<int> counts(static_cast<size_t>(L.pc)), displs(static_cast<size_t>(L.pc));
-  std::vector<W> rows_d, full_d;
-  std::vector<int32_t> rows_p, full_p;
-  cpu::PredRepairScratch scratch;
+  HostArray<W> rows_d, full_d;
+  HostArray<int32_t> rows_p, full_p;
+  std::vector<cpu::PredRepairScratch> scratch(static_cast<size_t>(team.size()));
   s.agree(capture([&] {
     int64_t total = 0;
     for (int c = 0; c < L.pc; ++c) {
@@ -88,41 +163,51 @@ void repair_preds(const Session& s, const Layout& L, const CsrView<W>& g, const 
       displs[static_cast<size_t>(c)] = static_cast<int>(total);
       total += cnt;
     }
-    alloc(rows_d, total, W(0));
-    alloc(rows_p, total, int32_t(-1));
-    alloc(full_d, L.b * n, W(0));
-    alloc(full_p, L.b * n, int32_t(-1));
+    alloc_uninit(rows_d, total, false);
+    alloc_uninit(rows_p, total, false);
+    alloc_uninit(full_d, L.b * n, false);
+    alloc_uninit(full_p, L.b * n, false);
   }));
   Outcome outcome;
   for (int32_t li = 0; li < L.nlr; ++li) {
+    if (only != nullptr) {  // one rank: no one to gather with, and block rows without bad rows are skipped
+      const int32_t first = L.grow(li) * L.b;
+      const auto* m = only->data();
+      if (std::find(m + first, m + first + L.extent(L.grow(li)), char(1)) == m + first + L.extent(L.grow(li))) continue;
+    }
     const int mine = static_cast<int>(L.nlc * bb);
-    mpi_check(MPI_Allgatherv(D.data() + L.offset(li, 0), mine, mpi_type<W>(), rows_d.data(), counts.data(),
+    mpi_check(MPI_Allgatherv(D + L.offset(li, 0), mine, mpi_type<W>(), rows_d.data(), counts.data(),
                              displs.data(), mpi_type<W>(), s.row_comm()),
               "MPI_Allgatherv");
-    mpi_check(MPI_Allgatherv(P.data() + L.offset(li, 0), mine, MPI_INT32_T, rows_p.data(), counts.data(),
+    mpi_check(MPI_Allgatherv(P + L.offset(li, 0), mine, MPI_INT32_T, rows_p.data(), counts.data(),
                              displs.data(), MPI_INT32_T, s.row_comm()),
               "MPI_Allgatherv");
     outcome.merge(capture([&] {
       const int32_t I = L.grow(li);
       const int32_t rows = L.extent(I);
-      for (int32_t J = 0; J < L.nb; ++J) {
-        const int64_t src = displs[static_cast<size_t>(J % L.pc)] + static_cast<int64_t>(J / L.pc) * bb;
-        const int32_t cols = L.extent(J);
-        for (int32_t r = 0; r < rows; ++r) {
-          const int64_t from = src + static_cast<int64_t>(r) * L.b, to = r * n + static_cast<int64_t>(J) * L.b;
-          std::copy(rows_d.begin() + from, rows_d.begin() + from + cols, full_d.begin() + to);
-          std::copy(rows_p.begin() + from, rows_p.begin() + from + cols, full_p.begin() + to);
+      std::atomic<int32_t> next{0};
+      team.run([&](int tid) {
+        cpu::PredRepairScratch& sc = scratch[static_cast<size_t>(tid)];
+        for (int32_t r; (r = next.fetch_add(1)) < rows;) {
+          if (only != nullptr && (*only)[static_cast<size_t>(I) * L.b + r] == 0) continue;
+          W* drow = full_d.data() + r * n;
+          int32_t* prow = full_p.data() + r * n;
+          for (int32_t J = 0; J < L.nb; ++J) {
+            const int64_t from = displs[static_cast<size_t>(J % L.pc)] + static_cast<int64_t>(J / L.pc) * bb +
+                                 static_cast<int64_t>(r) * L.b;
+            const int64_t to = static_cast<int64_t>(J) * L.b;
+            const size_t cols = static_cast<size_t>(L.extent(J));
+            std::memcpy(drow + to, rows_d.data() + from, cols * sizeof(W));
+            std::memcpy(prow + to, rows_p.data() + from, cols * sizeof(int32_t));
+          }
+          if (!cpu::repair_pred_row(g, I * L.b + r, drow, prow, sc)) continue;
+          for (int32_t lj = 0; lj < L.nlc; ++lj) {
+            const int32_t J = L.gcol(lj);
+            std::memcpy(P + L.offset(li, lj) + static_cast<int64_t>(r) * L.b, prow + static_cast<int64_t>(J) * L.b,
+                        static_cast<size_t>(L.extent(J)) * sizeof(int32_t));
+          }
         }
-      }
-      for (int32_t r = 0; r < rows; ++r) {
-        int32_t* prow = full_p.data() + r * n;
-        if (!cpu::repair_pred_row(g, I * L.b + r, full_d.data() + r * n, prow, scratch)) continue;
-        for (int32_t lj = 0; lj < L.nlc; ++lj) {
-          const int32_t J = L.gcol(lj);
-          std::copy(prow + static_cast<int64_t>(J) * L.b, prow + static_cast<int64_t>(J) * L.b + L.extent(J),
-                    P.begin() + L.offset(li, lj) + static_cast<int64_t>(r) * L.b);
-        }
-      }
+      });
     }));
   }
   s.agree(outcome);
@@ -150,16 +235,30 @@ BlockFwShape shape_of(const Layout& L, bool want) {
 }
 
 template <class W>
-void run_fw(const Session& s, const Layout& L, bool want, int64_t m, const Graph* graph, const RunOptions& ro,
-            const LocalEngine& engine, std::unique_ptr<BlockResult>& result) {
+void run_fw(const Session& s, const Layout& L, bool want, bool rows, int64_t m, const Graph* graph,
+            const RunOptions& ro, const LocalEngine& engine, std::unique_ptr<BlockResult>& result) {
   const bool root = s.rank() == 0;
   const int64_t bb = L.bb();
   const int32_t n = L.n;
+  double t = MPI_Wtime();
+  auto lap = [&t] {
+    const double now = MPI_Wtime();
+    const double d = now - t;
+    t = now;
+    return d;
+  };
 
-  // Allocation: the CSR copy (ranks other than 0) and the local store.
+  // Allocation: the CSR copy (ranks other than 0) and where the result goes:
+  // the local store in the block format (a CPU rank computes in it; a GPU
+  // rank's device writes it at the end, page-locked when possible) or, on
+  // one rank about to be gathered, the n x n result arrays themselves. The
+  // contents are left unset: start() / finish() / finish_rows() write every
+  // cell.
   std::vector<int64_t> offsets;
   std::vector<int32_t> targets;
   std::vector<W> weights;
+  HostArray<W> cpu_d;  // a CPU rank's store where the result is delivered in rows
+  HostArray<int32_t> cpu_p;
   s.agree(capture([&] {
     maybe_inject_failure(s.rank());
     result = std::make_unique<BlockResult>();
@@ -168,12 +267,22 @@ void run_fw(const Session& s, const Layout& L, bool want, int64_t m, const Graph
       alloc(targets, m, int32_t(0));
       alloc(weights, m, W(0));
     }
-    alloc(store<W>(*result), static_cast<int64_t>(L.local_elems()), Dist<W>::inf());
-    if (want) alloc(result->pred, static_cast<int64_t>(L.local_elems()), int32_t(-1));
+    const int64_t cells =
+        static_cast<int64_t>(rows ? cpu::matrix_elems(n, sizeof(W)) : L.local_elems());
+    alloc_uninit(store<W>(*result), cells, engine.gpu);
+    if (want) alloc_uninit(result->pred, cells, engine.gpu);
+    if (rows && !engine.gpu) {
+      alloc_uninit(cpu_d, static_cast<int64_t>(L.local_elems()), false);
+      if (want) alloc_uninit(cpu_p, static_cast<int64_t>(L.local_elems()), false);
+    }
   }));
   BlockResult& out = *result;
-  std::vector<W>& D = store<W>(out);
-  std::vector<int32_t>& P = out.pred;
+  W* D = store<W>(out).data();
+  int32_t* P = want ? out.pred.data() : nullptr;
+  // The store the engine computes in (CPU) or writes at the end (GPU, unless in rows).
+  W* work_d = rows ? (engine.gpu ? nullptr : cpu_d.data()) : D;
+  int32_t* work_p = !want ? nullptr : rows ? (engine.gpu ? nullptr : cpu_p.data()) : P;
+  out.times.setup += lap();
 
   // Rank 0's graph to every rank.
   const int64_t* off = offsets.data();
@@ -188,55 +297,37 @@ void run_fw(const Session& s, const Layout& L, bool want, int64_t m, const Graph
   bcast(const_cast<int64_t*>(off), int64_t(n) + 1, 0, s.comm());
   bcast(const_cast<int32_t*>(tg), m, 0, s.comm());
   bcast(const_cast<W*>(wt), m, 0, s.comm());
+  const CsrView<W> g{n, m, off, tg, wt};
+  out.times.graph = lap();
 
-  // The initial blocks: 0 on the diagonal, the lightest parallel arc elsewhere.
+  // The local engine builds its initial blocks (a GPU rank on its device).
   BlockFwShape shape = shape_of(L, want);
-  s.agree(capture([&] {
-    double max_abs = 0;
-    for (int64_t e = 0; e < m; ++e) max_abs = std::max(max_abs, std::abs(static_cast<double>(wt[e])));
-    shape.max_abs_weight = max_abs;
-    for (int32_t li = 0; li < L.nlr; ++li) {
-      const int32_t I = L.grow(li);
-      const int32_t rows = L.extent(I);
-      if (I % L.pc == L.mycol) {
-        W* blk = D.data() + L.offset(li, I / L.pc);
-        for (int32_t r = 0; r < rows; ++r) blk[static_cast<int64_t>(r) * L.b + r] = W(0);
-      }
-      for (int32_t r = 0; r < rows; ++r) {
-        const int32_t u = I * L.b + r;
-        for (int64_t e = off[u]; e < off[u + 1]; ++e) {
-          const int32_t v = tg[e];
-          const int32_t J = v / L.b;
-          if (J % L.pc != L.mycol) continue;
-          const int64_t at = L.offset(li, J / L.pc) + static_cast<int64_t>(r) * L.b + (v - J * L.b);
-          if (wt[e] < D[static_cast<size_t>(at)]) {
-            D[static_cast<size_t>(at)] = wt[e];
-            if (want) P[static_cast<size_t>(at)] = u;
-          }
-        }
-      }
-    }
-    check_store_diagonal(shape, D.data());
-  }));
-
-  // The local engine takes the blocks (a GPU rank uploads them).
+  W min_weight = W(0);
   std::unique_ptr<BlockFw<W>> fw;
   s.agree(capture([&] {
-    int32_t* pstore = want ? P.data() : nullptr;
-    if (engine.gpu) {
-      fw = gpu::make_block_fw(shape, engine.device_options, D.data(), pstore);
-    } else {
-      fw = std::make_unique<CpuBlockFw<W>>(shape, engine.threads, D.data(), pstore);
+    double max_abs = 0;
+    if (m > 0) min_weight = wt[0];
+    for (int64_t e = 0; e < m; ++e) {
+      max_abs = std::max(max_abs, std::abs(static_cast<double>(wt[e])));
+      min_weight = std::min(min_weight, wt[e]);
     }
-    fw->start();
+    shape.max_abs_weight = max_abs;
+    if (engine.gpu) {
+      fw = gpu::make_block_fw(shape, engine.device_options, work_d, work_p);
+    } else {
+      fw = std::make_unique<CpuBlockFw<W>>(shape, engine.threads, work_d, work_p);
+    }
+    fw->start(g);
   }));
+  out.times.setup += lap();
 
   // The k-steps. Local work runs under capture() so that a failure never
   // skips a broadcast (no rank hangs); the ranks agree at the end of each
   // step. A buffer that could not be prepared is replaced by the receive
   // buffer of the same size (its content no longer matters then).
-  // GSP_MPI_TRACE=1: each rank prints where its k-steps' time went (its own
-  // work vs. broadcasts and agreement, which include waiting for the others).
+  // Each rank counts where its k-steps' time goes (its own work vs.
+  // broadcasts and agreement, which include waiting for the others), for
+  // GSP_MPI_TRACE=1.
   double local_s = 0, comm_s = 0;
   for (int32_t K = 0; K < L.nb; ++K) {
     const int rK = K % L.pr, cK = K % L.pc;
@@ -307,18 +398,60 @@ void run_fw(const Session& s, const Layout& L, bool want, int64_t m, const Graph
     });
     comm([&] { s.agree(step); });
   }
-  if (const char* tr = std::getenv("GSP_MPI_TRACE"); tr != nullptr && *tr != '\0' && *tr != '0') {
-    std::fprintf(stderr,
-                 "gsp mpi: rank %d of %d (%d x %d grid, b = %d, %d steps): local work %.3f s, "
-                 "broadcasts + agreement %.3f s, %s\n",
-                 s.rank(), s.size(), L.pr, L.pc, L.b, L.nb, local_s, comm_s, fw->describe().c_str());
-  }
-  s.agree(capture([&] { fw->finish(); }));
+  out.times.local = local_s;
+  out.times.comm = comm_s;
+  out.times.ksteps = lap();
   const std::string where = fw->describe();
+  // The predecessor check: on one rank, a device checks its rows where they
+  // are and names the bad ones (then only those are rebuilt on the host).
+  const bool check = want && preds_need_check(g, min_weight);
+  std::vector<int32_t> bad;
+  bool checked = false;
+  if (check && L.pr == 1 && L.pc == 1) {
+    s.agree(capture([&] { checked = fw->check_rows(&bad); }));
+  }
+  const double t_device_check = lap();
+  s.agree(capture([&] {
+    if (rows) {
+      fw->finish_rows(D, P);
+    } else {
+      fw->finish();
+    }
+  }));
   fw.reset();
+  out.times.deliver = lap();
+  cpu_d = HostArray<W>();
+  cpu_p = HostArray<int32_t>();
 
-  if (want) repair_preds(s, L, CsrView<W>{n, m, off, tg, wt}, D, P);
+  if (check) {
+    cpu::Team team(engine.threads);
+    if (rows) {
+      s.agree(capture([&] {
+        if (checked) {
+          rebuild_rows(g, D, P, bad, team);
+        } else {
+          repair_pred_rows(g, D, P, team);
+        }
+      }));
+    } else {
+      std::vector<char> only;
+      if (checked) {
+        only.assign(static_cast<size_t>(n), 0);
+        for (int32_t i : bad) only[static_cast<size_t>(i)] = 1;
+      }
+      repair_preds(s, L, g, D, P, team, checked ? &only : nullptr);
+    }
+    out.times.check = t_device_check + lap();
+    out.times.check_note = checked ? " (on the device)" : "";
+  } else {
+    out.times.check_note = want ? " (skipped: int32, every arc > 0)" : " (no paths)";
+  }
 
+  out.rows = rows;
+  out.threads = engine.threads;
+  out.where = "rank " + std::to_string(s.rank()) + " of " + std::to_string(s.size()) + " (" + std::to_string(L.pr) +
+              " x " + std::to_string(L.pc) + " grid, b = " + std::to_string(L.b) + ", " + std::to_string(L.nb) +
+              " steps), " + where;
   out.layout = L;
   out.rank = s.rank();
   out.size = s.size();
@@ -336,9 +469,11 @@ void run_fw(const Session& s, const Layout& L, bool want, int64_t m, const Graph
   out.stats.relaxations = static_cast<int64_t>(std::min(nn * nn * nn, 9.0e18));
 }
 
+// Every rank's block rows to rank 0, which lays each out in the result's
+// rows (rows spread over its threads; every cell is written once).
 template <class W>
-void gather_t(const Session& s, const BlockResult& br, Paths* paths, std::vector<W>& buf,
-              std::vector<int32_t>& pbuf) {
+void gather_t(const Session& s, const BlockResult& br, Paths* paths, HostArray<W>& buf, HostArray<int32_t>& pbuf,
+              cpu::Team* team) {
   const Layout& L = br.layout;
   const int64_t bb = L.bb();
   const bool want = br.has_paths;
@@ -374,20 +509,31 @@ void gather_t(const Session& s, const BlockResult& br, Paths* paths, std::vector
         psrc = want ? pbuf.data() : nullptr;
       }
       const int32_t I = Lr.grow(li);
-      for (int32_t lj = 0; lj < Lr.nlc; ++lj) {
-        const int32_t J = Lr.gcol(lj);
-        const int32_t cols = Lr.extent(J);
-        for (int32_t i = 0; i < Lr.extent(I); ++i) {
+      for_each(*team, Lr.extent(I), [&](int64_t i) {
+        for (int32_t lj = 0; lj < Lr.nlc; ++lj) {
+          const int32_t J = Lr.gcol(lj);
+          const size_t cols = static_cast<size_t>(Lr.extent(J));
           const int64_t to = (static_cast<int64_t>(I) * L.b + i) * n + static_cast<int64_t>(J) * L.b;
-          const int64_t from = lj * bb + static_cast<int64_t>(i) * L.b;
-          std::memcpy(dist + to, src + from, static_cast<size_t>(cols) * sizeof(W));
-          if (want) std::memcpy(pred + to, psrc + from, static_cast<size_t>(cols) * sizeof(int32_t));
+          const int64_t from = lj * bb + i * L.b;
+          std::memcpy(dist + to, src + from, cols * sizeof(W));
+          if (want) std::memcpy(pred + to, psrc + from, cols * sizeof(int32_t));
         }
-      }
+      });
     }
   }
 }
 
+// GSP_MPI_TRACE=1: this rank's stages and the call's total against its k-steps.
+void print_trace(const BlockResult& r, double call) {
+  const StageTimes& t = r.times;
+  std::fprintf(stderr,
+               "gsp mpi: %s: graph broadcast %.3f s, set-up %.3f s, k-steps %.3f s (local work %.3f s, "
+               "broadcasts + agreement %.3f s), delivery %.3f s%s, predecessor check %.3f s%s, gather %.3f s; "
+               "call %.3f s = %.2f x k-steps\n",
+               r.where.c_str(), t.graph, t.setup, t.ksteps, t.local, t.comm, t.deliver,
+               r.stats.backend == GSP_BACKEND_CUDA ? " (device to host)" : "", t.check, t.check_note, t.gather, call,
+               t.ksteps > 0 ? call / t.ksteps : 0.0);
+}
 
 // Which engine this rank runs: the backend asked for on rank 0 decides;
 // with AUTO a rank with a CUDA device uses it (ranks of a node share the
@@ -413,7 +559,7 @@ LocalEngine choose_engine(const Session& s, const RunOptions& ro, gsp_backend ba
 }  // namespace
 
 std::unique_ptr<BlockResult> distributed_fw(const Session& s, Outcome first, const Graph* graph,
-                                            const gsp_options* options) {
+                                            const gsp_options* options, bool gather) {
   const double t0 = MPI_Wtime();
   const bool root = s.rank() == 0;
   RunOptions ro;
@@ -454,23 +600,29 @@ std::unique_ptr<BlockResult> distributed_fw(const Session& s, Outcome first, con
 
   const Layout L(static_cast<int32_t>(head[0]), static_cast<int32_t>(head[4]), s.pr(), s.pc(), s.myrow(),
                  s.mycol());
+  const double t_setup = MPI_Wtime() - t0;
   std::unique_ptr<BlockResult> result;
+  const bool rows = gather && s.size() == 1;
   if (head[1] == GSP_F32) {
-    run_fw<float>(s, L, head[2] != 0, head[3], graph, ro, engine, result);
+    run_fw<float>(s, L, head[2] != 0, rows, head[3], graph, ro, engine, result);
   } else {
-    run_fw<int32_t>(s, L, head[2] != 0, head[3], graph, ro, engine, result);
+    run_fw<int32_t>(s, L, head[2] != 0, rows, head[3], graph, ro, engine, result);
   }
+  result->t0 = t0;
+  result->times.setup += t_setup;
   result->stats.seconds = MPI_Wtime() - t0;
+  if (!gather && trace_on()) print_trace(*result, result->stats.seconds);
   return result;
 }
 
-std::unique_ptr<Paths> gather_to_root(const Session& s, const BlockResult& br, const GraphPtr& graph,
+std::unique_ptr<Paths> gather_to_root(const Session& s, BlockResult& br, const GraphPtr& graph,
                                       const std::function<void()>& before_agree) {
   const double t0 = MPI_Wtime();
   const Layout& L = br.layout;
   std::unique_ptr<Paths> paths;
-  std::vector<float> buf_f;
-  std::vector<int32_t> buf_i, pbuf;
+  HostArray<float> buf_f;
+  HostArray<int32_t> buf_i, pbuf;
+  std::unique_ptr<cpu::Team> team;
   s.agree(capture([&] {
     if (s.rank() != 0) return;
     paths = std::make_unique<Paths>();
@@ -482,30 +634,42 @@ std::unique_ptr<Paths> gather_to_root(const Session& s, const BlockResult& br, c
     std::iota(p.sources.begin(), p.sources.end(), 0);
     p.row_of.reserve(static_cast<size_t>(L.n));
     for (int32_t v = 0; v < L.n; ++v) p.row_of.emplace(v, v);
-    const size_t elems = cpu::matrix_elems(L.n, sizeof(float));
-    // The widest local block row any rank sends (grid column 0 has the most blocks).
-    const int64_t most = static_cast<int64_t>(Layout::owned(L.nb, L.pc, 0)) * L.bb();
-    if (br.dtype == GSP_F32) {
-      p.dist_f32.assign(elems, 0.0f);
-      if (s.size() > 1) alloc(buf_f, most, 0.0f);
+    if (br.rows) {  // one rank: the arrays already are the result
+      p.dist_f32 = std::move(br.d_f32);
+      p.dist_i32 = std::move(br.d_i32);
+      p.pred = std::move(br.pred);
     } else {
-      p.dist_i32.assign(elems, int32_t(0));
-      if (s.size() > 1) alloc(buf_i, most, int32_t(0));
-    }
-    if (br.has_paths) {
-      p.pred.assign(elems, int32_t(-1));
-      if (s.size() > 1) alloc(pbuf, most, int32_t(-1));
+      const int64_t elems = static_cast<int64_t>(cpu::matrix_elems(L.n, sizeof(float)));
+      // The widest local block row any rank sends (grid column 0 has the most blocks).
+      const int64_t most = static_cast<int64_t>(Layout::owned(L.nb, L.pc, 0)) * L.bb();
+      if (br.dtype == GSP_F32) {
+        alloc_uninit(p.dist_f32, elems, false);
+        alloc_uninit(buf_f, most, false);
+      } else {
+        alloc_uninit(p.dist_i32, elems, false);
+        alloc_uninit(buf_i, most, false);
+      }
+      if (br.has_paths) {
+        alloc_uninit(p.pred, elems, false);
+        alloc_uninit(pbuf, most, false);
+      }
+      team = std::make_unique<cpu::Team>(br.threads);
     }
     p.has_paths = br.has_paths;
     p.stats = br.stats;
     before_agree();
   }));
-  if (br.dtype == GSP_F32) {
-    gather_t<float>(s, br, paths.get(), buf_f, pbuf);
-  } else {
-    gather_t<int32_t>(s, br, paths.get(), buf_i, pbuf);
+  if (!br.rows) {
+    if (br.dtype == GSP_F32) {
+      gather_t<float>(s, br, paths.get(), buf_f, pbuf, team.get());
+    } else {
+      gather_t<int32_t>(s, br, paths.get(), buf_i, pbuf, team.get());
+    }
   }
-  if (paths) paths->stats.seconds += MPI_Wtime() - t0;
+  const double now = MPI_Wtime();
+  br.times.gather = now - t0;
+  if (paths) paths->stats.seconds = now - br.t0;
+  if (trace_on()) print_trace(br, now - br.t0);
   return paths;
 }
 

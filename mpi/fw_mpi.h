@@ -8,9 +8,11 @@
 #include <limits>
 #include <memory>
 #include <new>
+#include <string>
 #include <vector>
 
 #include "core/engine.h"
+#include "core/host_array.h"
 #include "core/paths.h"
 #include "comm.h"
 
@@ -67,16 +69,35 @@ inline int32_t default_gpu_block_size(int32_t n, int pr, int pc) {
   return b;
 }
 
-// One rank's share of the result.
+// Seconds of a call's stages on one rank (GSP_MPI_TRACE=1 prints them).
+struct StageTimes {
+  double graph = 0;    // graph broadcast
+  double setup = 0;    // allocation, engine choice, initial blocks (uploaded on a GPU rank)
+  double ksteps = 0;   // the block steps: local work + broadcasts and agreement
+  double local = 0, comm = 0;
+  double deliver = 0;  // the result out of the engine (device to host on a GPU rank)
+  double check = 0;    // predecessor check (and repair)
+  double gather = 0;   // gsp_apsp_run_mpi's gather to rank 0
+  const char* check_note = "";
+};
+
+// One rank's share of the result: its local store in the host block format,
+// or, when `rows` (gsp_apsp_run_mpi on one rank), the whole n x n matrix in
+// row-major order, ready to become the result without a copy.
 struct BlockResult {
   Layout layout;
   int rank = 0, size = 1;
   gsp_dtype dtype = GSP_F32;
   bool has_paths = false;
-  std::vector<float> d_f32;    // local store (GSP_F32)
-  std::vector<int32_t> d_i32;  // local store (GSP_I32)
-  std::vector<int32_t> pred;   // local store, empty without paths
+  bool rows = false;
+  int threads = 1;             // this rank's CPU threads (for the gather)
+  HostArray<float> d_f32;      // GSP_F32
+  HostArray<int32_t> d_i32;    // GSP_I32
+  HostArray<int32_t> pred;     // empty without paths
   RunStats stats;
+  StageTimes times;
+  double t0 = 0;               // MPI_Wtime() at the call's start
+  std::string where;           // "rank r of p (pr x pc grid, b = .., nb steps), <engine>"
   const void* dist() const {
     return dtype == GSP_F32 ? static_cast<const void*>(d_f32.data()) : static_cast<const void*>(d_i32.data());
   }
@@ -84,14 +105,16 @@ struct BlockResult {
 
 // Collective over session. `first` is this rank's verdict on the caller's
 // arguments (agreed before anything else); graph matters on rank 0 only.
+// `gather`: the caller goes on to gather_to_root (on one rank the result is
+// then delivered in rows, straight into the arrays the result keeps).
 std::unique_ptr<BlockResult> distributed_fw(const Session& session, Outcome first, const Graph* graph,
-                                            const gsp_options* options);
+                                            const gsp_options* options, bool gather);
 
 // Collective: sends every rank's blocks to rank 0 and builds the full result
 // there (nullptr elsewhere). `before_agree` runs on rank 0 after the result
 // is allocated and before the ranks agree to transfer (the API allocates its
 // handle there, so that a failure is still agreed).
-std::unique_ptr<Paths> gather_to_root(const Session& session, const BlockResult& blocks, const GraphPtr& graph,
+std::unique_ptr<Paths> gather_to_root(const Session& session, BlockResult& blocks, const GraphPtr& graph,
                                       const std::function<void()>& before_agree);
 
 }  // namespace gsp::detail::mpi

@@ -3,8 +3,11 @@
  * Rank 0 builds a random graph (8 arcs per vertex, weights 1..1000, seeded),
  * every rank runs gsp_apsp_run_mpi_blocks (the engine, no gather) `reps`
  * times; the best wall time (slowest rank) is printed. "gather" also times
- * gsp_apsp_run_mpi (engine + gather to rank 0); "single" (P = 1) also times
- * the single-process gsp_apsp_run (Floyd-Warshall) on the same graph.
+ * gsp_apsp_run_mpi (engine + gather to rank 0); "single" does too, and (P =
+ * 1) times the single-process gsp_apsp_run (Floyd-Warshall) on the same
+ * graph. With GSP_MPI_TRACE=1 every call prints each rank's stages (graph
+ * broadcast, set-up, k-steps, delivery, predecessor check, gather) and the
+ * call's time as a multiple of its k-steps (doc/mpi.md).
  * GSP_MPI_BENCH_BACKEND=cuda (or auto) runs every rank's blocks, and the
  * single-process run, on CUDA devices (default: cpu). */
 #include <mpi.h>
@@ -109,7 +112,7 @@ int main(int argc, char** argv) {
     }
     gsp_mpi_blocks_destroy(b);
   }
-  if (strcmp(extra, "gather") == 0) {
+  if (strcmp(extra, "gather") == 0 || strcmp(extra, "single") == 0) {
     for (r = 0; r < reps; r++) {
       gsp_paths* p = NULL;
       double t;

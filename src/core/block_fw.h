@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/engine.h"
 
@@ -38,8 +39,12 @@ class BlockFw {
  public:
   virtual ~BlockFw() = default;
 
-  // The initial blocks are in the host store: take them.
-  virtual void start() = 0;
+  // Builds the initial blocks from the graph (every rank has the whole
+  // CSR): 0 on the diagonal, the lightest parallel arc elsewhere (its tail
+  // as predecessor), infinity and -1 everywhere else. Each rank takes the
+  // rows of its block rows and the arcs into its block columns. Throws
+  // GSP_ERR_NEGATIVE_CYCLE on a negative self-loop.
+  virtual void start(const CsrView<W>& g) = 0;
   // A k-step on global block K begins (K's extent is the product depth).
   virtual void begin_step(int32_t K) = 0;
 
@@ -77,16 +82,30 @@ class BlockFw {
   // End of a k-step: throws GSP_ERR_NEGATIVE_CYCLE (a diagonal entry < 0)
   // or GSP_ERR_OVERFLOW (int32) when found.
   virtual void end_step() = 0;
-  // The result into the host store.
+  // The result into the host store (a CPU implementation computes in it:
+  // nothing to do).
   virtual void finish() = 0;
+  // On a 1 x 1 grid only (the rank holds every block): the result as n x n
+  // row-major arrays (pred null without paths), every cell written, API
+  // values. A device writes straight into them (page-locked or not).
+  virtual void finish_rows(W* dist, int32_t* pred) = 0;
+  // On a 1 x 1 grid with paths, after the last step and before finish*():
+  // checks every row's predecessors where the blocks are (each reachable
+  // vertex must lead to the row's source, src/cpu/pred_repair.h) and
+  // appends the rows that fail to *bad. Returns false where the
+  // implementation leaves the check to the caller (CPU: the rows are on the
+  // host anyway).
+  virtual bool check_rows(std::vector<int32_t>* bad) = 0;
   // For gsp_run_info::device_name, e.g. "8 CPU threads", "NVIDIA H100 (device 0)".
   virtual std::string describe() const = 0;
 };
 
 namespace gpu {
 
-// A device-resident BlockFw over the host store (store_d / store_p: nlr * nlc
-// blocks, owned by the caller; store_p null without paths). Throws
+// A device-resident BlockFw. start() builds the blocks on the device; the
+// host store (store_d / store_p: nlr * nlc blocks, owned by the caller;
+// store_p null without paths) is only written, by finish(), and may be null
+// when finish_rows() is used instead. Throws
 // GSP_ERR_NO_DEVICE where CUDA is not built or usable,
 // GSP_ERR_DEVICE_OUT_OF_MEMORY when the blocks do not fit
 // options.device_memory_limit or the device. shape.b must be a multiple of 128.

@@ -363,6 +363,16 @@ int main(int argc, char** argv) {
     run_case(&a, dts[d], "16", d == 0 ? GSP_NO_PATHS : 0);
     t_arcs_free(&a);
   }
+  /* int32, every arc > 0, with paths over many blocks: the predecessor check
+   * is skipped (no cycle can form); the paths are still checked arc by arc.
+   * Zero weights (every shape above, and T_ZERO_WEIGHTS here) keep it. */
+  t_make_shape(&a, T_RANDOM_SPARSE, 180, 5);
+  run_case(&a, GSP_I32, "32", 0);
+  t_arcs_free(&a);
+  t_make_shape(&a, T_ZERO_WEIGHTS, 180, 6);
+  run_case(&a, GSP_I32, "32", 0);
+  run_case(&a, GSP_F32, "32", 0);
+  t_arcs_free(&a);
   /* One block bigger than the matrix; fewer blocks than ranks. */
   t_make_shape(&a, T_GRID, 9, 2);
   run_case(&a, GSP_I32, "64", 0);
