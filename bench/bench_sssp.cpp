@@ -237,20 +237,29 @@ GraphResult bench_graph(const gsp_graph* g, const char* name, bool cuda, bool pe
   return gr;
 }
 
+// The Markdown results file opened for appending (nullptr, said on stderr,
+// when it cannot be), with today's date and the host CPU's name.
+FILE* open_markdown(char (&date)[40], char (&cpu)[160]) {
+  char buf[1024];
+  const char* path = bench_results_path(buf, sizeof buf);
+  if (path == nullptr) return nullptr;
+  FILE* f = fopen(path, "a");
+  if (f == nullptr) {
+    fprintf(stderr, "cannot append to %s\n", path);
+    return nullptr;
+  }
+  bench_today(date, sizeof date);
+  bench_cpu_name(cpu, sizeof cpu);
+  return f;
+}
+
 // Appends one graph's rows (and, the first time, the dated header) so that
 // a run cut short still leaves what it measured.
 void append_markdown(const GraphResult& gr, const char* device, int cuda) {
   static bool header_done = false;
-  char buf[1024], date[40], cpu[160];
-  const char* path = bench_results_path(buf, sizeof buf);
-  if (path == nullptr) return;
-  FILE* f = fopen(path, "a");
-  if (f == nullptr) {
-    fprintf(stderr, "cannot append to %s\n", path);
-    return;
-  }
-  bench_today(date, sizeof date);
-  bench_cpu_name(cpu, sizeof cpu);
+  char date[40], cpu[160];
+  FILE* f = open_markdown(date, cpu);
+  if (f == nullptr) return;
   if (!header_done) {
   header_done = true;
   fprintf(f, "\n## bench_sssp, %s\n\nDevice: %s. Host: %s (%ld cores). Median of %d runs after a warm-up; "
@@ -367,16 +376,9 @@ void bench_cpu_auto(const gsp_graph* g, const char* name, std::vector<CpuAutoRow
 
 // The CPU AUTO table, one row per graph and thread count, after the rest.
 void append_cpu_auto_markdown(const std::vector<CpuAutoRow>& rows) {
-  char buf[1024], date[40], cpu[160];
-  const char* path = bench_results_path(buf, sizeof buf);
-  if (rows.empty() || path == nullptr) return;
-  FILE* f = fopen(path, "a");
-  if (f == nullptr) {
-    fprintf(stderr, "cannot append to %s\n", path);
-    return;
-  }
-  bench_today(date, sizeof date);
-  bench_cpu_name(cpu, sizeof cpu);
+  char date[40], cpu[160];
+  FILE* f = rows.empty() ? nullptr : open_markdown(date, cpu);
+  if (f == nullptr) return;
   fprintf(f, "\n## CPU single-source AUTO (bench_sssp), %s\n\nHost: %s (%ld cores). Source 0, f32 weights, paths on; "
              "median of %d runs after a warm-up, engine time from gsp_run_info.seconds (result allocation "
              "included). \"threads\": asked for, and in brackets those delta-stepping used where fewer (one per "

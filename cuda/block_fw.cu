@@ -240,20 +240,29 @@ class CudaBlockFw final : public BlockFw<W> {
     }
   }
 
-  void start(const CsrView<W>& g) override {
-    cudaStream_t st = ctx_.stream();
-    GSP_CUDA(cudaMemsetAsync(flags_.get(), 0, sizeof(int), st));
-    // This rank's arcs as (cell, weight), in page-locked buffers.
-    int64_t count = 0;
+  // Calls fn(cell, e) for every arc e of g whose block this rank holds,
+  // with cell its index in the rank's row-major local matrix.
+  template <class Fn>
+  void for_each_local_arc(const CsrView<W>& g, Fn&& fn) const {
     for (int32_t li = 0; li < s_.nlr; ++li) {
       const int64_t u0 = (int64_t)(li * s_.grid_rows + s_.my_row) * b_;
       const int64_t u1 = std::min<int64_t>(u0 + b_, s_.n);
       for (int64_t u = u0; u < u1; ++u) {
         for (int64_t e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
-          if ((g.targets[e] / b_) % s_.grid_cols == s_.my_col) ++count;
+          const int64_t v = g.targets[e], J = v / b_;
+          if (J % s_.grid_cols != s_.my_col) continue;
+          fn(((int64_t)li * b_ + (u - u0)) * ld_ + (J / s_.grid_cols) * b_ + v % b_, e);
         }
       }
     }
+  }
+
+  void start(const CsrView<W>& g) override {
+    cudaStream_t st = ctx_.stream();
+    GSP_CUDA(cudaMemsetAsync(flags_.get(), 0, sizeof(int), st));
+    // This rank's arcs as (cell, weight), in page-locked buffers.
+    int64_t count = 0;
+    for_each_local_arc(g, [&](int64_t, int64_t) { ++count; });
     const int64_t cells = rows_ * ld_;
     if (cells > 0) {
       fill_inf_kernel<Ops><<<grid_for(cells), 256, 0, st>>>(D_.get(), kPaths ? P_.get() : nullptr, cells);
@@ -268,19 +277,11 @@ class CudaBlockFw final : public BlockFw<W> {
       int64_t* hc = h_cell.as<int64_t>();
       W* hw = h_w.as<W>();
       int64_t k = 0;
-      for (int32_t li = 0; li < s_.nlr; ++li) {
-        const int64_t u0 = (int64_t)(li * s_.grid_rows + s_.my_row) * b_;
-        const int64_t u1 = std::min<int64_t>(u0 + b_, s_.n);
-        for (int64_t u = u0; u < u1; ++u) {
-          for (int64_t e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
-            const int64_t v = g.targets[e], J = v / b_;
-            if (J % s_.grid_cols != s_.my_col) continue;
-            hc[k] = ((int64_t)li * b_ + (u - u0)) * ld_ + (J / s_.grid_cols) * b_ + v % b_;
-            hw[k] = g.weights[e] == W(0) ? W(0) : g.weights[e];  // -0.0f as +0: see atomic_min_value
-            ++k;
-          }
-        }
-      }
+      for_each_local_arc(g, [&](int64_t cell, int64_t e) {
+        hc[k] = cell;
+        hw[k] = g.weights[e] == W(0) ? W(0) : g.weights[e];  // -0.0f as +0: see atomic_min_value
+        ++k;
+      });
       GSP_CUDA(cudaMemcpyAsync(d_cell.get(), hc, (size_t)count * sizeof(int64_t), cudaMemcpyHostToDevice, st));
       GSP_CUDA(cudaMemcpyAsync(d_w.get(), hw, (size_t)count * sizeof(W), cudaMemcpyHostToDevice, st));
       scatter_arcs_kernel<T><<<grid_for(count), 256, 0, st>>>(d_cell.get(), d_w.get(), count, D_.get());
