@@ -1,6 +1,7 @@
 // GSP_APSP_FLOYD_WARSHALL on CUDA: blocked three-phase Floyd-Warshall
-// (seed 001 §3.2) with a predecessor matrix, in-core when the n x n matrix
-// fits the device budget, else out-of-core (seed 001 §5): the matrix stays
+// (Venkataraman, Sahni & Mukhopadhyaya 2003; on GPUs Katz & Kider 2008) with
+// a predecessor matrix, in-core when the n x n matrix fits the device
+// budget, else out-of-core: the matrix stays
 // in pinned host memory and is streamed through the device in row strips.
 // See doc/gpu-apsp-dense.md.
 #include <algorithm>

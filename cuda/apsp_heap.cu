@@ -1,4 +1,4 @@
-// GSP_APSP_HEAP on the GPU (seed 000 §3, Liu & Wang): one thread per source
+// GSP_APSP_HEAP on the GPU (Liu & Wang's Heap_APSP): one thread per source
 // runs Dijkstra with its own binary min-heap of (vertex, distance) and a
 // position index (the paper's assist_array: the tentative distance lives in
 // the thread's dist row, `location` holds the vertex's heap slot) so that

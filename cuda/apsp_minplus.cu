@@ -1,5 +1,5 @@
 // GSP_APSP_MINPLUS on CUDA: repeated min-plus squaring D <- min(D, D (x) D)
-// (seed 001 §3.1) on the shared tile product (minplus_tile.cuh), ping-pong
+// on the shared tile product (minplus_tile.cuh), ping-pong
 // between two matrices so that predecessors stay consistent
 // (pred[i][j] <- pred[k][j] of the previous matrix). Stops as soon as a
 // product changes nothing (device flag), or after the products that cover

@@ -1,4 +1,4 @@
-// GSP_APSP_TASK_PARALLEL on the GPU (seed 002, Okuyama, Ino & Hagihara):
+// GSP_APSP_TASK_PARALLEL on the GPU (Okuyama, Ino & Hagihara, IJHPCN 2012):
 // N SSSP problems (N a multiple of 32) solved by one sequence of launches.
 // Thread (v, s) owns vertex v of problem s. The cost, updating-cost and mask
 // arrays Ca / Ua / Ma are interleaved, entry (v, s) at [v * N + s], so the

@@ -1,4 +1,4 @@
-// GSP_SSSP_ATOMIC_LOCK (seed 000 §2, Liu & Wang's Advanced_Atomics_SSSP) and
+// GSP_SSSP_ATOMIC_LOCK (after Liu & Wang's Advanced_Atomics_SSSP) and
 // its lock-free variant GSP_SSSP_ATOMIC_64.
 //
 // Both alternate two kernels until no vertex is marked:

@@ -1,4 +1,4 @@
-// GSP_SSSP_BELLMAN_FORD on CUDA (seed 003 §4): frontier (queue) based
+// GSP_SSSP_BELLMAN_FORD on CUDA: frontier (queue) based
 // Bellman-Ford for any weights. It runs on the frontier engine of
 // sssp_delta_stepping.cu with a single bucket: each round relaxes every arc
 // of the vertices improved in the previous round (load-balanced by a

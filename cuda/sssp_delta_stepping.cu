@@ -1,5 +1,5 @@
-// GSP_SSSP_DELTA_STEPPING on CUDA (seed 003 §5), and the frontier engine
-// that GSP_SSSP_BELLMAN_FORD shares (sssp_bellman_ford.cu).
+// GSP_SSSP_DELTA_STEPPING on CUDA (Meyer & Sanders 2003), and the frontier
+// engine that GSP_SSSP_BELLMAN_FORD shares (sssp_bellman_ford.cu).
 //
 // One persistent cooperative kernel runs the whole bucket loop on the device:
 // no per-bucket launch, no host synchronisation until the result is copied.

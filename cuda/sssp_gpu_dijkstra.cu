@@ -1,4 +1,4 @@
-// GSP_SSSP_GPU_DIJKSTRA on CUDA (seed 003 §3): textbook Dijkstra with the
+// GSP_SSSP_GPU_DIJKSTRA on CUDA: textbook Dijkstra (1959) with the
 // priority queue replaced by a parallel reduction. Each iteration:
 //   1. ExtractMin: every thread scans a strided slice of the vertices, keeps
 //      the smallest (distance key, vertex) word among the unsettled reached

@@ -1,5 +1,5 @@
-// GSP_SSSP_HARISH (seeds 000/002): Harish & Narayanan's SSSP as described by
-// Okuyama et al. §4, plus their parent-recording pass (§5.3).
+// GSP_SSSP_HARISH: Harish & Narayanan's SSSP (HiPC 2007) as described by
+// Okuyama, Ino & Hagihara (IJHPCN 2012) §4, plus their parent pass (§5.3).
 //
 //   scatter: every masked vertex u lowers updating[v] to cost[u] + w(u,v)
 //            with atomicMin for each out-arc;

@@ -1,4 +1,4 @@
-// GSP_SSSP_SPMV_CSR / GSP_SSSP_SPMV_ELL on CUDA (seed 003 §6): Bellman-Ford
+// GSP_SSSP_SPMV_CSR / GSP_SSSP_SPMV_ELL on CUDA: Bellman-Ford
 // as repeated min-plus sparse matrix-vector products x' = min(x, A^T (x) x)
 // over the transposed matrix (the reverse graph: each row v lists its
 // in-arcs (u, w)). Jacobi style: round r reads x_r and writes x_{r+1}, one

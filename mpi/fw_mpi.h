@@ -1,4 +1,4 @@
-// The distributed blocked Floyd-Warshall (seed 004, blocked): layout, the
+// The distributed blocked Floyd-Warshall (2-D block decomposition): layout, the
 // per-rank result, and the two collective entry points the C API calls.
 #pragma once
 

@@ -1,7 +1,7 @@
 /**
  * @file gsp_mpi.h
  * @brief libgsp over MPI: all-pairs shortest paths distributed over the ranks
- *        of a communicator (2-D block-cyclic Floyd-Warshall, seed 004).
+ *        of a communicator (2-D block-cyclic Floyd-Warshall).
  *
  * Link libgsp_mpi.a (`pkg-config --libs gsp_mpi`) *instead of* libgsp.a: it
  * holds all of libgsp plus the functions below, with only gsp_* global.

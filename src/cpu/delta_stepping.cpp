@@ -1,4 +1,4 @@
-// Multithreaded delta-stepping (Meyer & Sanders; seed 003 §5), in the style
+// Multithreaded delta-stepping (Meyer & Sanders 2003), in the style
 // of the GAP benchmark suite's CPU code (Beamer et al.) with bucket fusion
 // (Zhang et al., CGO 2020). Notes and measurements: doc/cpu-engines.md.
 //

@@ -1,6 +1,7 @@
 // Single-source building blocks shared by the SSSP and APSP engines:
 // binary-heap Dijkstra (lazy deletion) and queue Bellman-Ford with the SLF
-// and LLL rules (seed 003 §4.3), templated over the key (distance) type.
+// and LLL rules (Bertsekas 1993; Bertsekas, Guerriero & Musmanno 1996),
+// templated over the key (distance) type.
 #pragma once
 
 #include <algorithm>
