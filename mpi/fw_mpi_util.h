@@ -1,0 +1,60 @@
+// Small helpers shared by the distributed Floyd-Warshall's files
+// (fw_mpi.cpp, fw_mpi_gather.cpp, fw_mpi_preds.h): result arrays, the
+// trace switch, and a parallel loop over a rank's threads.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <cstdlib>
+#include <type_traits>
+#include <vector>
+
+#include "core/row_sinks.h"
+#include "cpu/cpu_util.h"
+#include "cpu/team.h"
+#include "fw_mpi.h"
+
+namespace gsp::detail::mpi {
+
+template <class W>
+HostArray<W>& store(BlockResult& r) {
+  if constexpr (std::is_same_v<W, float>) {
+    return r.d_f32;
+  } else {
+    return r.d_i32;
+  }
+}
+
+template <class T>
+void alloc(std::vector<T>& v, int64_t count, const T& value) {
+  cpu::alloc_vector(v, static_cast<size_t>(count), value);
+}
+
+// count elements, contents unspecified (every user writes every cell);
+// page-locked when `pinned` and the CUDA layer can give it (a device then
+// copies into it at full speed), else ordinary memory.
+template <class T>
+void alloc_uninit(HostArray<T>& a, int64_t count, bool pinned) {
+  allocate_result(a, static_cast<size_t>(count), pinned);
+}
+
+// GSP_MPI_TRACE=1: prints this rank's stages and the call's total against
+// its k-steps (fw_mpi_gather.cpp).
+void print_trace(const BlockResult& r, double call);
+
+inline bool trace_on() {
+  const char* tr = std::getenv("GSP_MPI_TRACE");
+  return tr != nullptr && *tr != '\0' && *tr != '0';
+}
+
+// f(i) for i in [0, count) over the team's threads.
+template <class F>
+void for_each(cpu::Team& team, int64_t count, const F& f) {
+  if (count <= 0) return;
+  std::atomic<int64_t> next{0};
+  team.run([&](int) {
+    for (int64_t i; (i = next.fetch_add(1)) < count;) f(i);
+  });
+}
+
+}  // namespace gsp::detail::mpi
