@@ -1,0 +1,159 @@
+// The delta-stepping / frontier engine's device state (sssp_delta_stepping.cu):
+// launch constants, the control words, the kernel arguments, the frontier
+// sink and the small helpers every phase uses. Included by that file only.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <type_traits>
+
+#include "sssp_family.cuh"
+
+namespace gsp::detail::gpu::family {
+namespace {
+
+constexpr int kThreads = 256;
+constexpr int kNoBucket = 0x7fffffff;
+constexpr int kMaxBucket = 1 << 30;
+
+struct Ctrl {
+  unsigned int near_cnt[3];
+  unsigned int r_cnt[2];
+  unsigned long long far_cnt[3];
+  int far_min[3];
+  int far_ovf[3];
+  int status;  // 0 ok, 1 round limit hit
+  int pad;
+  double delta;
+  double inv_delta;
+  unsigned long long relax;
+  long long rounds;
+  long long buckets;
+};
+
+template <class W>
+struct FArgs {
+  int32_t n;
+  int32_t source;
+  const int64_t* off;    // n+1
+  const int64_t* lend;   // n: end of the light arcs (split), or off+1 when every arc is light
+  const int32_t* tgt;    // arcs, light first within each vertex
+  const W* wt;
+  unsigned long long* packed;
+  int* bucket;
+  unsigned int* nstamp;
+  unsigned int* rstamp;
+  unsigned int* fstamp;
+  int32_t* near0;
+  int32_t* near1;
+  int32_t* far0;
+  int32_t* far1;
+  int32_t* rlist;
+  // The light arcs in ELL form for the block-local waves (relax_wave_ell()),
+  // kEllSlots per vertex, or nullptr (waves use relax_tile()).
+  const uint2* ell;
+  unsigned long long far_cap;
+  long long max_rounds;
+  double inv_delta;
+  int local_rounds;
+  int chase;  // hops a thread chases per improvement (0: off); only with local waves
+  // Whether a relaxation first reads the target's label and skips the
+  // atomicMin when it cannot improve (relax()): in the global tiles and in
+  // the block-local waves (see run()).
+  bool filter_global;
+  bool filter_local;
+  bool delta_mode;
+  bool has_heavy;  // a physical light/heavy split exists (some arc is heavy)
+  // Speculative pushes in the block-local ELL waves (relax_arc_spec()):
+  // delta-stepping with ELL waves on graphs whose weights are all > 0.
+  bool speculate;
+  // Speculative mode: the smallest distance key each vertex's arcs were
+  // relaxed with (all ones: never), so that a vertex offered the same
+  // distance again is not relaxed again (relax_wave_ell()).
+  uint32_t* done_key;
+  Ctrl* ctrl;
+};
+
+__device__ __forceinline__ int bucket_of(double d, double inv) {
+  double q = d * inv;
+  if (!(q < static_cast<double>(kMaxBucket))) return kMaxBucket;
+  if (q < 0) return 0;
+  return static_cast<int>(q);
+}
+
+// Per-thread view of where improvements go in the current phase.
+struct Sink {
+  int cur_b;
+  double inv;
+  int32_t* near_out;
+  unsigned int* near_cnt;
+  unsigned int near_stamp;
+  int32_t* far_out;
+  unsigned long long* far_cnt;
+  int* far_min;
+  int* far_ovf;
+  unsigned long long far_cap;
+  bool delta_mode;
+  // Block-local queue (shared memory) for improvements that stay in the
+  // current bucket: the block relaxes them itself before the grid barrier.
+  // local_w[i] is the (distance, parent) word that queued local_q[i].
+  int32_t* local_q;
+  unsigned long long* local_w;
+  unsigned int* local_cnt;
+  // Speculative pushes to a later bucket, checked once after the local
+  // waves (relax_arc_spec(), flush_deferred()).
+  int32_t* defer_v;
+  unsigned long long* defer_w;
+  unsigned int* defer_cnt;
+  // Speculative mode: the block's direct-mapped cache of (distance key,
+  // vertex) pairs it relaxed (kSeenSlots, shared memory, never cleared).
+  unsigned long long* seen;
+  // Thread-level chasing (local waves only): a thread that moves a vertex
+  // into the current bucket relaxes that vertex's arcs itself, up to `chase`
+  // hops, instead of queueing it (see chase() below).
+  int chase;
+  bool has_heavy;
+  unsigned int r_stamp;
+  unsigned int* r_cnt;
+};
+
+constexpr unsigned int kLocalCap = 1024;
+constexpr int kLocalWaves = 16;  // per grid round; see run()
+constexpr double kLocalWaveMaxDegree = 4.0;
+constexpr int kChaseHops = 0;  // see run(): measured slower
+constexpr unsigned int kDeferCap = 256;  // deferred later-bucket pushes per block and round
+constexpr unsigned int kSeenSlots = 1024;  // power of two
+
+// ELL slots per vertex for the block-local waves: a slot holds one light arc
+// as (head, weight bits); kEllEmpty marks an unused slot; kEllMore in the
+// last slot says the vertex has more than kEllSlots light arcs, and that its
+// arcs from index kEllSlots - 1 on are read from the CSR. Four slots hold
+// every arc of 99.4% of the vertices of the NY road graph.
+constexpr int kEllSlots = 4;
+constexpr uint32_t kEllEmpty = 0xffffffffu;
+constexpr uint32_t kEllMore = 0xfffffffeu;
+
+// The lanes of the calling thread's ELL entry group (kEllSlots consecutive
+// lanes of its warp), for the group's shuffles.
+__device__ __forceinline__ unsigned int entry_mask() {
+  return ((1u << kEllSlots) - 1u) << (threadIdx.x & 31 & ~(kEllSlots - 1));
+}
+
+// Slot of vertex v in a direct-mapped table of kSeenSlots (Fibonacci hash).
+__device__ __forceinline__ unsigned int hash_vertex(int32_t v) {
+  return (static_cast<uint32_t>(v) * 2654435761u) >> 16;
+}
+
+template <class W>
+__device__ __forceinline__ uint32_t weight_bits(W w) {
+  if constexpr (std::is_same_v<W, float>) return __float_as_uint(w);
+  else return static_cast<uint32_t>(w);
+}
+template <class W>
+__device__ __forceinline__ W weight_from_bits(uint32_t b) {
+  if constexpr (std::is_same_v<W, float>) return __uint_as_float(b);
+  else return static_cast<W>(b);
+}
+
+}  // namespace
+}  // namespace gsp::detail::gpu::family
