@@ -1,5 +1,5 @@
-// Graph file readers and writers: DIMACS .gr, Matrix Market coordinate,
-// edge lists; any of them optionally gzip-compressed on reading.
+// Graph file readers: DIMACS .gr, Matrix Market coordinate, edge lists, any
+// of them optionally gzip-compressed (the writers: graph_writer.cpp).
 //
 // Reading goes through zlib's gz* functions (which pass plain files through
 // untouched) into a large buffer that is parsed by hand, line by line, with
@@ -26,7 +26,6 @@
 #include "core/host_memory.h"
 
 namespace gsp::detail::io {
-namespace {
 
 bool ends_with_ci(const std::string& s, const char* suffix) {
   const size_t k = std::strlen(suffix);
@@ -44,6 +43,8 @@ gsp_format format_from_name(const std::string& path) {
   if (ends_with_ci(path, ".mtx") || ends_with_ci(path, ".mtx.gz")) return GSP_FORMAT_MATRIX_MARKET;
   return GSP_FORMAT_EDGE_LIST;
 }
+
+namespace {
 
 inline bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 
@@ -505,122 +506,6 @@ GraphPtr read_edge_list(LineReader& in, gsp_dtype dtype, bool undirected) {
   return arcs.build(static_cast<int32_t>(n), dtype, undirected);
 }
 
-// ------------------------------------------------------------------ output
-
-class Writer {
- public:
-  explicit Writer(const std::string& path) : path_(path) {
-    errno = 0;
-    file_ = std::fopen(path.c_str(), "wb");
-    if (file_ == nullptr) {
-      const int err = errno;
-      throw Error(GSP_ERR_IO, "cannot create '" + path + "': " + (err != 0 ? std::strerror(err) : "unknown error"));
-    }
-    buf_.reserve(kFlush + 256);
-  }
-  ~Writer() {
-    if (file_ != nullptr) {  // failed midway: leave no partial file
-      std::fclose(file_);
-      std::remove(path_.c_str());
-    }
-  }
-  Writer(const Writer&) = delete;
-  Writer& operator=(const Writer&) = delete;
-
-  void str(const char* s) {
-    buf_.append(s);
-    maybe_flush();
-  }
-  void ch(char c) { buf_.push_back(c); }
-  void num(int64_t v) {
-    char tmp[24];
-    const auto r = std::to_chars(tmp, tmp + sizeof tmp, v);
-    buf_.append(tmp, r.ptr);
-  }
-  void weight(float v) {
-    char tmp[48];
-    const auto r = std::to_chars(tmp, tmp + sizeof tmp, v);  // shortest text that reads back exactly
-    buf_.append(tmp, r.ptr);
-  }
-  void weight(int32_t v) { num(v); }
-  void end_line() {
-    buf_.push_back('\n');
-    maybe_flush();
-  }
-  void close() {
-    flush();
-    FILE* f = file_;
-    file_ = nullptr;
-    errno = 0;
-    if (std::fclose(f) != 0) {
-      const int err = errno;
-      std::remove(path_.c_str());
-      throw Error(GSP_ERR_IO, "cannot write '" + path_ + "': " + (err != 0 ? std::strerror(err) : "write error"));
-    }
-  }
-
- private:
-  static constexpr size_t kFlush = size_t{1} << 20;
-  void maybe_flush() {
-    if (buf_.size() >= kFlush) flush();
-  }
-  void flush() {
-    if (buf_.empty()) return;
-    errno = 0;
-    if (std::fwrite(buf_.data(), 1, buf_.size(), file_) != buf_.size()) {
-      const int err = errno;
-      throw Error(GSP_ERR_IO, "cannot write '" + path_ + "': " + (err != 0 ? std::strerror(err) : "write error"));
-    }
-    buf_.clear();
-  }
-
-  std::string path_;
-  FILE* file_ = nullptr;
-  std::string buf_;
-};
-
-template <class W>
-void write_graph(const Graph& g, Writer& out, gsp_format format) {
-  const CsrView<W> v = g.view<W>();
-  const bool is_int = std::is_same_v<W, int32_t>;
-  int base = 1;
-  if (format == GSP_FORMAT_DIMACS) {
-    out.str("c written by libgsp\np sp ");
-    out.num(v.n);
-    out.ch(' ');
-    out.num(v.m);
-    out.end_line();
-  } else if (format == GSP_FORMAT_MATRIX_MARKET) {
-    out.str(is_int ? "%%MatrixMarket matrix coordinate integer general\n"
-                   : "%%MatrixMarket matrix coordinate real general\n");
-    out.str("% written by libgsp: row = tail, column = head, value = weight\n");
-    out.num(v.n);
-    out.ch(' ');
-    out.num(v.n);
-    out.ch(' ');
-    out.num(v.m);
-    out.end_line();
-  } else {
-    base = 0;
-    out.str("# libgsp edge list: tail head weight, 0-based ids\n# vertices ");
-    out.num(v.n);
-    out.str("\n# arcs ");
-    out.num(v.m);
-    out.end_line();
-  }
-  for (int32_t u = 0; u < v.n; u++) {
-    for (int64_t k = v.offsets[u]; k < v.offsets[u + 1]; k++) {
-      if (format == GSP_FORMAT_DIMACS) out.str("a ");
-      out.num(int64_t{u} + base);
-      out.ch(' ');
-      out.num(int64_t{v.targets[k]} + base);
-      out.ch(' ');
-      out.weight(v.weights[k]);
-      out.end_line();
-    }
-  }
-}
-
 }  // namespace
 
 GraphPtr load_graph(const std::string& path, gsp_format format, gsp_dtype dtype, bool undirected) {
@@ -642,21 +527,6 @@ GraphPtr load_graph(const std::string& path, gsp_format format, gsp_dtype dtype,
         return read_edge_list<W>(in, dtype, undirected);
     }
   });
-}
-
-void save_graph(const Graph& graph, const std::string& path, gsp_format format) {
-  require(format >= GSP_FORMAT_AUTO && format <= GSP_FORMAT_EDGE_LIST, GSP_ERR_INVALID_ARGUMENT,
-          "format must be a gsp_format, got " + std::to_string(static_cast<int>(format)));
-  require(!path.empty(), GSP_ERR_INVALID_ARGUMENT, "path must not be empty");
-  require(!ends_with_ci(path, ".gz"), GSP_ERR_INVALID_ARGUMENT,
-          "'" + path + "': graphs are saved uncompressed; save without '.gz' and compress the file afterwards");
-  if (format == GSP_FORMAT_AUTO) format = format_from_name(path);
-  Writer out(path);
-  with_weight_type(graph.dtype(), [&](auto w) {
-    using W = decltype(w);
-    write_graph<W>(graph, out, format);
-  });
-  out.close();
 }
 
 }  // namespace gsp::detail::io

@@ -12,4 +12,10 @@ namespace gsp::detail::io {
 GraphPtr load_graph(const std::string& path, gsp_format format, gsp_dtype dtype, bool undirected);
 void save_graph(const Graph& graph, const std::string& path, gsp_format format);
 
+// Whether s ends with suffix (lower case), ignoring ASCII case.
+bool ends_with_ci(const std::string& s, const char* suffix);
+// The format a file name implies: .gr[.gz] DIMACS, .mtx[.gz] Matrix Market,
+// anything else an edge list.
+gsp_format format_from_name(const std::string& path);
+
 }  // namespace gsp::detail::io
