@@ -141,8 +141,8 @@ void sweep(const char* name, Op op) {
 
 // Every API call that allocates, swept with each allocation (or, in site
 // mode, each up-front check) failing in turn: graph creation, SSSP with a
-// path, APSP whole and streamed on every CPU engine, and a load. g is used
-// read-only; prefix names the sweep's lines.
+// path, APSP whole and streamed on every CPU engine, tables, and a load.
+// g is used read-only; prefix names the sweep's lines.
 void sweep_calls(const std::string& prefix, Fixture& f, gsp_graph* g) {
   sweep((prefix + "graph_create").c_str(), [&] {
     gsp_graph* h = reinterpret_cast<gsp_graph*>(&f);
@@ -194,6 +194,29 @@ void sweep_calls(const std::string& prefix, Fixture& f, gsp_graph* g) {
       return gsp_apsp_stream(g, nullptr, 0, &o, on_rows, nullptr);
     });
   }
+  // Many-to-many tables, with paths (repeats, a target equal to a source).
+  sweep((prefix + "table").c_str(), [&] {
+    const gsp_options o = options(GSP_ALGO_AUTO);
+    const int32_t src[] = {0, 7, 7}, dst[] = {f.n - 1, 3, 0, 7};
+    gsp_table* t = reinterpret_cast<gsp_table*>(&f);
+    const gsp_status run = gsp_table_run(g, src, 3, dst, 4, &o, &t);
+    gsp_status s = run;
+    if (s == GSP_OK) {
+      int32_t len = 0;
+      s = gsp_table_path(t, 1, 0, nullptr, 0, &len);
+      if (s == GSP_ERR_NO_PATH) s = GSP_OK;
+    }
+    stop_faults();
+    check(run == GSP_OK ? t != nullptr : t == nullptr, prefix + "table out-handle");
+    gsp_table_destroy(t);
+    return s;
+  });
+  sweep((prefix + "table_run_into").c_str(), [&] {
+    const gsp_options o = options(GSP_ALGO_AUTO);
+    const int32_t src[] = {0, 7}, dst[] = {f.n - 1, 3};
+    int32_t d[4];
+    return gsp_table_run_into(g, src, 2, dst, 2, &o, d, nullptr);
+  });
   // Files: save once, then load with failures.
   char path[] = "/tmp/gsp_faults_XXXXXX.gr";
   int fd = mkstemps(path, 3);
@@ -244,7 +267,8 @@ int main() {
                              "the CPU engine's working memory (Floyd-Warshall",
                              "the CPU engine's working memory (min-plus", "the CPU engine's working memory (repeated",
                              "the CPU engine's working memory (Johnson", "the CPU engine's working memory (Dijkstra",
-                             "the CPU engine's working memory (Bellman", "the CPU engine's working memory (delta"}) {
+                             "the CPU engine's working memory (Bellman", "the CPU engine's working memory (delta",
+                             "a table of ", "the CPU engine's working memory (table"}) {
       bool found = false;
       for (const std::string& site : g_sites) found = found || site.rfind(want, 0) == 0;
       check(found, std::string("no up-front check reached at: ") + want);

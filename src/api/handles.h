@@ -6,6 +6,7 @@
 
 #include "core/graph.h"
 #include "core/paths.h"
+#include "core/table.h"
 
 struct gsp_graph {
   gsp::detail::GraphPtr graph;
@@ -13,4 +14,8 @@ struct gsp_graph {
 
 struct gsp_paths {
   std::unique_ptr<gsp::detail::Paths> paths;
+};
+
+struct gsp_table {
+  std::unique_ptr<gsp::detail::Table> table;
 };

@@ -7,6 +7,7 @@
 
 #include "core/engine.h"
 #include "core/paths.h"
+#include "core/table.h"
 
 namespace gsp::detail {
 
@@ -29,5 +30,16 @@ void run_apsp_stream(const GraphPtr& graph, const int32_t* sources, int32_t num_
 // and checks as the run itself. num_sources <= 0: every vertex (APSP).
 void plan_for(const Graph& graph, bool sssp, int32_t num_sources, const RunOptions& options,
               gsp_backend* backend, gsp_algorithm* algorithm);
+
+// Many-to-many tables (dispatch_table.cpp): K x T distances (and paths
+// unless options.want_paths is false) from sources to targets. Checks the
+// lists (negative counts, NULL with a positive count, vertices out of
+// range); on the CPU the early-exit table engine runs, on CUDA the plan's
+// all-pairs engine with a sink that keeps only the target columns.
+std::unique_ptr<Table> run_table(const GraphPtr& graph, const int32_t* sources, int32_t num_sources,
+                                 const int32_t* targets, int32_t num_targets, const RunOptions& options);
+// Distances only, into the caller's K x T array (gsp_table_run_into).
+void run_table_into(const GraphPtr& graph, const int32_t* sources, int32_t num_sources, const int32_t* targets,
+                    int32_t num_targets, const RunOptions& options, void* dist, RunStats* stats);
 
 }  // namespace gsp::detail

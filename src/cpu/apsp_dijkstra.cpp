@@ -1,7 +1,7 @@
 // Per-source APSP engines: repeated binary-heap Dijkstra (GSP_APSP_HEAP) and
 // Johnson (Bellman-Ford potentials from a virtual source, then Dijkstra on
-// reweighted arcs). Sources run in parallel, one task per source, in blocks
-// of sink->preferred_block_rows() rows delivered in order.
+// reweighted arcs: cpu/johnson.h). Sources run in parallel, one task per
+// source, in blocks of sink->preferred_block_rows() rows delivered in order.
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cpu/cpu_util.h"
+#include "cpu/johnson.h"
 #include "cpu/sssp_core.h"
 
 namespace gsp::detail::cpu {
@@ -70,43 +71,21 @@ template <class W>
 void johnson_apsp(const ApspJob& job) {
   const Graph& graph = *job.graph;
   const CsrView<W> g = graph.view<W>();
-  const size_t un = static_cast<size_t>(g.n);
-  // Potentials, reweighted arcs and Dijkstra keys: int64 for int32 weights,
-  // double for float (as Bellman-Ford computes them, sssp_core.h).
-  using P = WideKey<W>;
-  using K = std::conditional_t<std::is_same_v<W, int32_t>, int64_t, double>;
-  std::vector<P> h(un, P(0));
-  int64_t bf_relax = 0;
-  if (graph.has_negative_weight()) {
-    const BfCounts c = bellman_ford_run<W>(g, -1, h.data(), nullptr, job.options);
-    bf_relax = c.relaxations;
-  }
+  using K = typename JohnsonWeights<W>::Key;
+  const JohnsonWeights<W> jw = johnson_weights<W>(graph, job.options);
   job.options->report(0.0);
-  std::vector<K> wr(static_cast<size_t>(g.m));
-  for (int32_t u = 0; u < g.n; ++u) {
-    for (int64_t e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
-      K w = static_cast<K>(g.weights[e]) + static_cast<K>(h[u]) - static_cast<K>(h[g.targets[e]]);
-      if (w < K(0)) w = K(0);  // float rounding only; exact for int64
-      wr[static_cast<size_t>(e)] = w;
-    }
-  }
   Team team(team_size(job));
   std::vector<HeapVec<K>> heaps(static_cast<size_t>(team.size()));
   std::vector<std::vector<K>> keys(static_cast<size_t>(team.size()));
   const int64_t relax = per_source_blocks<W>(job, team, [&](int tid, int32_t s, W* d, int32_t* p) {
     std::vector<K>& kd = keys[static_cast<size_t>(tid)];
-    kd.resize(un);
-    const int64_t r = dijkstra_run<K>(g, s, kd.data(), p, [&](int64_t e) { return wr[static_cast<size_t>(e)]; },
+    kd.resize(static_cast<size_t>(g.n));
+    const int64_t r = dijkstra_run<K>(g, s, kd.data(), p, [&](int64_t e) { return jw.reduced[static_cast<size_t>(e)]; },
                                       heaps[static_cast<size_t>(tid)]);
-    const K inf = key_inf<K>();
-    const K hs = static_cast<K>(h[static_cast<size_t>(s)]);
-    for (int32_t v = 0; v < g.n; ++v) {
-      const K x = kd[static_cast<size_t>(v)];
-      d[v] = narrow_distance<W>(x == inf ? inf : x - hs + static_cast<K>(h[static_cast<size_t>(v)]), s, v);
-    }
+    for (int32_t v = 0; v < g.n; ++v) d[v] = narrow_distance<W>(jw.unreduce(kd[static_cast<size_t>(v)], s, v), s, v);
     return r;
   });
-  fill_stats(job.stats, GSP_APSP_JOHNSON, team.size(), job.num_sources, relax + bf_relax);
+  fill_stats(job.stats, GSP_APSP_JOHNSON, team.size(), job.num_sources, relax + jw.bf_relaxations);
 }
 
 template void dijkstra_apsp<float>(const ApspJob&);

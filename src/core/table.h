@@ -1,0 +1,54 @@
+// The result behind the opaque gsp_table handle: a K x T table of distances
+// from a list of sources to a list of targets and, unless GSP_NO_PATHS, one
+// path per cell, stored compactly (all paths in one vertex array, cell c's
+// path at vertices[offsets[c], offsets[c + 1]), empty when unreachable).
+// Holds no reference to its graph. Filled by dispatch_table.cpp.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/engine.h"
+#include "core/host_array.h"
+
+namespace gsp::detail {
+
+// Paths of a table, cell by cell in row-major order (cell i * T + j: from the
+// i-th source to the j-th target).
+struct TablePaths {
+  std::vector<int64_t> offsets;   // K x T + 1
+  std::vector<int32_t> vertices;  // every cell's path, source..target inclusive
+
+  // Builds offsets and vertices from one array per source (row i: its T
+  // paths, concatenated) and the path lengths, given in offsets[c + 1] on
+  // entry (0 for an unreachable target); frees the rows as it goes.
+  void assemble(std::vector<std::vector<int32_t>>& rows);
+  // Appends the path s..t read from predecessors (pred[s] = -1; t
+  // reachable) to out; returns its vertex count. GSP_ERR_INTERNAL when the
+  // chain does not reach s within n steps.
+  static int64_t append_path(const int32_t* pred, int32_t s, int32_t t, int32_t n, std::vector<int32_t>& out);
+};
+
+struct Table {
+  int32_t num_sources = 0;  // K
+  int32_t num_targets = 0;  // T
+  int32_t n = 0;            // vertices of the graph
+  gsp_dtype dtype = GSP_F32;
+  std::vector<int32_t> sources, targets;  // as given (for messages)
+  HostArray<float> dist_f32;              // K x T (GSP_F32)
+  HostArray<int32_t> dist_i32;            // K x T (GSP_I32)
+  bool has_paths = false;
+  TablePaths paths;                       // empty without paths
+  RunStats stats;
+
+  uint64_t cells() const { return static_cast<uint64_t>(num_sources) * static_cast<uint64_t>(num_targets); }
+  void* dist() { return dtype == GSP_F32 ? static_cast<void*>(dist_f32.data()) : dist_i32.data(); }
+  const void* dist() const { return dtype == GSP_F32 ? static_cast<const void*>(dist_f32.data()) : dist_i32.data(); }
+  // The cell of (source_index, target_index); throws INVALID_ARGUMENT naming
+  // the index that is out of range.
+  size_t cell(int32_t source_index, int32_t target_index) const;
+  // Whether cell c's target is unreachable (its distance is inf).
+  bool unreachable(size_t c) const;
+};
+
+}  // namespace gsp::detail

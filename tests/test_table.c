@@ -1,0 +1,484 @@
+/* Many-to-many tables (gsp_table_*): every cell's distance equals
+ * gsp_apsp_run's for the same sources, and every cell's path is a path of
+ * the graph arc by arc (first = source, last = target, cheapest parallel
+ * arcs summing to the distance), on every test shape, both weight types,
+ * negative arcs (Johnson), lists with repeats and overlaps, all vertices
+ * as sources, 1, 2 and all threads, with and without paths;
+ * gsp_table_run_into equals gsp_table_distances; info fields; progress
+ * and cancellation; overflow; bad arguments get a status and a message
+ * naming the argument. Where CUDA is usable, the shapes run on it too
+ * (gsp_apsp_run on CUDA as the reference). */
+#include "testing.h"
+
+/* The arcs by tail, for path checks (cheapest parallel arc per hop). */
+typedef struct {
+  int32_t n;
+  int64_t* off;
+  int32_t* dst;
+  int32_t* w;
+} adj;
+
+static adj adj_make(const t_arcs* a) {
+  adj g;
+  int64_t k;
+  int32_t v;
+  int64_t* at = (int64_t*)calloc((size_t)a->n + 1, sizeof(int64_t));
+  g.n = a->n;
+  g.off = (int64_t*)calloc((size_t)a->n + 1, sizeof(int64_t));
+  g.dst = (int32_t*)malloc((size_t)(a->m ? a->m : 1) * sizeof(int32_t));
+  g.w = (int32_t*)malloc((size_t)(a->m ? a->m : 1) * sizeof(int32_t));
+  for (k = 0; k < a->m; k++) g.off[a->src[k] + 1]++;
+  for (v = 0; v < a->n; v++) g.off[v + 1] += g.off[v];
+  for (v = 0; v <= a->n; v++) at[v] = g.off[v];
+  for (k = 0; k < a->m; k++) {
+    int64_t p = at[a->src[k]]++;
+    g.dst[p] = a->dst[k];
+    g.w[p] = a->w[k];
+  }
+  free(at);
+  return g;
+}
+
+static void adj_free(adj* g) {
+  free(g->off);
+  free(g->dst);
+  free(g->w);
+}
+
+/* A distance of the graph's type as double (inf for unreachable). */
+static double as_double(const void* d, gsp_dtype dt) {
+  if (dt == GSP_F32) return (double)*(const float*)d;
+  return *(const int32_t*)d == GSP_I32_INF ? INFINITY : (double)*(const int32_t*)d;
+}
+
+/* Checks cell (i, j)'s path against the arcs; returns 0 when valid. */
+static int path_ok(const gsp_table* t, const adj* g, int32_t i, int32_t j, int32_t s, int32_t v, double want) {
+  int32_t len = -1, k;
+  int32_t* verts;
+  double total = 0;
+  gsp_status st = gsp_table_path(t, i, j, NULL, 0, &len);
+  if (isinf(want)) return st == GSP_ERR_NO_PATH && len == 0 ? 0 : 1;
+  if (st != GSP_OK || len < 1) return 1;
+  verts = (int32_t*)malloc((size_t)len * sizeof(int32_t));
+  st = gsp_table_path(t, i, j, verts, len, &len);
+  if (st != GSP_OK || verts[0] != s || verts[len - 1] != v) {
+    free(verts);
+    return 1;
+  }
+  for (k = 0; k + 1 < len; k++) {
+    int64_t e, best = T_INF_REF;
+    for (e = g->off[verts[k]]; e < g->off[verts[k] + 1]; e++)
+      if (g->dst[e] == verts[k + 1] && g->w[e] < best) best = g->w[e];
+    if (best == T_INF_REF) {
+      free(verts);
+      return 1;
+    }
+    total += (double)best;
+  }
+  free(verts);
+  return total == want ? 0 : 1;
+}
+
+/* One table against gsp_apsp_run on the same graph and options (backend,
+ * algorithm, threads), cell by cell; paths checked when `paths`; the
+ * table's info and gsp_table_run_into checked too. */
+static void compare(const gsp_graph* g, const t_arcs* a, const adj* arcs, const char* what, const int32_t* src,
+                    int32_t k, const int32_t* dst, int32_t t, int threads, int paths, gsp_backend backend) {
+  gsp_options o;
+  gsp_table* tab = NULL;
+  gsp_paths* ref = NULL;
+  gsp_dtype dt = gsp_graph_weight_type(g);
+  size_t cells = (size_t)k * (size_t)t;
+  int32_t* all = (int32_t*)malloc(cells * 4 + 4);
+  int32_t* into = (int32_t*)malloc(cells * 4 + 4);
+  int32_t i, j, kk = -1, tt = -1, bad_d = 0, bad_p = 0;
+  gsp_run_info info, info2;
+  gsp_status s1, s2;
+  gsp_options_init(&o);
+  o.backend = backend;
+  o.num_threads = threads;
+  o.flags = paths ? 0 : GSP_NO_PATHS;
+  s1 = gsp_table_run(g, src, k, dst, t, &o, &tab);
+  s2 = k > 0 ? gsp_apsp_run(g, src, k, &o, &ref) : GSP_OK;
+  CHECK(s1 == s2, "%s K=%d T=%d threads=%d: table %s, apsp %s (%s)", what, k, t, threads, gsp_status_name(s1),
+        gsp_status_name(s2), gsp_last_error());
+  if (s1 == GSP_OK && s2 == GSP_OK) {
+    CHECK_OK(gsp_table_size(tab, &kk, &tt));
+    CHECK(kk == k && tt == t, "%s: size %d x %d", what, kk, tt);
+    CHECK_OK(gsp_table_distances(tab, all, (int64_t)cells));
+    for (i = 0; i < k; i++) {
+      for (j = 0; j < t; j++) {
+        int32_t want = 0, got = 0;
+        CHECK_OK(gsp_paths_distance(ref, src[i], dst[j], &want));
+        CHECK_OK(gsp_table_distance(tab, i, j, &got));
+        bad_d += want != got || all[(size_t)i * t + j] != got;
+        if (paths) bad_p += path_ok(tab, arcs, i, j, src[i], dst[j], as_double(&got, dt));
+      }
+    }
+    CHECK(bad_d == 0, "%s K=%d T=%d threads=%d paths=%d: %d cells differ from gsp_apsp_run", what, k, t, threads,
+          paths, bad_d);
+    CHECK(bad_p == 0, "%s K=%d T=%d threads=%d: %d bad paths", what, k, t, threads, bad_p);
+    memset(&info, 0, sizeof info);
+    CHECK_OK(gsp_table_info(tab, &info));
+    CHECK(info.num_sources == k && info.num_vertices == gsp_graph_num_vertices(g) && info.weight_type == dt &&
+              info.has_paths == (uint32_t)paths && info.size == sizeof info,
+          "%s: info K %d n %d paths %u", what, info.num_sources, info.num_vertices, info.has_paths);
+    if (backend == GSP_BACKEND_CPU && k > 0 && t > 0) {
+      CHECK(info.backend == GSP_BACKEND_CPU && info.device == -1 && strncmp(info.device_name, "CPU", 3) == 0 &&
+                info.algorithm == (a->negative ? GSP_APSP_JOHNSON : GSP_APSP_HEAP) && info.iterations == k,
+            "%s: info %s on %s, %lld iterations", what, gsp_algorithm_name(info.algorithm), info.device_name,
+            (long long)info.iterations);
+    }
+    if (!paths) {
+      int32_t len = 7;
+      if (k > 0 && t > 0) {
+        CHECK_STATUS(gsp_table_path(tab, 0, 0, NULL, 0, &len), GSP_ERR_UNSUPPORTED);
+        CHECK(strstr(gsp_last_error(), "GSP_NO_PATHS") != NULL, "%s", gsp_last_error());
+      }
+      memset(&info2, 0, sizeof info2);
+      info2.size = sizeof info2;
+      memset(into, 0x5a, cells * 4);
+      CHECK_OK(gsp_table_run_into(g, src, k, dst, t, &o, into, &info2));
+      CHECK(memcmp(into, all, cells * 4) == 0, "%s: gsp_table_run_into differs from gsp_table_distances", what);
+      CHECK(info2.num_sources == k && info2.has_paths == 0 && info2.backend == info.backend &&
+                info2.algorithm == info.algorithm,
+            "%s: run_into info", what);
+    }
+  }
+  gsp_table_destroy(tab);
+  gsp_paths_destroy(ref);
+  free(all);
+  free(into);
+}
+
+/* Random vertices of [0, n), with repeats. */
+static void pick(t_rng* r, int32_t n, int32_t count, int32_t* out) {
+  int32_t i;
+  for (i = 0; i < count; i++) out[i] = t_below(r, n);
+  if (count >= 3) out[count - 1] = out[0]; /* a repeat */
+}
+
+static void test_shapes(void) {
+  static const int32_t ks[] = {1, 2, 31, 32, 33};
+  static const int threads[] = {1, 2, 0};
+  int shape, dt, ki, th, paths;
+  const int cuda = gsp_backend_available(GSP_BACKEND_CUDA);
+  t_rng r = {42};
+  for (shape = 0; shape < T_NUM_SHAPES; shape++) {
+    t_arcs a;
+    adj arcs;
+    t_make_shape(&a, shape, 70, 11);
+    arcs = adj_make(&a);
+    for (dt = 0; dt < 2; dt++) {
+      gsp_graph* g = t_graph(&a, dt ? GSP_F32 : GSP_I32, 1.0f);
+      int32_t n = gsp_graph_num_vertices(g), v;
+      int32_t src[40], dst[80], every[80];
+      char what[96];
+      snprintf(what, sizeof what, "%s %s", a.name, dt ? "f32" : "i32");
+      for (v = 0; v < n && v < 80; v++) every[v] = v;
+      for (ki = 0; ki < (int)(sizeof ks / sizeof ks[0]); ki++) {
+        int32_t t = 1 + t_below(&r, 40);
+        pick(&r, n, ks[ki], src);
+        pick(&r, n, t, dst);
+        for (th = 0; th < 3; th++) {
+          for (paths = 0; paths < 2; paths++) {
+            compare(g, &a, &arcs, what, src, ks[ki], dst, t, threads[th], paths, GSP_BACKEND_CPU);
+          }
+        }
+        /* targets = sources: distance 0 and a path of one vertex on the diagonal */
+        compare(g, &a, &arcs, what, src, ks[ki], src, ks[ki], 2, 1, GSP_BACKEND_CPU);
+        compare(g, &a, &arcs, what, src, ks[ki], dst, t, 0, 1, GSP_BACKEND_AUTO);
+        if (cuda) { /* the CUDA path: all-pairs rows reduced to the target columns */
+          compare(g, &a, &arcs, what, src, ks[ki], dst, t, 0, 0, GSP_BACKEND_CUDA);
+          compare(g, &a, &arcs, what, src, ks[ki], dst, t, 0, 1, GSP_BACKEND_CUDA);
+        }
+      }
+      /* all vertices as sources and as targets */
+      if (n <= 80) {
+        compare(g, &a, &arcs, what, every, n, every, n, 0, 1, GSP_BACKEND_CPU);
+        compare(g, &a, &arcs, what, every, n, every, n, 1, 0, GSP_BACKEND_CPU);
+        if (cuda) compare(g, &a, &arcs, what, every, n, every, n, 0, 1, GSP_BACKEND_CUDA);
+      }
+      gsp_graph_destroy(g);
+    }
+    adj_free(&arcs);
+    t_arcs_free(&a);
+  }
+}
+
+/* Diagonal cells of targets = sources, and K = 0 / T = 0. */
+static void test_diagonal_and_empty(void) {
+  t_arcs a;
+  gsp_graph* g;
+  gsp_table* t = NULL;
+  int32_t list[3] = {4, 9, 4}, d = -1, len = 0, buf[4], k = -1, tt = -1, i;
+  gsp_run_info info;
+  t_make_shape(&a, T_GRID, 36, 3);
+  g = t_graph(&a, GSP_I32, 1.0f);
+  CHECK_OK(gsp_table_run(g, list, 3, list, 3, NULL, &t));
+  for (i = 0; i < 3; i++) {
+    CHECK_OK(gsp_table_distance(t, i, i, &d));
+    CHECK(d == 0, "diagonal %d: %d", i, d);
+    CHECK_OK(gsp_table_path(t, i, i, buf, 4, &len));
+    CHECK(len == 1 && buf[0] == list[i], "diagonal path %d: length %d", i, len);
+  }
+  CHECK_OK(gsp_table_distance(t, 0, 2, &d));
+  CHECK(d == 0, "repeated vertex: %d", d);
+  gsp_table_destroy(t);
+  t = NULL;
+  CHECK_OK(gsp_table_run(g, NULL, 0, list, 3, NULL, &t));
+  CHECK_OK(gsp_table_size(t, &k, &tt));
+  CHECK(k == 0 && tt == 3, "0 x 3: %d x %d", k, tt);
+  CHECK_OK(gsp_table_distances(t, NULL, 0));
+  CHECK_STATUS(gsp_table_distance(t, 0, 0, &d), GSP_ERR_INVALID_ARGUMENT);
+  memset(&info, 0, sizeof info);
+  CHECK_OK(gsp_table_info(t, &info));
+  CHECK(info.num_sources == 0, "info of an empty table");
+  gsp_table_destroy(t);
+  t = NULL;
+  CHECK_OK(gsp_table_run(g, list, 3, NULL, 0, NULL, &t));
+  CHECK_OK(gsp_table_size(t, &k, NULL));
+  CHECK(k == 3, "3 x 0");
+  gsp_table_destroy(t);
+  CHECK_OK(gsp_table_run_into(g, list, 3, NULL, 0, NULL, NULL, NULL));
+  /* the table outlives its graph */
+  t = NULL;
+  CHECK_OK(gsp_table_run(g, list, 2, list + 1, 1, NULL, &t));
+  gsp_graph_destroy(g);
+  CHECK_OK(gsp_table_path(t, 0, 0, buf, 4, &len));
+  CHECK(len >= 2 && buf[0] == 4 && buf[len - 1] == 9, "path after the graph is gone");
+  gsp_table_destroy(t);
+  t_arcs_free(&a);
+}
+
+/* K = 1000 sources (with repeats) on a 2500-vertex grid, all threads; and
+ * a graph with unreachable parts. */
+static void test_large(void) {
+  int dt;
+  t_rng r = {7};
+  for (dt = 0; dt < 2; dt++) {
+    t_arcs a;
+    adj arcs;
+    gsp_graph* g;
+    int32_t* src = (int32_t*)malloc(1000 * sizeof(int32_t));
+    int32_t dst[60];
+    t_make_shape(&a, dt ? T_ISOLATED : T_GRID, dt ? 3000 : 2500, 5);
+    arcs = adj_make(&a);
+    g = t_graph(&a, dt ? GSP_F32 : GSP_I32, 1.0f);
+    pick(&r, a.n, 1000, src);
+    pick(&r, a.n, 60, dst);
+    compare(g, &a, &arcs, a.name, src, 1000, dst, 60, 0, 1, GSP_BACKEND_CPU);
+    compare(g, &a, &arcs, a.name, src, 1000, dst, 7, 2, 0, GSP_BACKEND_CPU);
+    gsp_graph_destroy(g);
+    adj_free(&arcs);
+    t_arcs_free(&a);
+    free(src);
+  }
+}
+
+/* Explicit algorithms: every CPU all-pairs algorithm answers the same
+ * table; Dijkstra-based ones refuse negative arcs as gsp_apsp_run does. */
+static void test_algorithms(void) {
+  static const gsp_algorithm algos[] = {GSP_APSP_FLOYD_WARSHALL, GSP_APSP_MINPLUS, GSP_APSP_HEAP, GSP_APSP_JOHNSON};
+  int shape, ai;
+  for (shape = 0; shape < 2; shape++) {
+    t_arcs a;
+    gsp_graph* g;
+    int32_t src[3] = {0, 5, 17}, dst[4] = {3, 0, 29, 17};
+    int32_t base[12], got[12];
+    t_make_shape(&a, shape ? T_DAG_NEGATIVE : T_RANDOM_SPARSE, 40, 9);
+    g = t_graph(&a, GSP_I32, 1.0f);
+    CHECK_OK(gsp_table_run_into(g, src, 3, dst, 4, NULL, base, NULL));
+    for (ai = 0; ai < 4; ai++) {
+      gsp_options o;
+      gsp_run_info info;
+      gsp_status want = a.negative && algos[ai] == GSP_APSP_HEAP ? GSP_ERR_NEGATIVE_WEIGHT : GSP_OK;
+      gsp_options_init(&o);
+      o.backend = GSP_BACKEND_CPU;
+      o.algorithm = algos[ai];
+      memset(&info, 0, sizeof info);
+      CHECK_STATUS(gsp_table_run_into(g, src, 3, dst, 4, &o, got, &info), want);
+      if (want == GSP_OK) {
+        CHECK(memcmp(got, base, sizeof got) == 0, "%s %s differs", a.name, gsp_algorithm_name(algos[ai]));
+        CHECK(info.algorithm == (a.negative ? GSP_APSP_JOHNSON : GSP_APSP_HEAP), "%s %s ran %s", a.name,
+              gsp_algorithm_name(algos[ai]), gsp_algorithm_name(info.algorithm));
+      }
+    }
+    gsp_graph_destroy(g);
+    t_arcs_free(&a);
+  }
+}
+
+/* A negative cycle: GSP_ERR_NEGATIVE_CYCLE, as gsp_apsp_run answers. */
+static void test_negative_cycle(void) {
+  const int32_t s[] = {0, 1, 2, 2, 3}, t[] = {1, 2, 1, 3, 4}, w[] = {1, 2, -3, 1, 1};
+  const float wf[] = {1, 2, -3, 1, 1};
+  int32_t src[1] = {0}, dst[1] = {4}, d[1];
+  int dt;
+  for (dt = 0; dt < 2; dt++) {
+    gsp_graph* g = NULL;
+    gsp_table* tab = (gsp_table*)&g;
+    gsp_paths* p = NULL;
+    CHECK_OK(gsp_graph_create(&g, 5, 5, s, t, dt ? (const void*)wf : (const void*)w, dt ? GSP_F32 : GSP_I32, 0));
+    CHECK_STATUS(gsp_table_run(g, src, 1, dst, 1, NULL, &tab), GSP_ERR_NEGATIVE_CYCLE);
+    CHECK(tab == NULL, "result NULL on failure");
+    CHECK_STATUS(gsp_table_run_into(g, src, 1, dst, 1, NULL, d, NULL), GSP_ERR_NEGATIVE_CYCLE);
+    CHECK_STATUS(gsp_apsp_run(g, src, 1, NULL, &p), GSP_ERR_NEGATIVE_CYCLE);
+    gsp_paths_destroy(p);
+    gsp_graph_destroy(g);
+  }
+}
+
+/* Distances that do not fit: GSP_ERR_OVERFLOW for the cell that needs one;
+ * nearer cells are exact. */
+static void test_overflow(void) {
+  const int32_t s[] = {0, 1}, t[] = {1, 2}, w[] = {2000000000, 2000000000};
+  const float wf[] = {3e38f, 3e38f};
+  int32_t src[1] = {0}, near[1] = {1}, far[1] = {2};
+  int dt;
+  for (dt = 0; dt < 2; dt++) {
+    gsp_graph* g = NULL;
+    gsp_table* tab = NULL;
+    gsp_paths* p = NULL;
+    union { int32_t i; float f; } d;
+    CHECK_OK(gsp_graph_create(&g, 3, 2, s, t, dt ? (const void*)wf : (const void*)w, dt ? GSP_F32 : GSP_I32, 0));
+    CHECK_OK(gsp_table_run_into(g, src, 1, near, 1, NULL, &d, NULL));
+    CHECK(dt ? d.f == 3e38f : d.i == 2000000000, "near cell");
+    CHECK_STATUS(gsp_table_run(g, src, 1, far, 1, NULL, &tab), GSP_ERR_OVERFLOW);
+    CHECK(strstr(gsp_last_error(), "2") != NULL, "%s", gsp_last_error());
+    CHECK_STATUS(gsp_apsp_run(g, src, 1, NULL, &p), GSP_ERR_OVERFLOW);
+    gsp_paths_destroy(p);
+    gsp_graph_destroy(g);
+  }
+}
+
+static int g_calls;
+static double g_last;
+static int progress(void* user, double f) {
+  g_calls++;
+  g_last = f;
+  return user != NULL && f > 0.3;
+}
+
+static void test_progress(void) {
+  t_arcs a;
+  gsp_graph* g;
+  gsp_options o;
+  int32_t src[50], dst[5], d[250];
+  t_rng r = {3};
+  int th;
+  t_make_shape(&a, T_GRID, 400, 2);
+  g = t_graph(&a, GSP_I32, 1.0f);
+  pick(&r, a.n, 50, src);
+  pick(&r, a.n, 5, dst);
+  for (th = 1; th <= 2; th++) {
+    gsp_options_init(&o);
+    o.backend = GSP_BACKEND_CPU;
+    o.num_threads = th;
+    o.progress = progress;
+    g_calls = 0;
+    CHECK_OK(gsp_table_run_into(g, src, 50, dst, 5, &o, d, NULL));
+    /* 0 and 1 always; per source only for the caller's thread's sources,
+     * which with two threads may be none on a graph this small */
+    CHECK(g_calls >= 2 && g_last == 1.0, "progress: %d calls, last %g", g_calls, g_last);
+    o.progress_user = &o;
+    CHECK_STATUS(gsp_table_run_into(g, src, 50, dst, 5, &o, d, NULL), GSP_ERR_CANCELLED);
+  }
+  gsp_graph_destroy(g);
+  t_arcs_free(&a);
+}
+
+#define CHECK_MSG(expr, want, word)                                                        \
+  do {                                                                                     \
+    CHECK_STATUS(expr, want);                                                              \
+    CHECK(strstr(gsp_last_error(), word) != NULL, "%s: message '%s' lacks '%s'", #expr,    \
+          gsp_last_error(), word);                                                         \
+  } while (0)
+
+static void test_bad_arguments(void) {
+  t_arcs a;
+  gsp_graph* g;
+  gsp_table* t = NULL;
+  gsp_options o;
+  int32_t src[2] = {0, 3}, dst[3] = {1, 99, 2}, d[8], len = 5, buf[1], k;
+  t_make_shape(&a, T_RING, 10, 1);
+  g = t_graph(&a, GSP_I32, 1.0f);
+  CHECK_MSG(gsp_table_run(NULL, src, 2, dst, 1, NULL, &t), GSP_ERR_INVALID_ARGUMENT, "graph");
+  CHECK_MSG(gsp_table_run(g, src, 2, dst, 1, NULL, NULL), GSP_ERR_INVALID_ARGUMENT, "result");
+  CHECK_MSG(gsp_table_run(g, src, 2, dst, 3, NULL, &t), GSP_ERR_INVALID_ARGUMENT, "targets[1] = 99");
+  CHECK(t == NULL, "no table on failure");
+  src[1] = -4;
+  CHECK_MSG(gsp_table_run(g, src, 2, dst, 1, NULL, &t), GSP_ERR_INVALID_ARGUMENT, "sources[1] = -4");
+  src[1] = 3;
+  CHECK_MSG(gsp_table_run(g, src, -1, dst, 1, NULL, &t), GSP_ERR_INVALID_ARGUMENT, "num_sources");
+  CHECK_MSG(gsp_table_run(g, src, 2, dst, -2, NULL, &t), GSP_ERR_INVALID_ARGUMENT, "num_targets");
+  CHECK_MSG(gsp_table_run(g, NULL, 2, dst, 1, NULL, &t), GSP_ERR_INVALID_ARGUMENT, "sources");
+  CHECK_MSG(gsp_table_run(g, src, 2, NULL, 1, NULL, &t), GSP_ERR_INVALID_ARGUMENT, "targets");
+  CHECK_MSG(gsp_table_run_into(NULL, src, 2, dst, 1, NULL, d, NULL), GSP_ERR_INVALID_ARGUMENT, "graph");
+  CHECK_MSG(gsp_table_run_into(g, src, 2, dst, 1, NULL, NULL, NULL), GSP_ERR_INVALID_ARGUMENT, "distances");
+  CHECK_MSG(gsp_table_run_into(g, src, 2, dst, 3, NULL, d, NULL), GSP_ERR_INVALID_ARGUMENT, "targets[1]");
+  gsp_options_init(&o);
+  o.size = 4;
+  CHECK_MSG(gsp_table_run(g, src, 2, dst, 1, &o, &t), GSP_ERR_INVALID_ARGUMENT, "options->size");
+  gsp_options_init(&o);
+  o.algorithm = GSP_SSSP_DIJKSTRA;
+  CHECK_MSG(gsp_table_run(g, src, 2, dst, 1, &o, &t), GSP_ERR_INVALID_ARGUMENT, "SSSP");
+  gsp_options_init(&o);
+  o.num_threads = -3;
+  CHECK_MSG(gsp_table_run(g, src, 2, dst, 1, &o, &t), GSP_ERR_INVALID_ARGUMENT, "num_threads");
+  if (!gsp_backend_available(GSP_BACKEND_CUDA)) {
+    gsp_options_init(&o);
+    o.backend = GSP_BACKEND_CUDA;
+    CHECK_STATUS(gsp_table_run(g, src, 2, dst, 1, &o, &t), GSP_ERR_NO_DEVICE);
+  }
+  CHECK(t == NULL, "no table on failure");
+
+  CHECK_OK(gsp_table_run(g, src, 2, dst, 1, NULL, &t));
+  CHECK_MSG(gsp_table_distance(t, 2, 0, d), GSP_ERR_INVALID_ARGUMENT, "source_index");
+  CHECK_MSG(gsp_table_distance(t, -1, 0, d), GSP_ERR_INVALID_ARGUMENT, "source_index");
+  CHECK_MSG(gsp_table_distance(t, 0, 1, d), GSP_ERR_INVALID_ARGUMENT, "target_index");
+  CHECK_MSG(gsp_table_distance(t, 0, 0, NULL), GSP_ERR_INVALID_ARGUMENT, "out");
+  CHECK_MSG(gsp_table_path(t, 0, 1, buf, 1, &len), GSP_ERR_INVALID_ARGUMENT, "target_index");
+  CHECK_MSG(gsp_table_path(t, 0, 0, buf, 1, NULL), GSP_ERR_INVALID_ARGUMENT, "length");
+  CHECK_MSG(gsp_table_path(t, 1, 0, buf, 1, &len), GSP_ERR_BUFFER_TOO_SMALL, "capacity");
+  CHECK(len > 1, "the length comes with BUFFER_TOO_SMALL: %d", len);
+  CHECK_MSG(gsp_table_distances(t, d, 1), GSP_ERR_BUFFER_TOO_SMALL, "capacity");
+  CHECK_MSG(gsp_table_distances(t, NULL, 8), GSP_ERR_INVALID_ARGUMENT, "out");
+  CHECK_MSG(gsp_table_info(t, NULL), GSP_ERR_INVALID_ARGUMENT, "info");
+  CHECK_MSG(gsp_table_size(NULL, &k, &k), GSP_ERR_INVALID_ARGUMENT, "table");
+  CHECK_MSG(gsp_table_distances(NULL, d, 8), GSP_ERR_INVALID_ARGUMENT, "table");
+  CHECK_MSG(gsp_table_distance(NULL, 0, 0, d), GSP_ERR_INVALID_ARGUMENT, "table");
+  CHECK_MSG(gsp_table_path(NULL, 0, 0, buf, 1, &len), GSP_ERR_INVALID_ARGUMENT, "table");
+  CHECK_MSG(gsp_table_info(NULL, NULL), GSP_ERR_INVALID_ARGUMENT, "table");
+  gsp_table_destroy(t);
+  gsp_table_destroy(NULL);
+
+  /* unreachable: GSP_ERR_NO_PATH naming the vertices; inf distance */
+  {
+    const int32_t s2[] = {0}, t2[] = {1}, w2[] = {4};
+    int32_t from[1] = {1}, to[1] = {0};
+    gsp_graph* h = NULL;
+    CHECK_OK(gsp_graph_create(&h, 3, 1, s2, t2, w2, GSP_I32, 0));
+    CHECK_OK(gsp_table_run(h, from, 1, to, 1, NULL, &t));
+    CHECK_OK(gsp_table_distance(t, 0, 0, d));
+    CHECK(d[0] == GSP_I32_INF, "unreachable is GSP_I32_INF");
+    CHECK_MSG(gsp_table_path(t, 0, 0, buf, 1, &len), GSP_ERR_NO_PATH, "vertex 0");
+    CHECK(len == 0, "length 0 when unreachable");
+    gsp_table_destroy(t);
+    gsp_graph_destroy(h);
+  }
+  gsp_graph_destroy(g);
+  t_arcs_free(&a);
+}
+
+int main(void) {
+  test_bad_arguments();
+  test_diagonal_and_empty();
+  test_negative_cycle();
+  test_overflow();
+  test_progress();
+  test_algorithms();
+  test_shapes();
+  test_large();
+  return t_finish("test_table");
+}
