@@ -56,7 +56,7 @@ gsp_cli_test(help 0 "usage: gsp COMMAND" ARGS --help)
 gsp_cli_test(no_args 2 "usage: gsp COMMAND" ARGS)
 gsp_cli_test(unknown_command 2 "unknown command 'frob'" ARGS frob)
 gsp_cli_test(version 0 "gsp [0-9]+\\.[0-9]+\\.[0-9]+" ARGS --version)
-foreach(sub generate info sssp apsp path)
+foreach(sub generate info sssp apsp path table)
   gsp_cli_test(help_${sub} 0 "usage: gsp ${sub}" ARGS ${sub} --help)
 endforeach()
 
@@ -143,6 +143,49 @@ gsp_cli_test(path_bad_coords 1 "missing.co" NEEDS cli_grid
   ARGS path grid.gr --from 0 --to 1 --svg m.svg --coords missing.co)
 gsp_cli_test(path_none 1 "no path from 10 to 0" NEEDS cli_dag ARGS path dag.mtx --from 10 --to 0)
 gsp_cli_test(path_no_to 2 "missing --to" NEEDS cli_grid ARGS path grid.gr --from 0)
+
+# table: 0 -> 1 -> 2 -> 3 (weights 1, 2, 3) and a longer 0 -> 3 (10); vertex 4
+# is isolated. Rows are sources, columns targets, in the order given.
+file(WRITE ${_cli_dir}/table.txt "# vertices 5\n0 1 1\n1 2 2\n2 3 3\n0 3 10\n")
+file(WRITE ${_cli_dir}/table_ids.txt "# targets\n3 0\n\n4 # isolated\n")
+file(WRITE ${_cli_dir}/table_none.txt "# nothing but comments\n\n")
+file(WRITE ${_cli_dir}/table_bad.txt "1\n2 x\n")
+file(WRITE ${_cli_dir}/table_cycle.txt "0 1 1\n1 0 -2\n")
+gsp_cli_test(table 0 "run: +[a-z-]+ on (cpu|cuda).*reachable: +3 of 6 pairs \\(2 sources x 3 targets\\)\nfrom.to +3 +4 +0\n0 +6 +inf +0\n1 +5 +inf +inf\n$"
+  ARGS table table.txt --sources 0,1 --targets 3,4,0)
+foreach(_alg floyd-warshall johnson heap minplus)
+  gsp_cli_test(table_${_alg} 0 "^from.to +3 +4 +0\n0 +6 +inf +0\n1 +5 +inf +inf\n$"
+    ARGS table table.txt --sources 0,1 --targets 3,4,0 --algorithm ${_alg} --backend cpu --quiet)
+endforeach()
+gsp_cli_test(table_repeats_and_ranges 0 "^from.to +0 +0 +3\n2 +inf +inf +3\n0 +0 +0 +6\n1 +inf +inf +5\n2 +inf +inf +3\n$"
+  ARGS table table.txt --sources 2,0-2 --targets 0,0,3 -q)
+gsp_cli_test(table_paths 0 "path 0 -> 3: distance 6, 4 vertices: 0 -> 1 -> 2 -> 3\npath 0 -> 4: no path\n$"
+  ARGS table table.txt --sources 0 --targets 3,4 --paths)
+gsp_cli_test(table_csv 0 "^source/target,3,4\n1,5,inf\n0,6,inf\n$" ARGS table table.txt --sources 1,0 --targets 3,4 --csv -q)
+gsp_cli_test(table_csv_summary 0 "reachable: +2 of 2 pairs" ARGS table table.txt --sources 1,0 --targets 3 --csv)
+gsp_cli_test(table_csv_paths 0 "^source,target,distance,path\n0,2,3,0 1 2\n0,4,inf,\n$"
+  ARGS table table.txt --sources 0 --targets 2,4 --csv --paths -q)
+gsp_cli_test(table_json 0 "\"sources\": \\[0\\], \"targets\": \\[3, 4\\], \"reachable_pairs\": 1, \"distances\": \\[\\[6, null\\]\\], \"paths\": \\[\\[\\[0, 1, 2, 3\\], null\\]\\]}"
+  ARGS table table.txt --sources 0 --targets 3,4 --paths --json)
+gsp_cli_test(table_ids_file 0 "^from.to +3 +0 +4\n0 +6 +0 +inf\n$" ARGS table table.txt --sources 0 --targets @table_ids.txt -q)
+gsp_cli_test(table_grid 0 "reachable: +6 of 6 pairs" NEEDS cli_grid ARGS table grid.gr --sources 0,7 --targets 5,10,399)
+gsp_cli_test(table_bad_target 2 "--targets: expected an integer in 0..4, got '5'" ARGS table table.txt --sources 0 --targets 3,5)
+gsp_cli_test(table_bad_source 2 "--sources: expected an integer in 0..4, got '-1'" ARGS table table.txt --sources=-1 --targets 3)
+gsp_cli_test(table_no_targets 2 "missing --targets LIST\nsee 'gsp table --help'" ARGS table table.txt --sources 0)
+gsp_cli_test(table_no_sources 2 "missing --sources LIST" ARGS table table.txt --targets 0)
+gsp_cli_test(table_empty_list 2 "--targets: the list is empty" ARGS table table.txt --sources 0 --targets=)
+gsp_cli_test(table_empty_file 2 "--sources: 'table_none.txt' lists no vertices" ARGS table table.txt --sources @table_none.txt --targets 0)
+gsp_cli_test(table_bad_file 2 "--targets table_bad.txt:2: expected an integer in 0..4, got 'x'"
+  ARGS table table.txt --sources 0 --targets @table_bad.txt)
+gsp_cli_test(table_missing_file 1 "cannot open 'missing.txt': No such file or directory"
+  ARGS table table.txt --sources 0 --targets @missing.txt)
+gsp_cli_test(table_csv_json 2 "--csv and --json both choose the output" ARGS table table.txt --sources 0 --targets 1 --csv --json)
+gsp_cli_test(table_sssp_algorithm 1 "table failed: GSP_ERR_(INVALID_ARGUMENT|UNSUPPORTED)"
+  ARGS table table.txt --sources 0 --targets 1 --algorithm dijkstra)
+gsp_cli_test(table_negative_cycle 1 "table failed: GSP_ERR_NEGATIVE_CYCLE" ARGS table table_cycle.txt --sources 0 --targets 1)
+if(NOT GSP_WITH_CUDA)
+  gsp_cli_test(table_no_cuda 1 "GSP_ERR_NO_DEVICE" ARGS table table.txt --sources 0 --targets 1 --backend cuda)
+endif()
 
 # the New York road graph, when the data is there
 if(EXISTS ${GSP_DATA_DIR}/USA-road-d.NY.gr.gz)

@@ -43,7 +43,9 @@ module gsp_c
             gsp_graph_load, gsp_graph_save, gsp_graph_destroy, gsp_graph_num_vertices, gsp_graph_num_edges, &
             gsp_graph_weight_type, gsp_graph_csr, gsp_options_init, gsp_sssp_run, gsp_apsp_run, gsp_apsp_stream, &
             gsp_paths_num_sources, gsp_paths_source, gsp_paths_distances, gsp_paths_distance, &
-            gsp_paths_predecessors, gsp_path_get, gsp_paths_info, gsp_paths_destroy, gsp_backend_available, &
+            gsp_paths_predecessors, gsp_path_get, gsp_paths_info, gsp_paths_destroy, gsp_table_run, &
+            gsp_table_run_into, gsp_table_size, gsp_table_distances, gsp_table_distance, gsp_table_path, &
+            gsp_table_info, gsp_table_destroy, gsp_backend_available, &
             gsp_device_count, gsp_release_cached_memory, gsp_backend_name, gsp_algorithm_name, gsp_algorithm_from_name
 
   interface
@@ -176,6 +178,55 @@ module gsp_c
     subroutine gsp_paths_destroy(paths) bind(c, name="gsp_paths_destroy")
       import :: c_ptr
       type(c_ptr), value :: paths
+    end subroutine
+    integer(c_int) function gsp_table_run(graph, sources, num_sources, targets, num_targets, options, result) &
+        bind(c, name="gsp_table_run")
+      import :: c_ptr, c_int, c_int32_t, gsp_options
+      type(c_ptr), value :: graph, sources, targets
+      integer(c_int32_t), value :: num_sources, num_targets
+      type(gsp_options), intent(in) :: options
+      type(c_ptr), intent(out) :: result
+    end function
+    !> distances: K x T values, row-major (row i from sources[i]); info: a
+    !> gsp_run_info (c_loc, size set) or c_null_ptr.
+    integer(c_int) function gsp_table_run_into(graph, sources, num_sources, targets, num_targets, options, &
+        distances, info) bind(c, name="gsp_table_run_into")
+      import :: c_ptr, c_int, c_int32_t, gsp_options
+      type(c_ptr), value :: graph, sources, targets, distances, info
+      integer(c_int32_t), value :: num_sources, num_targets
+      type(gsp_options), intent(in) :: options
+    end function
+    integer(c_int) function gsp_table_size(table, num_sources, num_targets) bind(c, name="gsp_table_size")
+      import :: c_ptr, c_int, c_int32_t
+      type(c_ptr), value :: table
+      integer(c_int32_t), intent(out) :: num_sources, num_targets
+    end function
+    integer(c_int) function gsp_table_distances(table, out, capacity) bind(c, name="gsp_table_distances")
+      import :: c_ptr, c_int, c_int64_t
+      type(c_ptr), value :: table, out
+      integer(c_int64_t), value :: capacity
+    end function
+    integer(c_int) function gsp_table_distance(table, source_index, target_index, out) &
+        bind(c, name="gsp_table_distance")
+      import :: c_ptr, c_int, c_int32_t
+      type(c_ptr), value :: table, out
+      integer(c_int32_t), value :: source_index, target_index
+    end function
+    integer(c_int) function gsp_table_path(table, source_index, target_index, vertices, capacity, length) &
+        bind(c, name="gsp_table_path")
+      import :: c_ptr, c_int, c_int32_t
+      type(c_ptr), value :: table, vertices
+      integer(c_int32_t), value :: source_index, target_index, capacity
+      integer(c_int32_t), intent(out) :: length
+    end function
+    integer(c_int) function gsp_table_info(table, info) bind(c, name="gsp_table_info")
+      import :: c_ptr, c_int, gsp_run_info
+      type(c_ptr), value :: table
+      type(gsp_run_info), intent(inout) :: info
+    end function
+    subroutine gsp_table_destroy(table) bind(c, name="gsp_table_destroy")
+      import :: c_ptr
+      type(c_ptr), value :: table
     end subroutine
     integer(c_int) function gsp_backend_available(backend) bind(c, name="gsp_backend_available")
       import :: c_int

@@ -1,5 +1,5 @@
-// Package gsp is the Go binding of libgsp: single-source and all-pairs
-// shortest paths on CPUs and NVIDIA GPUs.
+// Package gsp is the Go binding of libgsp: single-source, all-pairs and
+// many-to-many (Table) shortest paths on CPUs and NVIDIA GPUs.
 //
 // It links the installed libgsp through pkg-config (set PKG_CONFIG_PATH to
 // the prefix's lib/pkgconfig). Vertex ids are 0-based int32, as in C.
@@ -7,9 +7,9 @@
 // Every call that can fail runs with its goroutine locked to its OS thread,
 // so the library's thread-local message read after a failure belongs to that
 // call. Failures are *Error values; errors.Is(err, gsp.ErrNoPath) tests the
-// status. Graph and Paths must be closed (Close is idempotent; a finalizer
-// is a backstop); a closed handle is refused with ErrClosed. A Graph and a
-// Paths may be used by many goroutines at once, and closed in any order.
+// status. Graph, Paths and Table must be closed (Close is idempotent; a
+// finalizer is a backstop); a closed handle is refused with ErrClosed. They
+// may be used by many goroutines at once, and closed in any order.
 package gsp
 
 /*
@@ -625,9 +625,7 @@ func (r *Paths) Info() (RunInfo, error) {
 		if err := call(func() C.gsp_status { return C.gsp_paths_info(p, &c) }); err != nil {
 			return err
 		}
-		info = RunInfo{Backend(c.backend), Algorithm(c.algorithm), WeightType(c.weight_type), int(c.num_vertices),
-			int(c.num_sources), int(c.device), C.GoStringN(&c.device_name[0], C.int(cstrlen(c.device_name[:]))),
-			float64(c.seconds), float64(c.upload_seconds), int64(c.iterations), int64(c.relaxations), c.has_paths != 0}
+		info = runInfo(&c)
 		return nil
 	})
 	return info, err

@@ -289,6 +289,115 @@ func TestAPSP(t *testing.T) {
 	}()
 }
 
+func TestTable(t *testing.T) {
+	g := graph(t)
+	ran := 0
+	for _, b := range backends() {
+		for _, a := range append([]Algorithm{AlgoAuto}, APSPAlgorithms...) {
+			tb, err := g.Table([]int32{1, 0}, []int32{3, 0, 3}, &Options{Backend: b, Algorithm: a})
+			if err != nil {
+				if !notOffered(err) {
+					t.Fatalf("%v %v: %v", b, a, err)
+				}
+				continue
+			}
+			ran++
+			rows, err := tb.Rows()
+			want := [][]float64{{5, inf, 5}, {6, 0, 6}}
+			if err != nil || !reflect.DeepEqual(rows, want) {
+				t.Fatalf("%v %v: %v %v", b, a, rows, err)
+			}
+			p, err := tb.Path(1, 2) // sources[1] = 0 to targets[2] = 3
+			if err != nil || !reflect.DeepEqual(p, []int32{0, 1, 2, 3}) {
+				t.Fatalf("%v %v: %v %v", b, a, p, err)
+			}
+			_, err = tb.Path(0, 1)
+			wantStatus(t, err, ErrNoPath)
+			tb.Close()
+		}
+	}
+	if ran < 2 {
+		t.Fatal("ran", ran)
+	}
+
+	tb, err := g.Table([]int32{0, 2}, []int32{3, 4}, &Options{NumThreads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k, tt := tb.Size(); k != 2 || tt != 2 || tb.WeightType() != F32 {
+		t.Fatal(k, tt, tb.WeightType())
+	}
+	if d, err := tb.Distances(); err != nil || !reflect.DeepEqual(d, []float64{6, inf, 3, inf}) {
+		t.Fatal(d, err)
+	}
+	if d, err := tb.Distance(1, 0); err != nil || d != 3 {
+		t.Fatal(d, err)
+	}
+	_, err = tb.Distance(2, 0)
+	wantStatus(t, err, ErrInvalidArgument)
+	info, err := tb.Info()
+	if err != nil || info.NumSources != 2 || info.NumVertices != n || !info.HasPaths {
+		t.Fatal(info, err)
+	}
+	g2, _ := NewGraphF32(n, src, dst, w, 0)
+	tb2, err := g2.Table([]int32{0}, []int32{3}, nil)
+	g2.Close() // the table outlives its graph
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, err := tb2.Path(0, 0); err != nil || !reflect.DeepEqual(p, []int32{0, 1, 2, 3}) {
+		t.Fatal(p, err)
+	}
+	tb2.Close()
+	tb.Close()
+	tb.Close() // idempotent
+	_, err = tb.Distances()
+	if !errors.Is(err, ErrClosed) {
+		t.Fatal(err)
+	}
+
+	// distances only: no paths, and straight into a slice
+	tb, err = g.Table([]int32{0}, []int32{3}, &Options{NoPaths: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = tb.Path(0, 0)
+	wantStatus(t, err, ErrUnsupported)
+	tb.Close()
+	d, info, err := g.TableDistances([]int32{1, 1}, []int32{0, 3, 2}, &Options{Backend: BackendCPU})
+	if err != nil || !reflect.DeepEqual(d, []float64{inf, 5, 2, inf, 5, 2}) || info.NumSources != 2 || info.HasPaths {
+		t.Fatal(d, info, err)
+	}
+	gi, _ := NewGraphI32(3, []int32{0, 1}, []int32{1, 2}, []int32{4, 5}, 0)
+	defer gi.Close()
+	d, _, err = gi.TableDistances([]int32{2, 0}, []int32{0, 2}, nil)
+	if err != nil || !reflect.DeepEqual(d, []float64{inf, 0, 0, 9}) {
+		t.Fatal(d, err)
+	}
+	if d, _, err := g.TableDistances(nil, []int32{1}, nil); err != nil || len(d) != 0 {
+		t.Fatal(d, err)
+	}
+
+	// errors
+	_, err = g.Table([]int32{0}, []int32{3, n}, nil)
+	wantStatus(t, err, ErrInvalidArgument)
+	_, _, err = g.TableDistances([]int32{-1}, []int32{3}, nil)
+	wantStatus(t, err, ErrInvalidArgument)
+	_, err = g.Table([]int32{0}, []int32{3}, &Options{Algorithm: SSSPDijkstra, Backend: BackendCPU})
+	if !errors.Is(err, ErrInvalidArgument) && !errors.Is(err, ErrUnsupported) {
+		t.Fatal(err)
+	}
+	cyc, _ := NewGraphF32(2, []int32{0, 1}, []int32{1, 0}, []float32{1, -2}, 0)
+	defer cyc.Close()
+	_, err = cyc.Table([]int32{0}, []int32{1}, nil)
+	wantStatus(t, err, ErrNegativeCycle)
+	gc, _ := NewGraphF32(n, src, dst, w, 0)
+	gc.Close()
+	if _, err := gc.Table([]int32{0}, []int32{1}, nil); !errors.Is(err, ErrClosed) {
+		t.Fatal(err)
+	}
+}
+
 func TestProgress(t *testing.T) {
 	g := graph(t)
 	var mu sync.Mutex

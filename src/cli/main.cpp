@@ -1,11 +1,15 @@
-// The gsp command: generate, info, sssp, apsp, path. Built on the public C
-// API (include/gsp/gsp.h) and the gsp_tools generators / coordinate reader.
+// The gsp command: generate, info, sssp, apsp, path, table. Built on the
+// public C API (include/gsp/gsp.h) and the gsp_tools generators / coordinate
+// reader. This file holds the dispatch, the help, the helpers declared in
+// cli.h and the older commands; newer commands have a file each
+// (cmd_table.cpp).
 //
 // Exit codes: 0 success, 1 failure (a file that cannot be read, a run that
 // fails, a --check that disagrees, no path), 2 bad usage.
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdarg>
@@ -19,21 +23,17 @@
 #include <string>
 #include <vector>
 
+#include "cli.h"
 #include "gsp/gsp.h"
 #include "svg.h"
 #include "gsp_generators.h"
 
-namespace {
+// ------------------------------------------------------------------ shared (cli.h)
 
-// ------------------------------------------------------------------ errors
+namespace gsp_cli {
 
-struct Exit {
-  int code;
-  std::string message;
-};
-
-[[noreturn]] void usage_error(const std::string& msg) { throw Exit{2, msg}; }
-[[noreturn]] void failure(const std::string& msg) { throw Exit{1, msg}; }
+void usage_error(const std::string& msg) { throw Exit{2, msg}; }
+void failure(const std::string& msg) { throw Exit{1, msg}; }
 
 std::string status_text(gsp_status s) {
   std::string name = gsp_status_name(s);
@@ -71,25 +71,174 @@ std::string json_str(const std::string& s) {
   return o + "\"";
 }
 
-// ------------------------------------------------------------------ arguments
+int64_t parse_int(const std::string& opt, const std::string& s, int64_t lo, int64_t hi) {
+  char* end = nullptr;
+  errno = 0;
+  const long long v = std::strtoll(s.c_str(), &end, 10);
+  if (s.empty() || *end != 0 || errno != 0 || v < lo || v > hi)
+    usage_error(fmt("%s: expected an integer in %lld..%lld, got '%s'", opt.c_str(), static_cast<long long>(lo),
+                    static_cast<long long>(hi), s.c_str()));
+  return v;
+}
 
-struct Spec {
-  const char* name;
-  std::string usage;  // full --help text
-  std::set<std::string> valued;
-  std::set<std::string> flags;
-};
-
-struct Args {
-  std::vector<std::string> pos;
-  std::map<std::string, std::string> opt;
-  std::set<std::string> flag;
-  bool has(const std::string& k) const { return opt.count(k) != 0 || flag.count(k) != 0; }
-  std::string get(const std::string& k, const std::string& def = "") const {
-    auto it = opt.find(k);
-    return it == opt.end() ? def : it->second;
+std::vector<int32_t> parse_vertex_list(const std::string& opt, const std::string& list, int32_t n) {
+  std::vector<int32_t> out;
+  size_t i = 0;
+  while (i <= list.size()) {
+    size_t j = list.find(',', i);
+    if (j == std::string::npos) j = list.size();
+    const std::string item = list.substr(i, j - i);
+    const size_t dash = item.find('-', 1);
+    int64_t lo, hi;
+    if (dash == std::string::npos) {
+      lo = hi = parse_int(opt, item, 0, n - 1);
+    } else {
+      lo = parse_int(opt, item.substr(0, dash), 0, n - 1);
+      hi = parse_int(opt, item.substr(dash + 1), 0, n - 1);
+      if (hi < lo) usage_error(fmt("%s: empty range '%s'", opt.c_str(), item.c_str()));
+    }
+    for (int64_t v = lo; v <= hi; v++) out.push_back(static_cast<int32_t>(v));
+    i = j + 1;
   }
-};
+  return out;
+}
+
+void Progress::begin(bool quiet) {
+  enabled = !quiet && isatty(STDERR_FILENO);
+  start = now();
+  last = 0;
+  drawn = false;
+}
+
+void Progress::update(double f) {
+  if (!enabled) return;
+  const double t = now();
+  if (t - start < 1.0 || t - last < 0.1) return;
+  last = t;
+  drawn = true;
+  if (f < 0) f = 0;
+  if (f > 1) f = 1;
+  const int width = 30, fill = static_cast<int>(f * width);
+  std::fprintf(stderr, "\r[%.*s%*s] %3d%%  %.1f s", fill, "##############################", width - fill, "",
+               static_cast<int>(f * 100), t - start);
+  std::fflush(stderr);
+}
+
+void Progress::end() {
+  if (drawn) std::fprintf(stderr, "\r\033[K");
+  drawn = false;
+}
+
+int progress_cb(void* user, double fraction) {
+  static_cast<Progress*>(user)->update(fraction);
+  return 0;
+}
+
+const char* const kLoadHelp =
+    "  --format F        auto (by extension: .gr[.gz] DIMACS, .mtx[.gz] Matrix Market,\n"
+    "                    else edge list), dimacs, mtx, edges\n"
+    "  --weights T       auto (i32 for DIMACS, f32 otherwise), f32, i32\n"
+    "  --undirected      add (v,u) for every arc (u,v)\n";
+
+const char* const kCommonHelp =
+    "  --quiet, -q       print nothing but errors (and --json output)\n"
+    "  --json            machine-readable output on stdout\n"
+    "  --help, -h        this text\n";
+
+static bool ends_with(const std::string& s, const char* suffix) {
+  const size_t k = std::strlen(suffix);
+  return s.size() >= k && s.compare(s.size() - k, k, suffix) == 0;
+}
+
+void load(Loaded& out, const Args& a, const std::string& path) {
+  gsp_format format = GSP_FORMAT_AUTO;
+  const std::string f = a.get("--format", "auto");
+  if (f == "dimacs" || f == "gr") format = GSP_FORMAT_DIMACS;
+  else if (f == "mtx" || f == "matrix-market") format = GSP_FORMAT_MATRIX_MARKET;
+  else if (f == "edges" || f == "edge-list") format = GSP_FORMAT_EDGE_LIST;
+  else if (f != "auto") usage_error("--format: expected auto, dimacs, mtx or edges, got '" + f + "'");
+  const bool dimacs = format == GSP_FORMAT_DIMACS ||
+                      (format == GSP_FORMAT_AUTO && (ends_with(path, ".gr") || ends_with(path, ".gr.gz")));
+  gsp_dtype dtype = dimacs ? GSP_I32 : GSP_F32;
+  const std::string w = a.get("--weights", "auto");
+  if (w == "f32") dtype = GSP_F32;
+  else if (w == "i32") dtype = GSP_I32;
+  else if (w != "auto") usage_error("--weights: expected auto, f32 or i32, got '" + w + "'");
+  const uint32_t flags = a.has("--undirected") ? static_cast<uint32_t>(GSP_GRAPH_UNDIRECTED) : 0u;
+  const double t0 = now();
+  const gsp_status s = gsp_graph_load(&out.g, path.c_str(), format, dtype, flags);
+  out.seconds = now() - t0;
+  if (s != GSP_OK) failure("cannot load graph: " + status_text(s));
+}
+
+static double parse_double(const std::string& opt, const std::string& s) {
+  char* end = nullptr;
+  const double v = std::strtod(s.c_str(), &end);
+  if (s.empty() || *end != 0 || !std::isfinite(v) || v < 0)
+    usage_error(fmt("%s: expected a non-negative number, got '%s'", opt.c_str(), s.c_str()));
+  return v;
+}
+
+void run_options(const Args& a, gsp_options& o, Progress* p) {
+  gsp_options_init(&o);
+  const std::string alg = a.get("--algorithm", "auto");
+  if (alg != "auto") {
+    gsp_algorithm id;
+    if (gsp_algorithm_from_name(alg.c_str(), &id) != GSP_OK) {
+      std::string names;
+      for (int i = 1; i <= 64; i++) {
+        const char* nm = gsp_algorithm_name(static_cast<gsp_algorithm>(i));
+        if (std::strcmp(nm, "unknown") != 0) names += std::string(names.empty() ? "" : ", ") + nm;
+      }
+      usage_error("--algorithm: unknown algorithm '" + alg + "'; known: auto, " + names);
+    }
+    o.algorithm = id;
+  }
+  const std::string b = a.get("--backend", "auto");
+  if (b == "cpu") o.backend = GSP_BACKEND_CPU;
+  else if (b == "cuda") o.backend = GSP_BACKEND_CUDA;
+  else if (b != "auto") usage_error("--backend: expected cpu, cuda or auto, got '" + b + "'");
+  if (a.opt.count("--threads")) o.num_threads = static_cast<int32_t>(parse_int("--threads", a.get("--threads"), 0, 4096));
+  if (a.opt.count("--delta")) o.delta = parse_double("--delta", a.get("--delta"));
+  if (p != nullptr) {
+    o.progress = progress_cb;
+    o.progress_user = p;
+  }
+}
+
+std::string dist_text(gsp_dtype dtype, const void* row, int32_t v) {
+  if (dtype == GSP_I32) {
+    const int32_t d = static_cast<const int32_t*>(row)[v];
+    return d == GSP_I32_INF ? "inf" : std::to_string(d);
+  }
+  const float d = static_cast<const float*>(row)[v];
+  return std::isinf(d) ? "inf" : fmt("%.9g", static_cast<double>(d));
+}
+
+std::string dist_json(gsp_dtype dtype, const void* row, int32_t v) {
+  const std::string t = dist_text(dtype, row, v);
+  return t == "inf" ? "null" : t;
+}
+
+std::string path_text(const std::vector<int32_t>& path) {
+  std::string s;
+  for (size_t i = 0; i < path.size(); i++) s += (i ? " -> " : "") + std::to_string(path[i]);
+  return s;
+}
+
+std::string path_json(const std::vector<int32_t>& path) {
+  std::string s = "[";
+  for (size_t i = 0; i < path.size(); i++) s += (i ? ", " : "") + std::to_string(path[i]);
+  return s + "]";
+}
+
+}  // namespace gsp_cli
+
+namespace {
+
+using namespace gsp_cli;
+
+// ------------------------------------------------------------------ arguments
 
 const std::set<std::string> kCommonFlags = {"--quiet", "--json", "--help"};
 
@@ -128,101 +277,7 @@ Args parse_args(const Spec& spec, int argc, char** argv) {
   return a;
 }
 
-int64_t parse_int(const std::string& opt, const std::string& s, int64_t lo, int64_t hi) {
-  char* end = nullptr;
-  errno = 0;
-  const long long v = std::strtoll(s.c_str(), &end, 10);
-  if (s.empty() || *end != 0 || errno != 0 || v < lo || v > hi)
-    usage_error(fmt("%s: expected an integer in %lld..%lld, got '%s'", opt.c_str(), static_cast<long long>(lo),
-                    static_cast<long long>(hi), s.c_str()));
-  return v;
-}
-
-double parse_double(const std::string& opt, const std::string& s) {
-  char* end = nullptr;
-  const double v = std::strtod(s.c_str(), &end);
-  if (s.empty() || *end != 0 || !std::isfinite(v) || v < 0)
-    usage_error(fmt("%s: expected a non-negative number, got '%s'", opt.c_str(), s.c_str()));
-  return v;
-}
-
-// ------------------------------------------------------------------ progress
-
-// A progress bar on stderr: only when stderr is a terminal, not --quiet, and
-// only once the run has taken more than a second.
-struct Progress {
-  bool enabled = false;
-  double start = 0, last = 0;
-  bool drawn = false;
-  void begin(bool quiet) {
-    enabled = !quiet && isatty(STDERR_FILENO);
-    start = now();
-    last = 0;
-    drawn = false;
-  }
-  void update(double f) {
-    if (!enabled) return;
-    const double t = now();
-    if (t - start < 1.0 || t - last < 0.1) return;
-    last = t;
-    drawn = true;
-    if (f < 0) f = 0;
-    if (f > 1) f = 1;
-    const int width = 30, fill = static_cast<int>(f * width);
-    std::fprintf(stderr, "\r[%.*s%*s] %3d%%  %.1f s", fill, "##############################", width - fill, "",
-                 static_cast<int>(f * 100), t - start);
-    std::fflush(stderr);
-  }
-  void end() {
-    if (drawn) std::fprintf(stderr, "\r\033[K");
-    drawn = false;
-  }
-};
-
-int progress_cb(void* user, double fraction) {
-  static_cast<Progress*>(user)->update(fraction);
-  return 0;
-}
-
-// ------------------------------------------------------------------ graphs
-
-bool ends_with(const std::string& s, const char* suffix) {
-  const size_t k = std::strlen(suffix);
-  return s.size() >= k && s.compare(s.size() - k, k, suffix) == 0;
-}
-
-const char* kLoadHelp =
-    "  --format F        auto (by extension: .gr[.gz] DIMACS, .mtx[.gz] Matrix Market,\n"
-    "                    else edge list), dimacs, mtx, edges\n"
-    "  --weights T       auto (i32 for DIMACS, f32 otherwise), f32, i32\n"
-    "  --undirected      add (v,u) for every arc (u,v)\n";
-
-struct Loaded {
-  gsp_graph* g = nullptr;
-  double seconds = 0;
-  ~Loaded() { gsp_graph_destroy(g); }
-};
-
-void load(Loaded& out, const Args& a, const std::string& path) {
-  gsp_format format = GSP_FORMAT_AUTO;
-  const std::string f = a.get("--format", "auto");
-  if (f == "dimacs" || f == "gr") format = GSP_FORMAT_DIMACS;
-  else if (f == "mtx" || f == "matrix-market") format = GSP_FORMAT_MATRIX_MARKET;
-  else if (f == "edges" || f == "edge-list") format = GSP_FORMAT_EDGE_LIST;
-  else if (f != "auto") usage_error("--format: expected auto, dimacs, mtx or edges, got '" + f + "'");
-  const bool dimacs = format == GSP_FORMAT_DIMACS ||
-                      (format == GSP_FORMAT_AUTO && (ends_with(path, ".gr") || ends_with(path, ".gr.gz")));
-  gsp_dtype dtype = dimacs ? GSP_I32 : GSP_F32;
-  const std::string w = a.get("--weights", "auto");
-  if (w == "f32") dtype = GSP_F32;
-  else if (w == "i32") dtype = GSP_I32;
-  else if (w != "auto") usage_error("--weights: expected auto, f32 or i32, got '" + w + "'");
-  const uint32_t flags = a.has("--undirected") ? static_cast<uint32_t>(GSP_GRAPH_UNDIRECTED) : 0u;
-  const double t0 = now();
-  const gsp_status s = gsp_graph_load(&out.g, path.c_str(), format, dtype, flags);
-  out.seconds = now() - t0;
-  if (s != GSP_OK) failure("cannot load graph: " + status_text(s));
-}
+// ------------------------------------------------------------------ graphs and results
 
 struct Csr {
   int32_t n = 0;
@@ -264,58 +319,12 @@ int32_t vertex_arg(const Args& a, const char* opt, int32_t n, bool required, int
   return static_cast<int32_t>(v);
 }
 
-void run_options(const Args& a, gsp_options& o, Progress* p) {
-  gsp_options_init(&o);
-  const std::string alg = a.get("--algorithm", "auto");
-  if (alg != "auto") {
-    gsp_algorithm id;
-    if (gsp_algorithm_from_name(alg.c_str(), &id) != GSP_OK) {
-      std::string names;
-      for (int i = 1; i <= 64; i++) {
-        const char* nm = gsp_algorithm_name(static_cast<gsp_algorithm>(i));
-        if (std::strcmp(nm, "unknown") != 0) names += std::string(names.empty() ? "" : ", ") + nm;
-      }
-      usage_error("--algorithm: unknown algorithm '" + alg + "'; known: auto, " + names);
-    }
-    o.algorithm = id;
-  }
-  const std::string b = a.get("--backend", "auto");
-  if (b == "cpu") o.backend = GSP_BACKEND_CPU;
-  else if (b == "cuda") o.backend = GSP_BACKEND_CUDA;
-  else if (b != "auto") usage_error("--backend: expected cpu, cuda or auto, got '" + b + "'");
-  if (a.opt.count("--threads")) o.num_threads = static_cast<int32_t>(parse_int("--threads", a.get("--threads"), 0, 4096));
-  if (a.opt.count("--delta")) o.delta = parse_double("--delta", a.get("--delta"));
-  if (p != nullptr) {
-    o.progress = progress_cb;
-    o.progress_user = p;
-  }
-}
-
 const char* kRunHelp =
     "  --algorithm A     auto or a name: dijkstra, bellman-ford, delta-stepping, ... \n"
     "  --backend B       auto (CUDA when usable; a job the CPU ends sooner than CUDA\n"
     "                    starts runs on the CPU), cpu, cuda\n"
     "  --threads N       CPU threads (0: all cores)\n"
     "  --delta D         delta-stepping bucket width (0: chosen from the graph)\n";
-
-const char* kCommonHelp =
-    "  --quiet, -q       print nothing but errors (and --json output)\n"
-    "  --json            machine-readable output on stdout\n"
-    "  --help, -h        this text\n";
-
-std::string dist_text(gsp_dtype dtype, const void* row, int32_t v) {
-  if (dtype == GSP_I32) {
-    const int32_t d = static_cast<const int32_t*>(row)[v];
-    return d == GSP_I32_INF ? "inf" : std::to_string(d);
-  }
-  const float d = static_cast<const float*>(row)[v];
-  return std::isinf(d) ? "inf" : fmt("%.9g", static_cast<double>(d));
-}
-
-std::string dist_json(gsp_dtype dtype, const void* row, int32_t v) {
-  const std::string t = dist_text(dtype, row, v);
-  return t == "inf" ? "null" : t;
-}
 
 bool reachable(gsp_dtype dtype, const void* row, int32_t v) {
   if (dtype == GSP_I32) return static_cast<const int32_t*>(row)[v] != GSP_I32_INF;
@@ -326,19 +335,6 @@ double dist_value(gsp_dtype dtype, const void* row, int32_t v) {
   if (dtype == GSP_I32) return static_cast<const int32_t*>(row)[v];
   return static_cast<const float*>(row)[v];
 }
-
-struct RunInfo {
-  gsp_run_info info{};
-  std::string describe() const {
-    return fmt("%s on %s (%s), %.3f s", gsp_algorithm_name(info.algorithm), gsp_backend_name(info.backend),
-               info.device_name, info.seconds);
-  }
-  std::string json() const {
-    return fmt("\"algorithm\": %s, \"backend\": %s, \"device\": %s, \"seconds\": %.6f",
-               json_str(gsp_algorithm_name(info.algorithm)).c_str(), json_str(gsp_backend_name(info.backend)).c_str(),
-               json_str(info.device_name).c_str(), info.seconds);
-  }
-};
 
 RunInfo run_info(const gsp_paths* p) {
   RunInfo r;
@@ -364,17 +360,6 @@ std::vector<int32_t> get_path(const gsp_paths* p, int32_t s, int32_t t) {
   return v;
 }
 
-std::string path_text(const std::vector<int32_t>& path) {
-  std::string s;
-  for (size_t i = 0; i < path.size(); i++) s += (i ? " -> " : "") + std::to_string(path[i]);
-  return s;
-}
-
-std::string path_json(const std::vector<int32_t>& path) {
-  std::string s = "[";
-  for (size_t i = 0; i < path.size(); i++) s += (i ? ", " : "") + std::to_string(path[i]);
-  return s + "]";
-}
 
 // "-" is standard output (the human summary then goes to stderr: see report_stream).
 FILE* open_out(const std::string& path) {
@@ -778,28 +763,6 @@ const Spec kApsp = {"apsp",
                      "--weights"},
                     {"--undirected"}};
 
-std::vector<int32_t> parse_sources(const std::string& list, int32_t n) {
-  std::vector<int32_t> out;
-  size_t i = 0;
-  while (i <= list.size()) {
-    size_t j = list.find(',', i);
-    if (j == std::string::npos) j = list.size();
-    const std::string item = list.substr(i, j - i);
-    const size_t dash = item.find('-', 1);
-    int64_t lo, hi;
-    if (dash == std::string::npos) {
-      lo = hi = parse_int("--sources", item, 0, n - 1);
-    } else {
-      lo = parse_int("--sources", item.substr(0, dash), 0, n - 1);
-      hi = parse_int("--sources", item.substr(dash + 1), 0, n - 1);
-      if (hi < lo) usage_error("--sources: empty range '" + item + "'");
-    }
-    for (int64_t v = lo; v <= hi; v++) out.push_back(static_cast<int32_t>(v));
-    i = j + 1;
-  }
-  return out;
-}
-
 struct ApspSink {
   FILE* f = nullptr;
   const std::vector<int32_t>* sources = nullptr;
@@ -864,7 +827,7 @@ int cmd_apsp(const Args& a) {
   load(L, a, a.pos[0]);
   const int32_t n = gsp_graph_num_vertices(L.g);
   std::vector<int32_t> sources;
-  if (a.opt.count("--sources")) sources = parse_sources(a.get("--sources"), n);
+  if (a.opt.count("--sources")) sources = parse_vertex_list("--sources", a.get("--sources"), n);
   ApspSink sink;
   sink.sources = &sources;
   sink.n = n;
@@ -941,6 +904,7 @@ const char* kMainHelp =
     "  sssp FILE --source S [--to T]          single-source shortest paths\n"
     "  apsp FILE [--sources LIST] [--out F]   all-pairs shortest paths, streamed\n"
     "  path FILE --from S --to T [--svg F]    one shortest path, optionally drawn\n"
+    "  table FILE --sources L --targets L     distances from every source to every target\n"
     "\n"
     "Vertex ids are 0-based (DIMACS vertex 1 is 0). 'gsp COMMAND --help' for details.\n"
     "Exit codes: 0 success, 1 failure, 2 bad usage.\n";
@@ -968,6 +932,7 @@ int main(int argc, char** argv) {
   else if (cmd == "sssp") spec = &kSssp;
   else if (cmd == "apsp") spec = &kApsp;
   else if (cmd == "path") spec = &kPath;
+  else if (cmd == "table") spec = &kTable;
   if (spec == nullptr) {
     std::fprintf(stderr, "gsp: unknown command '%s'; see 'gsp --help'\n", cmd.c_str());
     return 2;
@@ -982,6 +947,7 @@ int main(int argc, char** argv) {
     if (spec == &kInfo) return cmd_info(a);
     if (spec == &kSssp) return cmd_sssp(a, false);
     if (spec == &kPath) return cmd_sssp(a, true);
+    if (spec == &kTable) return cmd_table(a);
     return cmd_apsp(a);
   } catch (const Exit& e) {
     std::fprintf(stderr, "gsp %s: %s\n", cmd.c_str(), e.message.c_str());

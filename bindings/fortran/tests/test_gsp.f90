@@ -9,10 +9,14 @@ program test_gsp
   real(c_float) :: w(4) = [1.0, 2.0, 3.0, 10.0]
   type(gsp_graph_t) :: g, g2, gi
   type(gsp_paths_t) :: p
+  type(gsp_table_t) :: tb
   type(gsp_options) :: opts
   type(gsp_run_info) :: info
   real(c_float), allocatable :: d(:)
   integer(c_int32_t), allocatable :: di(:)
+  real(c_float), allocatable :: dm(:,:)
+  integer(c_int32_t), allocatable :: dmi(:,:)
+  real(c_float) :: d1
   integer, allocatable :: path(:), pred(:)
   integer :: st, b, a, ran, failures
   integer :: backends(2), nb
@@ -133,6 +137,68 @@ program test_gsp
   call gsp_distances(p, 3, di)
   call expect(all(di == [9, 5, 0]), "result outlives graph")
   call gsp_destroy(p)
+
+  ! many-to-many tables: cell (i, j) is from sources(i) to targets(j), all 1-based
+  ran = 0
+  do b = 1, nb
+    do a = 1, size(apsp_algos)
+      call gsp_options_init(opts)
+      opts%backend = backends(b)
+      opts%algorithm = apsp_algos(a)
+      call gsp_table(g, [2, 1], [4, 1, 4], tb, opts, stat=st)
+      if (st == GSP_ERR_UNSUPPORTED .or. st == GSP_ERR_NO_DEVICE) cycle
+      call expect_status(st, GSP_OK, "table " // gsp_algorithm_string(apsp_algos(a)))
+      if (st /= GSP_OK) cycle
+      ran = ran + 1
+      call expect(gsp_num_sources(tb) == 2 .and. gsp_num_targets(tb) == 3, "table size")
+      call gsp_distances(tb, dm)
+      call expect(all(shape(dm) == [2, 3]), "table shape")
+      if (all(shape(dm) == [2, 3])) call expect(dm(1, 1) == 5.0 .and. .not. ieee_is_finite(dm(1, 2)) .and. &
+          dm(1, 3) == 5.0 .and. all(dm(2, :) == [6.0, 0.0, 6.0]), "table distances")
+      call gsp_path(tb, 2, 3, path)
+      call expect(size(path) == 4, "table path length")
+      if (size(path) == 4) call expect(all(path == [1, 2, 3, 4]), "table path 1-based")
+      call gsp_path(tb, 1, 2, path, stat=st)
+      call expect_status(st, GSP_ERR_NO_PATH, "table cell without a path")
+      call gsp_info(tb, info)
+      call expect(info%backend == backends(b) .and. info%num_sources == 2 .and. info%has_paths == 1, "table info")
+      call gsp_destroy(tb)
+    end do
+  end do
+  call expect(ran > 1, "some table algorithms ran")
+
+  ! tables: distances only, one cell, errors, an empty list, integer weights
+  call gsp_options_init(opts)
+  opts%flags = GSP_NO_PATHS
+  call gsp_table(g, [1, 3], [4, 5], tb, opts)
+  call gsp_distance(tb, 2, 1, d1)
+  call expect(d1 == 3.0, "table cell")
+  call gsp_distance(tb, 1, 2, d1)
+  call expect(.not. ieee_is_finite(d1), "table cell unreachable")
+  call gsp_distance(tb, 3, 1, d1, stat=st)
+  call expect_status(st, GSP_ERR_INVALID_ARGUMENT, "table cell out of range")
+  call gsp_path(tb, 1, 1, path, stat=st)
+  call expect_status(st, GSP_ERR_UNSUPPORTED, "table path without paths")
+  call gsp_distances(tb, dmi, stat=st)
+  call expect_status(st, GSP_ERR_INVALID_ARGUMENT, "table distances of the wrong kind")
+  call gsp_destroy(tb)
+  call gsp_table(g, [1], [4, 6], tb, stat=st)
+  call expect_status(st, GSP_ERR_INVALID_ARGUMENT, "table target out of range")
+  call expect(.not. gsp_is_valid(tb), "failed table is not valid")
+  call gsp_table(g, [integer ::], [1, 2], tb)
+  call gsp_distances(tb, dm)
+  call expect(all(shape(dm) == [0, 2]), "table without sources")
+  call gsp_destroy(tb)
+  call gsp_graph_from_arcs(gi, 3, [1, 2], [2, 3], [4_c_int32_t, 5_c_int32_t])
+  call gsp_table(gi, [3, 1], [1, 3], tb)
+  call gsp_destroy(gi)
+  call gsp_distances(tb, dmi)
+  call expect(dmi(1, 1) == GSP_I32_INF .and. dmi(1, 2) == 0 .and. all(dmi(2, :) == [0, 9]), &
+              "integer table outlives its graph")
+  call gsp_destroy(tb)
+  call gsp_destroy(tb)
+  call gsp_distances(tb, dmi, stat=st)
+  call expect_status(st, GSP_ERR_INVALID_ARGUMENT, "destroyed table")
 
   ! destroyed handles are refused
   call gsp_destroy(g)

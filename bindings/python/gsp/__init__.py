@@ -9,6 +9,7 @@ plain lists otherwise.
     with gsp.Graph(4, [0, 1, 2], [1, 2, 3], [1.0, 2.0, 3.0]) as g:
         with g.sssp(0, algorithm="dijkstra") as p:
             print(p.distances(0), p.path(0, 3))
+        print(g.table([0, 1], [3, 2]))  # 2 x 2 distances, rows = sources
 
 Failures of the library raise GspError(status, message); a closed Graph or
 Paths raises ValueError, like a closed file. A Graph may be shared by threads;
@@ -361,6 +362,40 @@ class Graph(_Handle):
         opts.check(st)
         return Paths._wrap(out.value)
 
+    def table(self, sources, targets, paths=False, **options):
+        """Shortest distances from every vertex of ``sources`` to every vertex
+        of ``targets`` (each list may repeat ids): a K x T array, row i from
+        sources[i], column j to targets[j] (inf, or GSP_I32_INF for int
+        graphs, where unreachable); a 2-D NumPy array of the graph's weight
+        type, or K lists without NumPy. Only those cells are computed, never
+        whole rows. With ``paths=True`` it returns ``(distances, paths)``,
+        paths[i][j] being the vertices of a shortest path from sources[i] to
+        targets[j] (a list), or None where unreachable. Options as for
+        apsp(); the algorithm is auto or an all-pairs one."""
+        if "no_paths" in options:
+            raise TypeError("table() takes paths=True/False, not no_paths")
+        opts = _Options(options)
+        h = self._ptr()
+        s, k, keep_s = _array(sources, ctypes.c_int32, "sources")
+        t, nt, keep_t = _array(targets, ctypes.c_int32, "targets")
+        dist, pd = _out(_wtype(_lib.gsp_graph_weight_type(h)), k * nt)
+        if not paths:
+            opts.c.flags |= _ffi.GSP_NO_PATHS
+            st = _lib.gsp_table_run_into(h, s, k, t, nt, ctypes.byref(opts.c), pd, None)
+            del keep_s, keep_t
+            opts.check(st)
+            return _matrix(dist, k, nt)
+        out = ctypes.c_void_p()
+        st = _lib.gsp_table_run(h, s, k, t, nt, ctypes.byref(opts.c), ctypes.byref(out))
+        del keep_s, keep_t
+        opts.check(st)
+        try:
+            _check(_lib.gsp_table_distances(out, pd, k * nt))
+            cells = [[_table_path(out, i, j) for j in range(nt)] for i in range(k)]
+        finally:
+            _lib.gsp_table_destroy(out)
+        return _matrix(dist, k, nt), cells
+
     def apsp_stream(self, on_rows, sources=None, **options):
         """APSP delivered in row blocks: ``on_rows(first_index, distances,
         predecessors)`` with one row (list or NumPy array) per source;
@@ -387,6 +422,26 @@ class Graph(_Handle):
         st = _lib.gsp_apsp_stream(h, s, ns, ctypes.byref(opts.c), fn, None)
         del keep
         opts.check(st)
+
+
+def _matrix(buf, rows, cols):
+    """A row-major buffer of rows x cols values as a 2-D array (or a list of lists)."""
+    if _np is not None:
+        return buf.reshape(rows, cols)
+    return [list(buf[i * cols:(i + 1) * cols]) for i in range(rows)]
+
+
+def _table_path(h, i, j):
+    """The path of a table's cell (i, j) as a list, or None when unreachable."""
+    length = ctypes.c_int32(0)
+    st = _lib.gsp_table_path(h, i, j, None, 0, ctypes.byref(length))
+    if st == _ffi.GSP_ERR_NO_PATH:
+        return None
+    if st != _ffi.GSP_ERR_BUFFER_TOO_SMALL:
+        _check(st)
+    buf = (ctypes.c_int32 * length.value)()
+    _check(_lib.gsp_table_path(h, i, j, buf, length.value, ctypes.byref(length)))
+    return list(buf[:length.value])
 
 
 def _copy(ptr, start, n, ctype):

@@ -264,6 +264,73 @@ class TestRuns(unittest.TestCase):
         self.assertEqual(errors, [])
 
 
+class TestTable(unittest.TestCase):
+    """Graph.table(): K x T distances (and paths), cells by index into the lists."""
+
+    def setUp(self):
+        self.g = gsp.Graph(N, SRC, DST, W)
+
+    def tearDown(self):
+        self.g.close()
+
+    def test_distances(self):
+        d = self.g.table([0, 1], [3, 4, 0])
+        self.assertEqual(len(d), 2)
+        self.assertEqual([lst(row) for row in d], [[6.0, INF, 0.0], [5.0, INF, INF]])
+
+    def test_every_algorithm(self):
+        ran = 0
+        for b in BACKENDS:
+            for a in [gsp.GSP_ALGO_AUTO] + APSP_ALGOS:
+                try:
+                    d, p = self.g.table([1, 0], [3, 0, 3], paths=True, backend=b, algorithm=a)
+                except gsp.GspError as e:
+                    self.assertIn(e.status, NOT_OFFERED, (b, a, str(e)))
+                    continue
+                ran += 1
+                self.assertEqual([lst(row) for row in d], [[5.0, INF, 5.0], [6.0, 0.0, 6.0]], (b, a))
+                self.assertEqual(p, [[[1, 2, 3], None, [1, 2, 3]], [[0, 1, 2, 3], [0], [0, 1, 2, 3]]], (b, a))
+        self.assertGreater(ran, 1)
+
+    def test_paths(self):
+        d, p = self.g.table([0, 2, 0], [3, 4], paths=True, num_threads=1)
+        self.assertEqual([lst(row) for row in d], [[6.0, INF], [3.0, INF], [6.0, INF]])
+        self.assertEqual(p, [[[0, 1, 2, 3], None], [[2, 3], None], [[0, 1, 2, 3], None]])
+
+    def test_int_graph(self):
+        with gsp.Graph(3, [0, 1], [1, 2], [4, 5]) as g:
+            d = g.table([2, 0], [0, 2])
+            self.assertEqual([[int(x) for x in row] for row in d], [[gsp.GSP_I32_INF, 0], [0, 9]])
+            self.assertTrue(gsp.Paths.unreachable(int(d[0][0])))
+
+    def test_empty_lists(self):
+        self.assertEqual(len(self.g.table([], [1, 2])), 0)
+        d = self.g.table([0, 1], [])
+        self.assertEqual([list(row) for row in d], [[], []])
+
+    def test_errors(self):
+        with self.assertRaises(gsp.GspError) as cm:
+            self.g.table([0], [3, N])  # target out of range
+        self.assertEqual(cm.exception.status, gsp.GSP_ERR_INVALID_ARGUMENT)
+        self.assertTrue(cm.exception.message)
+        with self.assertRaises(gsp.GspError) as cm:
+            self.g.table([-1], [3], paths=True)
+        self.assertEqual(cm.exception.status, gsp.GSP_ERR_INVALID_ARGUMENT)
+        with self.assertRaises(gsp.GspError) as cm:
+            self.g.table([0], [3], algorithm="dijkstra", backend="cpu")
+        self.assertIn(cm.exception.status, (gsp.GSP_ERR_INVALID_ARGUMENT, gsp.GSP_ERR_UNSUPPORTED))
+        with self.assertRaises(TypeError):
+            self.g.table([0], [3], no_paths=True)
+        with gsp.Graph(2, [0, 1], [1, 0], [1.0, -2.0]) as cyc:
+            with self.assertRaises(gsp.GspError) as cm:
+                cyc.table([0], [1])
+            self.assertEqual(cm.exception.status, gsp.GSP_ERR_NEGATIVE_CYCLE)
+        g = gsp.Graph(N, SRC, DST, W)
+        g.close()
+        with self.assertRaises(ValueError):
+            g.table([0], [3])
+
+
 @unittest.skipUnless(gsp.HAVE_NUMPY, "NumPy is not installed")
 class TestNumpy(unittest.TestCase):
     def test_arrays(self):
@@ -275,6 +342,13 @@ class TestNumpy(unittest.TestCase):
                 self.assertIsInstance(d, np.ndarray)
                 self.assertEqual(d.dtype, np.float32)
                 self.assertTrue(math.isinf(d[4]))
+            t = g.table(np.array([0, 1]), np.array([3, 4, 0]))
+            self.assertIsInstance(t, np.ndarray)
+            self.assertEqual((t.shape, t.dtype), ((2, 3), np.float32))
+            self.assertEqual(t[0, 0], 6.0)
+            self.assertTrue(math.isinf(t[1, 2]))
+            d, p = g.table([0], [3], paths=True)
+            self.assertEqual((d.shape, p), ((1, 1), [[[0, 1, 2, 3]]]))
 
 
 if __name__ == "__main__":

@@ -132,6 +132,11 @@ pub struct gsp_graph {
 pub struct gsp_paths {
     _private: [u8; 0],
 }
+/// Opaque many-to-many table handle.
+#[repr(C)]
+pub struct gsp_table {
+    _private: [u8; 0],
+}
 
 pub type gsp_progress_fn = Option<unsafe extern "C" fn(user: *mut c_void, fraction_done: c_double) -> c_int>;
 pub type gsp_rows_fn = Option<
@@ -255,6 +260,40 @@ extern "C" {
     ) -> gsp_status;
     pub fn gsp_paths_info(paths: *const gsp_paths, info: *mut gsp_run_info) -> gsp_status;
     pub fn gsp_paths_destroy(paths: *mut gsp_paths);
+
+    pub fn gsp_table_run(
+        graph: *const gsp_graph,
+        sources: *const i32,
+        num_sources: i32,
+        targets: *const i32,
+        num_targets: i32,
+        options: *const gsp_options,
+        result: *mut *mut gsp_table,
+    ) -> gsp_status;
+    pub fn gsp_table_run_into(
+        graph: *const gsp_graph,
+        sources: *const i32,
+        num_sources: i32,
+        targets: *const i32,
+        num_targets: i32,
+        options: *const gsp_options,
+        distances: *mut c_void,
+        info: *mut gsp_run_info,
+    ) -> gsp_status;
+    pub fn gsp_table_size(table: *const gsp_table, num_sources: *mut i32, num_targets: *mut i32) -> gsp_status;
+    pub fn gsp_table_distances(table: *const gsp_table, out: *mut c_void, capacity: i64) -> gsp_status;
+    pub fn gsp_table_distance(table: *const gsp_table, source_index: i32, target_index: i32, out: *mut c_void)
+        -> gsp_status;
+    pub fn gsp_table_path(
+        table: *const gsp_table,
+        source_index: i32,
+        target_index: i32,
+        vertices: *mut i32,
+        capacity: i32,
+        length: *mut i32,
+    ) -> gsp_status;
+    pub fn gsp_table_info(table: *const gsp_table, info: *mut gsp_run_info) -> gsp_status;
+    pub fn gsp_table_destroy(table: *mut gsp_table);
 
     pub fn gsp_backend_available(backend: gsp_backend) -> c_int;
     pub fn gsp_device_count() -> i32;

@@ -11,8 +11,10 @@
 //! Vertex ids are 0-based `i32`, as in C. Every fallible call returns
 //! [`Result`]; the [`Error`] carries the library's status and the message
 //! that `gsp_last_error()` gave on the same thread right after the call.
-//! Handles are freed by `Drop`; a [`Paths`] stays valid after its [`Graph`]
-//! is dropped (the library keeps what it needs).
+//! Handles are freed by `Drop`; a [`Paths`] or [`Table`] stays valid after
+//! its [`Graph`] is dropped (the library keeps what it needs).
+//! [`Graph::table`] computes the distances (and paths) from a list of
+//! sources to a list of targets only.
 use gsp_sys as sys;
 use std::ffi::{c_char, c_int, c_void, CStr, CString};
 use std::fmt;
@@ -22,6 +24,9 @@ use std::ptr::{self, NonNull};
 use std::sync::Arc;
 
 pub use sys::GSP_I32_INF as I32_INF;
+pub use table::Table;
+
+mod table;
 
 // ------------------------------------------------------------------ errors
 
@@ -701,6 +706,26 @@ pub struct RunInfo {
     pub has_paths: bool,
 }
 
+impl RunInfo {
+    fn from_c(c: &sys::gsp_run_info) -> RunInfo {
+        let bytes: Vec<u8> = c.device_name.iter().map(|&b| b as u8).take_while(|&b| b != 0).collect();
+        RunInfo {
+            backend: Backend(c.backend),
+            algorithm: Algorithm(c.algorithm),
+            weight_type: WeightType::from_raw(c.weight_type),
+            num_vertices: c.num_vertices,
+            num_sources: c.num_sources,
+            device: c.device,
+            device_name: String::from_utf8_lossy(&bytes).into_owned(),
+            seconds: c.seconds,
+            upload_seconds: c.upload_seconds,
+            iterations: c.iterations,
+            relaxations: c.relaxations,
+            has_paths: c.has_paths != 0,
+        }
+    }
+}
+
 /// Distances and predecessors from one or many sources (`gsp_paths`).
 /// Sources and targets are vertex ids; a source must be one of [`Paths::sources`].
 pub struct Paths {
@@ -787,21 +812,6 @@ impl Paths {
         let mut c: sys::gsp_run_info = unsafe { std::mem::zeroed() };
         c.size = std::mem::size_of::<sys::gsp_run_info>() as u32;
         check(unsafe { sys::gsp_paths_info(self.ptr.as_ptr(), &mut c) })?;
-        let bytes: Vec<u8> = c.device_name.iter().map(|&b| b as u8).take_while(|&b| b != 0).collect();
-        let name = String::from_utf8_lossy(&bytes).into_owned();
-        Ok(RunInfo {
-            backend: Backend(c.backend),
-            algorithm: Algorithm(c.algorithm),
-            weight_type: WeightType::from_raw(c.weight_type),
-            num_vertices: c.num_vertices,
-            num_sources: c.num_sources,
-            device: c.device,
-            device_name: name,
-            seconds: c.seconds,
-            upload_seconds: c.upload_seconds,
-            iterations: c.iterations,
-            relaxations: c.relaxations,
-            has_paths: c.has_paths != 0,
-        })
+        Ok(RunInfo::from_c(&c))
     }
 }

@@ -186,6 +186,75 @@ fn apsp_options_and_stream() {
 }
 
 #[test]
+fn table_every_algorithm() {
+    let g = graph();
+    let mut ran = 0;
+    for b in backends() {
+        for a in std::iter::once(Algorithm::AUTO).chain(Algorithm::APSP) {
+            let t = match g.table(&[1, 0], &[3, 0, 3], &Options::new().backend(b).algorithm(a)) {
+                Ok(t) => t,
+                Err(e) => {
+                    assert!(not_offered(&e), "{b:?} {a:?}: {e}");
+                    continue;
+                }
+            };
+            ran += 1;
+            assert_eq!((t.num_sources(), t.num_targets(), t.weight_type()), (2, 3, WeightType::F32));
+            assert_eq!(t.distances().unwrap().to_f64(), vec![5.0, INF, 5.0, 6.0, 0.0, 6.0], "{b:?} {a:?}");
+            assert_eq!(t.path(1, 2).unwrap(), vec![0, 1, 2, 3]); // sources[1] = 0 to targets[2] = 3
+            assert_eq!(t.path(1, 1).unwrap(), vec![0]);
+            assert_eq!(t.path(0, 1).unwrap_err().status(), Error::NO_PATH);
+            let info = t.info().unwrap();
+            assert_eq!((info.backend, info.num_sources, info.num_vertices, info.has_paths), (b, 2, N, true));
+        }
+    }
+    assert!(ran > 1);
+}
+
+#[test]
+fn table_cells_and_errors() {
+    let g = graph();
+    let t = g.table(&[0, 2], &[3, 4], &Options::new().num_threads(1)).unwrap();
+    assert_eq!(t.distance(1, 0).unwrap(), 3.0);
+    assert_eq!(t.distance(0, 1).unwrap(), INF);
+    assert_eq!(t.distance(2, 0).unwrap_err().status(), Error::INVALID_ARGUMENT);
+    assert_eq!(t.path(0, 2).unwrap_err().status(), Error::INVALID_ARGUMENT);
+    drop(g); // the table outlives its graph
+    assert_eq!(t.path(1, 0).unwrap(), vec![2, 3]);
+    let t = std::thread::spawn(move || {
+        assert_eq!(t.distances().unwrap().to_f64(), vec![6.0, INF, 3.0, INF]);
+        t
+    })
+    .join()
+    .unwrap();
+    drop(t);
+
+    let g = graph();
+    let t = g.table(&[0], &[3], &Options::new().no_paths(true)).unwrap();
+    assert_eq!(t.path(0, 0).unwrap_err().status(), Error::UNSUPPORTED);
+    assert!(!t.info().unwrap().has_paths);
+    let (d, info) = g.table_distances(&[1, 1], &[0, 3, 2], &Options::new().backend(Backend::CPU)).unwrap();
+    assert_eq!(d.to_f64(), vec![INF, 5.0, 2.0, INF, 5.0, 2.0]);
+    assert_eq!((info.num_sources, info.has_paths), (2, false));
+    let gi = Graph::new(3, &[0, 1], &[1, 2], Weights::I32(&[4, 5]), false).unwrap();
+    let (d, _) = gi.table_distances(&[2, 0], &[0, 2], &Options::default()).unwrap();
+    assert_eq!(d, Distances::I32(vec![gsp::I32_INF, 0, 0, 9]));
+    let empty = g.table(&[], &[1, 2], &Options::default()).unwrap();
+    assert_eq!((empty.num_sources(), empty.num_targets(), empty.distances().unwrap().len()), (0, 2, 0));
+
+    let e = g.table(&[0], &[3, N], &Options::default()).err().unwrap();
+    assert_eq!(e.status(), Error::INVALID_ARGUMENT);
+    assert!(!e.message().is_empty());
+    let e = g.table_distances(&[-1], &[3], &Options::default()).unwrap_err();
+    assert_eq!(e.status(), Error::INVALID_ARGUMENT);
+    let sssp = Options::new().algorithm(Algorithm::SSSP_DIJKSTRA).backend(Backend::CPU);
+    let e = g.table(&[0], &[3], &sssp).err().unwrap();
+    assert!(e.status() == Error::INVALID_ARGUMENT || e.status() == Error::UNSUPPORTED, "{e}");
+    let cyc = Graph::new(2, &[0, 1], &[1, 0], Weights::F32(&[1.0, -2.0]), false).unwrap();
+    assert_eq!(cyc.table(&[0], &[1], &Options::default()).err().unwrap().status(), Error::NEGATIVE_CYCLE);
+}
+
+#[test]
 fn progress() {
     let g = graph();
     let calls = Arc::new(AtomicUsize::new(0));

@@ -1,0 +1,132 @@
+// What the gsp command's files share: main.cpp (dispatch, help, the older
+// commands and the definitions of everything declared here) and one
+// cmd_NAME.cpp file per newer command. Built on the public C API only.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "gsp/gsp.h"
+
+namespace gsp_cli {
+
+// ------------------------------------------------------------------ errors
+
+// Thrown by a command; main() prints "gsp COMMAND: message" on stderr and
+// exits with code (1 failure, 2 bad usage).
+struct Exit {
+  int code;
+  std::string message;
+};
+
+[[noreturn]] void usage_error(const std::string& msg);  // exit 2
+[[noreturn]] void failure(const std::string& msg);      // exit 1
+
+// "GSP_ERR_NAME: detail", the detail being this thread's gsp_last_error().
+std::string status_text(gsp_status s);
+// Seconds on a monotonic clock.
+double now();
+// printf into a std::string of at most 511 characters.
+std::string fmt(const char* f, ...) __attribute__((format(printf, 1, 2)));
+// s as a JSON string literal, quotes included.
+std::string json_str(const std::string& s);
+
+// ------------------------------------------------------------------ arguments
+
+// A command: its name, --help text and the options it takes (valued ones
+// take the next argument or "=value"; --quiet, --json and --help are common).
+struct Spec {
+  const char* name;
+  std::string usage;  // full --help text
+  std::set<std::string> valued;
+  std::set<std::string> flags;
+};
+
+struct Args {
+  std::vector<std::string> pos;
+  std::map<std::string, std::string> opt;
+  std::set<std::string> flag;
+  bool has(const std::string& k) const { return opt.count(k) != 0 || flag.count(k) != 0; }
+  std::string get(const std::string& k, const std::string& def = "") const {
+    auto it = opt.find(k);
+    return it == opt.end() ? def : it->second;
+  }
+};
+
+// An integer in lo..hi, else a usage error naming opt.
+int64_t parse_int(const std::string& opt, const std::string& s, int64_t lo, int64_t hi);
+// Vertex ids and ranges, comma-separated ("0,5,10-20"), each in 0..n-1, in
+// the order given; any bad item is a usage error naming opt.
+std::vector<int32_t> parse_vertex_list(const std::string& opt, const std::string& list, int32_t n);
+
+// ------------------------------------------------------------------ progress
+
+// A progress bar on stderr: only when stderr is a terminal, not --quiet, and
+// only once the run has taken more than a second.
+struct Progress {
+  bool enabled = false;
+  double start = 0, last = 0;
+  bool drawn = false;
+  void begin(bool quiet);
+  void update(double f);
+  void end();
+};
+
+// A gsp_progress_fn feeding the Progress that user points to.
+int progress_cb(void* user, double fraction);
+
+// ------------------------------------------------------------------ graphs and runs
+
+// --help lines of the graph-loading options (--format, --weights, --undirected)
+// and of the common flags (--quiet, --json, --help).
+extern const char* const kLoadHelp;
+extern const char* const kCommonHelp;
+
+struct Loaded {
+  gsp_graph* g = nullptr;
+  double seconds = 0;
+  Loaded() = default;
+  Loaded(const Loaded&) = delete;
+  Loaded& operator=(const Loaded&) = delete;
+  ~Loaded() { gsp_graph_destroy(g); }
+};
+
+// Loads path as --format, --weights and --undirected say; failure() if it cannot.
+void load(Loaded& out, const Args& a, const std::string& path);
+
+// gsp_options from --algorithm, --backend, --threads and --delta; the
+// progress callback feeds p when p is not null.
+void run_options(const Args& a, gsp_options& o, Progress* p);
+
+// Distance v of a row of the graph's weight type: "inf" when unreachable
+// (dist_json: null), else the integer or the float with 9 digits.
+std::string dist_text(gsp_dtype dtype, const void* row, int32_t v);
+std::string dist_json(gsp_dtype dtype, const void* row, int32_t v);
+
+// "0 -> 1 -> 5" and "[0, 1, 5]".
+std::string path_text(const std::vector<int32_t>& path);
+std::string path_json(const std::vector<int32_t>& path);
+
+// What a run did, for the report ("run:" line) and for --json.
+struct RunInfo {
+  gsp_run_info info{};
+  std::string describe() const {
+    return fmt("%s on %s (%s), %.3f s", gsp_algorithm_name(info.algorithm), gsp_backend_name(info.backend),
+               info.device_name, info.seconds);
+  }
+  std::string json() const {
+    return fmt("\"algorithm\": %s, \"backend\": %s, \"device\": %s, \"seconds\": %.6f",
+               json_str(gsp_algorithm_name(info.algorithm)).c_str(), json_str(gsp_backend_name(info.backend)).c_str(),
+               json_str(info.device_name).c_str(), info.seconds);
+  }
+};
+
+// ------------------------------------------------------------------ commands in their own files
+
+extern const Spec kTable;  // cmd_table.cpp
+int cmd_table(const Args& a);
+
+}  // namespace gsp_cli
