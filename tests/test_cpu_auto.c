@@ -163,6 +163,57 @@ static void check_arcs(t_arcs* a, gsp_dtype dt, t_expect expect) {
   t_arcs_free(a);
 }
 
+/* Many sources with AUTO on the CPU: each row by the engine that AUTO
+ * picks for one source on one thread (delta-stepping or Dijkstra, said in
+ * the run's device name), with the distances of explicit GSP_APSP_HEAP
+ * (Dijkstra) and valid paths, row by row. */
+static void check_many_sources(t_arcs* a, gsp_dtype dt) {
+  gsp_graph* g = t_graph(a, dt, 1.0f);
+  gsp_options o;
+  gsp_paths *p = NULL, *ref = NULL;
+  gsp_run_info info;
+  gsp_status st;
+  int32_t src[40], i, k = a->n < 40 ? a->n : 40, v;
+  const int by_ds = plan(g, 1, &st) == GSP_SSSP_DELTA_STEPPING;
+  int64_t* row = (int64_t*)malloc((size_t)a->n * sizeof(int64_t));
+  for (i = 0; i < k; i++) src[i] = (int32_t)((int64_t)i * a->n / k);
+  gsp_options_init(&o);
+  o.backend = GSP_BACKEND_CPU;
+  o.num_threads = 2;
+  CHECK_OK(gsp_apsp_run(g, src, k, &o, &p));
+  o.algorithm = GSP_APSP_HEAP;
+  CHECK_OK(gsp_apsp_run(g, src, k, &o, &ref));
+  memset(&info, 0, sizeof info);
+  info.size = sizeof info;
+  if (p != NULL && ref != NULL && row != NULL && gsp_paths_info(p, &info) == GSP_OK) {
+    CHECK((strstr(info.device_name, "delta-stepping") != NULL) == by_ds && info.algorithm == GSP_APSP_HEAP,
+          "%s: AUTO's rows ran as '%s' (%s), want delta-stepping rows: %d", a->name, info.device_name,
+          gsp_algorithm_name(info.algorithm), by_ds);
+    for (i = 0; i < k; i++) {
+      /* the reference row from explicit Dijkstra, as int64 */
+      for (v = 0; v < a->n; v++) {
+        if (dt == GSP_I32) {
+          int32_t d;
+          gsp_paths_distance(ref, src[i], v, &d);
+          row[v] = d == GSP_I32_INF ? T_INF_REF : d;
+        } else {
+          float d;
+          gsp_paths_distance(ref, src[i], v, &d);
+          row[v] = isinf(d) ? T_INF_REF : (int64_t)d;
+        }
+      }
+      CHECK(t_compare_row(p, dt, src[i], row, a->n, 1.0f, a->name) == 0, "%s: row %d differs from Dijkstra's",
+            a->name, src[i]);
+      for (v = 0; v < a->n; v += 97) CHECK(t_check_path(p, a, src[i], v, row[v], a->name) == 0, "%s: path", a->name);
+    }
+  }
+  free(row);
+  gsp_paths_destroy(p);
+  gsp_paths_destroy(ref);
+  gsp_graph_destroy(g);
+  t_arcs_free(a);
+}
+
 /* n vertices, `degree` arcs each to uniform random targets, weights 1..maxw. */
 static void make_random(t_arcs* a, const char* name, int32_t n, int degree, int32_t maxw, uint64_t seed) {
   t_rng r = {seed};
@@ -211,6 +262,14 @@ int main(void) {
    * 5.3x under Dijkstra's estimate on one thread. */
   make_random(&a, "random-6-100000", 100000, 6, 1000, 42);
   check_arcs(&a, GSP_F32, want_delta_stepping);
+
+  /* Many sources: rows by delta-stepping (random) and by Dijkstra (ring). */
+  t_make_shape(&a, T_RANDOM_SPARSE, 2000, 3);
+  check_many_sources(&a, GSP_I32);
+  t_make_shape(&a, T_RANDOM_SPARSE, 2000, 4);
+  check_many_sources(&a, GSP_F32);
+  t_make_shape(&a, T_RING, 2000, 5);
+  check_many_sources(&a, GSP_I32);
 
   return t_finish("test_cpu_auto");
 }

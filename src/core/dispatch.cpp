@@ -62,12 +62,14 @@ struct Lean {
 };
 
 // Estimated CPU seconds of the job, for the start-up rule: one source, or
-// one Dijkstra per source spread over the threads (the CPU heap engine).
+// one row per source spread over the threads (the CPU heap engine, each row
+// by the faster one-thread engine).
 double cpu_job_seconds(const Graph& g, const RunOptions& o, bool sssp, int32_t num_sources) {
   const int32_t threads = std::max<int32_t>(1, o.num_threads);
   if (sssp) return cpu_sssp_seconds_estimate(g, threads);
   const int32_t k = std::max<int32_t>(1, num_sources);
-  return cpu_sssp_costs(g, 1).dijkstra * k / std::min(threads, k);
+  const CpuSsspCosts one = cpu_sssp_costs(g, 1);
+  return std::min(one.dijkstra, one.delta_stepping) * k / std::min(threads, k);
 }
 
 Lean lean_of(const Graph& g, const RunOptions& o, bool sssp, int32_t num_sources) {
@@ -225,6 +227,12 @@ void run_apsp_into(const Graph& g, const std::vector<int32_t>& list, bool all, c
   job.all_sources = all;
   job.algorithm = p.algorithm;
   job.options = &o;
+  // AUTO's many sources on the CPU: each row by whichever single-source
+  // engine the CPU model estimates faster on one thread.
+  if (p.backend == GSP_BACKEND_CPU && p.algorithm == GSP_APSP_HEAP && o.algorithm == GSP_ALGO_AUTO) {
+    const CpuSsspCosts one = cpu_sssp_costs(g, 1);
+    job.rows_by_delta_stepping = one.delta_stepping < one.dijkstra;
+  }
   FloatOverflowSink checked(g, list.data(), sink);
   job.sink = float_overflow_possible(g) ? &checked : sink;
   job.stats = stats;

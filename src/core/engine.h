@@ -128,6 +128,10 @@ struct ApspJob {
   const RunOptions* options = nullptr;
   RowSink* sink = nullptr;
   RunStats* stats = nullptr;
+  // GSP_APSP_HEAP on the CPU: compute each row with one-thread
+  // delta-stepping instead of Dijkstra (AUTO's choice from the CPU cost
+  // model, made by the dispatcher; sources still spread over the threads).
+  bool rows_by_delta_stepping = false;
 };
 
 // Adds two distances for relaxation, exactly: returns false when the sum

@@ -59,6 +59,29 @@ void dijkstra_apsp(const ApspJob& job) {
   require_non_negative(graph, "repeated Dijkstra (GSP_APSP_HEAP)");
   const CsrView<W> g = graph.view<W>();
   Team team(team_size(job));
+  if (job.rows_by_delta_stepping) {
+    // One-thread delta-stepping per row, on the team's threads; it reports no
+    // progress (callbacks run on the caller's thread, per block).
+    RunOptions one = *job.options;
+    one.num_threads = 1;
+    one.progress = nullptr;
+    const int64_t relax = per_source_blocks<W>(job, team, [&](int, int32_t s, W* d, int32_t* p) {
+      RunStats st;
+      SsspJob row;
+      row.graph = &graph;
+      row.source = s;
+      row.algorithm = GSP_SSSP_DELTA_STEPPING;
+      row.options = &one;
+      row.dist = d;
+      row.pred = p;
+      row.stats = &st;
+      delta_stepping_sssp<W>(row);
+      return st.relaxations;
+    });
+    fill_stats(job.stats, GSP_APSP_HEAP, team.size(), job.num_sources, relax);
+    if (job.stats != nullptr) job.stats->device_name += ", each row by delta-stepping";
+    return;
+  }
   std::vector<HeapVec<W>> heaps(static_cast<size_t>(team.size()));
   const int64_t relax = per_source_blocks<W>(job, team, [&](int tid, int32_t s, W* d, int32_t* p) {
     return dijkstra_run<W>(g, s, d, p, [&](int64_t e) { return g.weights[e]; },
