@@ -6,6 +6,7 @@
 #include <string>
 #include <thread>
 
+#include "api/arg_checks.h"
 #include "api/firewall.h"
 #include "api/handles.h"
 #include "api/run_info.h"
@@ -17,13 +18,10 @@
 
 using gsp::detail::Error;
 using gsp::detail::guard;
+using gsp::detail::need;
 using gsp::detail::require;
 
 namespace {
-
-void need(const void* p, const char* name) {
-  if (p == nullptr) throw Error(GSP_ERR_INVALID_ARGUMENT, std::string(name) + " must not be NULL");
-}
 
 void check_flags(uint32_t flags) {
   require((flags & ~static_cast<uint32_t>(GSP_GRAPH_UNDIRECTED)) == 0, GSP_ERR_INVALID_ARGUMENT,

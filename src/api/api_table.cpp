@@ -4,6 +4,7 @@
 #include <memory>
 #include <string>
 
+#include "api/arg_checks.h"
 #include "api/firewall.h"
 #include "api/handles.h"
 #include "api/run_info.h"
@@ -11,13 +12,10 @@
 
 using gsp::detail::Error;
 using gsp::detail::guard;
+using gsp::detail::need;
 using gsp::detail::require;
 
 namespace {
-
-void need(const void* p, const char* name) {
-  if (p == nullptr) throw Error(GSP_ERR_INVALID_ARGUMENT, std::string(name) + " must not be NULL");
-}
 
 const gsp::detail::Table& table_of(const gsp_table* t) {
   need(t, "table");
