@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <map>
 #include <set>
 #include <string>
@@ -126,6 +127,59 @@ struct RunInfo {
 
 // ------------------------------------------------------------------ commands in their own files
 
+// ------------------------------------------------------------------ shared by the commands (cli_common.cpp)
+
+// Parses a command's arguments against its spec (usage errors exit 2).
+Args parse_args(const Spec& spec, int argc, char** argv);
+
+// The graph's CSR arrays, copied out.
+struct Csr {
+  int32_t n = 0;
+  int64_t m = 0;
+  gsp_dtype dtype = GSP_F32;
+  std::vector<int64_t> off;
+  std::vector<int32_t> dst;
+  std::vector<float> wf;
+  std::vector<int32_t> wi;
+  double weight(int64_t k) const { return dtype == GSP_F32 ? static_cast<double>(wf[k]) : static_cast<double>(wi[k]); }
+};
+void get_csr(const gsp_graph* g, Csr& c);
+
+// The vertex given with `opt`, checked against n; `def` when absent and not required.
+int32_t vertex_arg(const Args& a, const char* opt, int32_t n, bool required, int32_t def = 0);
+
+// The help lines of --algorithm, --backend, --threads, --delta.
+extern const char* const kRunHelp;
+
+bool reachable(gsp_dtype dtype, const void* row, int32_t v);
+double dist_value(gsp_dtype dtype, const void* row, int32_t v);
+RunInfo run_info(const gsp_paths* p);
+
+// Owns a result.
+struct PathsHolder {
+  gsp_paths* p = nullptr;
+  ~PathsHolder() { gsp_paths_destroy(p); }
+};
+
+// The path source -> target; empty when unreachable.
+std::vector<int32_t> get_path(const gsp_paths* p, int32_t s, int32_t t);
+// "-" is standard output (the human summary then goes to stderr: see report_stream).
+FILE* open_out(const std::string& path);
+void close_out(FILE* f, const std::string& path);
+// Where the human-readable summary goes: stderr when --out - puts the data on stdout.
+FILE* report_stream(const Args& a);
+
+// ------------------------------------------------------------------ the commands (cmd_*.cpp)
+
+extern const Spec kGenerate;
+int cmd_generate(const Args& a);
+extern const Spec kInfo;
+int cmd_info(const Args& a);
+extern const Spec kSssp;
+extern const Spec kPath;
+int cmd_sssp(const Args& a, bool path_mode);  // path_mode: `gsp path`
+extern const Spec kApsp;
+int cmd_apsp(const Args& a);
 extern const Spec kTable;  // cmd_table.cpp
 int cmd_table(const Args& a);
 

@@ -1,0 +1,179 @@
+// `gsp apsp`: all-pairs (or many-sources) shortest paths, streamed to a file.
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <numeric>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "cli.h"
+#include "gsp/gsp.h"
+#include "svg.h"
+#include "gsp_generators.h"
+
+namespace gsp_cli {
+
+// ------------------------------------------------------------------ apsp
+
+const Spec kApsp = {"apsp",
+                    std::string("usage: gsp apsp FILE [--sources LIST] [--out FILE] [options]\n"
+                                "\n"
+                                "All-pairs (or many-sources) shortest paths, one line per source in FILE\n"
+                                "('SOURCE: D0 D1 ... Dn-1', 'inf' when unreachable). Results up to 256 MiB\n"
+                                "(sources x vertices x 4 bytes) are computed whole and the report names\n"
+                                "the algorithm that ran; larger ones are streamed to FILE as they are\n"
+                                "computed, never held in memory whole.\n"
+                                "\n"
+                                "  --sources LIST    e.g. 0,5,10-20 (default: every vertex)\n"
+                                "  --out FILE        write the rows to FILE (-: standard output; the summary\n"
+                                "                    then goes to stderr)\n")
+                        .append(kRunHelp)
+                        .append(kLoadHelp)
+                        .append(kCommonHelp),
+                    {"--sources", "--out", "--algorithm", "--backend", "--threads", "--delta", "--format",
+                     "--weights"},
+                    {"--undirected"}};
+
+namespace {
+
+struct ApspSink {
+  FILE* f = nullptr;
+  const std::vector<int32_t>* sources = nullptr;
+  int32_t n = 0, total = 0, done = 0;
+  gsp_dtype dtype = GSP_F32;
+  int64_t reachable_pairs = 0;
+  double longest = 0;
+  Progress* prog = nullptr;
+  std::string line;
+};
+
+int on_rows(void* user, int32_t first, int32_t rows, const void* dist, const int32_t*) {
+  ApspSink& k = *static_cast<ApspSink*>(user);
+  for (int32_t r = 0; r < rows; r++) {
+    const int32_t src = k.sources->empty() ? first + r : (*k.sources)[static_cast<size_t>(first) + static_cast<size_t>(r)];
+    const char* row = static_cast<const char*>(dist) + static_cast<size_t>(r) * k.n * 4;
+    if (k.f) {
+      k.line = std::to_string(src) + ":";
+      for (int32_t v = 0; v < k.n; v++) {
+        k.line += ' ';
+        k.line += dist_text(k.dtype, row, v);
+      }
+      k.line += '\n';
+      std::fwrite(k.line.data(), 1, k.line.size(), k.f);
+    }
+    for (int32_t v = 0; v < k.n; v++) {
+      if (reachable(k.dtype, row, v)) {
+        k.reachable_pairs++;
+        k.longest = std::max(k.longest, dist_value(k.dtype, row, v));
+      }
+    }
+  }
+  k.done += rows;
+  if (k.prog) k.prog->update(static_cast<double>(k.done) / k.total);
+  return 0;
+}
+
+// Results up to this size are computed whole (gsp_apsp_run), so that
+// gsp_paths_info names the algorithm and backend that ran; larger ones are
+// streamed row block by row block (gsp_apsp_stream), which reports no run
+// info: the report then names what gsp_run_plan says the run uses.
+constexpr int64_t kWholeResultBytes = int64_t(256) << 20;
+
+// Every row of a whole result, through the streaming writer.
+gsp_status write_whole(const gsp_paths* p, int32_t count, ApspSink& sink) {
+  std::vector<char> row(static_cast<size_t>(sink.n) * 4);
+  for (int32_t i = 0; i < count; i++) {
+    const gsp_status st = gsp_paths_distances(p, gsp_paths_source(p, i), row.data(), sink.n);
+    if (st != GSP_OK) return st;
+    on_rows(&sink, i, 1, row.data(), nullptr);
+  }
+  return GSP_OK;
+}
+
+}  // namespace
+
+int cmd_apsp(const Args& a) {
+  if (a.pos.size() != 1) usage_error("expected one FILE");
+  Progress prog;
+  gsp_options o;
+  run_options(a, o, nullptr);
+  o.flags |= GSP_NO_PATHS;
+  Loaded L;
+  load(L, a, a.pos[0]);
+  const int32_t n = gsp_graph_num_vertices(L.g);
+  std::vector<int32_t> sources;
+  if (a.opt.count("--sources")) sources = parse_vertex_list("--sources", a.get("--sources"), n);
+  ApspSink sink;
+  sink.sources = &sources;
+  sink.n = n;
+  sink.total = sources.empty() ? n : static_cast<int32_t>(sources.size());
+  sink.dtype = gsp_graph_weight_type(L.g);
+  sink.prog = &prog;
+  const bool quiet = a.has("--quiet"), json = a.has("--json");
+  const std::string out = a.get("--out");
+  FILE* const rep = report_stream(a);
+  if (!out.empty()) {
+    sink.f = open_out(out);
+    std::fprintf(sink.f, "# gsp apsp %s: %d sources x %d vertices, 'SOURCE: distances'\n", a.pos[0].c_str(),
+                 sink.total, n);
+  }
+  const int32_t* const list = sources.empty() ? nullptr : sources.data();
+  const bool whole = static_cast<int64_t>(sink.total) * n * 4 <= kWholeResultBytes;
+  PathsHolder P;
+  if (whole) {  // progress from the run itself, not from the rows written after it
+    o.progress = progress_cb;
+    o.progress_user = &prog;
+    sink.prog = nullptr;
+  }
+  prog.begin(quiet || json);
+  const double t0 = now();
+  gsp_status st = whole ? gsp_apsp_run(L.g, list, sink.total, &o, &P.p)
+                        : gsp_apsp_stream(L.g, list, sink.total, &o, on_rows, &sink);
+  const double secs = now() - t0;
+  prog.end();
+  if (whole && st == GSP_OK) st = write_whole(P.p, sink.total, sink);
+  if (sink.f) {
+    if (st != GSP_OK && sink.f != stdout) std::fclose(sink.f);
+    else close_out(sink.f, out);
+  }
+  if (st != GSP_OK) failure("apsp failed: " + status_text(st));
+  gsp_backend used = o.backend;
+  gsp_algorithm ran = o.algorithm;
+  if (whole) {
+    const RunInfo ri = run_info(P.p);
+    ran = ri.info.algorithm;
+    used = ri.info.backend;
+  } else if (const gsp_status ps = gsp_run_plan(L.g, 0, sink.total, &o, &used, &ran); ps != GSP_OK) {
+    failure("apsp: cannot name the run's algorithm: " + status_text(ps));
+  }
+  const char* alg = gsp_algorithm_name(ran);
+  if (json) {
+    std::printf("{\"file\": %s, \"vertices\": %d, \"arcs\": %lld, \"load_seconds\": %.6f, \"sources\": %d, "
+                "\"algorithm\": %s, \"backend\": %s, \"seconds\": %.6f, \"reachable_pairs\": %lld, \"longest\": %.9g%s}\n",
+                json_str(a.pos[0]).c_str(), n, static_cast<long long>(gsp_graph_num_edges(L.g)), L.seconds, sink.total,
+                json_str(alg).c_str(), json_str(gsp_backend_name(used)).c_str(), secs,
+                static_cast<long long>(sink.reachable_pairs), sink.longest,
+                out.empty() ? "" : (", \"out\": " + json_str(out)).c_str());
+  } else if (!quiet) {
+    std::fprintf(rep, "graph:     %s, %d vertices, %lld arcs (loaded in %.3f s)\n", a.pos[0].c_str(), n,
+                static_cast<long long>(gsp_graph_num_edges(L.g)), L.seconds);
+    std::fprintf(rep, "run:       %s on %s, %d sources, %.3f s%s\n", alg, gsp_backend_name(used), sink.total, secs,
+                 whole ? "" : " (rows streamed)");
+    std::fprintf(rep, "reachable: %lld of %lld pairs; longest shortest path %.9g\n",
+                static_cast<long long>(sink.reachable_pairs), static_cast<long long>(sink.total) * n, sink.longest);
+    if (!out.empty()) std::fprintf(rep, "wrote:     %s\n", out.c_str());
+  }
+  return 0;
+}
+
+}  // namespace gsp_cli
