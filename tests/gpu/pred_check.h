@@ -1,5 +1,6 @@
 /* Predecessor check shared by the GPU SSSP tests: O(m), fit for large
- * graphs (check_tree() in test_gpu_sssp_family.c also follows the chains). */
+ * graphs (check_tree() in test_gpu_sssp_family_shapes.c also follows the
+ * chains). */
 #ifndef GSP_TEST_PRED_CHECK_H
 #define GSP_TEST_PRED_CHECK_H
 
