@@ -12,6 +12,7 @@
 // reported as such, and every path returned is a real shortest path.
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <memory>
 #include <vector>
 
@@ -60,10 +61,22 @@ std::vector<double> reference(const Model& m, int32_t s, bool* neg_cycle) {
   return d;
 }
 
+// The algorithms as gsp.h documents them: a summary says "w >= 0" where
+// negative weights must be refused.
+struct Algorithm {
+  int value;
+  const char* summary;
+};
+#define FUZZ_ALGORITHM_(name, value, cli_name, summary) {value, summary},
+constexpr Algorithm kAlgorithms[] = {GSP_ALGORITHM_LIST(FUZZ_ALGORITHM_)};
+#undef FUZZ_ALGORITHM_
+constexpr int kNumAlgorithms = static_cast<int>(sizeof kAlgorithms / sizeof kAlgorithms[0]);
+
 bool needs_nonnegative(int a) {
-  return a == GSP_SSSP_DIJKSTRA || a == GSP_SSSP_DELTA_STEPPING || a == GSP_SSSP_ATOMIC_LOCK ||
-         a == GSP_SSSP_HARISH || a == GSP_SSSP_GPU_DIJKSTRA || a == GSP_APSP_HEAP || a == GSP_APSP_TASK_PARALLEL ||
-         a == GSP_SSSP_ATOMIC_64;
+  for (const Algorithm& x : kAlgorithms) {
+    if (x.value == a) return std::strstr(x.summary, "w >= 0") != nullptr;
+  }
+  return false;
 }
 
 double value_at(const void* row, gsp_dtype t, int32_t v) {
@@ -196,9 +209,9 @@ void make_options(Bytes& in, Options* opt) {
   gsp_options& o = opt->o;
   o.backend = GSP_BACKEND_CPU;
   const uint8_t a = in.u8();
-  opt->algorithm = a < 240 ? a % 15 : static_cast<int>(in.i32());  // 0..14, sometimes anything
+  opt->algorithm = a < 240 ? a % kNumAlgorithms : static_cast<int>(in.i32());  // every id, sometimes anything
   o.algorithm = static_cast<gsp_algorithm>(opt->algorithm);
-  if (opt->algorithm < 0 || opt->algorithm > 14) opt->valid = false;
+  if (opt->algorithm < 0 || opt->algorithm >= kNumAlgorithms) opt->valid = false;
   const uint8_t th = in.u8();
   o.num_threads = th < 250 ? th % 4 : -static_cast<int32_t>(th % 4) - 1;
   if (o.num_threads < 0) opt->valid = false;

@@ -151,15 +151,19 @@ MOD
 fortran)
   FC=${FC:-gfortran}
   f="$ROOT/bindings/fortran"
-  step "generate gsp_constants.inc from gsp.h"
+  step "generate gsp_constants.inc and gsp_public.inc from gsp.h"
   # shellcheck disable=SC2046
   $CC -std=c99 -Wall -Werror "$ROOT/bindings/gen_constants.c" $(pkg-config --cflags gsp) -o "$tmp/gen_constants"
   "$tmp/gen_constants" fortran >"$tmp/gsp_constants.inc"
+  "$tmp/gen_constants" fortran-public >"$tmp/gsp_public.inc"
   fflags="-std=f2018 -Wall -Wextra -Wno-compare-reals -Wno-maybe-uninitialized -I$tmp -J$tmp"
-  # shellcheck disable=SC2086
-  $FC $fflags -c "$f/gsp_c.f90" -o "$tmp/gsp_c.o"
-  # shellcheck disable=SC2086
-  $FC $fflags -c "$f/gsp.f90" -o "$tmp/gsp.o"
+  # the raw layer, the modules by concern, then module gsp (bindings/fortran/CMakeLists.txt's order)
+  fobjs=""
+  for m in gsp_c gsp_common gsp_graphs gsp_results gsp_tables gsp; do
+    # shellcheck disable=SC2086
+    $FC $fflags -c "$f/$m.f90" -o "$tmp/$m.o"
+    fobjs="$fobjs $tmp/$m.o"
+  done
   # shellcheck disable=SC2046,SC2086
   $FC $fflags "$f/tests/abi.f90" "$tmp/gsp_c.o" $(pkg-config --static --libs gsp) -o "$tmp/abi"
   { "$tmp/abi"; sed -n 's/^integer(c_int), parameter, public :: \([A-Z0-9_]*\) = \(-\{0,1\}[0-9]*\).*/const \1 \2/p' \
@@ -167,7 +171,7 @@ fortran)
   abi_compare "$tmp/abi.txt"
   step "tests"
   # shellcheck disable=SC2046,SC2086
-  $FC $fflags "$f/tests/test_gsp.f90" "$tmp/gsp.o" "$tmp/gsp_c.o" $(pkg-config --static --libs gsp) -o "$tmp/test_gsp"
+  $FC $fflags "$f/tests/test_gsp.f90" $fobjs $(pkg-config --static --libs gsp) -o "$tmp/test_gsp"
   (cd "$tmp" && ./test_gsp)
   if [ -n "${GSP_BINDINGS_EXPORT:-}" ]; then
     mkdir -p "$GSP_BINDINGS_EXPORT"

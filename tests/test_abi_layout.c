@@ -10,8 +10,11 @@
  *
  * Each binding prints the same lines from its own declarations (Rust, Go,
  * Python, Fortran: see bindings/<language>/), and scripts/check_bindings.sh
- * diffs the two, so a header change that breaks a binding fails CI. As a
- * plain CTest test it also checks that gsp_options_init() sets the size. */
+ * diffs the two, so a header change that breaks a binding fails CI. The
+ * status and algorithm constants come from GSP_STATUS_LIST and
+ * GSP_ALGORITHM_LIST: a new entry there fails every binding that lacks it.
+ * As a plain CTest test it also checks that gsp_options_init() sets the
+ * size. */
 #include <gsp/gsp.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -20,6 +23,7 @@
 #define OFF(T, f) printf("offset %s.%s %lu\n", #T, #f, (unsigned long)offsetof(T, f))
 #define CONST(c) printf("const %s %lld\n", #c, (long long)(c))
 #define STATUS_(name, value, text) CONST(name);
+#define ALGORITHM_(name, value, cli_name, summary) CONST(name);
 
 int main(void) {
   SIZE(gsp_options);
@@ -65,21 +69,7 @@ int main(void) {
   CONST(GSP_BACKEND_AUTO);
   CONST(GSP_BACKEND_CPU);
   CONST(GSP_BACKEND_CUDA);
-  CONST(GSP_ALGO_AUTO);
-  CONST(GSP_SSSP_DIJKSTRA);
-  CONST(GSP_SSSP_BELLMAN_FORD);
-  CONST(GSP_SSSP_DELTA_STEPPING);
-  CONST(GSP_SSSP_ATOMIC_LOCK);
-  CONST(GSP_SSSP_HARISH);
-  CONST(GSP_SSSP_SPMV_CSR);
-  CONST(GSP_SSSP_SPMV_ELL);
-  CONST(GSP_SSSP_GPU_DIJKSTRA);
-  CONST(GSP_APSP_FLOYD_WARSHALL);
-  CONST(GSP_APSP_MINPLUS);
-  CONST(GSP_APSP_HEAP);
-  CONST(GSP_APSP_TASK_PARALLEL);
-  CONST(GSP_APSP_JOHNSON);
-  CONST(GSP_SSSP_ATOMIC_64);
+  GSP_ALGORITHM_LIST(ALGORITHM_)
   CONST(GSP_NO_PATHS);
 
   gsp_options o;

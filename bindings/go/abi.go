@@ -60,17 +60,34 @@ func ABILines() []string {
 	c("GSP_BACKEND_AUTO", int64(BackendAuto))
 	c("GSP_BACKEND_CPU", int64(BackendCPU))
 	c("GSP_BACKEND_CUDA", int64(BackendCUDA))
-	c("GSP_ALGO_AUTO", int64(AlgoAuto))
-	names := []string{"GSP_SSSP_DIJKSTRA", "GSP_SSSP_BELLMAN_FORD", "GSP_SSSP_DELTA_STEPPING", "GSP_SSSP_ATOMIC_LOCK",
-		"GSP_SSSP_HARISH", "GSP_SSSP_SPMV_CSR", "GSP_SSSP_SPMV_ELL", "GSP_SSSP_GPU_DIJKSTRA",
-		"GSP_APSP_FLOYD_WARSHALL", "GSP_APSP_MINPLUS", "GSP_APSP_HEAP", "GSP_APSP_TASK_PARALLEL", "GSP_APSP_JOHNSON",
-		"GSP_SSSP_ATOMIC_64"}
-	vals := []Algorithm{SSSPDijkstra, SSSPBellmanFord, SSSPDeltaStepping, SSSPAtomicLock, SSSPHarish, SSSPSpmvCSR,
-		SSSPSpmvELL, SSSPGPUDijkstra, APSPFloydWarshall, APSPMinPlus, APSPHeap, APSPTaskParallel, APSPJohnson,
-		SSSPAtomic64}
-	for k, n := range names {
-		c(n, int64(vals[k]))
+	for _, a := range algorithmConstants {
+		c(a.name, int64(a.value))
 	}
 	c("GSP_NO_PATHS", C.GSP_NO_PATHS)
 	return l
+}
+
+// algorithmConstants names every Algorithm constant in the order of
+// GSP_ALGORITHM_LIST (include/gsp/gsp.h), as tests/test_abi_layout.c prints
+// them: an algorithm added there and not here fails the ABI check.
+var algorithmConstants = []struct {
+	name  string
+	value Algorithm
+}{
+	{"GSP_ALGO_AUTO", AlgoAuto},
+	{"GSP_SSSP_DIJKSTRA", SSSPDijkstra},
+	{"GSP_SSSP_BELLMAN_FORD", SSSPBellmanFord},
+	{"GSP_SSSP_DELTA_STEPPING", SSSPDeltaStepping},
+	{"GSP_SSSP_ATOMIC_LOCK", SSSPAtomicLock},
+	{"GSP_SSSP_HARISH", SSSPHarish},
+	{"GSP_SSSP_SPMV_CSR", SSSPSpmvCSR},
+	{"GSP_SSSP_SPMV_ELL", SSSPSpmvELL},
+	{"GSP_SSSP_GPU_DIJKSTRA", SSSPGPUDijkstra},
+	{"GSP_APSP_FLOYD_WARSHALL", APSPFloydWarshall},
+	{"GSP_APSP_MINPLUS", APSPMinPlus},
+	{"GSP_APSP_HEAP", APSPHeap},
+	{"GSP_APSP_TASK_PARALLEL", APSPTaskParallel},
+	{"GSP_APSP_JOHNSON", APSPJohnson},
+	{"GSP_SSSP_ATOMIC_64", SSSPAtomic64},
+	{"GSP_APSP_DELTA_STEPPING", APSPDeltaStepping},
 }

@@ -82,6 +82,35 @@ func TestVersionAndNames(t *testing.T) {
 	}
 }
 
+// TestAlgorithmLists: every algorithm the library names (any id up to 255)
+// is in SSSPAlgorithms or APSPAlgorithms, once, and round-trips by name; a
+// new id in gsp.h fails here until this package lists it.
+func TestAlgorithmLists(t *testing.T) {
+	listed := map[Algorithm]int{}
+	for _, a := range append(append([]Algorithm{AlgoAuto}, SSSPAlgorithms...), APSPAlgorithms...) {
+		listed[a]++
+	}
+	for i := 0; i < 256; i++ {
+		a := Algorithm(i)
+		name := a.String()
+		if name == "unknown" {
+			if listed[a] != 0 {
+				t.Errorf("%d is listed but the library has no such algorithm", i)
+			}
+			continue
+		}
+		if listed[a] != 1 {
+			t.Errorf("algorithm %d (%s) is listed %d times in AlgoAuto, SSSPAlgorithms, APSPAlgorithms", i, name, listed[a])
+		}
+		if b, err := AlgorithmFromName(name); err != nil || b != a {
+			t.Errorf("AlgorithmFromName(%q) = %v, %v", name, b, err)
+		}
+	}
+	if APSPDeltaStepping != 15 || APSPDeltaStepping.String() != "batched-delta-stepping" {
+		t.Fatal(int(APSPDeltaStepping), APSPDeltaStepping)
+	}
+}
+
 func TestGraph(t *testing.T) {
 	g := graph(t)
 	if g.NumVertices() != n || g.NumEdges() != 4 || g.WeightType() != F32 {

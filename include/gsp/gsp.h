@@ -144,7 +144,7 @@ GSP_API const char* gsp_last_error(void);
  * distance d reported for a vertex and the exact sum of the reported path's
  * k arcs differ by at most k * 2^-22 * S, S the sum of |w| over the path,
  * and d is within twice that (k and S of the longer path) of the exact
- * shortest distance. ::GSP_ERR_NEGATIVE_CYCLE is answered only on evidence:
+ * shortest distance. GSP_ERR_NEGATIVE_CYCLE is answered only on evidence:
  * a negative diagonal entry (matrix engines) or a label improved along a
  * walk of n arcs (Bellman-Ford and SpMV), exact for int32; for float, a
  * verdict is confirmed by Bellman-Ford in float64, so that a cycle whose
@@ -290,24 +290,52 @@ typedef enum gsp_backend {
   GSP_BACKEND_CUDA = 2  /**< the CUDA engines; GSP_ERR_NO_DEVICE when none is usable */
 } gsp_backend;
 
-/** @brief Shortest-path algorithms. See doc/algorithms.md for which to choose. */
-typedef enum gsp_algorithm {
-  GSP_ALGO_AUTO = 0,            /**< chosen from the graph, the backend and the call */
-  GSP_SSSP_DIJKSTRA = 1,        /**< SSSP, w >= 0: binary-heap Dijkstra (CPU) */
-  GSP_SSSP_BELLMAN_FORD = 2,    /**< SSSP, any w: queue Bellman-Ford, negative-cycle check (CPU, CUDA) */
-  GSP_SSSP_DELTA_STEPPING = 3,  /**< SSSP, w >= 0: delta-stepping (CPU threads, CUDA) */
-  GSP_SSSP_ATOMIC_LOCK = 4,     /**< SSSP, w >= 0: per-vertex lock relax/update (CUDA) */
-  GSP_SSSP_HARISH = 5,          /**< SSSP, w >= 0: scatter/check then parent pass (CUDA) */
-  GSP_SSSP_SPMV_CSR = 6,        /**< SSSP, any w: min-plus SpMV Bellman-Ford, CSR (CUDA) */
-  GSP_SSSP_SPMV_ELL = 7,        /**< SSSP, any w: min-plus SpMV Bellman-Ford, ELL (CUDA) */
-  GSP_SSSP_GPU_DIJKSTRA = 8,    /**< SSSP, w >= 0: Dijkstra with parallel-reduction ExtractMin (CUDA) */
-  GSP_APSP_FLOYD_WARSHALL = 9,  /**< APSP, any w: blocked Floyd-Warshall (CPU, CUDA, out-of-core) */
-  GSP_APSP_MINPLUS = 10,        /**< APSP, any w: repeated min-plus squaring (CPU, CUDA) */
-  GSP_APSP_HEAP = 11,           /**< APSP, w >= 0: one binary-heap Dijkstra per source (CPU, CUDA) */
-  GSP_APSP_TASK_PARALLEL = 12,  /**< APSP, w >= 0: N sources per launch (CUDA) */
-  GSP_APSP_JOHNSON = 13,        /**< APSP, any w: Bellman-Ford reweighting then Dijkstra (CPU) */
-  GSP_SSSP_ATOMIC_64 = 14       /**< SSSP, w >= 0: lock-free (distance, parent) 64-bit atomic (CUDA) */
-} gsp_algorithm;
+/**
+ * @brief The list of algorithms: X(name, value, cli_name, summary).
+ *
+ * One list generates ::gsp_algorithm, gsp_algorithm_name(),
+ * gsp_algorithm_from_name() (whose names are @p cli_name, the CLI's) and the
+ * constants of every language binding. Values are explicit and never
+ * reused; a new algorithm is appended. Each summary starts with the kind
+ * (SSSP: gsp_sssp_run(); APSP: gsp_apsp_run(), gsp_apsp_stream(),
+ * gsp_table_run()) and the weights it accepts ("any w", or "w >= 0": others
+ * answer GSP_ERR_NEGATIVE_WEIGHT), and ends with the backends that have an
+ * engine for it; the library checks at build time that its own table of
+ * engines agrees. See doc/algorithms.md for which to choose.
+ */
+#define GSP_ALGORITHM_LIST(X)                                                                                      \
+  X(GSP_ALGO_AUTO, 0, "auto", "chosen from the graph, the backend and the call")                                   \
+  X(GSP_SSSP_DIJKSTRA, 1, "dijkstra", "SSSP, w >= 0: binary-heap Dijkstra (CPU)")                                  \
+  X(GSP_SSSP_BELLMAN_FORD, 2, "bellman-ford", "SSSP, any w: queue Bellman-Ford, negative-cycle check (CPU, CUDA)") \
+  X(GSP_SSSP_DELTA_STEPPING, 3, "delta-stepping", "SSSP, w >= 0: delta-stepping (CPU threads, CUDA)")              \
+  X(GSP_SSSP_ATOMIC_LOCK, 4, "atomic-lock", "SSSP, w >= 0: per-vertex lock relax/update (CUDA)")                   \
+  X(GSP_SSSP_HARISH, 5, "harish", "SSSP, w >= 0: scatter/check then parent pass (CUDA)")                           \
+  X(GSP_SSSP_SPMV_CSR, 6, "spmv-csr", "SSSP, any w: min-plus SpMV Bellman-Ford, CSR (CUDA)")                       \
+  X(GSP_SSSP_SPMV_ELL, 7, "spmv-ell", "SSSP, any w: min-plus SpMV Bellman-Ford, ELL (CUDA)")                       \
+  X(GSP_SSSP_GPU_DIJKSTRA, 8, "gpu-dijkstra", "SSSP, w >= 0: Dijkstra with parallel-reduction ExtractMin (CUDA)")  \
+  X(GSP_APSP_FLOYD_WARSHALL, 9, "floyd-warshall", "APSP, any w: blocked Floyd-Warshall (CPU, CUDA, out-of-core)")  \
+  X(GSP_APSP_MINPLUS, 10, "minplus", "APSP, any w: repeated min-plus squaring (CPU, CUDA)")                        \
+  X(GSP_APSP_HEAP, 11, "heap", "APSP, w >= 0: one binary-heap Dijkstra per source (CPU, CUDA)")                    \
+  X(GSP_APSP_TASK_PARALLEL, 12, "task-parallel", "APSP, w >= 0: N sources per launch (CUDA)")                      \
+  X(GSP_APSP_JOHNSON, 13, "johnson", "APSP, any w: Bellman-Ford reweighting then Dijkstra (CPU)")                  \
+  X(GSP_SSSP_ATOMIC_64, 14, "atomic64", "SSSP, w >= 0: lock-free (distance, parent) 64-bit atomic (CUDA)")         \
+  X(GSP_APSP_DELTA_STEPPING, 15, "batched-delta-stepping",                                                         \
+    "APSP, w >= 0: one delta-stepping search per source, many sources at once (CPU, CUDA)")
+
+/** @cond GSP_INTERNAL */
+#define GSP_ALGORITHM_ENUM_ITEM_(name, value, cli_name, summary) name = value,
+/** @endcond */
+
+/**
+ * @brief Shortest-path algorithms: one enumerator per entry of ::GSP_ALGORITHM_LIST,
+ * whose summaries say the kind, the weights and the backends of each.
+ *
+ * GSP_APSP_DELTA_STEPPING (15) runs one delta-stepping search per source:
+ * on the CPU each row by one thread, the sources spread over the threads (the
+ * rows AUTO runs so where the CPU cost model estimates delta-stepping faster
+ * than Dijkstra), on CUDA many searches at once.
+ */
+typedef enum gsp_algorithm { GSP_ALGORITHM_LIST(GSP_ALGORITHM_ENUM_ITEM_) GSP_ALGORITHM_END_ } gsp_algorithm;
 
 /** @brief Run flags for gsp_options::flags. */
 enum gsp_run_flags {
@@ -329,7 +357,7 @@ typedef int (*gsp_progress_fn)(void* user, double fraction_done);
 typedef struct gsp_options {
   uint32_t size;                /**< sizeof(gsp_options) as the caller knew it; set by gsp_options_init() */
   gsp_backend backend;          /**< default ::GSP_BACKEND_AUTO */
-  gsp_algorithm algorithm;      /**< default ::GSP_ALGO_AUTO */
+  gsp_algorithm algorithm;      /**< default GSP_ALGO_AUTO */
   int32_t device;               /**< CUDA device ordinal; default 0 */
   uint32_t flags;               /**< ::gsp_run_flags; default 0 */
   double delta;                 /**< delta-stepping bucket width, >= 0; 0 chooses it from the graph */
@@ -406,7 +434,7 @@ GSP_API gsp_status gsp_apsp_stream(const gsp_graph* graph, const int32_t* source
 /**
  * @brief The backend and algorithm a run would use, without running it.
  *
- * Resolves ::GSP_ALGO_AUTO and ::GSP_BACKEND_AUTO as gsp_sssp_run() (@p sssp
+ * Resolves GSP_ALGO_AUTO and ::GSP_BACKEND_AUTO as gsp_sssp_run() (@p sssp
  * non-zero) or gsp_apsp_run() / gsp_apsp_stream() with @p num_sources sources
  * would, with the same checks and failures (negative weights for an
  * algorithm that needs w >= 0, no engine on the backend, no device), so that
@@ -419,7 +447,7 @@ GSP_API gsp_status gsp_apsp_stream(const gsp_graph* graph, const int32_t* source
  * @param num_sources rows of the all-pairs run; 0 or less: every vertex.
  * @param options NULL for defaults.
  * @param backend out: ::GSP_BACKEND_CPU or ::GSP_BACKEND_CUDA.
- * @param algorithm out: the algorithm, never ::GSP_ALGO_AUTO.
+ * @param algorithm out: the algorithm, never GSP_ALGO_AUTO.
  * @return GSP_OK or the failure the run would answer before it starts.
  */
 GSP_API gsp_status gsp_run_plan(const gsp_graph* graph, int sssp, int32_t num_sources,
@@ -572,7 +600,7 @@ typedef struct gsp_table gsp_table;
  * @param num_sources K >= 0.
  * @param targets the T target vertices, each in [0, n); NULL only when @p num_targets is 0.
  * @param num_targets T >= 0.
- * @param options NULL for defaults; @c algorithm is ::GSP_ALGO_AUTO or an all-pairs algorithm
+ * @param options NULL for defaults; @c algorithm is GSP_ALGO_AUTO or an all-pairs algorithm
  *        (as for gsp_apsp_run()). On the CPU any of them runs the early-exit table engine
  *        (Johnson's reweighting on negative arcs); on CUDA the chosen all-pairs engine runs and
  *        only the target columns of its rows are kept (doc/tables.md).

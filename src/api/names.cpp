@@ -13,24 +13,11 @@ struct AlgorithmName {
   const char* name;
 };
 
-// One table: gsp_algorithm_name and gsp_algorithm_from_name both read it.
-constexpr AlgorithmName kAlgorithms[] = {
-    {GSP_ALGO_AUTO, "auto"},
-    {GSP_SSSP_DIJKSTRA, "dijkstra"},
-    {GSP_SSSP_BELLMAN_FORD, "bellman-ford"},
-    {GSP_SSSP_DELTA_STEPPING, "delta-stepping"},
-    {GSP_SSSP_ATOMIC_LOCK, "atomic-lock"},
-    {GSP_SSSP_HARISH, "harish"},
-    {GSP_SSSP_SPMV_CSR, "spmv-csr"},
-    {GSP_SSSP_SPMV_ELL, "spmv-ell"},
-    {GSP_SSSP_GPU_DIJKSTRA, "gpu-dijkstra"},
-    {GSP_APSP_FLOYD_WARSHALL, "floyd-warshall"},
-    {GSP_APSP_MINPLUS, "minplus"},
-    {GSP_APSP_HEAP, "heap"},
-    {GSP_APSP_TASK_PARALLEL, "task-parallel"},
-    {GSP_APSP_JOHNSON, "johnson"},
-    {GSP_SSSP_ATOMIC_64, "atomic64"},
-};
+// gsp_algorithm_name and gsp_algorithm_from_name both read this table, made
+// from GSP_ALGORITHM_LIST.
+#define GSP_ALGORITHM_NAME_(name, value, cli_name, summary) {name, cli_name},
+constexpr AlgorithmName kAlgorithms[] = {GSP_ALGORITHM_LIST(GSP_ALGORITHM_NAME_)};
+#undef GSP_ALGORITHM_NAME_
 
 // The int stored in an enum argument (any int may come from C; loading an
 // out-of-range C++ enum is undefined, see enum_value in api.cpp).

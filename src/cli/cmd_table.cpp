@@ -28,7 +28,8 @@ const Spec kTable = {
                 "  --csv             the table as CSV on stdout (the summary goes to stderr);\n"
                 "                    with --paths one line per cell: source,target,distance,path\n"
                 "  --algorithm A     auto, or an all-pairs algorithm: heap, johnson,\n"
-                "                    floyd-warshall, minplus, task-parallel\n"
+                "                    floyd-warshall, minplus, task-parallel,\n"
+                "                    batched-delta-stepping\n"
                 "  --backend B       auto (CUDA when usable; a job the CPU ends sooner than CUDA\n"
                 "                    starts runs on the CPU), cpu, cuda\n"
                 "  --threads N       CPU threads (0: all cores)\n")

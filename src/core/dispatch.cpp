@@ -11,6 +11,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/algorithms.h"
 #include "core/cpu_cost_model.h"
 #include "core/cuda_cost_model.h"
 #include "core/device_startup.h"
@@ -28,29 +29,6 @@ namespace {
 // legitimately pass less.
 constexpr size_t kOptionsV1Size = sizeof(gsp_options);
 constexpr uint32_t kKnownRunFlags = GSP_NO_PATHS;
-constexpr int kMaxAlgorithm = GSP_SSSP_ATOMIC_64;
-
-bool is_sssp(gsp_algorithm a) {
-  switch (a) {
-    case GSP_SSSP_DIJKSTRA: case GSP_SSSP_BELLMAN_FORD: case GSP_SSSP_DELTA_STEPPING:
-    case GSP_SSSP_ATOMIC_LOCK: case GSP_SSSP_ATOMIC_64: case GSP_SSSP_HARISH:
-    case GSP_SSSP_SPMV_CSR: case GSP_SSSP_SPMV_ELL: case GSP_SSSP_GPU_DIJKSTRA:
-      return true;
-    default:
-      return false;
-  }
-}
-
-bool needs_nonnegative(gsp_algorithm a) {
-  switch (a) {
-    case GSP_SSSP_BELLMAN_FORD: case GSP_SSSP_SPMV_CSR: case GSP_SSSP_SPMV_ELL:
-    case GSP_APSP_FLOYD_WARSHALL: case GSP_APSP_MINPLUS: case GSP_APSP_JOHNSON:
-      return false;
-    default:
-      return true;
-  }
-}
-
 std::string algo_str(gsp_algorithm a) { return std::string("'") + gsp_algorithm_name(a) + "'"; }
 
 // Where a run may go before its algorithm is known: `cuda` when CUDA is
@@ -171,7 +149,7 @@ Plan plan_run(const Graph& g, const RunOptions& o, bool sssp, int32_t num_source
   } else if (!sssp && is_sssp(algo)) {
     throw Error(GSP_ERR_INVALID_ARGUMENT, "algorithm " + algo_str(algo) + " is an SSSP algorithm; use gsp_sssp_run");
   }
-  if (needs_nonnegative(algo) && g.has_negative_weight()) {
+  if (!accepts_negative_weights(algo) && g.has_negative_weight()) {
     throw Error(GSP_ERR_NEGATIVE_WEIGHT, "algorithm " + algo_str(algo) +
                                              " needs non-negative weights; the graph's smallest weight is " +
                                              std::to_string(g.min_weight()) +
@@ -227,9 +205,12 @@ void run_apsp_into(const Graph& g, const std::vector<int32_t>& list, bool all, c
   job.all_sources = all;
   job.algorithm = p.algorithm;
   job.options = &o;
-  // AUTO's many sources on the CPU: each row by whichever single-source
-  // engine the CPU model estimates faster on one thread.
-  if (p.backend == GSP_BACKEND_CPU && p.algorithm == GSP_APSP_HEAP && o.algorithm == GSP_ALGO_AUTO) {
+  // Many sources on the CPU by the heap engine: each row by one-thread
+  // delta-stepping for GSP_APSP_DELTA_STEPPING; for AUTO by whichever
+  // single-source engine the CPU model estimates faster on one thread.
+  if (p.backend == GSP_BACKEND_CPU && p.algorithm == GSP_APSP_DELTA_STEPPING) {
+    job.rows_by_delta_stepping = true;
+  } else if (p.backend == GSP_BACKEND_CPU && p.algorithm == GSP_APSP_HEAP && o.algorithm == GSP_ALGO_AUTO) {
     const CpuSsspCosts one = cpu_sssp_costs(g, 1);
     job.rows_by_delta_stepping = one.delta_stepping < one.dijkstra;
   }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "core/algorithms.h"
 #include "core/host_memory.h"
 
 #include "cpu/cpu_engines.h"
@@ -10,20 +11,7 @@
 
 namespace gsp::detail::cpu {
 
-bool supports(gsp_algorithm algorithm) {
-  switch (algorithm) {
-    case GSP_SSSP_DIJKSTRA:
-    case GSP_SSSP_BELLMAN_FORD:
-    case GSP_SSSP_DELTA_STEPPING:
-    case GSP_APSP_FLOYD_WARSHALL:
-    case GSP_APSP_MINPLUS:
-    case GSP_APSP_HEAP:
-    case GSP_APSP_JOHNSON:
-      return true;
-    default:
-      return false;
-  }
-}
+bool supports(gsp_algorithm algorithm) { return has_cpu_engine(algorithm); }
 
 namespace {
 
@@ -61,6 +49,10 @@ void require_workspace(gsp_algorithm algorithm, const Graph& g, int32_t num_sour
     case GSP_APSP_HEAP:
       need = bytes_add(bytes_mul(threads, bytes_mul(24, n)), block);
       what = "repeated Dijkstra's per-thread heaps and row block";
+      break;
+    case GSP_APSP_DELTA_STEPPING:
+      need = bytes_add(bytes_mul(threads, bytes_mul(16, n)), block);
+      what = "per-thread delta-stepping labels and buckets and row block";
       break;
     case GSP_APSP_JOHNSON:
       need = bytes_add(bytes_add(bytes_mul(threads, bytes_mul(32, n)), block), bytes_add(bytes_mul(8, m), bytes_mul(26, n)));
@@ -101,6 +93,10 @@ void apsp(const ApspJob& job) {
       case GSP_APSP_FLOYD_WARSHALL: floyd_warshall_apsp<W>(job); break;
       case GSP_APSP_MINPLUS: minplus_apsp<W>(job); break;
       case GSP_APSP_HEAP: dijkstra_apsp<W>(job); break;
+      case GSP_APSP_DELTA_STEPPING:  // the heap engine, each row by one-thread delta-stepping
+        require(job.rows_by_delta_stepping, GSP_ERR_INTERNAL, "cpu::apsp: delta-stepping rows not requested");
+        dijkstra_apsp<W>(job);
+        break;
       case GSP_APSP_JOHNSON: johnson_apsp<W>(job); break;
       default: unsupported(job.algorithm, "all-pairs");
     }

@@ -7,12 +7,14 @@
 
 namespace gsp::detail::cpu {
 
-// True if the CPU backend has an engine for this algorithm.
+// True if the CPU backend has an engine for this algorithm (core/algorithms.h).
 bool supports(gsp_algorithm algorithm);
 // SSSP: GSP_SSSP_DIJKSTRA, GSP_SSSP_BELLMAN_FORD, GSP_SSSP_DELTA_STEPPING.
 void sssp(const SsspJob& job);
 // APSP: GSP_APSP_FLOYD_WARSHALL, GSP_APSP_MINPLUS, GSP_APSP_HEAP (repeated
-// Dijkstra, one task per source), GSP_APSP_JOHNSON.
+// Dijkstra, one task per source), GSP_APSP_DELTA_STEPPING (the same engine
+// with job.rows_by_delta_stepping, which the dispatcher sets for it),
+// GSP_APSP_JOHNSON.
 void apsp(const ApspJob& job);
 // Float64 evidence for a negative cycle anywhere in the graph: queue
 // Bellman-Ford from a virtual source joined to every vertex, with labels in

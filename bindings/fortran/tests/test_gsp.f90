@@ -23,8 +23,8 @@ program test_gsp
   integer :: sssp_algos(10) = [GSP_ALGO_AUTO, GSP_SSSP_DIJKSTRA, GSP_SSSP_BELLMAN_FORD, GSP_SSSP_DELTA_STEPPING, &
       GSP_SSSP_ATOMIC_LOCK, GSP_SSSP_HARISH, GSP_SSSP_SPMV_CSR, GSP_SSSP_SPMV_ELL, GSP_SSSP_GPU_DIJKSTRA, &
       GSP_SSSP_ATOMIC_64]
-  integer :: apsp_algos(6) = [GSP_ALGO_AUTO, GSP_APSP_FLOYD_WARSHALL, GSP_APSP_MINPLUS, GSP_APSP_HEAP, &
-      GSP_APSP_TASK_PARALLEL, GSP_APSP_JOHNSON]
+  integer :: apsp_algos(7) = [GSP_ALGO_AUTO, GSP_APSP_FLOYD_WARSHALL, GSP_APSP_MINPLUS, GSP_APSP_HEAP, &
+      GSP_APSP_TASK_PARALLEL, GSP_APSP_JOHNSON, GSP_APSP_DELTA_STEPPING]
   character(len=256) :: tmp
   failures = 0
 
@@ -33,6 +33,19 @@ program test_gsp
   call expect(gsp_algorithm_lookup(gsp_algorithm_string(GSP_SSSP_DIJKSTRA)) == GSP_SSSP_DIJKSTRA, "algorithm names")
   a = gsp_algorithm_lookup("no-such-algorithm", stat=st)
   call expect_status(st, GSP_ERR_INVALID_ARGUMENT, "bad algorithm name")
+
+  ! Every algorithm the library names is in sssp_algos or apsp_algos once
+  ! (AUTO in both) and round-trips by name: a new id fails here until listed.
+  do a = 0, 255
+    if (gsp_algorithm_string(a) == "unknown") then
+      call expect(count(sssp_algos == a) + count(apsp_algos == a) == 0, "listed but not an algorithm")
+    else if (a /= GSP_ALGO_AUTO) then
+      call expect(count(sssp_algos == a) + count(apsp_algos == a) == 1, "algorithm lists: " // gsp_algorithm_string(a))
+      call expect(gsp_algorithm_lookup(gsp_algorithm_string(a)) == a, "round trip: " // gsp_algorithm_string(a))
+    end if
+  end do
+  call expect(GSP_APSP_DELTA_STEPPING == 15 .and. &
+              gsp_algorithm_string(GSP_APSP_DELTA_STEPPING) == "batched-delta-stepping", "batched-delta-stepping")
 
   call gsp_graph_from_arcs(g, n, src, dst, w)
   call expect(gsp_num_vertices(g) == n .and. gsp_num_edges(g) == 4 .and. gsp_weight_type(g) == GSP_F32, "graph")

@@ -30,21 +30,22 @@ GSP_FORMAT_EDGE_LIST = 3
 GSP_BACKEND_AUTO = 0
 GSP_BACKEND_CPU = 1
 GSP_BACKEND_CUDA = 2
-GSP_ALGO_AUTO = 0
-GSP_SSSP_DIJKSTRA = 1
-GSP_SSSP_BELLMAN_FORD = 2
-GSP_SSSP_DELTA_STEPPING = 3
-GSP_SSSP_ATOMIC_LOCK = 4
-GSP_SSSP_HARISH = 5
-GSP_SSSP_SPMV_CSR = 6
-GSP_SSSP_SPMV_ELL = 7
-GSP_SSSP_GPU_DIJKSTRA = 8
-GSP_APSP_FLOYD_WARSHALL = 9
-GSP_APSP_MINPLUS = 10
-GSP_APSP_HEAP = 11
-GSP_APSP_TASK_PARALLEL = 12
-GSP_APSP_JOHNSON = 13
-GSP_SSSP_ATOMIC_64 = 14
+GSP_ALGO_AUTO = 0  # chosen from the graph, the backend and the call
+GSP_SSSP_DIJKSTRA = 1  # SSSP, w >= 0: binary-heap Dijkstra (CPU)
+GSP_SSSP_BELLMAN_FORD = 2  # SSSP, any w: queue Bellman-Ford, negative-cycle check (CPU, CUDA)
+GSP_SSSP_DELTA_STEPPING = 3  # SSSP, w >= 0: delta-stepping (CPU threads, CUDA)
+GSP_SSSP_ATOMIC_LOCK = 4  # SSSP, w >= 0: per-vertex lock relax/update (CUDA)
+GSP_SSSP_HARISH = 5  # SSSP, w >= 0: scatter/check then parent pass (CUDA)
+GSP_SSSP_SPMV_CSR = 6  # SSSP, any w: min-plus SpMV Bellman-Ford, CSR (CUDA)
+GSP_SSSP_SPMV_ELL = 7  # SSSP, any w: min-plus SpMV Bellman-Ford, ELL (CUDA)
+GSP_SSSP_GPU_DIJKSTRA = 8  # SSSP, w >= 0: Dijkstra with parallel-reduction ExtractMin (CUDA)
+GSP_APSP_FLOYD_WARSHALL = 9  # APSP, any w: blocked Floyd-Warshall (CPU, CUDA, out-of-core)
+GSP_APSP_MINPLUS = 10  # APSP, any w: repeated min-plus squaring (CPU, CUDA)
+GSP_APSP_HEAP = 11  # APSP, w >= 0: one binary-heap Dijkstra per source (CPU, CUDA)
+GSP_APSP_TASK_PARALLEL = 12  # APSP, w >= 0: N sources per launch (CUDA)
+GSP_APSP_JOHNSON = 13  # APSP, any w: Bellman-Ford reweighting then Dijkstra (CPU)
+GSP_SSSP_ATOMIC_64 = 14  # SSSP, w >= 0: lock-free (distance, parent) 64-bit atomic (CUDA)
+GSP_APSP_DELTA_STEPPING = 15  # APSP, w >= 0: one delta-stepping search per source, many sources at once (CPU, CUDA)
 GSP_NO_PATHS = 1
 
 # gsp_status, in the order of GSP_STATUS_LIST.
@@ -116,5 +117,6 @@ CONSTANTS = [
     "GSP_APSP_TASK_PARALLEL",
     "GSP_APSP_JOHNSON",
     "GSP_SSSP_ATOMIC_64",
+    "GSP_APSP_DELTA_STEPPING",
     "GSP_NO_PATHS",
 ]

@@ -20,7 +20,7 @@ SSSP_ALGOS = [gsp.GSP_SSSP_DIJKSTRA, gsp.GSP_SSSP_BELLMAN_FORD, gsp.GSP_SSSP_DEL
               gsp.GSP_SSSP_ATOMIC_LOCK, gsp.GSP_SSSP_HARISH, gsp.GSP_SSSP_SPMV_CSR, gsp.GSP_SSSP_SPMV_ELL,
               gsp.GSP_SSSP_GPU_DIJKSTRA, gsp.GSP_SSSP_ATOMIC_64]
 APSP_ALGOS = [gsp.GSP_APSP_FLOYD_WARSHALL, gsp.GSP_APSP_MINPLUS, gsp.GSP_APSP_HEAP,
-              gsp.GSP_APSP_TASK_PARALLEL, gsp.GSP_APSP_JOHNSON]
+              gsp.GSP_APSP_TASK_PARALLEL, gsp.GSP_APSP_JOHNSON, gsp.GSP_APSP_DELTA_STEPPING]
 NOT_OFFERED = (gsp.GSP_ERR_UNSUPPORTED, gsp.GSP_ERR_NO_DEVICE)
 
 
@@ -45,6 +45,20 @@ class TestLibrary(unittest.TestCase):
         self.assertTrue(gsp.backend_available("cpu"))
         self.assertGreaterEqual(gsp.device_count(), 0)
         gsp.release_cached_memory()  # callable at any time
+
+
+    def test_algorithm_lists(self):
+        """Every algorithm the library names is in SSSP_ALGOS or APSP_ALGOS once, and round-trips by name."""
+        listed = [gsp.GSP_ALGO_AUTO] + SSSP_ALGOS + APSP_ALGOS
+        for i in range(256):
+            name = gsp.algorithm_name(i)
+            if name == "unknown":
+                self.assertNotIn(i, listed)
+                continue
+            self.assertEqual(listed.count(i), 1, "algorithm %d (%s)" % (i, name))
+            self.assertEqual(gsp.algorithm_from_name(name), i)
+        self.assertEqual(gsp.GSP_APSP_DELTA_STEPPING, 15)
+        self.assertEqual(gsp.algorithm_name(gsp.GSP_APSP_DELTA_STEPPING), "batched-delta-stepping")
 
 
 class TestGraph(unittest.TestCase):

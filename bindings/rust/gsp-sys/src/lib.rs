@@ -53,6 +53,7 @@ pub const GSP_BACKEND_AUTO: gsp_backend = 0;
 pub const GSP_BACKEND_CPU: gsp_backend = 1;
 pub const GSP_BACKEND_CUDA: gsp_backend = 2;
 
+// gsp_algorithm, as GSP_ALGORITHM_LIST lists it.
 pub const GSP_ALGO_AUTO: gsp_algorithm = 0;
 pub const GSP_SSSP_DIJKSTRA: gsp_algorithm = 1;
 pub const GSP_SSSP_BELLMAN_FORD: gsp_algorithm = 2;
@@ -68,6 +69,7 @@ pub const GSP_APSP_HEAP: gsp_algorithm = 11;
 pub const GSP_APSP_TASK_PARALLEL: gsp_algorithm = 12;
 pub const GSP_APSP_JOHNSON: gsp_algorithm = 13;
 pub const GSP_SSSP_ATOMIC_64: gsp_algorithm = 14;
+pub const GSP_APSP_DELTA_STEPPING: gsp_algorithm = 15;
 
 pub const GSP_NO_PATHS: u32 = 1 << 0;
 
@@ -119,6 +121,7 @@ pub const CONSTANTS: &[(&str, i64)] = &[
     ("GSP_APSP_TASK_PARALLEL", GSP_APSP_TASK_PARALLEL as i64),
     ("GSP_APSP_JOHNSON", GSP_APSP_JOHNSON as i64),
     ("GSP_SSSP_ATOMIC_64", GSP_SSSP_ATOMIC_64 as i64),
+    ("GSP_APSP_DELTA_STEPPING", GSP_APSP_DELTA_STEPPING as i64),
     ("GSP_NO_PATHS", GSP_NO_PATHS as i64),
 ];
 

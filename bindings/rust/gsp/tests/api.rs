@@ -27,6 +27,28 @@ fn not_offered(e: &Error) -> bool {
     e.status() == Error::UNSUPPORTED || e.status() == Error::NO_DEVICE
 }
 
+/// Every algorithm the library names (any id up to 255) is listed once in
+/// AUTO, `Algorithm::SSSP` or `Algorithm::APSP` and round-trips by name: a
+/// new id in gsp.h fails here until this crate lists it.
+#[test]
+fn algorithm_lists() {
+    let listed: Vec<Algorithm> =
+        std::iter::once(Algorithm::AUTO).chain(Algorithm::SSSP).chain(Algorithm::APSP).collect();
+    for id in 0..256 {
+        let a = Algorithm(id);
+        let count = listed.iter().filter(|&&x| x == a).count();
+        let name = a.name();
+        if name == "unknown" {
+            assert_eq!(count, 0, "{id} is listed but the library has no such algorithm");
+            continue;
+        }
+        assert_eq!(count, 1, "algorithm {id} ({name}) is listed {count} times");
+        assert_eq!(Algorithm::from_name(&name).unwrap(), a);
+    }
+    assert_eq!(Algorithm::APSP_DELTA_STEPPING.0, 15);
+    assert_eq!(Algorithm::APSP_DELTA_STEPPING.name(), "batched-delta-stepping");
+}
+
 #[test]
 fn version_and_names() {
     assert_eq!(gsp::version(), (gsp_sys::GSP_VERSION_MAJOR, gsp_sys::GSP_VERSION_MINOR, gsp_sys::GSP_VERSION_PATCH));

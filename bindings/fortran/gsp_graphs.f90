@@ -1,0 +1,206 @@
+! Module gsp_graphs: the graph type gsp_graph_t and its routines (from arcs,
+! from CSR, files, sizes). Part of module gsp, which re-exports its public
+! names; graph_handle gives the other modules the C handle.
+module gsp_graphs
+  use, intrinsic :: iso_c_binding
+  use gsp_c
+  use gsp_common
+  implicit none
+  private
+
+  type, public :: gsp_graph_t
+    private
+    type(c_ptr) :: p = c_null_ptr
+  end type
+
+  public :: gsp_graph_from_arcs, gsp_graph_from_csr, gsp_graph_read, gsp_graph_write, gsp_destroy, gsp_is_valid, &
+            gsp_num_vertices, gsp_num_edges, gsp_weight_type, graph_handle
+
+  interface gsp_graph_from_arcs
+    module procedure from_arcs_f32, from_arcs_i32, from_arcs_unit
+  end interface
+  interface gsp_graph_from_csr
+    module procedure from_csr_f32, from_csr_i32
+  end interface
+  interface gsp_destroy
+    module procedure destroy_graph
+  end interface
+  interface gsp_is_valid
+    module procedure valid_graph
+  end interface
+
+contains
+
+  !> The C handle (c_null_ptr once destroyed), for the runs of the other modules.
+  type(c_ptr) function graph_handle(g)
+    type(gsp_graph_t), intent(in) :: g
+    graph_handle = g%p
+  end function
+
+  subroutine from_arcs_common(g, n, src, dst, w, wt, flags, stat)
+    type(gsp_graph_t), intent(out) :: g
+    integer, intent(in) :: n
+    integer, intent(in) :: src(:), dst(:)
+    type(c_ptr), intent(in) :: w
+    integer(c_int), intent(in) :: wt
+    integer, intent(in), optional :: flags
+    integer, intent(out), optional :: stat
+    integer(c_int32_t), allocatable, target :: s0(:), d0(:)
+    integer(c_int32_t) :: f
+    if (size(src) /= size(dst)) then
+      call refuse(stat, "gsp_graph_from_arcs", "sources and targets differ in length")
+      return
+    end if
+    f = 0
+    if (present(flags)) f = int(flags, c_int32_t)
+    allocate(s0(max(size(src), 1)), d0(max(size(dst), 1)))
+    s0(1:size(src)) = int(src, c_int32_t) - 1
+    d0(1:size(dst)) = int(dst, c_int32_t) - 1
+    call finish(gsp_graph_create(g%p, int(n, c_int32_t), int(size(src), c_int64_t), c_loc(s0), c_loc(d0), &
+                                 w, wt, f), stat, "gsp_graph_from_arcs")
+  end subroutine
+
+  !> A graph from arcs src(i) -> dst(i) (1-based) with real(c_float) weights.
+  subroutine from_arcs_f32(g, n, src, dst, weights, flags, stat)
+    type(gsp_graph_t), intent(out) :: g
+    integer, intent(in) :: n, src(:), dst(:)
+    real(c_float), intent(in), target, contiguous :: weights(:)
+    integer, intent(in), optional :: flags
+    integer, intent(out), optional :: stat
+    if (size(weights) /= size(src)) then
+      call refuse(stat, "gsp_graph_from_arcs", "weights and arcs differ in number")
+      return
+    end if
+    call from_arcs_common(g, n, src, dst, merge(c_loc(weights), c_null_ptr, size(weights) > 0), GSP_F32, flags, stat)
+  end subroutine
+
+  !> A graph from arcs with integer(c_int32_t) weights.
+  subroutine from_arcs_i32(g, n, src, dst, weights, flags, stat)
+    type(gsp_graph_t), intent(out) :: g
+    integer, intent(in) :: n, src(:), dst(:)
+    integer(c_int32_t), intent(in), target, contiguous :: weights(:)
+    integer, intent(in), optional :: flags
+    integer, intent(out), optional :: stat
+    if (size(weights) /= size(src)) then
+      call refuse(stat, "gsp_graph_from_arcs", "weights and arcs differ in number")
+      return
+    end if
+    call from_arcs_common(g, n, src, dst, merge(c_loc(weights), c_null_ptr, size(weights) > 0), GSP_I32, flags, stat)
+  end subroutine
+
+  !> A graph from arcs with every weight 1, of type weight_type (GSP_F32 or GSP_I32).
+  subroutine from_arcs_unit(g, n, src, dst, weight_type, flags, stat)
+    type(gsp_graph_t), intent(out) :: g
+    integer, intent(in) :: n, src(:), dst(:), weight_type
+    integer, intent(in), optional :: flags
+    integer, intent(out), optional :: stat
+    call from_arcs_common(g, n, src, dst, c_null_ptr, int(weight_type, c_int), flags, stat)
+  end subroutine
+
+  subroutine from_csr_common(g, n, offsets, targets, w, wt, flags, stat)
+    type(gsp_graph_t), intent(out) :: g
+    integer, intent(in) :: n, offsets(:), targets(:)
+    type(c_ptr), intent(in) :: w
+    integer(c_int), intent(in) :: wt
+    integer, intent(in), optional :: flags
+    integer, intent(out), optional :: stat
+    integer(c_int64_t), allocatable, target :: o0(:)
+    integer(c_int32_t), allocatable, target :: t0(:)
+    integer(c_int32_t) :: f
+    if (size(offsets) /= n + 1) then
+      call refuse(stat, "gsp_graph_from_csr", "offsets must hold n + 1 values")
+      return
+    end if
+    f = 0
+    if (present(flags)) f = int(flags, c_int32_t)
+    allocate(o0(n + 1), t0(max(size(targets), 1)))
+    o0 = int(offsets, c_int64_t) - 1
+    t0(1:size(targets)) = int(targets, c_int32_t) - 1
+    call finish(gsp_graph_create_csr(g%p, int(n, c_int32_t), c_loc(o0), c_loc(t0), w, wt, f), &
+                stat, "gsp_graph_from_csr")
+  end subroutine
+
+  !> A graph from Fortran-style CSR: offsets(1) = 1, offsets(n+1) = m + 1;
+  !> the arcs of vertex v are targets(offsets(v) : offsets(v+1) - 1) (1-based).
+  subroutine from_csr_f32(g, n, offsets, targets, weights, flags, stat)
+    type(gsp_graph_t), intent(out) :: g
+    integer, intent(in) :: n, offsets(:), targets(:)
+    real(c_float), intent(in), target, contiguous :: weights(:)
+    integer, intent(in), optional :: flags
+    integer, intent(out), optional :: stat
+    call from_csr_common(g, n, offsets, targets, merge(c_loc(weights), c_null_ptr, size(weights) > 0), &
+                         GSP_F32, flags, stat)
+  end subroutine
+
+  subroutine from_csr_i32(g, n, offsets, targets, weights, flags, stat)
+    type(gsp_graph_t), intent(out) :: g
+    integer, intent(in) :: n, offsets(:), targets(:)
+    integer(c_int32_t), intent(in), target, contiguous :: weights(:)
+    integer, intent(in), optional :: flags
+    integer, intent(out), optional :: stat
+    call from_csr_common(g, n, offsets, targets, merge(c_loc(weights), c_null_ptr, size(weights) > 0), &
+                         GSP_I32, flags, stat)
+  end subroutine
+
+  !> Reads a DIMACS, Matrix Market or edge-list file.
+  subroutine gsp_graph_read(g, path, format, weight_type, flags, stat)
+    type(gsp_graph_t), intent(out) :: g
+    character(len=*), intent(in) :: path
+    integer, intent(in), optional :: format, weight_type, flags
+    integer, intent(out), optional :: stat
+    integer(c_int) :: fm, wt
+    integer(c_int32_t) :: f
+    fm = GSP_FORMAT_AUTO
+    wt = GSP_F32
+    f = 0
+    if (present(format)) fm = int(format, c_int)
+    if (present(weight_type)) wt = int(weight_type, c_int)
+    if (present(flags)) f = int(flags, c_int32_t)
+    call finish(gsp_graph_load(g%p, to_c(path), fm, wt, f), stat, "gsp_graph_read")
+  end subroutine
+
+  subroutine gsp_graph_write(g, path, format, stat)
+    type(gsp_graph_t), intent(in) :: g
+    character(len=*), intent(in) :: path
+    integer, intent(in), optional :: format
+    integer, intent(out), optional :: stat
+    integer(c_int) :: fm
+    fm = GSP_FORMAT_AUTO
+    if (present(format)) fm = int(format, c_int)
+    if (.not. c_associated(g%p)) then
+      call refuse(stat, "gsp_graph_write", "the graph was destroyed")
+      return
+    end if
+    call finish(gsp_graph_save(g%p, to_c(path), fm), stat, "gsp_graph_write")
+  end subroutine
+
+  subroutine destroy_graph(g)
+    type(gsp_graph_t), intent(inout) :: g
+    call gsp_graph_destroy(g%p)
+    g%p = c_null_ptr
+  end subroutine
+
+  logical function valid_graph(g)
+    type(gsp_graph_t), intent(in) :: g
+    valid_graph = c_associated(g%p)
+  end function
+
+  !> n, or -1 for a destroyed graph.
+  integer function gsp_num_vertices(g)
+    type(gsp_graph_t), intent(in) :: g
+    gsp_num_vertices = -1
+    if (c_associated(g%p)) gsp_num_vertices = int(gsp_graph_num_vertices(g%p))
+  end function
+
+  integer(c_int64_t) function gsp_num_edges(g)
+    type(gsp_graph_t), intent(in) :: g
+    gsp_num_edges = -1
+    if (c_associated(g%p)) gsp_num_edges = gsp_graph_num_edges(g%p)
+  end function
+
+  integer function gsp_weight_type(g)
+    type(gsp_graph_t), intent(in) :: g
+    gsp_weight_type = 0
+    if (c_associated(g%p)) gsp_weight_type = int(gsp_graph_weight_type(g%p))
+  end function
+end module gsp_graphs
