@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <string>
 
 #include "engines.cuh"
@@ -189,6 +190,10 @@ class RowDeliverer {
     }
   }
 
+  // Called on each block of rows in host memory before the sink sees it:
+  // fix(first_index, rows, dist, pred) (e.g. a predecessor repair).
+  void set_fix(std::function<void(int32_t, int32_t, void*, int32_t*)> fix) { fix_ = std::move(fix); }
+
   // Rows for job indices [first, first + count): d_dist (count x n) and
   // d_pred (count x n, ignored without paths) on the device, row-major.
   // Work queued on ctx.stream() before this call is waited for.
@@ -215,6 +220,10 @@ class RowDeliverer {
         int32_t r0 = j * block_rows_;
         int32_t rows = std::min(block_rows_, count - r0);
         GSP_CUDA(cudaEventSynchronize(ev_[b].get()));
+        if (fix_) {
+          fix_(first + r0, rows, dist_[b].get(),
+               want_paths_ ? static_cast<int32_t*>(pred_[b].get()) : nullptr);
+        }
         job_.sink->rows(first + r0, rows, dist_[b].get(),
                         want_paths_ ? static_cast<const int32_t*>(pred_[b].get()) : nullptr);
       }
@@ -229,6 +238,7 @@ class RowDeliverer {
   int32_t block_rows_ = 1;
   PinnedBuffer dist_[2], pred_[2];
   Event ev_[2];
+  std::function<void(int32_t, int32_t, void*, int32_t*)> fix_;
 };
 
 }  // namespace gsp::detail::gpu::sparse

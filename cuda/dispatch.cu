@@ -1,5 +1,6 @@
 // The CUDA side of src/core/gpu_backend.h: probing, and routing a resolved
 // algorithm to its engine inside a RunContext.
+#include "core/algorithms.h"
 #include "core/gpu_backend.h"
 #include "engines.cuh"
 
@@ -12,25 +13,7 @@ int32_t device_count() {
   return probe(nullptr, &count) ? count : 0;
 }
 
-bool supports(gsp_algorithm algorithm) {
-  switch (algorithm) {
-    case GSP_SSSP_BELLMAN_FORD:
-    case GSP_SSSP_DELTA_STEPPING:
-    case GSP_SSSP_ATOMIC_LOCK:
-    case GSP_SSSP_ATOMIC_64:
-    case GSP_SSSP_HARISH:
-    case GSP_SSSP_SPMV_CSR:
-    case GSP_SSSP_SPMV_ELL:
-    case GSP_SSSP_GPU_DIJKSTRA:
-    case GSP_APSP_FLOYD_WARSHALL:
-    case GSP_APSP_MINPLUS:
-    case GSP_APSP_HEAP:
-    case GSP_APSP_TASK_PARALLEL:
-      return true;
-    default:
-      return false;
-  }
-}
+bool supports(gsp_algorithm algorithm) { return has_cuda_engine(algorithm); }
 
 void sssp(const SsspJob& job) {
   RunContext ctx(*job.options, job.stats);
@@ -57,6 +40,7 @@ void apsp(const ApspJob& job) {
     case GSP_APSP_MINPLUS: apsp_minplus(ctx, job); break;
     case GSP_APSP_HEAP: apsp_heap(ctx, job); break;
     case GSP_APSP_TASK_PARALLEL: apsp_task_parallel(ctx, job); break;
+    case GSP_APSP_DELTA_STEPPING: apsp_delta_stepping(ctx, job); break;
     default:
       throw Error(GSP_ERR_UNSUPPORTED, std::string("no CUDA engine for APSP algorithm '") +
                                            gsp_algorithm_name(job.algorithm) + "'");

@@ -22,6 +22,7 @@ void apsp_floyd_warshall(RunContext& ctx, const ApspJob& job);   // apsp_floyd_w
 void apsp_minplus(RunContext& ctx, const ApspJob& job);          // apsp_minplus.cu
 void apsp_heap(RunContext& ctx, const ApspJob& job);             // apsp_heap.cu
 void apsp_task_parallel(RunContext& ctx, const ApspJob& job);    // apsp_task_parallel.cu
+void apsp_delta_stepping(RunContext& ctx, const ApspJob& job);   // apsp_delta_stepping.cu
 
 // Probing (device.cu): thread-safe, once.
 bool probe(std::string* why, int32_t* count);

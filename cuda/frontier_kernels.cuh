@@ -152,21 +152,27 @@ done:
   }
 }
 
-// Set up: packed distances, bucket indices, stamps; the source in near list 0.
+// Set up: packed distances, bucket indices, stamps; the source of each copy
+// (one search: the source) in near list 0, at the slot of its copy.
 template <class W>
 __global__ void frontier_init_kernel(FArgs<W> a) {
   for (int64_t v = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; v < a.n;
        v += static_cast<int64_t>(gridDim.x) * blockDim.x) {
-    a.packed[v] = (v == a.source) ? pack(Key<W>::of(W(0)), -1) : kUnreached;
-    a.bucket[v] = (v == a.source) ? 0 : kNoBucket;
-    a.nstamp[v] = 0;
+    int32_t copy = 0;
+    bool is_source = v == a.source;
+    if (a.copy_n != 0) {
+      copy = static_cast<int32_t>(v / a.copy_n);
+      is_source = v - static_cast<int64_t>(copy) * a.copy_n == a.sources[copy];
+    }
+    a.packed[v] = is_source ? pack(Key<W>::of(W(0)), -1) : kUnreached;
+    a.bucket[v] = is_source ? 0 : kNoBucket;
+    a.nstamp[v] = is_source ? 1u : 0u;
+    if (is_source) a.near0[copy] = static_cast<int32_t>(v);
     if (a.rstamp != nullptr) a.rstamp[v] = 0;
     if (a.fstamp != nullptr) a.fstamp[v] = 0;
     if (a.done_key != nullptr) a.done_key[v] = 0xffffffffu;
   }
   if (blockIdx.x == 0 && threadIdx.x == 0) {
-    a.near0[0] = a.source;
-    a.nstamp[a.source] = 1;
     Ctrl* c = a.ctrl;
     for (int i = 0; i < 3; ++i) {
       c->near_cnt[i] = 0;
@@ -174,7 +180,7 @@ __global__ void frontier_init_kernel(FArgs<W> a) {
       c->far_min[i] = kNoBucket;
       c->far_ovf[i] = 0;
     }
-    c->near_cnt[0] = 1;
+    c->near_cnt[0] = a.copy_n != 0 ? static_cast<unsigned int>(a.n / a.copy_n) : 1u;
     c->r_cnt[0] = c->r_cnt[1] = 0;
     c->status = 0;
     c->relax = 0;

@@ -76,8 +76,9 @@ template <class W>
 __device__ void chase(const FArgs<W>& a, const Sink& s, int32_t v, W dv,
                       int32_t pv_parent, unsigned long long& relaxed) {
   for (int hop = 0; hop < s.chase; ++hop) {
-    const long long beg = a.off[v];
-    const long long end = a.lend[v];
+    const int32_t vb = copy_base(a, v);
+    const long long beg = a.off[v - vb];
+    const long long end = a.lend[v - vb];
     const unsigned long long pv = __ldcg(a.packed + v);
     // Someone lowered v again since: that improver schedules v.
     if (pv != kUnreached && key_of(pv) < Key<W>::of(dv)) return;
@@ -87,7 +88,7 @@ __device__ void chase(const FArgs<W>& a, const Sink& s, int32_t v, W dv,
     int32_t next = -1;
     W next_d{};
     for (long long arc = beg; arc < end; ++arc) {
-      const int32_t x = a.tgt[arc];
+      const int32_t x = a.tgt[arc] + vb;
       W cand;
       ++relaxed;
       if (!Key<W>::add(dv, a.wt[arc], &cand)) continue;
@@ -179,6 +180,7 @@ __device__ __forceinline__ void relax_arc_spec(const FArgs<W>& a, const Sink& s,
 template <class W>
 struct TileSmem {
   int32_t u[kThreads];
+  int32_t base[kThreads];  // copy_base() of u
   W du[kThreads];
   long long beg[kThreads];
   long long off[kThreads];
@@ -200,10 +202,12 @@ __device__ void relax_tile(const FArgs<W>& a, const Sink& s, const int32_t* list
   if (static_cast<int>(threadIdx.x) < items) {
     const int32_t u = from_smem ? list[first + threadIdx.x] : __ldcg(list + first + threadIdx.x);
     const W du = dist_of<W>(__ldcg(a.packed + u));
-    const long long beg = heavy ? a.lend[u] : a.off[u];
-    const long long end = heavy ? a.off[u + 1] : a.lend[u];
+    const int32_t ub = copy_base(a, u);
+    const long long beg = heavy ? a.lend[u - ub] : a.off[u - ub];
+    const long long end = heavy ? a.off[u - ub + 1] : a.lend[u - ub];
     deg = end - beg;
     t.u[threadIdx.x] = u;
+    t.base[threadIdx.x] = ub;
     t.du[threadIdx.x] = du;
     t.beg[threadIdx.x] = beg;
     if (!heavy && a.has_heavy) {
@@ -223,7 +227,7 @@ __device__ void relax_tile(const FArgs<W>& a, const Sink& s, const int32_t* list
       if (t.off[mid] <= j) lo = mid; else hi = mid - 1;
     }
     const long long arc = t.beg[lo] + (j - t.off[lo]);
-    relax_arc(a, s, t.u[lo], t.du[lo], a.tgt[arc], a.wt[arc], filter, relaxed);
+    relax_arc(a, s, t.u[lo], t.du[lo], a.tgt[arc] + t.base[lo], a.wt[arc], filter, relaxed);
   }
   __syncthreads();
 }
@@ -256,7 +260,8 @@ __device__ void relax_wave_ell(const FArgs<W>& a, const Sink& s, const int32_t* 
   const bool filter = from_global ? a.filter_global : a.filter_local;
   for (unsigned int i = threadIdx.x / kEllSlots; i < have; i += kThreads / kEllSlots) {
     const int32_t u = from_global ? __ldcg(q + i) : q[i];
-    const uint2 e = __ldg(a.ell + static_cast<size_t>(u) * kEllSlots + slot);
+    const int32_t ub = copy_base(a, u);
+    const uint2 e = __ldg(a.ell + static_cast<size_t>(u - ub) * kEllSlots + slot);
     const unsigned long long pu = __ldcg(a.packed + u);
     unsigned long long word = pu;
     if (qw != nullptr) {
@@ -279,7 +284,7 @@ __device__ void relax_wave_ell(const FArgs<W>& a, const Sink& s, const int32_t* 
       if (atomicExch(a.rstamp + u, r_stamp) != r_stamp) a.rlist[group_append(r_cnt)] = u;
     }
     if (e.x < kEllMore) {
-      const int32_t v = static_cast<int32_t>(e.x);
+      const int32_t v = static_cast<int32_t>(e.x) + ub;
       const W w = weight_from_bits<W>(e.y);
       if (qw == nullptr) {
         relax_arc(a, s, u, du, v, w, filter, relaxed);
@@ -287,12 +292,12 @@ __device__ void relax_wave_ell(const FArgs<W>& a, const Sink& s, const int32_t* 
         relax_arc_spec(a, s, u, du, v, w, relaxed);
       }
     } else if (e.x == kEllMore) {
-      const long long end = a.lend[u];
-      for (long long arc = a.off[u] + (kEllSlots - 1); arc < end; ++arc) {
+      const long long end = a.lend[u - ub];
+      for (long long arc = a.off[u - ub] + (kEllSlots - 1); arc < end; ++arc) {
         if (qw == nullptr) {
-          relax_arc(a, s, u, du, a.tgt[arc], a.wt[arc], filter, relaxed);
+          relax_arc(a, s, u, du, a.tgt[arc] + ub, a.wt[arc], filter, relaxed);
         } else {
-          relax_arc_spec(a, s, u, du, a.tgt[arc], a.wt[arc], relaxed);
+          relax_arc_spec(a, s, u, du, a.tgt[arc] + ub, a.wt[arc], relaxed);
         }
       }
     }

@@ -1,6 +1,7 @@
 // The delta-stepping / frontier engine's device state (sssp_delta_stepping.cu):
 // launch constants, the control words, the kernel arguments, the frontier
-// sink and the small helpers every phase uses. Included by that file only.
+// sink and the small helpers every phase uses. Included through
+// frontier_search.cuh by sssp_delta_stepping.cu and apsp_delta_stepping.cu.
 #pragma once
 
 #include <cmath>
@@ -33,8 +34,16 @@ struct Ctrl {
 
 template <class W>
 struct FArgs {
+  // Labels (vertices of the searched graph): n. One search: the graph's
+  // vertices. Several searches at once (apsp_delta_stepping.cu): `copies`
+  // disjoint copies of the graph, label c * copy_n + v for vertex v of copy
+  // c, one source per copy (sources[c]); all copies share the buckets, the
+  // frontier lists and every launch, so each phase has copies times the
+  // work of one search. copy_n = 0 for one search (label = vertex, source).
   int32_t n;
   int32_t source;
+  int32_t copy_n;
+  const int32_t* sources;
   const int64_t* off;    // n+1
   const int64_t* lend;   // n: end of the light arcs (split), or off+1 when every arc is light
   const int32_t* tgt;    // arcs, light first within each vertex
@@ -59,7 +68,7 @@ struct FArgs {
   int chase;  // hops a thread chases per improvement (0: off); only with local waves
   // Whether a relaxation first reads the target's label and skips the
   // atomicMin when it cannot improve (relax()): in the global tiles and in
-  // the block-local waves (see run()).
+  // the block-local waves (see frontier_policy()).
   bool filter_global;
   bool filter_local;
   bool delta_mode;
@@ -73,6 +82,14 @@ struct FArgs {
   uint32_t* done_key;
   Ctrl* ctrl;
 };
+
+// The first label of u's copy (0 for one search): u's vertex in the graph
+// is u - copy_base(a, u), and an arc to vertex x leads to label
+// x + copy_base(a, u).
+template <class W>
+__device__ __forceinline__ int32_t copy_base(const FArgs<W>& a, int32_t u) {
+  return a.copy_n == 0 ? 0 : (u / a.copy_n) * a.copy_n;
+}
 
 __device__ __forceinline__ int bucket_of(double d, double inv) {
   double q = d * inv;
@@ -118,9 +135,9 @@ struct Sink {
 };
 
 constexpr unsigned int kLocalCap = 1024;
-constexpr int kLocalWaves = 16;  // per grid round; see run()
+constexpr int kLocalWaves = 16;  // per grid round; see frontier_policy()
 constexpr double kLocalWaveMaxDegree = 4.0;
-constexpr int kChaseHops = 0;  // see run(): measured slower
+constexpr int kChaseHops = 0;  // see frontier_policy(): measured slower
 constexpr unsigned int kDeferCap = 256;  // deferred later-bucket pushes per block and round
 constexpr unsigned int kSeenSlots = 1024;  // power of two
 

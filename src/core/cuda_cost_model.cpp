@@ -34,6 +34,19 @@ constexpr double kHeapPerArcLevel = 0.47e-6;
 constexpr double kHeapThreads = 8192;
 constexpr double kHeapCrowding = 0.55;
 constexpr double kHeapFixed = 3e-3;
+// Batched delta-stepping: passes of kDsPassSources sources, each costing
+// one search's chain of grid phases (latency: a fixed part plus a part
+// growing with the hop depth, as one search) plus its work per source and
+// vertex-or-arc: with buckets (average out-degree <= 4, 48 bytes of state
+// a label) 0.37 ns, with one bucket (24 bytes) 0.21 ns (H100,
+// bench_batched, K = 1024 to 16384 in passes of 32: NY, Graph65536).
+constexpr double kDsFixed = 1e-3;
+constexpr double kDsPassSources = 32;
+constexpr double kDsPassLatency = 0.15e-3;
+constexpr double kDsPerDepth = 5e-6;
+constexpr double kDsPerSourceArcBuckets = 0.37e-9;
+constexpr double kDsPerSourceArcOneBucket = 0.21e-9;
+constexpr double kDsBucketMaxDegree = 4.0;  // frontier_policy()'s kLocalWaveMaxDegree
 
 }  // namespace
 
@@ -48,6 +61,10 @@ CudaApspCosts cuda_apsp_costs(const Graph& g, int32_t num_sources, bool paths) {
   c.task_parallel = kTaskFixed + k * (n + m) * kTaskPerSourceArc * depth_factor + bytes / kCopyRate;
   const double crowd = std::pow(std::max(1.0, k / kHeapThreads), kHeapCrowding);
   c.heap = kHeapFixed + (kHeapPerVertexLevel * n + kHeapPerArcLevel * m) * std::log2(n + 1) * crowd + bytes / kCopyRate;
+  const double passes = std::ceil(k / kDsPassSources);
+  c.delta_stepping = kDsFixed + passes * (kDsPassLatency + kDsPerDepth * g.hop_depth()) +
+                     k * (n + m) * (m / n <= kDsBucketMaxDegree ? kDsPerSourceArcBuckets : kDsPerSourceArcOneBucket) +
+                     bytes / kCopyRate;
   return c;
 }
 
@@ -56,7 +73,8 @@ gsp_algorithm cuda_apsp_choice(const Graph& g, int32_t num_sources, bool paths) 
   gsp_algorithm best = GSP_APSP_FLOYD_WARSHALL;
   double t = c.floyd_warshall;
   if (g.n() <= 2000000 && c.task_parallel < t) { best = GSP_APSP_TASK_PARALLEL; t = c.task_parallel; }
-  if (c.heap < t) best = GSP_APSP_HEAP;
+  if (c.heap < t) { best = GSP_APSP_HEAP; t = c.heap; }
+  if (c.delta_stepping < t) best = GSP_APSP_DELTA_STEPPING;
   return best;
 }
 

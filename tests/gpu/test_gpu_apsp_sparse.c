@@ -1,7 +1,9 @@
-/* The sparse APSP engines on CUDA (GSP_APSP_HEAP, GSP_APSP_TASK_PARALLEL)
- * against the CPU's repeated Dijkstra, on every shape of testing.h and both
- * weight types: distances equal, predecessors consistent, sampled paths
- * checked arc by arc; source subsets; gsp_apsp_stream order; cancellation;
+/* The sparse APSP engines on CUDA (GSP_APSP_HEAP, GSP_APSP_TASK_PARALLEL,
+ * GSP_APSP_DELTA_STEPPING) against the CPU's repeated Dijkstra, on every
+ * shape of testing.h and both weight types: distances equal, predecessors
+ * consistent, sampled paths checked arc by arc; source subsets (K = 1, 2,
+ * 31, 32, 33, 1000 with repeats for the batched engine); gsp_apsp_stream
+ * order; cancellation;
  * a small device memory limit forcing many batches gives identical results;
  * negative weights, int32 overflow and a too-small budget are refused.
  * GSP_TEST_SMALL=1 keeps sizes small (for compute-sanitizer); 3 also keeps
@@ -15,7 +17,9 @@
 
 static int g_small = 0;
 
-static const gsp_algorithm k_engines[2] = {GSP_APSP_HEAP, GSP_APSP_TASK_PARALLEL};
+#define NUM_ENGINES 3
+static const gsp_algorithm k_engines[NUM_ENGINES] = {GSP_APSP_HEAP, GSP_APSP_TASK_PARALLEL,
+                                                     GSP_APSP_DELTA_STEPPING};
 
 static gsp_options cuda_opts(gsp_algorithm algo) {
   gsp_options o;
@@ -177,6 +181,46 @@ static void test_subset(const t_arcs* a, gsp_dtype dtype, const int64_t* ref, gs
   gsp_graph_destroy(g);
 }
 
+/* ------------------------------------------------------- source counts */
+/* K sources drawn with repeats (K = 1000 > n repeats every vertex), the
+ * first one also last: every row and sampled paths against the reference,
+ * with and without paths. */
+static void test_source_counts(const t_arcs* a, gsp_dtype dtype, const int64_t* ref, gsp_algorithm algo) {
+  static const int32_t counts[] = {1, 2, 31, 32, 33, 1000};
+  gsp_graph* g = t_graph(a, dtype, 1.0f);
+  gsp_options o = cuda_opts(algo);
+  size_t c;
+  for (c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+    const int32_t ns = counts[c];
+    int32_t* srcs = (int32_t*)malloc((size_t)ns * sizeof(int32_t));
+    t_rng r = {77 + (uint64_t)ns};
+    char what[160];
+    int32_t i;
+    int np;
+    for (i = 0; i < ns; i++) srcs[i] = t_below(&r, a->n);
+    srcs[ns - 1] = srcs[0];
+    for (np = 0; np < 2; np++) {
+      gsp_paths* p = NULL;
+      gsp_status st;
+      snprintf(what, sizeof what, "%s/%s/%s K=%d%s", gsp_algorithm_name(algo), a->name,
+               dtype == GSP_I32 ? "i32" : "f32", ns, np ? " no-paths" : "");
+      o.flags = np ? GSP_NO_PATHS : 0;
+      st = gsp_apsp_run(g, srcs, ns, &o, &p);
+      CHECK(st == GSP_OK, "%s: %s %s", what, gsp_status_name(st), gsp_last_error());
+      if (st == GSP_OK) {
+        int bad = 0;
+        CHECK(gsp_paths_num_sources(p) == ns, "%s: %d rows", what, gsp_paths_num_sources(p));
+        for (i = 0; i < ns; i++) bad += check_row(p, a, dtype, srcs[i], &ref[(int64_t)srcs[i] * a->n], !np, what);
+        CHECK(bad == 0, "%s: %d mismatches", what, bad);
+        if (!np) check_paths(p, a, ref, srcs, ns, g_small ? 20 : 100, 3 + (uint64_t)ns, what);
+      }
+      gsp_paths_destroy(p);
+    }
+    free(srcs);
+  }
+  gsp_graph_destroy(g);
+}
+
 /* ------------------------------------------------------- streaming */
 typedef struct {
   const t_arcs* a;
@@ -264,8 +308,11 @@ static void test_batches(const t_arcs* a, gsp_dtype dtype, const int64_t* ref, g
   progress_ctx pc;
   gsp_status st;
   /* The tightest budget (in steps of a quarter of a batch unit) that runs:
-   * one source per batch for the heap engine, 32 problems for task-parallel. */
-  size_t unit = algo == GSP_APSP_HEAP ? (size_t)a->n * 20 + 4 : (size_t)32 * ((size_t)a->n * 14 + 128);
+   * one source per batch for the heap engine, 32 problems for task-parallel,
+   * one copy of the labels (about 56 bytes a vertex) for delta-stepping. */
+  size_t unit = algo == GSP_APSP_HEAP             ? (size_t)a->n * 20 + 4
+                : algo == GSP_APSP_DELTA_STEPPING ? (size_t)a->n * 56 + 4
+                                                  : (size_t)32 * ((size_t)a->n * 14 + 128);
   size_t limit = 0;
   int j;
   snprintf(what, sizeof what, "%s/%s/%s batched", gsp_algorithm_name(algo), a->name, dtype == GSP_I32 ? "i32" : "f32");
@@ -351,12 +398,13 @@ int main(void) {
     for (d = 0; d < 2; d++) {
       gsp_dtype dtype = d == 0 ? GSP_I32 : GSP_F32;
       int64_t* ref = cpu_reference(&a, dtype);
-      for (e = 0; e < 2; e++) {
+      for (e = 0; e < NUM_ENGINES; e++) {
         test_all_pairs(&a, dtype, ref, k_engines[e]);
         test_subset(&a, dtype, ref, k_engines[e]);
         if (shape == T_RANDOM_SPARSE || shape == T_POWER_LAW || shape == T_ZERO_WEIGHTS) test_stream(&a, dtype, ref, k_engines[e]);
         if (shape == T_RANDOM_SPARSE || shape == T_ZERO_WEIGHTS) test_batches(&a, dtype, ref, k_engines[e]);
       }
+      test_source_counts(&a, dtype, ref, GSP_APSP_DELTA_STEPPING);
       /* Both heap layouts (GSP_APSP_HEAP_LAYOUT, read per run). */
       if (shape == T_RANDOM_SPARSE || shape == T_POWER_LAW || shape == T_ZERO_WEIGHTS) {
         const char* old = getenv("GSP_APSP_HEAP_LAYOUT");
@@ -373,7 +421,7 @@ int main(void) {
     }
     t_arcs_free(&a);
   }
-  for (e = 0; e < 2; e++) test_refusals(k_engines[e]);
+  for (e = 0; e < NUM_ENGINES; e++) test_refusals(k_engines[e]);
   gsp_release_cached_memory(); /* nothing kept for a leak checker to see */
   return t_finish("test_gpu_apsp_sparse");
 }
