@@ -23,7 +23,7 @@
  * first run of each pins the host matrix, later runs reuse it (PinnedCache).
  * GSP_BENCH_DENSE_NO_MINPLUS=1: no min-plus rows.
  * GSP_BENCH_DENSE_FW_ONLY=1: only the in-core FW rows (for tuning sweeps
- * over GSP_DENSE_FW_BLOCK / GSP_DENSE_OCC). */
+ * over GSP_DENSE_FW_BLOCK). */
 #include "bench_common.h"
 
 #define PEAK 1.67e13

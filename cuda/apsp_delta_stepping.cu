@@ -26,11 +26,11 @@
 // Why this design, measured against the others: doc/gpu-apsp-sparse.md,
 // "Many sources at once".
 #include <algorithm>
-#include <cstdlib>
 #include <limits>
 #include <memory>
 
 #include "apsp_sparse_common.cuh"
+#include "core/tuning.h"
 #include "frontier_search.cuh"
 
 namespace gsp::detail::gpu {
@@ -102,11 +102,7 @@ int32_t pass_width(RunContext& ctx, const Graph& graph, const FrontierPolicy& p,
   const size_t left = ctx.budget_left();
   const int64_t by_memory = left > fixed ? static_cast<int64_t>((left - fixed) / per_copy) : 0;
   const int64_t by_index = (std::numeric_limits<int32_t>::max() - 4096) / std::max<int64_t>(1, n);
-  int64_t want = kPassSources;
-  if (const char* e = std::getenv("GSP_CUDA_BATCH_SOURCES")) {
-    const int64_t cap = std::atoll(e);
-    if (cap >= 1) want = cap;
-  }
+  const int64_t want = tuning().cuda_batch_sources.value_or(kPassSources);
   int64_t width = std::min<int64_t>({by_memory, by_index, want, num_sources});
   if (width < 1) {
     throw Error(GSP_ERR_DEVICE_OUT_OF_MEMORY,

@@ -7,12 +7,12 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/host_memory.h"
+#include "core/tuning.h"
 #include "engines.cuh"
 #include "dense_delivery.cuh"
 #include "fw_blocked.cuh"
@@ -92,10 +92,8 @@ struct LookaheadStreams {
   LookaheadStreams& operator=(const LookaheadStreams&) = delete;
 };
 
-inline bool fw_lookahead() {
-  const char* e = std::getenv("GSP_DENSE_FW_LOOKAHEAD");
-  return e == nullptr || std::strcmp(e, "0") != 0;
-}
+// GSP_DENSE_FW_LOOKAHEAD=0 (Tuning::dense_fw_lookahead, read per run).
+inline bool fw_lookahead() { return tuning().dense_fw_lookahead; }
 
 template <class Ops, bool kPaths>
 void fw_super(typename Ops::T* D, int32_t* P, int64_t ld, int fb, int* flags, cudaStream_t s,
@@ -214,10 +212,10 @@ void fw_super(typename Ops::T* D, int32_t* P, int64_t ld, int fb, int* flags, cu
 // The in-core k-block for an ld x ld matrix: 8 tiles from n = 16384 on (1.0-1.6%
 // faster there on the H100 with the lookahead), else 4 (fb = 8 is 10-24%
 // slower at n = 4096-8192: its serial phase 1 no longer hides behind a
-// shorter phase 3). GSP_DENSE_FW_BLOCK overrides (1..8).
+// shorter phase 3). GSP_DENSE_FW_BLOCK overrides (1..8; Tuning::dense_fw_block,
+// read per run).
 inline int fw_block_tiles(int64_t ld) {
-  static const int forced = std::min(8, env_int("GSP_DENSE_FW_BLOCK", 0));
-  if (forced > 0) return forced;
+  if (const std::optional<int> forced = tuning().dense_fw_block) return *forced;
   return ld >= 16384 ? 2 * kDefaultFwBlockTiles : kDefaultFwBlockTiles;
 }
 
@@ -269,9 +267,9 @@ void fw_in_core(RunContext& ctx, const ApspJob& job, int64_t ld, int fb, bool pr
 constexpr int kStreams = 3;
 
 // GSP_DENSE_OOC_TRACE=1: the out-of-core engine prints where its time went
-// (pinning, the initial build, the rounds) to stderr.
+// (pinning, the initial build, the rounds) to stderr (read once per process).
 inline bool ooc_trace() {
-  static const bool on = env_int("GSP_DENSE_OOC_TRACE", 0) != 0;
+  static const bool on = tuning().dense_ooc_trace;
   return on;
 }
 inline double trace_now() {

@@ -18,10 +18,8 @@
 // environment variable GSP_APSP_HEAP_LAYOUT=contiguous selects the other one
 // for measurement. dist / pred rows are always row-major so they go to the
 // sink without a transpose.
-#include <cstdlib>
-#include <cstring>
-
 #include "apsp_sparse_common.cuh"
+#include "core/tuning.h"
 
 namespace gsp::detail::gpu {
 namespace {
@@ -153,10 +151,7 @@ void run_heap(RunContext& ctx, const ApspJob& job) {
   const int32_t n = graph.n();
   const bool paths = job.options->want_paths;
 
-  bool interleaved = true;
-  if (const char* env = std::getenv("GSP_APSP_HEAP_LAYOUT")) {
-    if (std::strcmp(env, "contiguous") == 0) interleaved = false;
-  }
+  const bool interleaved = tuning().apsp_heap_layout == HeapLayout::kInterleaved;  // GSP_APSP_HEAP_LAYOUT
 
   DeviceCsr<W> g = device_graph<W>(ctx, graph);
 

@@ -19,9 +19,10 @@
 // other; those vertices are assigned in further rounds, each taking a tight
 // in-neighbour that is already assigned, so the parent graph is a tree.
 #include <algorithm>
-#include <cstdlib>
+#include <optional>
 
 #include "apsp_sparse_common.cuh"
+#include "core/tuning.h"
 
 namespace gsp::detail::gpu {
 namespace {
@@ -292,9 +293,8 @@ void run_task_parallel(RunContext& ctx, const ApspJob& job) {
   nmax -= nmax % 32;
   // Keep (n * N) and the launch grid within comfortable limits.
   nmax = std::min<int64_t>(nmax, 65536);
-  if (const char* env = std::getenv("GSP_APSP_TP_MAX_N")) {
-    int64_t cap = std::atoll(env);
-    if (cap >= 32) nmax = std::min<int64_t>(nmax, cap - cap % 32);
+  if (const std::optional<int64_t> cap = tuning().apsp_tp_max_n) {  // GSP_APSP_TP_MAX_N (>= 32)
+    nmax = std::min<int64_t>(nmax, *cap - *cap % 32);
   }
   if (nmax < 32) {
     throw Error(GSP_ERR_DEVICE_OUT_OF_MEMORY,

@@ -8,10 +8,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
-#include <cstring>
 #include <limits>
 
+#include "core/tuning.h"
 #include "frontier_kernels.cuh"
 #include "sssp_family.cuh"
 
@@ -54,6 +53,7 @@ struct FrontierPolicy {
 inline FrontierPolicy frontier_policy(const Graph& graph, double user_delta, bool bellman_ford) {
   const int32_t n = graph.n();
   const int64_t m = graph.m();
+  const Tuning t = tuning();
   FrontierPolicy p;
   p.bellman_ford = bellman_ford;
   // Delta chosen by the engine on a graph of average out-degree above
@@ -68,7 +68,7 @@ inline FrontierPolicy frontier_policy(const Graph& graph, double user_delta, boo
   // GSP_CUDA_DS_ONE_BUCKET=0 keeps the buckets for benchmarking.
   const bool low_degree = n > 0 && static_cast<double>(m) / n <= kLocalWaveMaxDegree;
   bool one_bucket = !bellman_ford && !(user_delta > 0) && !low_degree;
-  if (const char* e = std::getenv("GSP_CUDA_DS_ONE_BUCKET")) one_bucket = one_bucket && std::atoi(e) != 0;
+  one_bucket = one_bucket && t.cuda_ds_one_bucket;
   p.delta_mode = !bellman_ford && !one_bucket;
   p.delta = p.delta_mode ? (user_delta > 0 ? user_delta : default_delta(graph)) : 0.0;
   // Physical light/heavy split only when some arc is heavy.
@@ -82,28 +82,26 @@ inline FrontierPolicy frontier_policy(const Graph& graph, double user_delta, boo
   // when the average out-degree is at most kLocalWaveMaxDegree.
   // GSP_CUDA_LOCAL_ROUNDS overrides it for benchmarking.
   p.local_rounds = low_degree ? kLocalWaves : 0;
-  if (const char* e = std::getenv("GSP_CUDA_LOCAL_ROUNDS")) {
-    p.local_rounds = std::clamp(std::atoi(e), 0, 1 << 20);
-  }
+  if (t.cuda_local_rounds) p.local_rounds = *t.cuda_local_rounds;
   // Thread-level chasing (hops per improvement) inside the local waves: off
   // by default. Measured on the H100 (NY, L8): 152 -> 36 grid phases with 16
   // hops, but 4.46 -> 27 ms, since depth-first order relaxes vertices long
   // before their distance is final and the work explodes (doc, "Thread-level
   // chasing"). GSP_CUDA_CHASE turns it on for benchmarking.
   p.chase = p.local_rounds > 0 ? kChaseHops : 0;
-  if (const char* e = std::getenv("GSP_CUDA_CHASE")) p.chase = std::clamp(std::atoi(e), 0, 1 << 20);
+  if (t.cuda_chase) p.chase = *t.cuda_chase;
   // The local waves read the light arcs from an ELL copy (relax_wave_ell(),
   // 8 * kEllSlots bytes per vertex, built per run since the light set
   // depends on delta). GSP_CUDA_ELL=0 keeps them on the CSR (relax_tile())
   // for benchmarking; chasing needs the CSR path.
   p.use_ell = p.local_rounds > 0 && p.chase == 0 && n > 0;
-  if (const char* e = std::getenv("GSP_CUDA_ELL")) p.use_ell = p.use_ell && std::atoi(e) != 0;
+  p.use_ell = p.use_ell && t.cuda_ell;
   // Speculative pushes in the ELL waves (relax_arc_spec()): they need every
   // weight > 0 (a distance must grow along each arc, so a vertex cannot be
   // re-offered the distance it already holds through a cycle).
   // GSP_CUDA_SPEC=0 turns them off for benchmarking.
   p.speculate = p.use_ell && p.delta_mode && graph.min_weight() > 0;
-  if (const char* e = std::getenv("GSP_CUDA_SPEC")) p.speculate = p.speculate && std::atoi(e) != 0;
+  p.speculate = p.speculate && t.cuda_spec;
   // Resident blocks per SM for the persistent kernel: fewer blocks make the
   // grid barrier cheaper, more hide latency on big frontiers. With local
   // waves 3 (as many as the registers allow) beat 2 since the speculative
@@ -111,20 +109,18 @@ inline FrontierPolicy frontier_policy(const Graph& graph, double user_delta, boo
   // 5.31 ms); without them 2 is kept (doc/gpu-sssp-family.md).
   // GSP_CUDA_PERSISTENT_BLOCKS_PER_SM (1..4) overrides it for benchmarking.
   p.per_sm = p.local_rounds > 0 ? 3 : 2;
-  if (const char* e = std::getenv("GSP_CUDA_PERSISTENT_BLOCKS_PER_SM")) {
-    p.per_sm = std::clamp(std::atoi(e), 1, 4);
-  }
+  if (t.cuda_persistent_blocks_per_sm) p.per_sm = *t.cuda_persistent_blocks_per_sm;
   // The filtering load before each atomicMin (relax()): kept in the global
   // tiles, dropped in the block-local waves, where a wave is one dependent
   // chain of L2 round trips (measured on the H100: NY 4.43 -> 4.11 ms).
   // GSP_CUDA_FILTER = both | global | none overrides it for benchmarking.
-  if (const char* e = std::getenv("GSP_CUDA_FILTER")) {
-    p.filter_global = std::strcmp(e, "none") != 0;
-    p.filter_local = std::strcmp(e, "both") == 0;
+  if (t.cuda_filter) {
+    p.filter_global = *t.cuda_filter != CudaFilter::kNone;
+    p.filter_local = *t.cuda_filter == CudaFilter::kBoth;
   }
   // GSP_CUDA_SSSP_TIMING=1: print the time split of a search to stderr
   // (host clock for the allocation, CUDA events for the device stages).
-  p.timing = std::getenv("GSP_CUDA_SSSP_TIMING") != nullptr;
+  p.timing = t.cuda_sssp_timing;
   return p;
 }
 

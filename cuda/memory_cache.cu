@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "core/gpu_backend.h"
+#include "core/tuning.h"
 #include "device.cuh"
 
 namespace gsp::detail::gpu {
@@ -40,17 +41,20 @@ size_t physical_memory() {
 size_t result_max() { return physical_memory() / 4; }
 size_t result_keep() { return std::min(kResultKeepMost, physical_memory() / 4); }
 
-bool env_on(const char* name) {
-  const char* e = std::getenv(name);
-  return e == nullptr || std::atoi(e) != 0;
-}
-
 struct Caches {
   std::mutex mu;
   std::map<int, cudaMemPool_t> pools;                // device -> pool (nullptr: none)
   std::vector<std::pair<void*, size_t>> pinned;     // free pinned buffers
   std::vector<std::pair<void*, size_t>> results;    // free result buffers
 };
+
+// The switches of doc/tuning.md (GSP_CUDA_SSSP_POOL, GSP_DENSE_PINNED_CACHE,
+// GSP_CUDA_PINNED_RESULTS) are read once per process, at first use: they
+// decide what the caches hold between runs.
+bool pinned_cache_on() {
+  static const bool on = tuning().dense_pinned_cache;
+  return on;
+}
 
 // Never destroyed: freeing CUDA memory after the runtime shut down at exit
 // would fail; the OS takes it back. Callers that want it back earlier (and
@@ -78,7 +82,7 @@ void* take_fitting(std::vector<std::pair<void*, size_t>>& v, size_t bytes, size_
 }  // namespace
 
 cudaMemPool_t workspace_pool(int device) {
-  static const bool on = env_on("GSP_CUDA_SSSP_POOL");
+  static const bool on = tuning().cuda_sssp_pool;
   if (!on) return nullptr;
   Caches& c = caches();
   std::lock_guard<std::mutex> lock(c.mu);
@@ -104,16 +108,14 @@ cudaMemPool_t workspace_pool(int device) {
 }
 
 void* pinned_cache_take(size_t bytes, size_t* got) {
-  static const bool on = env_on("GSP_DENSE_PINNED_CACHE");
-  if (!on) return nullptr;
+  if (!pinned_cache_on()) return nullptr;
   Caches& c = caches();
   std::lock_guard<std::mutex> lock(c.mu);
   return take_fitting(c.pinned, bytes, SIZE_MAX, got);
 }
 
 void pinned_cache_give(void* p, size_t bytes) {
-  static const bool on = env_on("GSP_DENSE_PINNED_CACHE");
-  if (!on) {
+  if (!pinned_cache_on()) {
     cudaFreeHost(p);
     return;
   }
@@ -129,7 +131,7 @@ void pinned_cache_give(void* p, size_t bytes) {
 }
 
 void* result_buffer_take(size_t bytes, size_t* got) {
-  static const bool on = env_on("GSP_CUDA_PINNED_RESULTS");
+  static const bool on = tuning().cuda_pinned_results;
   if (!on || bytes == 0 || bytes > result_max()) return nullptr;
   {
     // The smallest free buffer that fits, unless it is more than twice the

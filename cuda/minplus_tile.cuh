@@ -179,8 +179,10 @@ struct TileParams {
   bool track_changes = false;
 };
 
-template <class Ops, bool kPaths, int kMinBlocks>
-__global__ void __launch_bounds__(kThreads, kMinBlocks)
+// One resident block per SM: two (register cap 128) spill and gain nothing
+// (doc/gpu-apsp-dense.md).
+template <class Ops, bool kPaths>
+__global__ void __launch_bounds__(kThreads, 1)
 minplus_tile_kernel(const TileParams<typename Ops::T> p) {
   using T = typename Ops::T;
   // Packed paths: DPX add-min on (distance, k tag) words.
@@ -407,19 +409,6 @@ minplus_tile_kernel(const TileParams<typename Ops::T> p) {
   }
 }
 
-// Tuning knobs (environment, read once; for benchmarking variants):
-// GSP_DENSE_OCC=2 asks for two resident blocks per SM in the distance-only
-// product (register cap 128); GSP_DENSE_FW_BLOCK = FW k-block in tiles of
-// 128 (1, 2, 4).
-inline int env_int(const char* name, int dflt) {
-  const char* e = std::getenv(name);
-  return e != nullptr && std::atoi(e) > 0 ? std::atoi(e) : dflt;
-}
-inline int tile_occupancy() {
-  static const int occ = env_int("GSP_DENSE_OCC", 1);
-  return occ;
-}
-
 // Launch one product over a grid of tiles_m x tiles_n output tiles.
 template <class Ops, bool kPaths>
 inline void launch_tile_product(const TileParams<typename Ops::T>& p, int tiles_m, int tiles_n,
@@ -431,15 +420,9 @@ inline void launch_tile_product(const TileParams<typename Ops::T>& p, int tiles_
   } else {
   dim3 grid((unsigned)tiles_n, (unsigned)tiles_m);
   constexpr size_t smem = tile_smem_bytes<typename Ops::T>();
-  if (!kPaths && tile_occupancy() == 2) {
-    GSP_CUDA(cudaFuncSetAttribute(minplus_tile_kernel<Ops, kPaths, 2>,
-                                  cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
-    minplus_tile_kernel<Ops, kPaths, 2><<<grid, kThreads, smem, stream>>>(p);
-  } else {
-    GSP_CUDA(cudaFuncSetAttribute(minplus_tile_kernel<Ops, kPaths, 1>,
-                                  cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
-    minplus_tile_kernel<Ops, kPaths, 1><<<grid, kThreads, smem, stream>>>(p);
-  }
+  GSP_CUDA(cudaFuncSetAttribute(minplus_tile_kernel<Ops, kPaths>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                (int)smem));
+  minplus_tile_kernel<Ops, kPaths><<<grid, kThreads, smem, stream>>>(p);
   GSP_CUDA_LAUNCH();
   }
 }

@@ -12,9 +12,8 @@
 
 #include <atomic>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <numeric>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -22,33 +21,34 @@
 #include "block_fw_cpu.h"
 #include "core/block_fw.h"
 #include "core/gpu_backend.h"
+#include "core/tuning.h"
 #include "fw_mpi_preds.h"
 #include "fw_mpi_util.h"
 
 namespace gsp::detail::mpi {
 namespace {
 
-// Testing hook (doc/mpi.md): GSP_MPI_TEST_FAIL_RANK=r makes rank r fail to
-// allocate its blocks, as if out of memory.
-void maybe_inject_failure(int rank) {
-  const char* s = std::getenv("GSP_MPI_TEST_FAIL_RANK");
-  if (s == nullptr || *s == '\0') return;
-  char* end = nullptr;
-  const long r = std::strtol(s, &end, 10);
-  if (end != nullptr && *end == '\0' && r == rank) throw std::bad_alloc();
+// Testing hook (doc/mpi.md), compiled into test builds only (GSP_TEST_HOOKS):
+// GSP_MPI_TEST_FAIL_RANK=r makes rank r fail to allocate its blocks, as if
+// out of memory.
+void maybe_inject_failure([[maybe_unused]] int rank) {
+#if defined(GSP_TEST_HOOKS)
+  if (tuning().mpi_test_fail_rank == rank) throw std::bad_alloc();
+#endif
 }
 
+// GSP_MPI_BLOCK_SIZE (core/tuning.h): a value that is set but not a block
+// size, or (on GPU ranks) not a multiple of the device granule, fails the
+// call rather than silently picking another layout.
 int32_t block_size_from_env(int32_t n, int pr, int pc, bool gpu) {
-  const char* s = std::getenv("GSP_MPI_BLOCK_SIZE");
-  if (s != nullptr && *s != '\0') {
-    char* end = nullptr;
-    const long v = std::strtol(s, &end, 10);
-    require(end != nullptr && *end == '\0' && v >= 1 && v <= 2048, GSP_ERR_INVALID_ARGUMENT,
-            std::string("GSP_MPI_BLOCK_SIZE=") + s + " is not a block size in [1, 2048]");
-    require(!gpu || v % gpu::kBlockFwGranule == 0, GSP_ERR_INVALID_ARGUMENT,
-            std::string("GSP_MPI_BLOCK_SIZE=") + s + ": ranks computing on a GPU need a multiple of " +
+  const Tuning t = tuning();
+  require(t.mpi_block_size_rejected.empty(), GSP_ERR_INVALID_ARGUMENT,
+          "GSP_MPI_BLOCK_SIZE=" + t.mpi_block_size_rejected + " is not a block size in [1, 2048]");
+  if (const std::optional<int32_t> v = t.mpi_block_size) {
+    require(!gpu || *v % gpu::kBlockFwGranule == 0, GSP_ERR_INVALID_ARGUMENT,
+            "GSP_MPI_BLOCK_SIZE=" + std::to_string(*v) + ": ranks computing on a GPU need a multiple of " +
                 std::to_string(gpu::kBlockFwGranule));
-    return static_cast<int32_t>(v);
+    return *v;
   }
   return gpu ? default_gpu_block_size(n, pr, pc) : default_block_size(n, pr, pc);
 }

@@ -5,11 +5,11 @@
 
 #include <atomic>
 #include <cstdint>
-#include <cstdlib>
 #include <type_traits>
 #include <vector>
 
 #include "core/row_sinks.h"
+#include "core/tuning.h"
 #include "cpu/cpu_util.h"
 #include "cpu/team.h"
 #include "fw_mpi.h"
@@ -42,10 +42,7 @@ void alloc_uninit(HostArray<T>& a, int64_t count, bool pinned) {
 // its k-steps (fw_mpi_gather.cpp).
 void print_trace(const BlockResult& r, double call);
 
-inline bool trace_on() {
-  const char* tr = std::getenv("GSP_MPI_TRACE");
-  return tr != nullptr && *tr != '\0' && *tr != '0';
-}
+inline bool trace_on() { return tuning().mpi_trace; }
 
 // f(i) for i in [0, count) over the team's threads.
 template <class F>

@@ -8,19 +8,18 @@
 #pragma once
 
 #include <cstdint>
-#include <cstdlib>
-#include <cstring>
+
+#include "core/tuning.h"
 
 namespace gsp::detail {
 
-// GSP_DENSE_PRED=pass|track forces one (read per run, for tests and
-// benchmarks). Otherwise the pass, unless tracking is nearly free for the
-// engine at hand (tracking_is_cheap) or the graph is dense enough
-// (m > n^2 / 64) for n * m reads to approach the n^3 relaxations.
+// GSP_DENSE_PRED=pass|track forces one (Tuning::dense_pred, read per run,
+// for tests and benchmarks). Otherwise the pass, unless tracking is nearly
+// free for the engine at hand (tracking_is_cheap) or the graph is dense
+// enough (m > n^2 / 64) for n * m reads to approach the n^3 relaxations.
 inline bool dense_pred_pass(int32_t n, int64_t m, bool tracking_is_cheap) {
-  const char* e = std::getenv("GSP_DENSE_PRED");
-  if (e != nullptr && std::strcmp(e, "pass") == 0) return true;
-  if (e != nullptr && std::strcmp(e, "track") == 0) return false;
+  const DensePred forced = tuning().dense_pred;
+  if (forced != DensePred::kAuto) return forced == DensePred::kPass;
   if (tracking_is_cheap) return false;
   return static_cast<double>(m) <= static_cast<double>(n) * static_cast<double>(n) / 64.0;
 }

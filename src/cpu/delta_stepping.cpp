@@ -33,6 +33,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/tuning.h"
 #include "cpu/cpu_util.h"
 #include "cpu/spin.h"
 #include "cpu/sssp_core.h"
@@ -136,18 +137,16 @@ class Barrier {
 };
 
 // Tuning of the parallel rounds, read per run (GSP_CPU_* in doc/tuning.md,
-// for benchmarks; not part of the API): how long a barrier waiter spins,
-// whether it pauses while spinning, and the bucket-fusion limit.
+// for benchmarks; not part of the API; defaults in core/tuning.h): how long
+// a barrier waiter spins, whether it pauses while spinning, and the
+// bucket-fusion limit.
 struct DsTuning {
-  int64_t spin_ns = 200000;
-  bool pause = true;
-  size_t fuse = 1000;
+  int64_t spin_ns;
+  bool pause;
+  size_t fuse;
   static DsTuning from_env() {
-    DsTuning t;
-    t.spin_ns = env_count("GSP_CPU_BARRIER_SPIN_US", t.spin_ns / 1000) * 1000;
-    t.pause = env_count("GSP_CPU_BARRIER_PAUSE", t.pause ? 1 : 0) != 0;
-    t.fuse = static_cast<size_t>(env_count("GSP_CPU_DS_FUSE", static_cast<long>(t.fuse)));
-    return t;
+    const Tuning knobs = tuning();
+    return {knobs.cpu_barrier_spin_us * 1000, knobs.cpu_barrier_pause, static_cast<size_t>(knobs.cpu_ds_fuse)};
   }
 };
 

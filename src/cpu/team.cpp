@@ -17,6 +17,7 @@
 #include <new>
 #include <thread>
 
+#include "core/tuning.h"
 #include "cpu/spin.h"
 
 namespace gsp::detail::cpu {
@@ -34,17 +35,16 @@ struct PoolThread {
 
 namespace {
 
+// GSP_CPU_POOL, GSP_CPU_POOL_SPIN_US (core/tuning.h), read once per process.
 struct PoolSettings {
-  bool enabled = true;
-  int64_t spin_ns = 100000;
+  bool enabled;
+  int64_t spin_ns;
 };
 
 const PoolSettings& settings() {
   static const PoolSettings s = [] {
-    PoolSettings p;
-    p.enabled = env_count("GSP_CPU_POOL", 1) != 0;
-    p.spin_ns = env_count("GSP_CPU_POOL_SPIN_US", p.spin_ns / 1000) * 1000;
-    return p;
+    const Tuning t = tuning();
+    return PoolSettings{t.cpu_pool, t.cpu_pool_spin_us * 1000};
   }();
   return s;
 }

@@ -1,0 +1,13 @@
+# Tests of internal pieces that the public API cannot reach: the test
+# compiles the library source it tests (from src/) into itself instead of
+# linking libgsp.a, whose internal symbols are local. Included by
+# tests/CMakeLists.txt.
+# - test_tuning: the GSP_* environment parser (src/core/tuning.cpp) and
+#   doc/tuning.md's list of variables.
+
+add_executable(test_tuning ${CMAKE_CURRENT_SOURCE_DIR}/internal/test_tuning.cpp ${PROJECT_SOURCE_DIR}/src/core/tuning.cpp)
+target_include_directories(test_tuning PRIVATE ${PROJECT_SOURCE_DIR}/src)
+target_compile_definitions(test_tuning PRIVATE GSP_TEST_HOOKS=1)
+target_compile_options(test_tuning PRIVATE ${GSP_WARNINGS})
+add_test(NAME test_tuning COMMAND test_tuning)
+set_tests_properties(test_tuning PROPERTIES LABELS "cpu" ENVIRONMENT "GSP_SOURCE_DIR=${PROJECT_SOURCE_DIR}")

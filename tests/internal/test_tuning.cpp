@@ -1,0 +1,240 @@
+// The tuning knobs' parser (src/core/tuning.cpp, compiled into this test; see
+// tests/internal.cmake): every knob takes its valid values, ignores bad ones
+// and keeps the default, tuning() sees the environment as it is at each call
+// (tests set variables between runs), and doc/tuning.md lists exactly the
+// variables the library reads.
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/tuning.h"
+
+using gsp::detail::CudaFilter;
+using gsp::detail::DensePred;
+using gsp::detail::HeapLayout;
+using gsp::detail::read_tuning;
+using gsp::detail::Tuning;
+
+namespace {
+
+int g_checks = 0, g_failures = 0;
+
+#define CHECK(cond, ...)                                                          \
+  do {                                                                            \
+    g_checks++;                                                                   \
+    if (!(cond)) {                                                                \
+      g_failures++;                                                               \
+      std::fprintf(stderr, "%s:%d: CHECK(%s) failed: ", __FILE__, __LINE__, #cond); \
+      std::fprintf(stderr, __VA_ARGS__);                                          \
+      std::fprintf(stderr, "\n");                                                 \
+    }                                                                             \
+  } while (0)
+
+// The environment read_tuning() sees in these tests.
+std::map<std::string, std::string> g_env;
+
+const char* lookup(const char* name) {
+  auto it = g_env.find(name);
+  return it == g_env.end() ? nullptr : it->second.c_str();
+}
+
+Tuning parse(const std::map<std::string, std::string>& env, std::vector<std::string>* ignored = nullptr) {
+  g_env = env;
+  return read_tuning(lookup, ignored);
+}
+
+// Whether two snapshots agree on every field.
+bool same(const Tuning& a, const Tuning& b) {
+  return a.cpu_pool == b.cpu_pool && a.cpu_pool_spin_us == b.cpu_pool_spin_us &&
+         a.cpu_barrier_spin_us == b.cpu_barrier_spin_us && a.cpu_barrier_pause == b.cpu_barrier_pause &&
+         a.cpu_ds_fuse == b.cpu_ds_fuse && a.dense_pred == b.dense_pred && a.dense_fw_block == b.dense_fw_block &&
+         a.dense_fw_lookahead == b.dense_fw_lookahead && a.dense_ooc_trace == b.dense_ooc_trace &&
+         a.dense_pinned_cache == b.dense_pinned_cache && a.apsp_heap_layout == b.apsp_heap_layout &&
+         a.apsp_tp_max_n == b.apsp_tp_max_n && a.cuda_sssp_pool == b.cuda_sssp_pool &&
+         a.cuda_pinned_results == b.cuda_pinned_results && a.cuda_ds_one_bucket == b.cuda_ds_one_bucket &&
+         a.cuda_local_rounds == b.cuda_local_rounds && a.cuda_chase == b.cuda_chase && a.cuda_ell == b.cuda_ell &&
+         a.cuda_spec == b.cuda_spec && a.cuda_sssp_timing == b.cuda_sssp_timing &&
+         a.cuda_persistent_blocks_per_sm == b.cuda_persistent_blocks_per_sm && a.cuda_filter == b.cuda_filter &&
+         a.cuda_batch_sources == b.cuda_batch_sources &&
+         a.mpi_block_size == b.mpi_block_size && a.mpi_block_size_rejected == b.mpi_block_size_rejected &&
+         a.mpi_trace == b.mpi_trace && a.mpi_test_fail_rank == b.mpi_test_fail_rank;
+}
+
+// One knob: values it takes (with the check that the field holds each) and
+// values it must ignore.
+struct Case {
+  const char* name;
+  std::vector<std::pair<const char*, std::function<bool(const Tuning&)>>> good;
+  std::vector<const char*> bad;
+};
+
+std::vector<Case> cases() {
+  const std::vector<const char*> bad_switch = {"2", "-1", "yes", "on", "1x", "0.5"};
+  return {
+      {"GSP_CPU_POOL", {{"0", [](const Tuning& t) { return !t.cpu_pool; }}}, bad_switch},
+      {"GSP_CPU_POOL_SPIN_US",
+       {{"0", [](const Tuning& t) { return t.cpu_pool_spin_us == 0; }},
+        {"10000000", [](const Tuning& t) { return t.cpu_pool_spin_us == 10000000; }}},
+       {"-1", "10000001", "5us", "99999999999999999999999"}},
+      {"GSP_CPU_BARRIER_SPIN_US",
+       {{"20", [](const Tuning& t) { return t.cpu_barrier_spin_us == 20; }}},
+       {"-5", "twenty"}},
+      {"GSP_CPU_BARRIER_PAUSE", {{"0", [](const Tuning& t) { return !t.cpu_barrier_pause; }}}, bad_switch},
+      {"GSP_CPU_DS_FUSE",
+       {{"0", [](const Tuning& t) { return t.cpu_ds_fuse == 0; }},
+        {"100", [](const Tuning& t) { return t.cpu_ds_fuse == 100; }}},
+       {"-1", "1073741825", "1e3"}},
+      {"GSP_DENSE_PRED",
+       {{"pass", [](const Tuning& t) { return t.dense_pred == DensePred::kPass; }},
+        {"track", [](const Tuning& t) { return t.dense_pred == DensePred::kTrack; }},
+        {"auto", [](const Tuning& t) { return t.dense_pred == DensePred::kAuto; }}},
+       {"PASS", "tracking", "1"}},
+      {"GSP_DENSE_FW_BLOCK",
+       {{"1", [](const Tuning& t) { return t.dense_fw_block == 1; }},
+        {"8", [](const Tuning& t) { return t.dense_fw_block == 8; }}},
+       {"0", "9", "-4", "four"}},
+      {"GSP_DENSE_FW_LOOKAHEAD", {{"0", [](const Tuning& t) { return !t.dense_fw_lookahead; }}}, bad_switch},
+      {"GSP_DENSE_OOC_TRACE", {{"1", [](const Tuning& t) { return t.dense_ooc_trace; }}}, bad_switch},
+      {"GSP_DENSE_PINNED_CACHE", {{"0", [](const Tuning& t) { return !t.dense_pinned_cache; }}}, bad_switch},
+      {"GSP_APSP_HEAP_LAYOUT",
+       {{"contiguous", [](const Tuning& t) { return t.apsp_heap_layout == HeapLayout::kContiguous; }},
+        {"interleaved", [](const Tuning& t) { return t.apsp_heap_layout == HeapLayout::kInterleaved; }}},
+       {"contig", "0"}},
+      {"GSP_APSP_TP_MAX_N",
+       {{"32", [](const Tuning& t) { return t.apsp_tp_max_n == 32; }},
+        {"65536", [](const Tuning& t) { return t.apsp_tp_max_n == 65536; }}},
+       {"31", "0", "65537", "-64"}},
+      {"GSP_CUDA_SSSP_POOL", {{"0", [](const Tuning& t) { return !t.cuda_sssp_pool; }}}, bad_switch},
+      {"GSP_CUDA_PINNED_RESULTS", {{"0", [](const Tuning& t) { return !t.cuda_pinned_results; }}}, bad_switch},
+      {"GSP_CUDA_DS_ONE_BUCKET", {{"0", [](const Tuning& t) { return !t.cuda_ds_one_bucket; }}}, bad_switch},
+      {"GSP_CUDA_LOCAL_ROUNDS",
+       {{"0", [](const Tuning& t) { return t.cuda_local_rounds == 0; }},
+        {"16", [](const Tuning& t) { return t.cuda_local_rounds == 16; }},
+        {"1048576", [](const Tuning& t) { return t.cuda_local_rounds == 1048576; }}},
+       {"-1", "1048577", "8x"}},
+      {"GSP_CUDA_CHASE", {{"4", [](const Tuning& t) { return t.cuda_chase == 4; }}}, {"-2", "four"}},
+      {"GSP_CUDA_ELL", {{"0", [](const Tuning& t) { return !t.cuda_ell; }}}, bad_switch},
+      {"GSP_CUDA_SPEC", {{"0", [](const Tuning& t) { return !t.cuda_spec; }}}, bad_switch},
+      {"GSP_CUDA_SSSP_TIMING", {{"1", [](const Tuning& t) { return t.cuda_sssp_timing; }}}, bad_switch},
+      {"GSP_CUDA_PERSISTENT_BLOCKS_PER_SM",
+       {{"1", [](const Tuning& t) { return t.cuda_persistent_blocks_per_sm == 1; }},
+        {"4", [](const Tuning& t) { return t.cuda_persistent_blocks_per_sm == 4; }}},
+       {"0", "5"}},
+      {"GSP_CUDA_FILTER",
+       {{"both", [](const Tuning& t) { return t.cuda_filter == CudaFilter::kBoth; }},
+        {"global", [](const Tuning& t) { return t.cuda_filter == CudaFilter::kGlobal; }},
+        {"none", [](const Tuning& t) { return t.cuda_filter == CudaFilter::kNone; }}},
+       {"local", "Both"}},
+      {"GSP_CUDA_BATCH_SOURCES",
+       {{"1", [](const Tuning& t) { return t.cuda_batch_sources == 1; }},
+        {"2147483647", [](const Tuning& t) { return t.cuda_batch_sources == 2147483647; }}},
+       {"0", "-32", "2147483648", "32 "}},
+      {"GSP_MPI_BLOCK_SIZE",
+       {{"1", [](const Tuning& t) { return t.mpi_block_size == 1; }},
+        {"2048", [](const Tuning& t) { return t.mpi_block_size == 2048; }}},
+       {"0", "2049", "64k"}},
+      {"GSP_MPI_TRACE", {{"1", [](const Tuning& t) { return t.mpi_trace; }}}, bad_switch},
+      {"GSP_MPI_TEST_FAIL_RANK",
+       {{"0", [](const Tuning& t) { return t.mpi_test_fail_rank == 0; }},
+        {"5", [](const Tuning& t) { return t.mpi_test_fail_rank == 5; }}},
+       {"-1", "rank1", "2147483648"}},
+  };
+}
+
+void test_knobs() {
+  const Tuning defaults;
+  std::vector<std::string> ignored;
+  CHECK(same(parse({}, &ignored), defaults) && ignored.empty(), "nothing set: the defaults");
+
+  std::set<std::string> covered;
+  for (const Case& c : cases()) {
+    covered.insert(c.name);
+    for (const auto& [text, holds] : c.good) {
+      ignored.clear();
+      const Tuning t = parse({{c.name, text}}, &ignored);
+      CHECK(holds(t) && ignored.empty(), "%s=%s: not taken", c.name, text);
+    }
+    // A bad value is ignored (and reported), every field keeps its default;
+    // GSP_MPI_BLOCK_SIZE also keeps the text for the MPI engine's error.
+    for (const char* text : c.bad) {
+      ignored.clear();
+      Tuning t = parse({{c.name, text}}, &ignored);
+      const bool block = std::string(c.name) == "GSP_MPI_BLOCK_SIZE";
+      CHECK(!block || t.mpi_block_size_rejected == text, "%s=%s: rejected text '%s'", c.name, text,
+            t.mpi_block_size_rejected.c_str());
+      t.mpi_block_size_rejected.clear();
+      CHECK(same(t, defaults), "%s=%s: a bad value changed the settings", c.name, text);
+      CHECK(ignored.size() == 1 && ignored[0] == std::string(c.name) + "=" + text, "%s=%s: not reported as ignored",
+            c.name, text);
+    }
+    // Empty is unset: the default, nothing reported.
+    ignored.clear();
+    CHECK(same(parse({{c.name, ""}}, &ignored), defaults) && ignored.empty(), "%s empty: not the default", c.name);
+  }
+  // Every variable the parser reads has a case here.
+  for (const std::string& name : gsp::detail::tuning_variables()) {
+    CHECK(covered.count(name) == 1, "%s: no test case", name.c_str());
+  }
+  CHECK(covered.size() == gsp::detail::tuning_variables().size(), "%zu cases for %zu variables", covered.size(),
+        gsp::detail::tuning_variables().size());
+
+  // Several at once, one bad: the good ones hold.
+  ignored.clear();
+  const Tuning t = parse({{"GSP_CUDA_LOCAL_ROUNDS", "8"}, {"GSP_CUDA_CHASE", "x"}, {"GSP_DENSE_PRED", "pass"},
+                          {"GSP_UNKNOWN_KNOB", "1"}},
+                         &ignored);
+  CHECK(t.cuda_local_rounds == 8 && !t.cuda_chase && t.dense_pred == DensePred::kPass, "mixed settings");
+  CHECK(ignored.size() == 1, "mixed settings: %zu ignored", ignored.size());
+}
+
+// tuning() reads the process environment at each call.
+void test_environment() {
+  unsetenv("GSP_DENSE_PRED");
+  CHECK(gsp::detail::tuning().dense_pred == DensePred::kAuto, "unset");
+  setenv("GSP_DENSE_PRED", "pass", 1);
+  CHECK(gsp::detail::tuning().dense_pred == DensePred::kPass, "set to pass");
+  setenv("GSP_DENSE_PRED", "track", 1);
+  CHECK(gsp::detail::tuning().dense_pred == DensePred::kTrack, "set to track");
+  setenv("GSP_DENSE_PRED", "bogus", 1);
+  CHECK(gsp::detail::tuning().dense_pred == DensePred::kAuto, "bogus");
+  unsetenv("GSP_DENSE_PRED");
+  CHECK(gsp::detail::tuning().dense_pred == DensePred::kAuto, "unset again");
+}
+
+// doc/tuning.md has one table row per variable, and none for others.
+void test_doc() {
+  const char* src = std::getenv("GSP_SOURCE_DIR");
+  CHECK(src != nullptr, "GSP_SOURCE_DIR not set");
+  if (src == nullptr) return;
+  const std::string path = std::string(src) + "/doc/tuning.md";
+  std::ifstream in(path);
+  CHECK(in.good(), "cannot read %s", path.c_str());
+  std::set<std::string> documented;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("| `GSP_", 0) != 0) continue;
+    const size_t end = line.find('`', 3);
+    if (end != std::string::npos) documented.insert(line.substr(3, end - 3));
+  }
+  const std::vector<std::string> read = gsp::detail::tuning_variables();
+  for (const std::string& name : read) CHECK(documented.count(name) == 1, "%s: not in doc/tuning.md", name.c_str());
+  for (const std::string& name : documented) {
+    bool found = false;
+    for (const std::string& r : read) found = found || r == name;
+    CHECK(found, "doc/tuning.md lists %s, which the library does not read", name.c_str());
+  }
+}
+
+}  // namespace
+
+int main() {
+  test_knobs();
+  test_environment();
+  test_doc();
+  std::printf("test_tuning: %d checks\n%d passed, %d failed\n", g_checks, g_checks - g_failures, g_failures);
+  return g_failures == 0 ? 0 : 1;
+}
