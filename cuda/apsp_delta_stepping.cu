@@ -43,10 +43,9 @@ using family::FrontierSearch;
 // distance and predecessor rows; with int32 weights, raises flag3 (u, v)
 // when some reached vertex has an arc whose sum would overflow (the CPU
 // engines' checked_add rule), testing exactly only where d + max_w could.
-template <class W>
-__global__ void unpack_copies_kernel(int64_t labels, int32_t n, const unsigned long long* packed,
-                                     W* dist, int32_t* pred, DeviceCsr<W> g, W max_w,
-                                     int* flag3) {
+template <class W, class P>
+__global__ void unpack_copies_kernel(int64_t labels, int32_t n, P packed, W* dist, int32_t* pred,
+                                     DeviceCsr<W> g, W max_w, int* flag3) {
   using family::Key;
   for (int64_t i = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; i < labels;
        i += static_cast<int64_t>(gridDim.x) * blockDim.x) {
@@ -81,13 +80,13 @@ __global__ void unpack_copies_kernel(int64_t labels, int32_t n, const unsigned l
 }
 
 // Sources per pass (GSP_CUDA_BATCH_SOURCES overrides it for benchmarking).
-// Measured on the H100 (bench_batched, K = 1024, paths, host rows): NY
-// 0.46 / 0.54 / 0.90 / 1.22 s at 32 / 128 / 512 / 1024 sources per pass,
-// Graph65536 0.097 / 0.178 / 0.190 / 0.192 s: a pass's label state (48
-// bytes a label on NY) outgrows the L2 cache and each relaxation becomes a
-// DRAM round trip, while fewer than 32 sources leave the phases
-// latency-bound (NY K = 8 in one pass: 0.79 ms a source against 0.45 at
-// 32).
+// Measured on the H100 (bench_batched, K = 1024, paths, host rows), with
+// the label records: NY 0.72 / 0.56 / 0.48 / 0.48 / 0.51 / 0.84 s at 8 / 16
+// / 32 / 64 / 128 / 1024 sources a pass, Graph65536 0.103 / 0.103 / 0.094 /
+// 0.089 / 0.088 / 0.092 s, R-MAT 2^20 (K = 256) 0.82 / 0.74 / 0.71 / 0.69 /
+// 0.68 s: fewer than 32 leave the phases latency-bound (a pass costs at
+// least one search's chain of grid phases), wider ones hold more label
+// state than the L2 cache; 32 is within 7% of the best on all three.
 constexpr int64_t kPassSources = 32;
 
 // Sources per pass: kPassSources, or fewer where the device memory budget

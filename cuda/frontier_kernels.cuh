@@ -164,13 +164,16 @@ __global__ void frontier_init_kernel(FArgs<W> a) {
       copy = static_cast<int32_t>(v / a.copy_n);
       is_source = v - static_cast<int64_t>(copy) * a.copy_n == a.sources[copy];
     }
-    a.packed[v] = is_source ? pack(Key<W>::of(W(0)), -1) : kUnreached;
-    a.bucket[v] = is_source ? 0 : kNoBucket;
-    a.nstamp[v] = is_source ? 1u : 0u;
+    LabelState st;
+    st.packed = is_source ? pack(Key<W>::of(W(0)), -1) : kUnreached;
+    st.bucket = is_source ? 0 : kNoBucket;
+    st.nstamp = is_source ? 1u : 0u;
+    st.fstamp = 0;
+    st.rstamp = 0;
+    st.done_key = 0xffffffffu;
+    st.pad = 0;
+    a.labels[v] = st;
     if (is_source) a.near0[copy] = static_cast<int32_t>(v);
-    if (a.rstamp != nullptr) a.rstamp[v] = 0;
-    if (a.fstamp != nullptr) a.fstamp[v] = 0;
-    if (a.done_key != nullptr) a.done_key[v] = 0xffffffffu;
   }
   if (blockIdx.x == 0 && threadIdx.x == 0) {
     Ctrl* c = a.ctrl;

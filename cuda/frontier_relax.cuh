@@ -276,7 +276,7 @@ __device__ void relax_wave_ell(const FArgs<W>& a, const Sink& s, const int32_t* 
       dup = __shfl_sync(entry_mask(), dup, 0, kEllSlots);
       if (dup || key_of(pu) < k || done <= k) continue;  // lowered since: its improver schedules u
       if (slot == 0) atomicMin(a.done_key + u, k);
-    } else if (a.done_key != nullptr && slot == 0) {
+    } else if (a.speculate && slot == 0) {
       atomicMin(a.done_key + u, key_of(pu));
     }
     const W du = dist_of<W>(word);

@@ -128,10 +128,9 @@ inline FrontierPolicy frontier_policy(const Graph& graph, double user_delta, boo
 // and far lists, ...) under policy p: what a pass of c copies of an n-vertex
 // graph needs is about c * n times this.
 inline size_t frontier_bytes_per_label(const FrontierPolicy& p) {
-  size_t b = 8 + 4 + 4 + 4 + 4;  // packed, bucket, nstamp, near0, near1
-  if (p.delta_mode) b += 4 + 2 * 2 * 4;  // fstamp, far0/far1 (2 labels each)
-  if (p.split) b += 4 + 4;              // rstamp, rlist
-  if (p.speculate) b += 4;              // done_key
+  size_t b = sizeof(LabelState) + 4 + 4;  // the record, near0, near1
+  if (p.delta_mode) b += 2 * 2 * 4;      // far0/far1 (2 labels each)
+  if (p.split) b += 4;                   // rlist
   return b;
 }
 
@@ -169,22 +168,19 @@ class FrontierSearch {
     a_.filter_local = p.filter_local;
     a_.max_rounds = p.delta_mode ? std::numeric_limits<long long>::max() : labels;
     const size_t L = static_cast<size_t>(labels);
-    ws_.add(&a_.packed, L);
-    ws_.add(&a_.bucket, L);
-    ws_.add(&a_.nstamp, L);
+    ws_.add(&a_.labels, L);
     ws_.add(&a_.near0, L);
     ws_.add(&a_.near1, L);
     ws_.add(&a_.ctrl, 1);
+    ws_.add(&flags_, 4);
     int32_t* tgt2 = nullptr;
     W* wt2 = nullptr;
     int64_t* lend = nullptr;
     if (p.delta_mode) {
-      ws_.add(&a_.fstamp, L);
       ws_.add(&a_.far0, a_.far_cap);
       ws_.add(&a_.far1, a_.far_cap);
     }
     if (p.split) {
-      ws_.add(&a_.rstamp, L);
       ws_.add(&a_.rlist, L);
       ws_.add(&tgt2, static_cast<size_t>(m));
       ws_.add(&wt2, static_cast<size_t>(m));
@@ -192,9 +188,10 @@ class FrontierSearch {
     }
     uint2* ell = nullptr;
     if (p.use_ell) ws_.add(&ell, static_cast<size_t>(n) * kEllSlots);
-    if (p.speculate) ws_.add(&a_.done_key, L);
     if (copies > 0) ws_.add(&d_sources_, static_cast<size_t>(copies));
     ws_.allocate(ctx, p.bellman_ford ? "Bellman-Ford frontier state" : "delta-stepping state");
+    a_.packed.base = a_.bucket.base = a_.labels;
+    a_.nstamp.base = a_.rstamp.base = a_.fstamp.base = a_.done_key.base = a_.labels;
     if (tm != nullptr) {
       tm->host_mark();  // allocation done
       tm->mark();       // device: setup starts
@@ -256,10 +253,11 @@ class FrontierSearch {
     return h;
   }
 
-  const unsigned long long* packed() const { return a_.packed; }
+  // Each label's (distance, parent) word: packed() + v, packed()[v].
+  LabelField<unsigned long long, offsetof(LabelState, packed)> packed() const { return a_.packed; }
   int32_t* scratch0() const { return a_.near0; }
   int32_t* scratch1() const { return a_.near1; }
-  int* flag3() const { return reinterpret_cast<int*>(a_.bucket); }
+  int* flag3() const { return flags_; }
   int blocks() const { return blocks_; }
 
  private:
@@ -288,6 +286,7 @@ class FrontierSearch {
   FArgs<W> a_{};
   Workspace ws_;
   int32_t* d_sources_ = nullptr;
+  int* flags_ = nullptr;
   int blocks_ = 0;
 };
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <type_traits>
 
@@ -32,6 +33,32 @@ struct Ctrl {
   long long buckets;
 };
 
+// Every label's state in one 32-byte record, one DRAM sector: a relaxation
+// touches the label's word, bucket and stamps together, so with labels
+// beyond the L2 cache (many copies at once, apsp_delta_stepping.cu) it costs
+// one sector instead of one per array.
+struct LabelState {
+  unsigned long long packed;  // pack(distance key, parent), kUnreached
+  int bucket;                 // bucket index (kNoBucket: none)
+  unsigned int nstamp;        // near-list stamp
+  unsigned int fstamp;        // far-pile stamp
+  unsigned int rstamp;        // settled-list stamp (light/heavy split)
+  uint32_t done_key;          // speculative mode: see FArgs::done_key
+  unsigned int pad;
+};
+static_assert(sizeof(LabelState) == 32, "one sector a label");
+
+// One field of the label records, used like an array of that field:
+// `field + v` is label v's field, `field[v]` the field itself.
+template <class T, size_t Offset>
+struct LabelField {
+  LabelState* base;
+  __host__ __device__ T* operator+(int64_t i) const {
+    return reinterpret_cast<T*>(reinterpret_cast<char*>(base + i) + Offset);
+  }
+  __host__ __device__ T& operator[](int64_t i) const { return *(*this + i); }
+};
+
 template <class W>
 struct FArgs {
   // Labels (vertices of the searched graph): n. One search: the graph's
@@ -48,11 +75,12 @@ struct FArgs {
   const int64_t* lend;   // n: end of the light arcs (split), or off+1 when every arc is light
   const int32_t* tgt;    // arcs, light first within each vertex
   const W* wt;
-  unsigned long long* packed;
-  int* bucket;
-  unsigned int* nstamp;
-  unsigned int* rstamp;
-  unsigned int* fstamp;
+  LabelState* labels;
+  LabelField<unsigned long long, offsetof(LabelState, packed)> packed;
+  LabelField<int, offsetof(LabelState, bucket)> bucket;
+  LabelField<unsigned int, offsetof(LabelState, nstamp)> nstamp;
+  LabelField<unsigned int, offsetof(LabelState, rstamp)> rstamp;
+  LabelField<unsigned int, offsetof(LabelState, fstamp)> fstamp;
   int32_t* near0;
   int32_t* near1;
   int32_t* far0;
@@ -79,7 +107,7 @@ struct FArgs {
   // Speculative mode: the smallest distance key each vertex's arcs were
   // relaxed with (all ones: never), so that a vertex offered the same
   // distance again is not relaxed again (relax_wave_ell()).
-  uint32_t* done_key;
+  LabelField<uint32_t, offsetof(LabelState, done_key)> done_key;
   Ctrl* ctrl;
 };
 

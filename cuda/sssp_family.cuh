@@ -78,9 +78,9 @@ __device__ __forceinline__ uint32_t key_of(unsigned long long p) { return static
 
 // Relax the arc (u -> v) with candidate distance cand. Returns true when this
 // call lowered v's distance (the caller then schedules v).
-template <class W>
-__device__ __forceinline__ bool relax_packed(unsigned long long* packed, int32_t u, int32_t v,
-                                             W cand) {
+// packed: the words (an array, or a field of label records).
+template <class W, class P>
+__device__ __forceinline__ bool relax_packed(P packed, int32_t u, int32_t v, W cand) {
   const uint32_t k = Key<W>::of(cand);
   const unsigned long long cur = __ldcg(packed + v);
   if (cur != kUnreached && k >= key_of(cur)) return false;
@@ -115,9 +115,8 @@ __global__ void init_packed_kernel(int32_t n, unsigned long long* packed, int32_
   }
 }
 
-template <class W>
-__global__ void unpack_kernel(int32_t n, const unsigned long long* packed, W* dist,
-                              int32_t* pred) {
+template <class W, class P>
+__global__ void unpack_kernel(int32_t n, P packed, W* dist, int32_t* pred) {
   for (int64_t v = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; v < n;
        v += static_cast<int64_t>(gridDim.x) * blockDim.x) {
     unsigned long long p = packed[v];
@@ -137,9 +136,9 @@ __global__ void unpack_kernel(int32_t n, const unsigned long long* packed, W* di
 
 // int32: every arc out of a reached vertex must give a representable sum
 // with the final distance (the CPU engines' checked_add rule).
+template <class P>
 __global__ void overflow_check_kernel(int32_t n, const int64_t* off, const int32_t* tgt,
-                                      const int32_t* wt, const unsigned long long* packed,
-                                      int* flag) {
+                                      const int32_t* wt, P packed, int* flag) {
   for (int64_t u = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; u < n;
        u += static_cast<int64_t>(gridDim.x) * blockDim.x) {
     unsigned long long p = packed[u];
@@ -250,10 +249,9 @@ int coop_blocks(RunContext& ctx, K kernel, int threads, int per_sm_cap, int64_t 
 
 // int32 overflow check, then unpack into device scratch (n values each,
 // may alias dead workspace) and copy to the job's host arrays.
-template <class W>
-void finish(RunContext& ctx, const SsspJob& job, const DeviceCsr<W>& g,
-            const unsigned long long* packed, void* dist_scratch, void* pred_scratch,
-            int* flag3, StageTimer* tm = nullptr) {
+template <class W, class P>
+void finish(RunContext& ctx, const SsspJob& job, const DeviceCsr<W>& g, P packed,
+            void* dist_scratch, void* pred_scratch, int* flag3, StageTimer* tm = nullptr) {
   const int32_t n = g.n;
   if constexpr (std::is_same_v<W, int32_t>) {
     GSP_CUDA(cudaMemsetAsync(flag3, 0, 3 * sizeof(int), ctx.stream()));
@@ -265,7 +263,7 @@ void finish(RunContext& ctx, const SsspJob& job, const DeviceCsr<W>& g,
   int32_t* pred = (job.pred != nullptr && job.options->want_paths)
                       ? static_cast<int32_t*>(pred_scratch)
                       : nullptr;
-  unpack_kernel<W><<<grid_for(ctx, n, 256), 256, 0, ctx.stream()>>>(n, packed, dist, pred);
+  unpack_kernel<W, P><<<grid_for(ctx, n, 256), 256, 0, ctx.stream()>>>(n, packed, dist, pred);
   GSP_CUDA_LAUNCH();
   if (tm != nullptr) tm->mark();  // finish kernels done
   int host_flag[3] = {0, 0, 0};
