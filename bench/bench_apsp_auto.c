@@ -5,7 +5,7 @@
  * on, the result in host memory (wall time; destroying it is not timed).
  * Then AUTO's choice (gsp_run_plan) and its time beside the best engine's.
  * The table is the measurement behind AUTO's cost model
- * (src/core/cuda_cost_model.cpp, doc/algorithms.md).
+ * (src/dispatch/cuda_cost_model.cpp, doc/algorithms.md).
  *
  * Each engine gets one warm-up and up to 3 timed runs (1 when a run takes
  * over a second); a run slower than 4x the best engine so far on the same

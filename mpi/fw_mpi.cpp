@@ -17,11 +17,11 @@
 #include <string>
 #include <thread>
 
-#include "core/dispatch.h"
+#include "dispatch/dispatch.h"
 #include "block_fw_cpu.h"
 #include "core/block_fw.h"
-#include "core/gpu_backend.h"
-#include "core/tuning.h"
+#include "dispatch/gpu_backend.h"
+#include "dispatch/tuning.h"
 #include "fw_mpi_preds.h"
 #include "fw_mpi_util.h"
 
@@ -37,7 +37,7 @@ void maybe_inject_failure([[maybe_unused]] int rank) {
 #endif
 }
 
-// GSP_MPI_BLOCK_SIZE (core/tuning.h): a value that is set but not a block
+// GSP_MPI_BLOCK_SIZE (dispatch/tuning.h): a value that is set but not a block
 // size, or (on GPU ranks) not a multiple of the device granule, fails the
 // call rather than silently picking another layout.
 int32_t block_size_from_env(int32_t n, int pr, int pc, bool gpu) {

@@ -8,10 +8,10 @@
 #include <type_traits>
 #include <vector>
 
-#include "core/row_sinks.h"
-#include "core/tuning.h"
-#include "cpu/cpu_util.h"
-#include "cpu/team.h"
+#include "dispatch/row_sinks.h"
+#include "dispatch/tuning.h"
+#include "engines/cpu/cpu_util.h"
+#include "engines/cpu/team.h"
 #include "fw_mpi.h"
 
 namespace gsp::detail::mpi {

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Static analysis of the host C++ sources (src/**/*.cpp, and mpi/*.cpp when
-# the build found MPI; cuda/ is left out:
+# the build found MPI; src/engines/cuda/ is left out:
 # clang-tidy has no CUDA headers here). Runs clang-tidy (.clang-tidy) and
 # cppcheck (scripts/cppcheck.supp) and exits 1 on any finding, 77 (skipped)
 # when either tool is missing, 0 when clean.
@@ -59,7 +59,8 @@ else
 fi
 
 echo "== cppcheck"
-# The CUDA-only sources and the generated/third-party parts are not in src/.
+# The CUDA-only sources (src/engines/cuda/*.cu) are not .cpp files, and the
+# generated/third-party parts are not in src/.
 if ! "$CPPCHECK" --quiet --error-exitcode=1 --language=c++ --std=c++17 \
     --enable=warning,performance,portability --inline-suppr \
     --suppressions-list=scripts/cppcheck.supp -I include -I src \

@@ -2,10 +2,10 @@
 # compiles the library source it tests (from src/) into itself instead of
 # linking libgsp.a, whose internal symbols are local. Included by
 # tests/CMakeLists.txt.
-# - test_tuning: the GSP_* environment parser (src/core/tuning.cpp) and
+# - test_tuning: the GSP_* environment parser (src/dispatch/tuning.cpp) and
 #   doc/tuning.md's list of variables.
 
-add_executable(test_tuning ${CMAKE_CURRENT_SOURCE_DIR}/internal/test_tuning.cpp ${PROJECT_SOURCE_DIR}/src/core/tuning.cpp)
+add_executable(test_tuning ${CMAKE_CURRENT_SOURCE_DIR}/internal/test_tuning.cpp ${PROJECT_SOURCE_DIR}/src/dispatch/tuning.cpp)
 target_include_directories(test_tuning PRIVATE ${PROJECT_SOURCE_DIR}/src)
 target_compile_definitions(test_tuning PRIVATE GSP_TEST_HOOKS=1)
 target_compile_options(test_tuning PRIVATE ${GSP_WARNINGS})

@@ -1,6 +1,6 @@
 /* CPU AUTO for one source (issue 20): with GSP_BACKEND_CPU and
  * GSP_ALGO_AUTO, gsp_run_plan() names Bellman-Ford for negative weights and
- * otherwise the engine the CPU cost model (src/core/cpu_cost_model.cpp,
+ * otherwise the engine the CPU cost model (src/dispatch/cpu_cost_model.cpp,
  * doc/algorithms.md "CPU single-source AUTO") estimates faster; the run uses
  * that engine (gsp_run_info) and gives the distances of an explicit
  * Dijkstra (Bellman-Ford reference for negative weights). The choices are
@@ -16,7 +16,7 @@
 static int32_t g_cores = 1;
 
 /* The threads delta-stepping would use when `threads` are asked for (0: all
- * cores), as src/cpu/delta_stepping.cpp counts them. */
+ * cores), as src/engines/cpu/delta_stepping.cpp counts them. */
 static int32_t ds_threads(const t_arcs* a, int32_t threads) {
   int64_t t = threads == 0 ? g_cores : threads;
   if (t > g_cores) t = g_cores;

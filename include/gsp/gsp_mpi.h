@@ -44,8 +44,8 @@ extern "C" {
  * grid's columns and across its rows, and every rank updates its blocks with
  * the min-plus tile product on its CPU threads. Negative arcs are allowed.
  *
- * Options: rank 0's options choose the algorithm (::GSP_ALGO_AUTO or
- * ::GSP_APSP_FLOYD_WARSHALL), the backend (::GSP_BACKEND_AUTO or
+ * Options: rank 0's options choose the algorithm (GSP_ALGO_AUTO or
+ * GSP_APSP_FLOYD_WARSHALL), the backend (::GSP_BACKEND_AUTO or
  * ::GSP_BACKEND_CPU; ::GSP_BACKEND_CUDA gives GSP_ERR_UNSUPPORTED for now),
  * ::GSP_NO_PATHS and the progress callback (called on rank 0 only). Each
  * rank's own options give its number of threads; 0 (the default) divides the

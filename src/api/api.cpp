@@ -10,8 +10,8 @@
 #include "api/firewall.h"
 #include "api/handles.h"
 #include "api/run_info.h"
-#include "core/dispatch.h"
-#include "core/gpu_backend.h"
+#include "dispatch/dispatch.h"
+#include "dispatch/gpu_backend.h"
 #include "core/graph_build.h"
 #include "io/io.h"
 

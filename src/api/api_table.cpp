@@ -8,7 +8,7 @@
 #include "api/firewall.h"
 #include "api/handles.h"
 #include "api/run_info.h"
-#include "core/dispatch.h"
+#include "dispatch/dispatch.h"
 
 using gsp::detail::Error;
 using gsp::detail::guard;

@@ -1,5 +1,5 @@
-// The contract between the dispatcher (src/core/dispatch.cpp) and every
-// engine, CPU (src/cpu/) or CUDA (cuda/). Engines see only these types:
+// The contract between the dispatcher (src/dispatch/dispatch.cpp) and every
+// engine, CPU (src/engines/cpu/) or CUDA (src/engines/cuda/). Engines see only these types:
 // no C API handles, no CUDA types.
 //
 // Failure: an engine throws gsp::detail::Error (src/core/error.h) with a
@@ -139,7 +139,7 @@ struct ApspJob {
 // for int32). Only call with a finite d. Floats add plainly: an overflowed
 // sum is +inf, which never improves a label, and dispatch decides on the
 // finished rows whether a reachable distance overflowed
-// (core/float_overflow.h), for every engine of both backends.
+// (dispatch/float_overflow.h), for every engine of both backends.
 inline bool checked_add(int32_t d, int32_t w, int32_t* out) {
   int64_t s = static_cast<int64_t>(d) + static_cast<int64_t>(w);
   if (s >= static_cast<int64_t>(GSP_I32_INF) || s <= static_cast<int64_t>(INT32_MIN)) return false;

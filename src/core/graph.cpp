@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <string>
 
-#include "core/cpu_cost_model.h"
+#include "dispatch/cpu_cost_model.h"
 #include "core/host_memory.h"
 
 namespace gsp::detail {

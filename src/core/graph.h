@@ -69,7 +69,7 @@ class Graph {
   const Csr& forward() const { return fwd_; }
   const Csr& reverse() const;
   // Estimated hop eccentricity of a source (estimate_hop_depth() of the CPU
-  // cost model, core/cpu_cost_model.h). Probed on first use, once,
+  // cost model, dispatch/cpu_cost_model.h). Probed on first use, once,
   // thread-safe.
   double hop_depth() const;
 

@@ -1,4 +1,4 @@
-/* AUTO and the cost of starting CUDA (src/core/device_startup.h), in fresh
+/* AUTO and the cost of starting CUDA (src/dispatch/device_startup.h), in fresh
  * processes on a machine with a device:
  *  - the first small job of a process runs on the CPU (no start-up paid);
  *  - repeated jobs move to CUDA once the CPU time they took would pass the

@@ -1,4 +1,4 @@
-// The tuning knobs' parser (src/core/tuning.cpp, compiled into this test; see
+// The tuning knobs' parser (src/dispatch/tuning.cpp, compiled into this test; see
 // tests/internal.cmake): every knob takes its valid values, ignores bad ones
 // and keeps the default, tuning() sees the environment as it is at each call
 // (tests set variables between runs), and doc/tuning.md lists exactly the
@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "core/tuning.h"
+#include "dispatch/tuning.h"
 
 using gsp::detail::CudaFilter;
 using gsp::detail::DensePred;

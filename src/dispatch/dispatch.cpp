@@ -1,0 +1,422 @@
+// Option normalisation, backend/algorithm choice, and running engines into
+// results or streams.
+#include "dispatch/dispatch.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstddef>
+#include <cstring>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "dispatch/algorithms.h"
+#include "dispatch/cpu_cost_model.h"
+#include "dispatch/cuda_cost_model.h"
+#include "dispatch/device_startup.h"
+#include "dispatch/float_overflow.h"
+#include "dispatch/gpu_backend.h"
+#include "core/host_memory.h"
+#include "dispatch/row_sinks.h"
+#include "engines/cpu/cpu_engines.h"
+
+namespace gsp::detail {
+
+namespace {
+
+// The size of gsp_options in libgsp 0.1, the first version: no caller can
+// legitimately pass less.
+constexpr size_t kOptionsV1Size = sizeof(gsp_options);
+constexpr uint32_t kKnownRunFlags = GSP_NO_PATHS;
+std::string algo_str(gsp_algorithm a) { return std::string("'") + gsp_algorithm_name(a) + "'"; }
+
+// Where a run may go before its algorithm is known: `cuda` when CUDA is
+// requested or (backend AUTO) usable; `cold_cpu` when backend AUTO keeps the
+// job on the CPU instead of starting the device (dispatch/device_startup.h).
+struct Lean {
+  bool cuda = false;
+  bool cold_cpu = false;
+};
+
+// Estimated CPU seconds of the job, for the start-up rule: one source, or
+// one row per source spread over the threads (the CPU heap engine, each row
+// by the faster one-thread engine).
+double cpu_job_seconds(const Graph& g, const RunOptions& o, bool sssp, int32_t num_sources) {
+  const int32_t threads = std::max<int32_t>(1, o.num_threads);
+  if (sssp) return cpu_sssp_seconds_estimate(g, threads);
+  const int32_t k = std::max<int32_t>(1, num_sources);
+  const CpuSsspCosts one = cpu_sssp_costs(g, 1);
+  return std::min(one.dijkstra, one.delta_stepping) * k / std::min(threads, k);
+}
+
+Lean lean_of(const Graph& g, const RunOptions& o, bool sssp, int32_t num_sources) {
+  if (o.backend == GSP_BACKEND_CPU) return {};
+  if (o.backend == GSP_BACKEND_CUDA) return {true, false};
+  if (o.cuda_stream == nullptr && !gpu::started() &&
+      cold_start_prefers_cpu(cpu_job_seconds(g, o, sssp, num_sources))) {
+    return {false, true};
+  }
+  return {gpu::usable(nullptr), false};
+}
+
+// Decides the backend for a resolved algorithm.
+gsp_backend choose_backend(const RunOptions& o, gsp_algorithm algo, const Lean& lean) {
+  std::string why;
+  switch (o.backend) {
+    case GSP_BACKEND_CPU:
+      if (!cpu::supports(algo)) {
+        throw Error(GSP_ERR_UNSUPPORTED, "algorithm " + algo_str(algo) +
+                                             " has no CPU engine; use GSP_BACKEND_CUDA or GSP_BACKEND_AUTO");
+      }
+      return GSP_BACKEND_CPU;
+    case GSP_BACKEND_CUDA:
+      if (!gpu::usable(&why)) throw Error(GSP_ERR_NO_DEVICE, "CUDA backend requested but not usable: " + why);
+      if (!gpu::supports(algo)) {
+        throw Error(GSP_ERR_UNSUPPORTED, "algorithm " + algo_str(algo) + " has no CUDA engine; use GSP_BACKEND_CPU");
+      }
+      return GSP_BACKEND_CUDA;
+    default:
+      if (lean.cuda && gpu::supports(algo)) return GSP_BACKEND_CUDA;
+      if (cpu::supports(algo)) return GSP_BACKEND_CPU;
+      // kept on the CPU by the start-up rule, but only CUDA has this engine
+      if (gpu::supports(algo) && gpu::usable(nullptr)) return GSP_BACKEND_CUDA;
+      gpu::usable(&why);
+      throw Error(GSP_ERR_NO_DEVICE, "algorithm " + algo_str(algo) + " runs only on CUDA, which is not usable: " + why);
+  }
+}
+
+gsp_algorithm auto_sssp(const Graph& g, const RunOptions& o, bool cuda) {
+  if (g.has_negative_weight()) return GSP_SSSP_BELLMAN_FORD;
+  return cuda ? GSP_SSSP_DELTA_STEPPING : cpu_sssp_choice(g, o.num_threads);
+}
+
+// APSP choice (doc/algorithms.md):
+// - negative weights: Johnson on the CPU, Floyd-Warshall on CUDA when all
+//   rows are wanted (Johnson has no CUDA engine), and on the CPU for dense
+//   or small graphs;
+// - on CUDA: the engine the cost model (dispatch/cuda_cost_model.h) estimates
+//   fastest;
+// - on the CPU: Floyd-Warshall for all rows of dense or small graphs, else
+//   one Dijkstra per source.
+gsp_algorithm auto_apsp(const Graph& g, int32_t num_sources, const RunOptions& o, bool cuda) {
+  const double n = g.n();
+  const double m = static_cast<double>(g.m());
+  const bool all = num_sources == g.n();
+  const bool dense = m >= n * n / 16.0;
+  if (g.has_negative_weight()) {
+    if (cuda && all) return GSP_APSP_FLOYD_WARSHALL;
+    if (!cuda && all && (dense || n <= 256)) return GSP_APSP_FLOYD_WARSHALL;
+    return GSP_APSP_JOHNSON;
+  }
+  if (cuda) return cuda_apsp_choice(g, num_sources, o.want_paths);
+  if (all && (dense || n <= 256)) return GSP_APSP_FLOYD_WARSHALL;
+  return GSP_APSP_HEAP;
+}
+
+class Timer {
+ public:
+  Timer() : t0_(std::chrono::steady_clock::now()) {}
+  double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+  }
+
+ private:
+  std::chrono::steady_clock::time_point t0_;
+};
+
+void finish_stats(RunStats* stats, gsp_backend backend, gsp_algorithm algo, double wall) {
+  stats->backend = backend;
+  stats->algorithm = algo;
+  if (stats->seconds <= 0) stats->seconds = std::max(0.0, wall - stats->upload_seconds);
+  if (backend == GSP_BACKEND_CPU) stats->device = -1;
+}
+
+// Resolves algorithm and backend for a run and checks the weights.
+struct Plan {
+  gsp_algorithm algorithm;
+  gsp_backend backend;
+  bool cold_cpu = false;  // on the CPU by the start-up rule: charge its time
+};
+
+Plan plan_run(const Graph& g, const RunOptions& o, bool sssp, int32_t num_sources) {
+  gsp_algorithm algo = o.algorithm;
+  const Lean lean = lean_of(g, o, sssp, num_sources);
+  if (algo == GSP_ALGO_AUTO) {
+    algo = sssp ? auto_sssp(g, o, lean.cuda) : auto_apsp(g, num_sources, o, lean.cuda);
+  } else if (sssp && !is_sssp(algo)) {
+    throw Error(GSP_ERR_INVALID_ARGUMENT, "algorithm " + algo_str(algo) + " is an APSP algorithm; use gsp_apsp_run");
+  } else if (!sssp && is_sssp(algo)) {
+    throw Error(GSP_ERR_INVALID_ARGUMENT, "algorithm " + algo_str(algo) + " is an SSSP algorithm; use gsp_sssp_run");
+  }
+  if (!accepts_negative_weights(algo) && g.has_negative_weight()) {
+    throw Error(GSP_ERR_NEGATIVE_WEIGHT, "algorithm " + algo_str(algo) +
+                                             " needs non-negative weights; the graph's smallest weight is " +
+                                             std::to_string(g.min_weight()) +
+                                             " (use bellman-ford, johnson or floyd-warshall)");
+  }
+  Plan p{algo, choose_backend(o, algo, lean)};
+  p.cold_cpu = lean.cold_cpu && p.backend == GSP_BACKEND_CPU;
+  return p;
+}
+
+// Float engines add in float, where a cycle whose weights sum to zero or a
+// little above it can evaluate below zero (1e-3 + 1e6 - 1e6 rounds to 0, so
+// x + 1e-3 + 1e6 - 1e6 can come out below x). So on a float graph a
+// negative-cycle verdict is taken only from the CPU Bellman-Ford, whose labels
+// are double (engines/cpu/sssp_core.h): any other engine's verdict is checked by it.
+// True when `e` is such a verdict, to be checked. (Without negative arcs no
+// engine can see a negative cycle, in float either: adding w >= 0 never
+// lowers a sum. Such a verdict would be a bug, and is not hidden.)
+bool float_cycle_verdict_to_check(const Graph& g, const Plan& p, const Error& e) {
+  return e.status() == GSP_ERR_NEGATIVE_CYCLE && g.dtype() == GSP_F32 && g.has_negative_weight() &&
+         !(p.backend == GSP_BACKEND_CPU &&
+           (p.algorithm == GSP_SSSP_BELLMAN_FORD || p.algorithm == GSP_APSP_JOHNSON));
+}
+
+std::vector<int32_t> expand_sources(const Graph& g, const int32_t* sources, int32_t num_sources, bool* all) {
+  std::vector<int32_t> list;
+  if (sources == nullptr) {
+    *all = true;
+    list.resize(static_cast<size_t>(g.n()));
+    for (int32_t i = 0; i < g.n(); i++) list[i] = i;
+    return list;
+  }
+  require(num_sources >= 1, GSP_ERR_INVALID_ARGUMENT,
+          "num_sources must be >= 1 when sources is given, got " + std::to_string(num_sources));
+  list.assign(sources, sources + num_sources);
+  for (int32_t i = 0; i < num_sources; i++) {
+    if (list[i] < 0 || list[i] >= g.n()) {
+      throw Error(GSP_ERR_INVALID_ARGUMENT, "sources[" + std::to_string(i) + "] = " + std::to_string(list[i]) +
+                                                " is out of range [0, " + std::to_string(g.n()) + ")");
+    }
+  }
+  *all = false;
+  return list;
+}
+
+void run_apsp_into(const Graph& g, const std::vector<int32_t>& list, bool all, const RunOptions& o,
+                   RowSink* sink, RunStats* stats) {
+  Plan p = plan_run(g, o, false, static_cast<int32_t>(list.size()));
+  ApspJob job;
+  job.graph = &g;
+  job.sources = list.data();
+  job.num_sources = static_cast<int32_t>(list.size());
+  job.all_sources = all;
+  job.algorithm = p.algorithm;
+  job.options = &o;
+  // Many sources on the CPU by the heap engine: each row by one-thread
+  // delta-stepping for GSP_APSP_DELTA_STEPPING; for AUTO by whichever
+  // single-source engine the CPU model estimates faster on one thread.
+  if (p.backend == GSP_BACKEND_CPU && p.algorithm == GSP_APSP_DELTA_STEPPING) {
+    job.rows_by_delta_stepping = true;
+  } else if (p.backend == GSP_BACKEND_CPU && p.algorithm == GSP_APSP_HEAP && o.algorithm == GSP_ALGO_AUTO) {
+    const CpuSsspCosts one = cpu_sssp_costs(g, 1);
+    job.rows_by_delta_stepping = one.delta_stepping < one.dijkstra;
+  }
+  FloatOverflowSink checked(g, list.data(), sink);
+  job.sink = float_overflow_possible(g) ? &checked : sink;
+  job.stats = stats;
+  Timer t;
+  o.report(0.0);
+  try {
+    if (p.backend == GSP_BACKEND_CUDA) gpu::apsp(job); else cpu::apsp(job);
+  } catch (const Error& e) {
+    // Only the dense engines accept negative arcs here, and they report a
+    // cycle before they deliver a row, so Johnson can deliver every row.
+    if (!float_cycle_verdict_to_check(g, p, e) || cpu::has_negative_cycle(g)) throw;
+    p = Plan{GSP_APSP_JOHNSON, GSP_BACKEND_CPU};
+    job.algorithm = p.algorithm;
+    *stats = RunStats{};
+    cpu::apsp(job);
+  }
+  o.report(1.0);
+  if (p.cold_cpu) charge_cold_cpu_run(t.seconds());
+  finish_stats(stats, p.backend, p.algorithm, t.seconds());
+}
+
+// A result of rows x n distances (and as many predecessors): refused at
+// once when it cannot fit (host_memory.h).
+void require_result_memory(size_t rows, int32_t n, bool paths) {
+  const uint64_t cells = bytes_mul(rows, static_cast<uint64_t>(n));
+  require_host_memory(bytes_mul(cells, paths ? 8 : 4),
+                      "a result of " + std::to_string(rows) + (rows == 1 ? " row" : " rows") + " x " +
+                          std::to_string(n) + " vertices (distances" + (paths ? " and predecessors)" : ")"));
+}
+
+}  // namespace
+
+RunOptions normalize_options(const gsp_options* options) {
+  RunOptions r;
+  r.num_threads = 0;
+  if (options != nullptr) {
+    if (options->size < kOptionsV1Size) {
+      throw Error(GSP_ERR_INVALID_ARGUMENT, "options->size is " + std::to_string(options->size) +
+                                                ", smaller than gsp_options of libgsp 0.1 (" +
+                                                std::to_string(kOptionsV1Size) + "); call gsp_options_init first");
+    }
+    // Fields beyond what this library knows are ignored; the caller's size
+    // covers at least every field of version 0.1.
+    gsp_options o;
+    std::memcpy(&o, options, sizeof o);
+    // A C caller may store any int in the enum fields; loading such a value
+    // as a C++ enum is undefined (UBSan: -fsanitize=enum), so check the
+    // stored integers before reading the fields as enums.
+    int backend_raw = 0, algorithm_raw = 0;
+    static_assert(sizeof(o.backend) == sizeof(int) && sizeof(o.algorithm) == sizeof(int), "enum size");
+    std::memcpy(&backend_raw, reinterpret_cast<const char*>(&o) + offsetof(gsp_options, backend), sizeof(int));
+    std::memcpy(&algorithm_raw, reinterpret_cast<const char*>(&o) + offsetof(gsp_options, algorithm), sizeof(int));
+    if (backend_raw != GSP_BACKEND_AUTO && backend_raw != GSP_BACKEND_CPU && backend_raw != GSP_BACKEND_CUDA) {
+      throw Error(GSP_ERR_INVALID_ARGUMENT, "options->backend = " + std::to_string(backend_raw) +
+                                                " is not a gsp_backend");
+    }
+    if (algorithm_raw < 0 || algorithm_raw > kMaxAlgorithm) {
+      throw Error(GSP_ERR_INVALID_ARGUMENT, "options->algorithm = " + std::to_string(algorithm_raw) +
+                                                " is not a gsp_algorithm");
+    }
+    require(o.device >= 0, GSP_ERR_INVALID_ARGUMENT, "options->device = " + std::to_string(o.device) + " is negative");
+    require((o.flags & ~kKnownRunFlags) == 0, GSP_ERR_INVALID_ARGUMENT,
+            "options->flags has unknown bits: " + std::to_string(o.flags & ~kKnownRunFlags));
+    require(std::isfinite(o.delta) && o.delta >= 0, GSP_ERR_INVALID_ARGUMENT,
+            "options->delta = " + std::to_string(o.delta) + " must be finite and >= 0");
+    require(o.num_threads >= 0, GSP_ERR_INVALID_ARGUMENT,
+            "options->num_threads = " + std::to_string(o.num_threads) + " is negative");
+    r.backend = o.backend;
+    r.algorithm = o.algorithm;
+    r.device = o.device;
+    r.want_paths = (o.flags & GSP_NO_PATHS) == 0;
+    r.delta = o.delta;
+    r.num_threads = o.num_threads;
+    r.device_memory_limit = o.device_memory_limit;
+    r.cuda_stream = o.cuda_stream;
+    r.progress = o.progress;
+    r.progress_user = o.progress_user;
+  }
+  if (r.num_threads == 0) r.num_threads = static_cast<int32_t>(std::max(1u, std::thread::hardware_concurrency()));
+  return r;
+}
+
+std::unique_ptr<Paths> run_sssp(const GraphPtr& graph, int32_t source, const RunOptions& o) {
+  const Graph& g = *graph;
+  if (source < 0 || source >= g.n()) {
+    throw Error(GSP_ERR_INVALID_ARGUMENT, "source = " + std::to_string(source) + " is out of range [0, " +
+                                              std::to_string(g.n()) + ")");
+  }
+  Plan p = plan_run(g, o, true, 1);
+  auto paths = std::make_unique<Paths>();
+  paths->graph = graph;
+  paths->n = g.n();
+  paths->dtype = g.dtype();
+  paths->sources = {source};
+  paths->row_of[source] = 0;
+  paths->has_paths = o.want_paths;
+  Timer t;
+  // A CUDA run writes its result into page-locked buffers when it can (the
+  // copy from the device then runs at full speed; memory_cache.cu).
+  const bool pinned = p.backend == GSP_BACKEND_CUDA;
+  require_result_memory(1, g.n(), o.want_paths);
+  if (g.dtype() == GSP_F32) {
+    allocate_result(paths->dist_f32, g.n(), pinned);
+  } else {
+    allocate_result(paths->dist_i32, g.n(), pinned);
+  }
+  if (o.want_paths) allocate_result(paths->pred, g.n(), pinned);
+
+  SsspJob job;
+  job.graph = &g;
+  job.source = source;
+  job.algorithm = p.algorithm;
+  job.options = &o;
+  job.dist = g.dtype() == GSP_F32 ? static_cast<void*>(paths->dist_f32.data()) : paths->dist_i32.data();
+  job.pred = o.want_paths ? paths->pred.data() : nullptr;
+  job.stats = &paths->stats;
+  o.report(0.0);
+  try {
+    if (p.backend == GSP_BACKEND_CUDA) gpu::sssp(job); else cpu::sssp(job);
+  } catch (const Error& e) {
+    if (!float_cycle_verdict_to_check(g, p, e)) throw;
+    // The CPU Bellman-Ford answers: its own verdict, or the distances.
+    p = Plan{GSP_SSSP_BELLMAN_FORD, GSP_BACKEND_CPU};
+    job.algorithm = p.algorithm;
+    paths->stats = RunStats{};
+    cpu::sssp(job);
+  }
+  if (float_overflow_possible(g)) check_float_row(g, source, paths->dist_f32.data());
+  o.report(1.0);
+  if (p.cold_cpu) charge_cold_cpu_run(t.seconds());
+  finish_stats(&paths->stats, p.backend, p.algorithm, t.seconds());
+  return paths;
+}
+
+std::unique_ptr<Paths> run_apsp(const GraphPtr& graph, const int32_t* sources, int32_t num_sources,
+                                const RunOptions& o) {
+  const Graph& g = *graph;
+  bool all = false;
+  std::vector<int32_t> list = expand_sources(g, sources, num_sources, &all);
+  auto paths = std::make_unique<Paths>();
+  paths->graph = graph;
+  paths->n = g.n();
+  paths->dtype = g.dtype();
+  paths->has_paths = o.want_paths;
+  const size_t rows = list.size();
+  const size_t n = static_cast<size_t>(g.n());
+  if (rows != 0 && n > SIZE_MAX / 8 / rows) throw std::bad_alloc();
+  require_result_memory(rows, g.n(), o.want_paths);
+  for (size_t i = 0; i < rows; i++) paths->row_of.emplace(list[i], static_cast<int32_t>(i));
+  // The arrays are allocated when the engine first needs them; page-locked
+  // (and reused across runs) for CUDA runs, whose rows the device copies
+  // straight in. Engines deliver every row (checked below): no zero-fill.
+  const bool pinned = plan_run(g, o, false, static_cast<int32_t>(rows)).backend == GSP_BACKEND_CUDA;
+  ArraySink sink(paths.get(), static_cast<int32_t>(rows), pinned, o.num_threads);
+  run_apsp_into(g, list, all, o, &sink, &paths->stats);
+  if (sink.delivered() != static_cast<int32_t>(rows)) {
+    throw Error(GSP_ERR_INTERNAL, "engine delivered " + std::to_string(sink.delivered()) + " of " +
+                                      std::to_string(rows) + " rows");
+  }
+  RowSink::Destination arrays;
+  sink.destination(&arrays);  // allocates a result of no rows
+  paths->sources = std::move(list);
+  return paths;
+}
+
+void run_apsp_into_arrays(const GraphPtr& graph, const int32_t* sources, int32_t num_sources, const RunOptions& o,
+                          void* dist, int32_t* pred, RunStats* stats) {
+  require(dist != nullptr, GSP_ERR_INVALID_ARGUMENT, "distances must not be NULL");
+  require(pred == nullptr || o.want_paths, GSP_ERR_INVALID_ARGUMENT,
+          "predecessors is not NULL but options->flags has GSP_NO_PATHS; pass NULL for no predecessors");
+  const Graph& g = *graph;
+  bool all = false;
+  std::vector<int32_t> list = expand_sources(g, sources, num_sources, &all);
+  RunOptions run = o;
+  run.want_paths = pred != nullptr;
+  ArraySink sink(dist, pred, g.n(), o.num_threads);
+  run_apsp_into(g, list, all, run, &sink, stats);
+  if (sink.delivered() != static_cast<int32_t>(list.size())) {
+    throw Error(GSP_ERR_INTERNAL, "engine delivered " + std::to_string(sink.delivered()) + " of " +
+                                      std::to_string(list.size()) + " rows");
+  }
+}
+
+void plan_for(const Graph& graph, bool sssp, int32_t num_sources, const RunOptions& options,
+              gsp_backend* backend, gsp_algorithm* algorithm) {
+  const Plan p = plan_run(graph, options, sssp, sssp ? 1 : num_sources <= 0 ? graph.n() : num_sources);
+  *backend = p.backend;
+  *algorithm = p.algorithm;
+}
+
+void run_apsp_stream(const GraphPtr& graph, const int32_t* sources, int32_t num_sources, const RunOptions& o,
+                     gsp_rows_fn on_rows, void* user) {
+  require(on_rows != nullptr, GSP_ERR_INVALID_ARGUMENT, "on_rows must not be NULL");
+  const Graph& g = *graph;
+  bool all = false;
+  std::vector<int32_t> list = expand_sources(g, sources, num_sources, &all);
+  StreamSink sink(on_rows, user, g.n());
+  RunStats stats;
+  run_apsp_into(g, list, all, o, &sink, &stats);
+  if (sink.delivered() != static_cast<int32_t>(list.size())) {
+    throw Error(GSP_ERR_INTERNAL, "engine delivered " + std::to_string(sink.delivered()) + " of " +
+                                      std::to_string(list.size()) + " rows");
+  }
+}
+
+}  // namespace gsp::detail

@@ -1,0 +1,235 @@
+// Many-to-many tables (gsp_table_run, gsp_table_run_into): the lists'
+// checks, the backend choice (the all-pairs plan for the K sources), and
+// the two ways a table is computed: the CPU's early-exit engine
+// (engines/cpu/table_dijkstra.cpp), or a CUDA all-pairs engine whose rows pass
+// through a sink that keeps only the target columns (and walks each row's
+// predecessors into the cells' paths), so that n-wide rows exist one block
+// at a time, never for all K sources.
+#include <algorithm>
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "dispatch/device_startup.h"
+#include "dispatch/dispatch.h"
+#include "dispatch/float_overflow.h"
+#include "dispatch/gpu_backend.h"
+#include "core/host_memory.h"
+#include "dispatch/row_sinks.h"
+#include "engines/cpu/cpu_engines.h"
+
+namespace gsp::detail {
+
+namespace {
+
+void check_list(const Graph& g, const int32_t* list, int32_t count, const char* name, const char* count_name) {
+  require(count >= 0, GSP_ERR_INVALID_ARGUMENT, std::string(count_name) + " = " + std::to_string(count) + " is negative");
+  require(list != nullptr || count == 0, GSP_ERR_INVALID_ARGUMENT,
+          std::string(name) + " is NULL but " + count_name + " = " + std::to_string(count));
+  for (int32_t i = 0; i < count; ++i) {
+    if (list[i] < 0 || list[i] >= g.n()) {
+      throw Error(GSP_ERR_INVALID_ARGUMENT, std::string(name) + "[" + std::to_string(i) + "] = " +
+                                                std::to_string(list[i]) + " is out of range [0, " +
+                                                std::to_string(g.n()) + ")");
+    }
+  }
+}
+
+// Keeps the target columns of the rows a CUDA engine delivers: distances
+// into the table, and (with predecessors) each cell's path into one array
+// per source, assembled at the end (TablePaths::assemble).
+class TableSink final : public RowSink {
+ public:
+  TableSink(const Graph& g, const int32_t* sources, const int32_t* targets, int32_t num_targets, void* dist,
+            TablePaths* paths, std::vector<std::vector<int32_t>>* rows)
+      : g_(g), sources_(sources), targets_(targets), t_(num_targets), dist_(dist), paths_(paths), rows_(rows) {}
+
+  void rows(int32_t first_index, int32_t num_rows, const void* dist, const int32_t* pred) override {
+    check_row_order(first_index, num_rows, &next_);
+    require(paths_ == nullptr || pred != nullptr, GSP_ERR_INTERNAL, "table: an engine delivered rows without predecessors");
+    with_weight_type(g_.dtype(), [&](auto w0) {
+      using W = decltype(w0);
+      const size_t n = static_cast<size_t>(g_.n());
+      for (int32_t r = 0; r < num_rows; ++r) {
+        const int32_t i = first_index + r;
+        const W* d = static_cast<const W*>(dist) + static_cast<size_t>(r) * n;
+        const size_t cell = static_cast<size_t>(i) * static_cast<size_t>(t_);
+        for (int32_t j = 0; j < t_; ++j) {
+          const W x = d[targets_[j]];
+          static_cast<W*>(dist_)[cell + static_cast<size_t>(j)] = x;
+          if (paths_ == nullptr) continue;
+          paths_->offsets[cell + static_cast<size_t>(j) + 1] =
+              x == Dist<W>::inf() ? 0
+                                  : TablePaths::append_path(pred + static_cast<size_t>(r) * n, sources_[i], targets_[j],
+                                                            g_.n(), (*rows_)[static_cast<size_t>(i)]);
+        }
+      }
+    });
+  }
+  // Bounded host memory: about 64 MiB of distances and predecessors a block.
+  int32_t preferred_block_rows() const override {
+    const int64_t per_row = static_cast<int64_t>(g_.n()) * 8;
+    return static_cast<int32_t>(std::clamp<int64_t>((int64_t(64) << 20) / std::max<int64_t>(per_row, 1), 1, 1024));
+  }
+  int32_t delivered() const { return next_; }
+
+ private:
+  const Graph& g_;
+  const int32_t* sources_;
+  const int32_t* targets_;
+  int32_t t_;
+  void* dist_;
+  TablePaths* paths_;
+  std::vector<std::vector<int32_t>>* rows_;
+  int32_t next_ = 0;
+};
+
+// The table on CUDA: the plan's all-pairs engine for the K sources.
+void cuda_table(const Graph& g, const cpu::TableJob& t, gsp_algorithm algorithm) {
+  RunOptions o = *t.options;
+  o.want_paths = t.paths != nullptr;
+  bool all = t.num_sources == g.n();
+  for (int32_t i = 0; all && i < t.num_sources; ++i) all = t.sources[i] == i;
+  std::vector<std::vector<int32_t>> rows(t.paths != nullptr ? static_cast<size_t>(t.num_sources) : 0);
+  TableSink sink(g, t.sources, t.targets, t.num_targets, t.dist, t.paths, &rows);
+  FloatOverflowSink checked(g, t.sources, &sink);
+  ApspJob job;
+  job.graph = &g;
+  job.sources = t.sources;
+  job.num_sources = t.num_sources;
+  job.all_sources = all;
+  job.algorithm = algorithm;
+  job.options = &o;
+  job.sink = float_overflow_possible(g) ? static_cast<RowSink*>(&checked) : &sink;
+  job.stats = t.stats;
+  gpu::apsp(job);
+  require(sink.delivered() == t.num_sources, GSP_ERR_INTERNAL,
+          "engine delivered " + std::to_string(sink.delivered()) + " of " + std::to_string(t.num_sources) + " rows");
+  if (t.paths != nullptr) t.paths->assemble(rows);
+}
+
+void check_lists(const Graph& g, const int32_t* sources, int32_t num_sources, const int32_t* targets,
+                 int32_t num_targets) {
+  check_list(g, sources, num_sources, "sources", "num_sources");
+  check_list(g, targets, num_targets, "targets", "num_targets");
+}
+
+// Targets up to which AUTO keeps a table of at most one source per thread
+// on the CPU's early-exit search.
+constexpr int32_t kFewTableTargets = 64;
+
+// Plans and runs on checked lists; dist holds K x T values, paths (or
+// null) gets every cell's path.
+void table_into(const Graph& g, const int32_t* sources, int32_t num_sources, const int32_t* targets,
+                int32_t num_targets, const RunOptions& o, void* dist, TablePaths* paths, RunStats* stats) {
+  // The all-pairs plan for these sources: the same option, algorithm and
+  // weight checks as gsp_apsp_run (an SSSP algorithm is refused, Dijkstra
+  // on negative arcs too, CUDA must be usable when asked for).
+  gsp_backend backend = GSP_BACKEND_CPU;
+  gsp_algorithm algorithm = GSP_ALGO_AUTO;
+  plan_for(g, false, std::max(num_sources, 1), o, &backend, &algorithm);
+  // AUTO, few sources and few targets (point-to-point and small tables):
+  // each source gets a CPU thread of its own and its search stops at the
+  // targets, where a device engine computes whole rows (doc/tables.md).
+  if (o.backend == GSP_BACKEND_AUTO && o.algorithm == GSP_ALGO_AUTO && backend == GSP_BACKEND_CUDA &&
+      num_sources <= std::max<int32_t>(1, o.num_threads) && num_targets <= kFewTableTargets) {
+    backend = GSP_BACKEND_CPU;
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  cpu::TableJob job;
+  job.graph = &g;
+  job.sources = sources;
+  job.num_sources = num_sources;
+  job.targets = targets;
+  job.num_targets = num_targets;
+  job.options = &o;
+  job.dist = dist;
+  job.paths = paths;
+  job.stats = stats;
+  // On the CPU every algorithm runs as the early-exit table engine (Johnson
+  // on negative arcs); what ran is reported.
+  const gsp_algorithm cpu_algorithm = g.has_negative_weight() ? GSP_APSP_JOHNSON : GSP_APSP_HEAP;
+  o.report(0.0);
+  if (num_sources > 0 && num_targets > 0) {
+    if (backend == GSP_BACKEND_CUDA) {
+      try {
+        cuda_table(g, job, algorithm);
+      } catch (const Error& e) {
+        // A float engine's negative-cycle verdict is confirmed in float64
+        // (as dispatch.cpp does for gsp_apsp_run); without a cycle the CPU
+        // answers.
+        if (e.status() != GSP_ERR_NEGATIVE_CYCLE || g.dtype() != GSP_F32 || !g.has_negative_weight() ||
+            cpu::has_negative_cycle(g)) {
+          throw;
+        }
+        backend = GSP_BACKEND_CPU;
+        *stats = RunStats{};
+        if (paths != nullptr) paths->vertices.clear();
+        cpu::table(job);
+      }
+    } else {
+      cpu::table(job);
+    }
+  }
+  o.report(1.0);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  // AUTO kept this run on the CPU while no device has started: charge it
+  // to the start-up account (dispatch/device_startup.h), as gsp_apsp_run does.
+  if (backend == GSP_BACKEND_CPU && o.backend == GSP_BACKEND_AUTO && o.cuda_stream == nullptr && !gpu::started()) {
+    charge_cold_cpu_run(seconds);
+  }
+  stats->backend = backend;
+  if (backend == GSP_BACKEND_CPU) {
+    stats->algorithm = cpu_algorithm;
+    stats->device = -1;
+  } else {
+    stats->algorithm = algorithm;
+  }
+  if (stats->seconds <= 0) stats->seconds = std::max(0.0, seconds - stats->upload_seconds);
+}
+
+// K x T cells of distances (and path offsets): refused at once when they
+// cannot fit (host_memory.h).
+void require_table_memory(int32_t k, int32_t t, bool paths) {
+  const uint64_t cells = bytes_mul(static_cast<uint64_t>(k), static_cast<uint64_t>(t));
+  require_host_memory(bytes_mul(cells, paths ? 12 : 4), "a table of " + std::to_string(k) + " x " +
+                                                           std::to_string(t) + " cells (distances" +
+                                                           (paths ? " and path offsets)" : ")"));
+}
+
+}  // namespace
+
+std::unique_ptr<Table> run_table(const GraphPtr& graph, const int32_t* sources, int32_t num_sources,
+                                 const int32_t* targets, int32_t num_targets, const RunOptions& o) {
+  const Graph& g = *graph;
+  check_lists(g, sources, num_sources, targets, num_targets);
+  auto t = std::make_unique<Table>();
+  t->num_sources = num_sources;
+  t->num_targets = num_targets;
+  t->n = g.n();
+  t->dtype = g.dtype();
+  t->sources.assign(sources, sources + num_sources);
+  t->targets.assign(targets, targets + num_targets);
+  t->has_paths = o.want_paths;
+  require_table_memory(num_sources, num_targets, o.want_paths);
+  const size_t cells = static_cast<size_t>(t->cells());
+  if (g.dtype() == GSP_F32) t->dist_f32.resize_uninitialized(cells); else t->dist_i32.resize_uninitialized(cells);
+  if (o.want_paths) t->paths.offsets.assign(cells + 1, 0);
+  table_into(g, t->sources.data(), num_sources, t->targets.data(), num_targets, o, t->dist(),
+             o.want_paths ? &t->paths : nullptr, &t->stats);
+  return t;
+}
+
+void run_table_into(const GraphPtr& graph, const int32_t* sources, int32_t num_sources, const int32_t* targets,
+                    int32_t num_targets, const RunOptions& o, void* dist, RunStats* stats) {
+  const Graph& g = *graph;
+  check_lists(g, sources, num_sources, targets, num_targets);
+  require(dist != nullptr || num_sources == 0 || num_targets == 0, GSP_ERR_INVALID_ARGUMENT,
+          "distances must not be NULL (the table has " + std::to_string(num_sources) + " x " +
+              std::to_string(num_targets) + " cells)");
+  RunOptions run = o;
+  run.want_paths = false;
+  table_into(g, sources, num_sources, targets, num_targets, run, dist, nullptr, stats);
+}
+
+}  // namespace gsp::detail

@@ -1,0 +1,30 @@
+// The CUDA boundary when libgsp is built without CUDA (GSP_WITH_CUDA=OFF).
+#include "core/block_fw.h"
+#include "dispatch/gpu_backend.h"
+
+namespace gsp::detail::gpu {
+
+namespace {
+const char* const kWhy = "libgsp was built without CUDA (GSP_WITH_CUDA=OFF or no nvcc at build time)";
+}
+
+bool usable(std::string* why) {
+  if (why != nullptr) *why = kWhy;
+  return false;
+}
+int32_t device_count() { return 0; }
+bool started() { return false; }
+bool supports(gsp_algorithm) { return false; }
+void sssp(const SsspJob&) { throw Error(GSP_ERR_NO_DEVICE, kWhy); }
+void apsp(const ApspJob&) { throw Error(GSP_ERR_NO_DEVICE, kWhy); }
+void release_cached_memory() {}
+void* result_buffer_take(size_t, size_t*) { return nullptr; }
+void result_buffer_give(void*, size_t) {}
+std::unique_ptr<BlockFw<float>> make_block_fw(const BlockFwShape&, const RunOptions&, float*, int32_t*) {
+  throw Error(GSP_ERR_NO_DEVICE, kWhy);
+}
+std::unique_ptr<BlockFw<int32_t>> make_block_fw(const BlockFwShape&, const RunOptions&, int32_t*, int32_t*) {
+  throw Error(GSP_ERR_NO_DEVICE, kWhy);
+}
+
+}  // namespace gsp::detail::gpu

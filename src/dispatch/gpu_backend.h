@@ -1,0 +1,39 @@
+// The boundary between host code and the CUDA engines (src/engines/cuda/). Plain C++: no
+// CUDA types. Implemented by src/engines/cuda/dispatch.cu when libgsp is built with CUDA,
+// and by src/dispatch/gpu_absent.cpp otherwise.
+#pragma once
+
+#include <string>
+
+#include "core/engine.h"
+
+namespace gsp::detail::gpu {
+
+// Whether CUDA can run now. Probes once (thread-safe) and caches; when it
+// cannot, *why (if non-null) says why: not built with CUDA, no device,
+// driver older than the runtime, ...
+bool usable(std::string* why);
+// Usable devices (0 when !usable).
+int32_t device_count();
+// Whether a CUDA run has started a device in this process (its driver and
+// context, the start-up cost that AUTO weighs: dispatch/device_startup.h). Makes
+// no CUDA call.
+bool started();
+// True if a CUDA engine exists for this algorithm.
+bool supports(gsp_algorithm algorithm);
+void sssp(const SsspJob& job);
+void apsp(const ApspJob& job);
+// Returns memory kept between runs for speed (device workspace pools, pinned
+// host buffers). Safe at any time; later runs re-create what they need.
+void release_cached_memory();
+// Page-locked host memory for a CUDA run's result arrays (SSSP distances and
+// predecessors), so that the device-to-host copy runs at full speed instead
+// of through the driver's staging buffer (NY: 2.1 MB, ~0.3 ms pageable).
+// take(): a buffer of at least `bytes` (its size in *got), from the cache
+// when one fits, else newly pinned; nullptr when the result is too large for
+// this cache or pinning fails (use ordinary memory then). give(): hand it
+// back (kept for the next run, within a small bound, or freed). Thread-safe.
+void* result_buffer_take(size_t bytes, size_t* got);
+void result_buffer_give(void* p, size_t bytes);
+
+}  // namespace gsp::detail::gpu

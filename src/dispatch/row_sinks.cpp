@@ -1,0 +1,103 @@
+// APSP row sinks: result arrays, caller arrays, callbacks (row_sinks.h).
+#include "dispatch/row_sinks.h"
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <thread>
+#include <vector>
+
+
+namespace gsp::detail {
+
+void parallel_copy(void* dst, const void* src, size_t bytes, int32_t threads) {
+  constexpr size_t kChunk = size_t(16) << 20;
+  const size_t parts = std::min<size_t>(static_cast<size_t>(std::max(threads, 1)), bytes / kChunk);
+  if (parts <= 1) {
+    std::memcpy(dst, src, bytes);
+    return;
+  }
+  const size_t step = (bytes + parts - 1) / parts;
+  std::vector<std::thread> pool;
+  try {
+    for (size_t i = 1; i < parts; i++) {
+      const size_t at = i * step, len = std::min(step, bytes - at);
+      pool.emplace_back([=] { std::memcpy(static_cast<char*>(dst) + at, static_cast<const char*>(src) + at, len); });
+    }
+  } catch (...) {
+    for (auto& t : pool) t.join();
+    throw;
+  }
+  std::memcpy(dst, src, std::min(step, bytes));
+  for (auto& t : pool) t.join();
+}
+
+void check_row_order(int32_t first_index, int32_t num_rows, int32_t* next) {
+  if (first_index != *next) {
+    throw Error(GSP_ERR_INTERNAL, "rows delivered out of order: got " + std::to_string(first_index) +
+                                      ", expected " + std::to_string(*next));
+  }
+  *next += num_rows;
+}
+
+ArraySink::ArraySink(Paths* paths, int32_t rows, bool pinned, int32_t threads)
+    : paths_(paths), rows_(rows), pinned_(pinned), n_(paths->n), threads_(threads), want_pred_(paths->has_paths) {}
+
+ArraySink::ArraySink(void* dist, int32_t* pred, int32_t n, int32_t threads)
+    : n_(n), threads_(threads), dist_(dist), pred_(pred), want_pred_(pred != nullptr) {}
+
+void ArraySink::ensure_arrays() {
+  if (paths_ == nullptr || dist_ != nullptr) return;
+  const size_t cells = static_cast<size_t>(rows_) * static_cast<size_t>(n_);
+  if (paths_->dtype == GSP_F32) {
+    allocate_result(paths_->dist_f32, cells, pinned_);
+    dist_ = paths_->dist_f32.data();
+  } else {
+    allocate_result(paths_->dist_i32, cells, pinned_);
+    dist_ = paths_->dist_i32.data();
+  }
+  if (want_pred_) {
+    allocate_result(paths_->pred, cells, pinned_);
+    pred_ = paths_->pred.data();
+  }
+}
+
+void ArraySink::rows(int32_t first_index, int32_t num_rows, const void* dist, const int32_t* pred) {
+  ensure_arrays();
+  const size_t at = static_cast<size_t>(first_index) * static_cast<size_t>(n_);
+  const size_t len = static_cast<size_t>(num_rows) * static_cast<size_t>(n_);
+  advance(first_index, num_rows);
+  // Both weight types are 4 bytes.
+  parallel_copy(static_cast<char*>(dist_) + at * 4, dist, len * 4, threads_);
+  if (want_pred_ && pred != nullptr) parallel_copy(pred_ + at, pred, len * sizeof(int32_t), threads_);
+}
+
+bool ArraySink::destination(Destination* out) {
+  ensure_arrays();
+  out->dist = dist_;
+  out->pred = want_pred_ ? pred_ : nullptr;
+  return true;
+}
+
+void ArraySink::rows_written(int32_t first_index, int32_t num_rows) { advance(first_index, num_rows); }
+
+void ArraySink::advance(int32_t first_index, int32_t num_rows) {
+  check_row_order(first_index, num_rows, &next_);
+  if (paths_ != nullptr && next_ > rows_) {
+    throw Error(GSP_ERR_INTERNAL, "engine delivered " + std::to_string(next_) + " rows of " + std::to_string(rows_));
+  }
+}
+
+void StreamSink::rows(int32_t first_index, int32_t num_rows, const void* dist, const int32_t* pred) {
+  check_row_order(first_index, num_rows, &next_);
+  if (fn_(user_, first_index, num_rows, dist, pred) != 0) {
+    throw Error(GSP_ERR_CANCELLED, "cancelled by the rows callback at row " + std::to_string(first_index));
+  }
+}
+
+int32_t StreamSink::preferred_block_rows() const {
+  const int64_t per_row = static_cast<int64_t>(n_) * 8;
+  return static_cast<int32_t>(std::clamp<int64_t>((64ll << 20) / std::max<int64_t>(per_row, 1), 1, 1024));
+}
+
+}  // namespace gsp::detail

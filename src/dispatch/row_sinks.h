@@ -1,0 +1,84 @@
+// Where APSP rows go: into one host array per kind (a result's, allocated
+// when first needed, or a caller's buffers), or to a caller's callback.
+// Engines see only the RowSink contract (core/engine.h).
+#pragma once
+
+#include <cstdint>
+
+#include "core/engine.h"
+#include "dispatch/gpu_backend.h"
+#include "core/paths.h"
+
+namespace gsp::detail {
+
+// count elements of a result array: page-locked (gpu::result_buffer_take(),
+// reused across runs) when `pinned` and the CUDA layer can give it, else
+// ordinary memory.
+template <class T>
+void allocate_result(HostArray<T>& array, size_t count, bool pinned) {
+  size_t got = 0;
+  void* p = pinned ? gpu::result_buffer_take(count * sizeof(T), &got) : nullptr;
+  if (p != nullptr) {
+    array.adopt(static_cast<T*>(p), count, got, gpu::result_buffer_give);
+  } else {
+    array.resize_uninitialized(count);
+  }
+}
+
+// memcpy split over up to `threads` threads for large blocks (first-touch
+// page faults of fresh memory dominate a single-threaded copy).
+void parallel_copy(void* dst, const void* src, size_t bytes, int32_t threads);
+
+// Rows into arrays of rows x n values: a result's, or the caller's. Rows
+// must arrive in order (rows() or, written in place, rows_written()).
+class ArraySink final : public RowSink {
+ public:
+  // Into paths' arrays, allocated when the first row arrives or an engine
+  // asks for the destination (so a CUDA engine's allocation overlaps its
+  // computation); page-locked when `pinned` (device copies at full speed,
+  // buffers reused across runs: gpu::result_buffer_take).
+  ArraySink(Paths* paths, int32_t rows, bool pinned, int32_t threads);
+  // Into the caller's arrays: dist rows x n values of the weight type, pred
+  // rows x n or null.
+  ArraySink(void* dist, int32_t* pred, int32_t n, int32_t threads);
+
+  void rows(int32_t first_index, int32_t num_rows, const void* dist, const int32_t* pred) override;
+  int32_t preferred_block_rows() const override { return 256; }
+  bool destination(Destination* out) override;
+  void rows_written(int32_t first_index, int32_t num_rows) override;
+  int32_t delivered() const { return next_; }
+
+ private:
+  void ensure_arrays();
+  void advance(int32_t first_index, int32_t num_rows);
+  Paths* paths_ = nullptr;
+  int32_t rows_ = 0;
+  bool pinned_ = false;
+  int32_t n_ = 0;
+  int32_t threads_ = 1;
+  void* dist_ = nullptr;
+  int32_t* pred_ = nullptr;
+  bool want_pred_ = false;
+  int32_t next_ = 0;
+};
+
+// Hands rows to the caller's callback; checks order.
+class StreamSink final : public RowSink {
+ public:
+  StreamSink(gsp_rows_fn fn, void* user, int32_t n) : fn_(fn), user_(user), n_(n) {}
+  void rows(int32_t first_index, int32_t num_rows, const void* dist, const int32_t* pred) override;
+  // Bounded host memory: about 64 MiB of distances + predecessors per block.
+  int32_t preferred_block_rows() const override;
+  int32_t delivered() const { return next_; }
+
+ private:
+  gsp_rows_fn fn_;
+  void* user_;
+  int32_t n_;
+  int32_t next_ = 0;
+};
+
+// Throws GSP_ERR_INTERNAL unless first_index == *next; then advances it.
+void check_row_order(int32_t first_index, int32_t num_rows, int32_t* next);
+
+}  // namespace gsp::detail

@@ -1,0 +1,146 @@
+// The library's tuning knobs (doc/tuning.md): one typed field per GSP_*
+// environment variable, and the one function that reads them. Nothing else in
+// the library (src/, mpi/) reads the environment.
+//
+// tuning() reads the environment again on every call and returns a snapshot:
+// an engine takes one at the start of a run, so a variable set with setenv()
+// between two runs is seen by the next run (the tests rely on that). Reading
+// is cheap (one getenv and, when set, one short parse per knob, a few
+// microseconds), but it is not for inner loops. Knobs documented as "read
+// once per process" are latched by their engine (a function-local static
+// initialised from tuning()), since they shape state kept between runs.
+//
+// Every value is checked: a switch is 0 or 1, a number a whole decimal
+// integer within the knob's range, a choice one of its words. A value that is
+// empty, malformed or out of range is ignored and the default kept
+// (GSP_MPI_BLOCK_SIZE is the exception: see mpi_block_size_rejected).
+// std::optional fields are unset unless the variable holds a valid value;
+// unset means "the engine's own choice", which may depend on the graph.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gsp::detail {
+
+// How the dense APSP engines set predecessors (dispatch/pred_pass_policy.h).
+enum class DensePred { kAuto, kPass, kTrack };
+// Where the CUDA Heap_APSP engine keeps each batch's heaps.
+enum class HeapLayout { kInterleaved, kContiguous };
+// Where the CUDA frontier engine loads the target's label before an
+// atomicMin to skip it when it cannot improve: both the global tiles and the
+// block-local waves, the global tiles only, or nowhere.
+enum class CudaFilter { kBoth, kGlobal, kNone };
+
+struct Tuning {
+  // ---- CPU engines (src/engines/cpu)
+  // GSP_CPU_POOL (switch): false starts and ends a team's threads on every
+  // run instead of borrowing them from the process-wide pool. Read once per
+  // process.
+  bool cpu_pool = true;
+  // GSP_CPU_POOL_SPIN_US [0, 10^7]: how long an idle pooled thread (and a
+  // caller waiting for its team) spins before sleeping, µs. Once per process.
+  int64_t cpu_pool_spin_us = 100;
+  // GSP_CPU_BARRIER_SPIN_US [0, 10^7]: how long a delta-stepping thread
+  // waiting at a round's barrier spins before yielding and sleeping, µs.
+  int64_t cpu_barrier_spin_us = 200;
+  // GSP_CPU_BARRIER_PAUSE (switch): false spins at that barrier without the
+  // pause instruction.
+  bool cpu_barrier_pause = true;
+  // GSP_CPU_DS_FUSE [0, 2^30]: bucket fusion in CPU delta-stepping; a thread
+  // keeps emptying its own bin for the current bucket while it holds fewer
+  // entries than this (0: off).
+  int64_t cpu_ds_fuse = 1000;
+
+  // ---- dense APSP (CPU and CUDA Floyd-Warshall, min-plus)
+  // GSP_DENSE_PRED (auto | pass | track): forces the predecessor pass or
+  // tracking in the product (dispatch/pred_pass_policy.h).
+  DensePred dense_pred = DensePred::kAuto;
+  // GSP_DENSE_FW_BLOCK [1, 8]: the CUDA in-core Floyd-Warshall k-block, in
+  // 128-vertex tiles; unset: 8 from n = 16384 on, else 4.
+  std::optional<int> dense_fw_block;
+  // GSP_DENSE_FW_LOOKAHEAD (switch): false runs the CUDA in-core
+  // Floyd-Warshall on one stream, phases strictly in order.
+  bool dense_fw_lookahead = true;
+  // GSP_DENSE_OOC_TRACE (switch): the CUDA out-of-core Floyd-Warshall prints
+  // where its time went to stderr. Once per process.
+  bool dense_ooc_trace = false;
+  // GSP_DENSE_PINNED_CACHE (switch): false frees the out-of-core engine's
+  // page-locked host matrix after each run instead of keeping it for the
+  // next. Once per process.
+  bool dense_pinned_cache = true;
+
+  // ---- sparse APSP (CUDA)
+  // GSP_APSP_HEAP_LAYOUT (interleaved | contiguous): Heap_APSP's heap layout.
+  HeapLayout apsp_heap_layout = HeapLayout::kInterleaved;
+  // GSP_APSP_TP_MAX_N [32, 65536]: cap on the task-parallel engine's
+  // problems per launch (rounded down to a multiple of 32); unset: from the
+  // memory budget.
+  std::optional<int64_t> apsp_tp_max_n;
+
+  // ---- CUDA single-source engines
+  // GSP_CUDA_SSSP_POOL (switch): false allocates the workspace with plain
+  // cudaMalloc per run instead of the per-device pool. Once per process.
+  bool cuda_sssp_pool = true;
+  // GSP_CUDA_PINNED_RESULTS (switch): false puts results in ordinary host
+  // memory instead of cached page-locked buffers. Once per process.
+  bool cuda_pinned_results = true;
+  // The frontier engine (delta-stepping, Bellman-Ford; src/engines/cuda/sssp_delta_stepping.cu).
+  // GSP_CUDA_DS_ONE_BUCKET (switch): false keeps buckets of the default width
+  // where the engine would use one bucket (delta = infinity).
+  bool cuda_ds_one_bucket = true;
+  // GSP_CUDA_LOCAL_ROUNDS [0, 2^20]: block-local waves per grid barrier;
+  // unset: the engine's choice (by average out-degree).
+  std::optional<int> cuda_local_rounds;
+  // GSP_CUDA_CHASE [0, 2^20]: hops a thread follows from a vertex it
+  // improved; unset: the engine's choice (0).
+  std::optional<int> cuda_chase;
+  // GSP_CUDA_ELL (switch): false keeps the block-local waves on the CSR
+  // instead of the ELL copy of the light arcs.
+  bool cuda_ell = true;
+  // GSP_CUDA_SPEC (switch): false turns the speculative pushes of the ELL
+  // waves off.
+  bool cuda_spec = true;
+  // GSP_CUDA_SSSP_TIMING (switch): print each run's time split to stderr.
+  bool cuda_sssp_timing = false;
+  // GSP_CUDA_PERSISTENT_BLOCKS_PER_SM [1, 4]: resident blocks per SM of the
+  // persistent kernel; unset: the engine's choice.
+  std::optional<int> cuda_persistent_blocks_per_sm;
+  // GSP_CUDA_FILTER (both | global | none); unset: the engine's choice.
+  std::optional<CudaFilter> cuda_filter;
+  // GSP_CUDA_BATCH_SOURCES [1, 2^31 - 1]: cap on the sources per pass of
+  // the CUDA delta-stepping APSP engine (src/engines/cuda/apsp_delta_stepping.cu);
+  // unset: as many as the memory budget allows.
+  std::optional<int64_t> cuda_batch_sources;
+
+  // ---- distributed Floyd-Warshall (mpi/)
+  // GSP_MPI_BLOCK_SIZE [1, 2048]: block size of the block-cyclic layout;
+  // unset: from n, the grid and the ranks' engines.
+  std::optional<int32_t> mpi_block_size;
+  // The text of a GSP_MPI_BLOCK_SIZE that is set but not in [1, 2048]; empty
+  // otherwise. The MPI engine refuses the call with it (doc/mpi.md): every
+  // rank must use the same layout, and a typo must not silently pick another.
+  std::string mpi_block_size_rejected;
+  // GSP_MPI_TRACE (switch): every rank prints its stages to stderr.
+  bool mpi_trace = false;
+  // GSP_MPI_TEST_FAIL_RANK [0, 2^31 - 1]: test hook, that rank fails to
+  // allocate its blocks as if out of memory. Read only in test builds
+  // (GSP_TEST_HOOKS); always unset otherwise.
+  std::optional<int> mpi_test_fail_rank;
+};
+
+// The knobs as the environment holds them now (see the top of this file).
+Tuning tuning();
+
+// The same parse over any source of values: `lookup(name)` answers a
+// variable's text or nullptr. Every variable that is set but ignored is
+// appended to `*ignored` (when given) as "NAME=value". tuning() is
+// read_tuning(std::getenv, nullptr); tests call this directly.
+Tuning read_tuning(const char* (*lookup)(const char* name), std::vector<std::string>* ignored = nullptr);
+
+// The names of every variable read_tuning() reads (doc/tuning.md lists them).
+std::vector<std::string> tuning_variables();
+
+}  // namespace gsp::detail

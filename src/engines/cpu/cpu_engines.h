@@ -1,0 +1,44 @@
+// Entry points of the CPU engines (src/engines/cpu/). The dispatcher calls sssp() /
+// apsp() with a resolved algorithm; each routes to its engine file.
+#pragma once
+
+#include "core/engine.h"
+#include "core/table.h"
+
+namespace gsp::detail::cpu {
+
+// True if the CPU backend has an engine for this algorithm (dispatch/algorithms.h).
+bool supports(gsp_algorithm algorithm);
+// SSSP: GSP_SSSP_DIJKSTRA, GSP_SSSP_BELLMAN_FORD, GSP_SSSP_DELTA_STEPPING.
+void sssp(const SsspJob& job);
+// APSP: GSP_APSP_FLOYD_WARSHALL, GSP_APSP_MINPLUS, GSP_APSP_HEAP (repeated
+// Dijkstra, one task per source), GSP_APSP_DELTA_STEPPING (the same engine
+// with job.rows_by_delta_stepping, which the dispatcher sets for it),
+// GSP_APSP_JOHNSON.
+void apsp(const ApspJob& job);
+// Float64 evidence for a negative cycle anywhere in the graph: queue
+// Bellman-Ford from a virtual source joined to every vertex, with labels in
+// int64 / double (sssp_core.h). dispatch.cpp asks it before it lets a float
+// engine call a float graph a negative-cycle graph.
+bool has_negative_cycle(const Graph& graph);
+
+// A many-to-many table (table_dijkstra.cpp): K x T distances of the graph's
+// weight type into dist (row-major, row i: from sources[i]) and, when paths
+// is not null, every cell's path. Per source, a binary-heap Dijkstra that
+// stops once every distinct target is settled; on Johnson's reduced costs
+// when the graph has negative arcs (GSP_ERR_NEGATIVE_CYCLE when it has a
+// negative cycle). Sources are spread over options->num_threads threads.
+struct TableJob {
+  const Graph* graph = nullptr;
+  const int32_t* sources = nullptr;
+  int32_t num_sources = 0;
+  const int32_t* targets = nullptr;
+  int32_t num_targets = 0;
+  const RunOptions* options = nullptr;
+  void* dist = nullptr;
+  TablePaths* paths = nullptr;  // offsets already sized K x T + 1, or null
+  RunStats* stats = nullptr;
+};
+void table(const TableJob& job);
+
+}  // namespace gsp::detail::cpu
