@@ -1,5 +1,5 @@
 // BlockFw on CPU threads: the rank's blocks stay in the host store and every
-// phase is a list of b x b min-plus tile products (src/engines/cpu/minplus_tile.h)
+// phase is a list of b x b min-plus tile products (src/engines/cpu/apsp_dense/minplus_tile.h)
 // spread over a persistent thread team. Zero copies except the column panel
 // (gathered from nlr blocks) and the closed diagonal block. The initial
 // blocks are built, and a 1 x 1 grid's result laid out in rows, by the same
@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "core/block_fw.h"
-#include "engines/cpu/cpu_util.h"
-#include "engines/cpu/minplus_tile.h"
+#include "engines/cpu/common/cpu_util.h"
+#include "engines/cpu/apsp_dense/minplus_tile.h"
 
 namespace gsp::detail::mpi {
 

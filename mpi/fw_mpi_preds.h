@@ -11,7 +11,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "engines/cpu/pred_repair.h"
+#include "engines/cpu/common/pred_repair.h"
 #include "fw_mpi_util.h"
 
 namespace gsp::detail::mpi {
@@ -21,14 +21,14 @@ namespace gsp::detail::mpi {
 // w(q, j) = d(i, j), with exact integer distances), so d strictly decreases
 // along a chain of predecessors, which therefore ends at the one vertex of
 // the row without one, the source (the single-device engine's argument,
-// src/engines/cuda/dense_delivery.cuh). Zero arcs, negative arcs (a zero-weight cycle
+// src/engines/cuda/apsp_dense/dense_delivery.cuh). Zero arcs, negative arcs (a zero-weight cycle
 // may mix them) and float rounding allow ties: those rows are checked.
 template <class W>
 bool preds_need_check(const CsrView<W>& g, W min_weight) {
   return !(std::is_same_v<W, int32_t> && g.m > 0 && min_weight > W(0));
 }
 
-// Predecessor cycles (see src/engines/cpu/pred_repair.h) can only be seen in whole rows.
+// Predecessor cycles (see src/engines/cpu/common/pred_repair.h) can only be seen in whole rows.
 // One rank holding the whole matrix in rows checks them in place, rows
 // spread over its threads.
 template <class W>

@@ -10,8 +10,8 @@
 
 #include "dispatch/row_sinks.h"
 #include "dispatch/tuning.h"
-#include "engines/cpu/cpu_util.h"
-#include "engines/cpu/team.h"
+#include "engines/cpu/common/cpu_util.h"
+#include "engines/cpu/common/team.h"
 #include "fw_mpi.h"
 
 namespace gsp::detail::mpi {

@@ -16,7 +16,7 @@
 static int32_t g_cores = 1;
 
 /* The threads delta-stepping would use when `threads` are asked for (0: all
- * cores), as src/engines/cpu/delta_stepping.cpp counts them. */
+ * cores), as src/engines/cpu/sssp/delta_stepping.cpp counts them. */
 static int32_t ds_threads(const t_arcs* a, int32_t threads) {
   int64_t t = threads == 0 ? g_cores : threads;
   if (t > g_cores) t = g_cores;

@@ -1,4 +1,4 @@
-/* The CPU engines' thread pool (src/engines/cpu/team.h): threads are reused from
+/* The CPU engines' thread pool (src/engines/cpu/common/team.h): threads are reused from
  * run to run, by several callers at once, and a child process after fork()
  * gets working engines (the parent's pooled threads do not exist there; a
  * child that reused them would wait forever, which the alarm turns into a

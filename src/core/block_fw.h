@@ -3,7 +3,7 @@
 // the communication and calls these in order; an implementation owns where
 // the blocks live and how the tile products run:
 //   - CPU threads: mpi/block_fw_cpu.h (blocks in the host store itself);
-//   - a CUDA device: src/engines/cuda/block_fw.cu (blocks resident on the device, the
+//   - a CUDA device: src/engines/cuda/apsp_dense/block_fw.cu (blocks resident on the device, the
 //     host buffers below used only to stage what is broadcast).
 // Plain C++: no MPI, no CUDA types.
 //
@@ -91,7 +91,7 @@ class BlockFw {
   virtual void finish_rows(W* dist, int32_t* pred) = 0;
   // On a 1 x 1 grid with paths, after the last step and before finish*():
   // checks every row's predecessors where the blocks are (each reachable
-  // vertex must lead to the row's source, src/engines/cpu/pred_repair.h) and
+  // vertex must lead to the row's source, src/engines/cpu/common/pred_repair.h) and
   // appends the rows that fail to *bad. Returns false where the
   // implementation leaves the check to the caller (CPU: the rows are on the
   // host anyway).

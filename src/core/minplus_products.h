@@ -1,5 +1,5 @@
 // How many products APSP by min-plus squaring runs, shared by the CPU
-// (src/engines/cpu/apsp_matrix.cpp) and CUDA (src/engines/cuda/apsp_minplus.cu) engines.
+// (src/engines/cpu/apsp_dense/apsp_matrix.cpp) and CUDA (src/engines/cuda/apsp_dense/apsp_minplus.cu) engines.
 //
 // After t squarings the matrix holds the shortest walks of at most 2^t arcs.
 // t = ceil(log2(n - 1)) covers every simple path, so without a negative cycle

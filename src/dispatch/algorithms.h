@@ -20,8 +20,8 @@ struct AlgorithmFacts {
   gsp_algorithm id;
   AlgorithmKind kind;
   bool negative_weights;  // accepts arcs of negative weight
-  bool cpu;               // has a CPU engine (src/engines/cpu/cpu_engines.cpp routes it)
-  bool cuda;              // has a CUDA engine (src/engines/cuda/dispatch.cu routes it), in builds with CUDA
+  bool cpu;               // has a CPU engine (src/engines/cpu/common/cpu_engines.cpp routes it)
+  bool cuda;              // has a CUDA engine (src/engines/cuda/runtime/dispatch.cu routes it), in builds with CUDA
 };
 
 namespace algorithms_table {

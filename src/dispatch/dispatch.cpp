@@ -19,7 +19,7 @@
 #include "dispatch/gpu_backend.h"
 #include "core/host_memory.h"
 #include "dispatch/row_sinks.h"
-#include "engines/cpu/cpu_engines.h"
+#include "engines/cpu/common/cpu_engines.h"
 
 namespace gsp::detail {
 
@@ -164,7 +164,7 @@ Plan plan_run(const Graph& g, const RunOptions& o, bool sssp, int32_t num_source
 // little above it can evaluate below zero (1e-3 + 1e6 - 1e6 rounds to 0, so
 // x + 1e-3 + 1e6 - 1e6 can come out below x). So on a float graph a
 // negative-cycle verdict is taken only from the CPU Bellman-Ford, whose labels
-// are double (engines/cpu/sssp_core.h): any other engine's verdict is checked by it.
+// are double (engines/cpu/sssp/sssp_core.h): any other engine's verdict is checked by it.
 // True when `e` is such a verdict, to be checked. (Without negative arcs no
 // engine can see a negative cycle, in float either: adding w >= 0 never
 // lowers a sum. Such a verdict would be a bug, and is not hidden.)

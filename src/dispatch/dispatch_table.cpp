@@ -1,7 +1,7 @@
 // Many-to-many tables (gsp_table_run, gsp_table_run_into): the lists'
 // checks, the backend choice (the all-pairs plan for the K sources), and
 // the two ways a table is computed: the CPU's early-exit engine
-// (engines/cpu/table_dijkstra.cpp), or a CUDA all-pairs engine whose rows pass
+// (engines/cpu/apsp_sparse/table_dijkstra.cpp), or a CUDA all-pairs engine whose rows pass
 // through a sink that keeps only the target columns (and walks each row's
 // predecessors into the cells' paths), so that n-wide rows exist one block
 // at a time, never for all K sources.
@@ -16,7 +16,7 @@
 #include "dispatch/gpu_backend.h"
 #include "core/host_memory.h"
 #include "dispatch/row_sinks.h"
-#include "engines/cpu/cpu_engines.h"
+#include "engines/cpu/common/cpu_engines.h"
 
 namespace gsp::detail {
 

@@ -3,8 +3,8 @@
 // tracking them in every relaxation. The pass gives each pred[i][j] the
 // in-neighbour k != j of j that minimises d[i][k] + w(k, j): n * m reads
 // against the n^3 relaxations, whose tracking costs an extra compare and
-// select or two per relaxation (CPU: src/engines/cpu/apsp_matrix.cpp, CUDA:
-// src/engines/cuda/pred_pass.cuh; doc/cpu-engines.md, doc/gpu-apsp-dense.md).
+// select or two per relaxation (CPU: src/engines/cpu/apsp_dense/apsp_matrix.cpp, CUDA:
+// src/engines/cuda/apsp_dense/pred_pass.cuh; doc/cpu-engines.md, doc/gpu-apsp-dense.md).
 #pragma once
 
 #include <cstdint>

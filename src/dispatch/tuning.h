@@ -87,7 +87,7 @@ struct Tuning {
   // GSP_CUDA_PINNED_RESULTS (switch): false puts results in ordinary host
   // memory instead of cached page-locked buffers. Once per process.
   bool cuda_pinned_results = true;
-  // The frontier engine (delta-stepping, Bellman-Ford; src/engines/cuda/sssp_delta_stepping.cu).
+  // The frontier engine (delta-stepping, Bellman-Ford; src/engines/cuda/sssp/sssp_delta_stepping.cu).
   // GSP_CUDA_DS_ONE_BUCKET (switch): false keeps buckets of the default width
   // where the engine would use one bucket (delta = infinity).
   bool cuda_ds_one_bucket = true;
@@ -111,7 +111,7 @@ struct Tuning {
   // GSP_CUDA_FILTER (both | global | none); unset: the engine's choice.
   std::optional<CudaFilter> cuda_filter;
   // GSP_CUDA_BATCH_SOURCES [1, 2^31 - 1]: cap on the sources per pass of
-  // the CUDA delta-stepping APSP engine (src/engines/cuda/apsp_delta_stepping.cu);
+  // the CUDA delta-stepping APSP engine (src/engines/cuda/apsp_sparse/apsp_delta_stepping.cu);
   // unset: as many as the memory budget allows.
   std::optional<int64_t> cuda_batch_sources;
 

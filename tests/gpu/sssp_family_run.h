@@ -10,7 +10,7 @@
 
 #include "gsp/gsp.h"
 
-/* The SSSP family (src/engines/cuda/sssp_family.cuh): delta-stepping, Bellman-Ford,
+/* The SSSP family (src/engines/cuda/sssp/sssp_family.cuh): delta-stepping, Bellman-Ford,
  * min-plus SpMV CSR/ELL, GPU Dijkstra. */
 static const gsp_algorithm kAll[] = {GSP_SSSP_DELTA_STEPPING, GSP_SSSP_BELLMAN_FORD, GSP_SSSP_SPMV_CSR,
                                      GSP_SSSP_SPMV_ELL, GSP_SSSP_GPU_DIJKSTRA};

@@ -101,7 +101,7 @@ static void test_large(void) {
 }
 
 /* CUDA results live in page-locked buffers that the library caches between
- * runs (src/engines/cuda/memory_cache.cu): many results alive at once (more than the
+ * runs (src/engines/cuda/runtime/memory_cache.cu): many results alive at once (more than the
  * cache keeps), of two sizes, each checked against the CPU only after all
  * were made (a buffer handed out twice would show as a changed result),
  * destroyed in mixed order, then made again from the cache, and once more

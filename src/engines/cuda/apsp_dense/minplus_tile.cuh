@@ -1,0 +1,545 @@
+// The min-plus tile product shared by the dense APSP engines
+// (apsp_floyd_warshall.cu, apsp_minplus.cu):
+//
+//   Cout = min(Cin, A (x) B),   (A (x) B)[i][j] = min_k A[i][k] + B[k][j]
+//
+// on 128 x 128 output tiles, register-blocked (each of 256 threads owns 8x8
+// outputs), with A and B staged through shared memory in K-chunks of 32 and
+// the next chunk prefetched into registers while the current one is used.
+// Optionally it records, per output, the k that won (strict improvement
+// only) and then takes the predecessor from B's predecessor matrix:
+// pred[i][j] = predB[k][j].
+//
+// Value representation on the device (see doc/gpu-apsp-dense.md):
+// - float: +inf is +inf; fminf(c, a + b).
+// - int32 "fast" (OpsI32Fast): infinity is kInfI32 = 2^30 - 1, so that
+//   a + b of two stored values never wraps (stored values are clamped to
+//   [-kInfI32, kInfI32]); one DPX VIADDMNMX (__viaddmin_s32) per relaxation.
+//   Used only when 4 * n * max|w| < kInfI32, so genuine distances stay far
+//   below kInfI32 / 2 and any value >= kInfI32 / 2 means "unreachable".
+// - int32 "checked" (OpsI32Checked): infinity is INT32_MAX, sums in int64
+//   with explicit infinity tests; a reachable distance that does not fit
+//   sets the overflow flag (GSP_ERR_OVERFLOW). Slow; only for huge weights.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <mutex>
+#include <new>
+#include <string>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "engines/cpu/common/pred_repair.h"
+#include "runtime/device.cuh"
+#include "runtime/host_buffer.cuh"
+
+namespace gsp::detail::gpu::dense {
+
+constexpr int kTile = 128;   // output tile edge, and the FW k-block
+constexpr int kChunk = 32;   // K staged per shared-memory step
+constexpr int kThreads = 256;
+constexpr int32_t kInfI32 = 0x3FFFFFFF;
+
+// Device flags word bits.
+enum : int { kFlagChanged = 1, kFlagOverflow = 2, kFlagNegCycle = 4 };
+
+struct OpsF32 {
+  using T = float;
+  static constexpr bool kChecked = false;
+  static constexpr int kPackBits = 0;
+  __host__ __device__ static T inf() { return INFINITY; }
+  __device__ static void relax(T& c, T a, T b, int&) { c = fminf(c, a + b); }
+  // Strict-improvement relax, recording k.
+  __device__ static void relax_idx(T& c, int& idx, T a, T b, int k, int&) {
+    T s = a + b;
+    if (s < c) { c = s; idx = k; }
+  }
+  __device__ static T clamp(T v) { return v; }
+  __host__ __device__ static bool is_inf(T v) { return v == INFINITY; }
+};
+
+struct OpsI32Fast {
+  using T = int32_t;
+  static constexpr bool kChecked = false;
+  static constexpr int kPackBits = 0;
+  __host__ __device__ static T inf() { return kInfI32; }
+  __device__ static void relax(T& c, T a, T b, int&) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    c = __viaddmin_s32(a, b, c);
+#else
+    c = min(c, a + b);
+#endif
+  }
+  __device__ static void relax_idx(T& c, int& idx, T a, T b, int k, int&) {
+    T s = a + b;
+    if (s < c) { c = s; idx = k; }
+  }
+  // Normalises a result before it is stored: a sum with an infinite operand
+  // (kInfI32 + w, still >= kInfI32 / 2) becomes exactly kInfI32 again, so
+  // stored values are genuine distances or exactly infinite; and nothing
+  // goes below -kInfI32 (only negative cycles get there), so a + b of two
+  // stored values never wraps.
+  __device__ static T clamp(T v) { return v >= kInfI32 / 2 ? kInfI32 : max(v, -kInfI32); }
+  __host__ __device__ static bool is_inf(T v) { return v >= kInfI32 / 2; }
+};
+
+struct OpsI32Checked {
+  using T = int32_t;
+  static constexpr bool kChecked = true;
+  static constexpr int kPackBits = 0;
+  __host__ __device__ static T inf() { return INT32_MAX; }
+  __device__ static void relax(T& c, T a, T b, int& ovf) {
+    if (a == INT32_MAX || b == INT32_MAX) return;
+    long long s = (long long)a + (long long)b;
+    if (s < (long long)c) {
+      if (s <= (long long)INT32_MIN) ovf = 1; else c = (T)s;
+    } else if (c == INT32_MAX) {
+      ovf = 1;  // reachable, but the sum does not fit
+    }
+  }
+  __device__ static void relax_idx(T& c, int& idx, T a, T b, int k, int& ovf) {
+    if (a == INT32_MAX || b == INT32_MAX) return;
+    long long s = (long long)a + (long long)b;
+    if (s < (long long)c) {
+      if (s <= (long long)INT32_MIN) { ovf = 1; } else { c = (T)s; idx = k; }
+    } else if (c == INT32_MAX) {
+      ovf = 1;
+    }
+  }
+  __device__ static T clamp(T v) { return v; }
+  __host__ __device__ static bool is_inf(T v) { return v == INT32_MAX; }
+};
+
+// int32 "packed paths" (OpsI32Pack): the fast representation, and with
+// paths the product packs the k that won into the low kPackBits bits of each
+// value, so that a single DPX add-min per relaxation also tracks the winner:
+// A values are stored as d << 7, B values of row k as (d << 7) | (k_w + 1)
+// (k_w: k's position in a window of kPackWindow k's), C as d << 7. The
+// minimum of packed values is the minimum distance, ties going to C's old
+// value (tag 0), then to the smallest k: exactly the strict-improvement rule
+// of the unpacked kernel. After each window the tags are moved to an index
+// register and cleared. Distances are clamped to [-kInfPack, kInfPack]
+// (2^23 - 1) while packed; chosen only when 4 (n+1) max|w| < kInfPack, so
+// genuine distances stay far below kInfPack / 2.
+struct OpsI32Pack : OpsI32Fast {
+  static constexpr int kPackBits = 7;
+};
+constexpr int kPackWindow = 64;  // k's per tag window (tags 1..64 < 2^7)
+constexpr int32_t kInfPack = (1 << (30 - 7)) - 1;
+static_assert(kPackWindow < (1 << 7), "tags must fit the packed bits");
+
+// 16-byte global -> shared copies: cp.async on sm_80+, plain copies on
+// older targets (correct, slower; the library is meant for sm_90).
+__device__ __forceinline__ void cp_async16(void* smem, const void* gmem) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  const unsigned sa = (unsigned)__cvta_generic_to_shared(smem);
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(sa), "l"(gmem));
+#else
+  *reinterpret_cast<int4*>(smem) = *reinterpret_cast<const int4*>(gmem);
+#endif
+}
+__device__ __forceinline__ void cp_async_commit() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.commit_group;\n" ::);
+#endif
+}
+template <int N>
+__device__ __forceinline__ void cp_async_wait() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.wait_group %0;\n" ::"n"(N));
+#endif
+}
+
+template <class T>
+constexpr size_t tile_smem_bytes() {
+  return 2 * ((size_t)kTile * (kChunk + 4) + (size_t)kChunk * kTile) * sizeof(T);
+}
+
+// One product launch. All extents are multiples of kTile; K a multiple of kChunk.
+template <class T>
+struct TileParams {
+  const T* A = nullptr;  int64_t lda = 0;   // m x K
+  const T* B = nullptr;  int64_t ldb = 0;   // K x n
+  const T* Cin = nullptr; T* Cout = nullptr; int64_t ldc = 0;  // m x n (may alias)
+  const int32_t* Bp = nullptr; int64_t ldbp = 0;   // K x n predecessors of B (paths)
+  const int32_t* Pin = nullptr; int32_t* Pout = nullptr; int64_t ldp = 0;  // m x n (paths)
+  int K = 0;
+  // Tiles left alone: tile rows (blockIdx.y) in [skip_row_lo, skip_row_hi)
+  // and tile columns (blockIdx.x) in [skip_col_lo, skip_col_hi).
+  int skip_row_lo = 0, skip_row_hi = 0;
+  int skip_col_lo = 0, skip_col_hi = 0;
+  int64_t row_off = 0, col_off = 0;  // global index of C's row 0 / column 0 (diagonal check)
+  int* flags = nullptr;    // kFlag* bits; kernels return at once once kFlagNegCycle is set
+  bool track_changes = false;
+};
+
+// One resident block per SM: two (register cap 128) spill and gain nothing
+// (doc/gpu-apsp-dense.md).
+template <class Ops, bool kPaths>
+__global__ void __launch_bounds__(kThreads, 1)
+minplus_tile_kernel(const TileParams<typename Ops::T> p) {
+  using T = typename Ops::T;
+  // Packed paths: DPX add-min on (distance, k tag) words.
+  constexpr bool kPack = kPaths && Ops::kPackBits > 0;
+  constexpr int kPB = Ops::kPackBits > 0 ? Ops::kPackBits : 1;
+  constexpr int32_t kTagMask = (1 << kPB) - 1;
+  static_assert(sizeof(T) == 4, "4-byte values");
+  using V4 = typename std::conditional<std::is_same<T, float>::value, float4, int4>::type;
+  if (((int)blockIdx.y >= p.skip_row_lo && (int)blockIdx.y < p.skip_row_hi) ||
+      ((int)blockIdx.x >= p.skip_col_lo && (int)blockIdx.x < p.skip_col_hi)) {
+    return;
+  }
+  if (p.flags != nullptr && (*(volatile int*)p.flags & kFlagNegCycle)) return;
+
+  // Two shared-memory stages, filled by cp.async (no staging registers):
+  // As[stage][row][k] (row-major, padded), Bs[stage][k][col].
+  extern __shared__ __align__(16) unsigned char tile_smem[];
+  T (*As)[kTile][kChunk + 4] = reinterpret_cast<T (*)[kTile][kChunk + 4]>(tile_smem);
+  T (*Bs)[kChunk][kTile] =
+      reinterpret_cast<T (*)[kChunk][kTile]>(tile_smem + 2 * kTile * (kChunk + 4) * sizeof(T));
+
+  const int t = threadIdx.x;
+  const int tx = t % 16, ty = t / 16;
+  const int64_t m0 = (int64_t)blockIdx.y * kTile, n0 = (int64_t)blockIdx.x * kTile;
+
+  // A chunk 128x32 (8 vectors per row), B chunk 32x128 (32 per row):
+  // 1024 16-byte vectors each, 4 per thread.
+  auto issue_chunk = [&](int k0, int st) {
+#pragma unroll
+    for (int q = 0; q < 4; ++q) {
+      const int v = t + q * kThreads;
+      const int arow = v / 8, acv = v % 8;
+      cp_async16(&As[st][arow][acv * 4], p.A + (m0 + arow) * p.lda + k0 + acv * 4);
+      const int brow = v / 32, bcv = v % 32;
+      cp_async16(&Bs[st][brow][bcv * 4], p.B + (int64_t)(k0 + brow) * p.ldb + n0 + bcv * 4);
+    }
+    cp_async_commit();
+  };
+  issue_chunk(0, 0);
+
+  // Accumulators start from Cin.
+  T acc[8][8];
+  int idx[kPaths ? 8 : 1][kPaths ? 8 : 1];
+#pragma unroll
+  for (int r = 0; r < 8; ++r) {
+    const int64_t row = m0 + (r < 4 ? ty * 4 + r : 64 + ty * 4 + (r - 4));
+    const T* src = p.Cin + row * p.ldc + n0;
+    V4 v0 = *reinterpret_cast<const V4*>(src + tx * 4);
+    V4 v1 = *reinterpret_cast<const V4*>(src + 64 + tx * 4);
+    acc[r][0] = v0.x; acc[r][1] = v0.y; acc[r][2] = v0.z; acc[r][3] = v0.w;
+    acc[r][4] = v1.x; acc[r][5] = v1.y; acc[r][6] = v1.z; acc[r][7] = v1.w;
+    if constexpr (kPack) {
+#pragma unroll
+      for (int c = 0; c < 8; ++c) acc[r][c] = (T)(min(max((int32_t)acc[r][c], -kInfPack), kInfPack) * (1 << kPB));
+    }
+  }
+  if constexpr (kPaths) {
+#pragma unroll
+    for (int r = 0; r < 8; ++r)
+#pragma unroll
+      for (int c = 0; c < 8; ++c) idx[r][c] = -1;
+  }
+  int ovf = 0;
+
+  int st = 0;
+  for (int k0 = 0; k0 < p.K; k0 += kChunk) {
+    if (k0 + kChunk < p.K) {
+      issue_chunk(k0 + kChunk, st ^ 1);
+      cp_async_wait<1>();
+    } else {
+      cp_async_wait<0>();
+    }
+    if constexpr (kPack) {
+      // This thread's own copies of the chunk are complete (and visible to
+      // it): pack them in place before the barrier.
+      const int tag0 = (k0 % kPackWindow) + 1;
+#pragma unroll
+      for (int q = 0; q < 4; ++q) {
+        const int v = t + q * kThreads;
+        int4* pa = reinterpret_cast<int4*>(&As[st][v / 8][(v % 8) * 4]);
+        int4 x = *pa;
+        x.x = min(max(x.x, -kInfPack), kInfPack) * (1 << kPB);
+        x.y = min(max(x.y, -kInfPack), kInfPack) * (1 << kPB);
+        x.z = min(max(x.z, -kInfPack), kInfPack) * (1 << kPB);
+        x.w = min(max(x.w, -kInfPack), kInfPack) * (1 << kPB);
+        *pa = x;
+        const int tag = tag0 + v / 32;
+        int4* pb = reinterpret_cast<int4*>(&Bs[st][v / 32][(v % 32) * 4]);
+        int4 y = *pb;
+        y.x = min(max(y.x, -kInfPack), kInfPack) * (1 << kPB) + tag;
+        y.y = min(max(y.y, -kInfPack), kInfPack) * (1 << kPB) + tag;
+        y.z = min(max(y.z, -kInfPack), kInfPack) * (1 << kPB) + tag;
+        y.w = min(max(y.w, -kInfPack), kInfPack) * (1 << kPB) + tag;
+        *pb = y;
+      }
+    }
+    __syncthreads();
+#pragma unroll 4
+    for (int kk = 0; kk < kChunk; ++kk) {
+      T a[8], b[8];
+#pragma unroll
+      for (int r = 0; r < 4; ++r) {
+        a[r] = As[st][ty * 4 + r][kk];
+        a[4 + r] = As[st][64 + ty * 4 + r][kk];
+      }
+      V4 b0 = *reinterpret_cast<const V4*>(&Bs[st][kk][tx * 4]);
+      V4 b1 = *reinterpret_cast<const V4*>(&Bs[st][kk][64 + tx * 4]);
+      b[0] = b0.x; b[1] = b0.y; b[2] = b0.z; b[3] = b0.w;
+      b[4] = b1.x; b[5] = b1.y; b[6] = b1.z; b[7] = b1.w;
+#pragma unroll
+      for (int r = 0; r < 8; ++r)
+#pragma unroll
+        for (int c = 0; c < 8; ++c) {
+          if constexpr (kPack) {
+            Ops::relax(acc[r][c], a[r], b[c], ovf);
+          } else if constexpr (kPaths) {
+            Ops::relax_idx(acc[r][c], idx[r][c], a[r], b[c], k0 + kk, ovf);
+          } else {
+            Ops::relax(acc[r][c], a[r], b[c], ovf);
+          }
+        }
+    }
+    if constexpr (kPack) {
+      // End of a tag window (or of K): tags to indices, then cleared.
+      if ((k0 + kChunk) % kPackWindow == 0 || k0 + kChunk >= p.K) {
+        const int wb = k0 - (k0 % kPackWindow) - 1;
+#pragma unroll
+        for (int r = 0; r < 8; ++r)
+#pragma unroll
+          for (int c = 0; c < 8; ++c) {
+            const int32_t tag = (int32_t)acc[r][c] & kTagMask;
+            if (tag != 0) idx[r][c] = wb + tag;
+            acc[r][c] = (T)((int32_t)acc[r][c] - tag);
+          }
+      }
+    }
+    __syncthreads();
+    st ^= 1;
+  }
+  if constexpr (kPack) {
+#pragma unroll
+    for (int r = 0; r < 8; ++r)
+#pragma unroll
+      for (int c = 0; c < 8; ++c) {
+        const int32_t v = (int32_t)acc[r][c] >> kPB;
+        acc[r][c] = (T)(v >= kInfPack / 2 ? kInfI32 : v);
+      }
+  }
+
+  // Epilogue. Results are normalised first (an "improvement" from an
+  // infinite operand is no improvement). Predecessors are gathered before
+  // anything is written: B may be the very tile this block writes (FW phase 2).
+  int changed = 0, neg = 0;
+#pragma unroll
+  for (int r = 0; r < 8; ++r)
+#pragma unroll
+    for (int c = 0; c < 8; ++c) {
+      acc[r][c] = Ops::clamp(acc[r][c]);
+      if constexpr (kPaths) {
+        if (Ops::is_inf(acc[r][c])) idx[r][c] = -1;
+      }
+    }
+  int32_t pr[kPaths ? 8 : 1][kPaths ? 8 : 1];
+  if constexpr (kPaths) {
+#pragma unroll
+    for (int r = 0; r < 8; ++r) {
+      const int64_t row = m0 + (r < 4 ? ty * 4 + r : 64 + ty * 4 + (r - 4));
+#pragma unroll
+      for (int c = 0; c < 8; ++c) {
+        const int64_t col = n0 + (c < 4 ? tx * 4 + c : 64 + tx * 4 + (c - 4));
+        if (idx[r][c] >= 0) {
+          pr[r][c] = p.Bp[(int64_t)idx[r][c] * p.ldbp + col];
+          changed = 1;
+        } else {
+          pr[r][c] = (p.Pin != p.Pout) ? p.Pin[row * p.ldp + col] : 0;
+        }
+      }
+    }
+  }
+  if (p.track_changes && !kPaths) {
+#pragma unroll
+    for (int r = 0; r < 8; ++r) {
+      const int64_t row = m0 + (r < 4 ? ty * 4 + r : 64 + ty * 4 + (r - 4));
+#pragma unroll
+      for (int c = 0; c < 8; ++c) {
+        const int64_t col = n0 + (c < 4 ? tx * 4 + c : 64 + tx * 4 + (c - 4));
+        if (acc[r][c] < p.Cin[row * p.ldc + col]) changed = 1;
+      }
+    }
+  }
+  __syncthreads();
+#pragma unroll
+  for (int r = 0; r < 8; ++r) {
+    const int64_t row = m0 + (r < 4 ? ty * 4 + r : 64 + ty * 4 + (r - 4));
+#pragma unroll
+    for (int c = 0; c < 8; ++c) {
+      const int64_t col = n0 + (c < 4 ? tx * 4 + c : 64 + tx * 4 + (c - 4));
+      if (p.row_off + row == p.col_off + col && acc[r][c] < T(0)) neg = 1;
+    }
+    T* dst = p.Cout + row * p.ldc + n0;
+    V4 v0, v1;
+    v0.x = acc[r][0]; v0.y = acc[r][1]; v0.z = acc[r][2]; v0.w = acc[r][3];
+    v1.x = acc[r][4]; v1.y = acc[r][5]; v1.z = acc[r][6]; v1.w = acc[r][7];
+    *reinterpret_cast<V4*>(dst + tx * 4) = v0;
+    *reinterpret_cast<V4*>(dst + 64 + tx * 4) = v1;
+    if constexpr (kPaths) {
+      int32_t* pdst = p.Pout + row * p.ldp + n0;
+      if (p.Pin != p.Pout) {
+        *reinterpret_cast<int4*>(pdst + tx * 4) = make_int4(pr[r][0], pr[r][1], pr[r][2], pr[r][3]);
+        *reinterpret_cast<int4*>(pdst + 64 + tx * 4) = make_int4(pr[r][4], pr[r][5], pr[r][6], pr[r][7]);
+      } else {
+#pragma unroll
+        for (int c = 0; c < 8; ++c) {
+          const int col = c < 4 ? tx * 4 + c : 64 + tx * 4 + (c - 4);
+          if (idx[r][c] >= 0) pdst[col] = pr[r][c];
+        }
+      }
+    }
+  }
+  const int bits = (changed ? kFlagChanged : 0) | (ovf ? kFlagOverflow : 0) | (neg ? kFlagNegCycle : 0);
+  if (p.flags != nullptr && __syncthreads_or(bits) != 0) {
+    // one atomic per warp that has something to say
+    if (bits) atomicOr(p.flags, bits);
+  }
+}
+
+// Launch one product over a grid of tiles_m x tiles_n output tiles.
+template <class Ops, bool kPaths>
+inline void launch_tile_product(const TileParams<typename Ops::T>& p, int tiles_m, int tiles_n,
+                                cudaStream_t stream) {
+  if (tiles_m <= 0 || tiles_n <= 0) return;
+  if constexpr (!kPaths && Ops::kPackBits > 0) {
+    // Packing only matters with paths; distances only: the plain kernel.
+    launch_tile_product<OpsI32Fast, false>(p, tiles_m, tiles_n, stream);
+  } else {
+  dim3 grid((unsigned)tiles_n, (unsigned)tiles_m);
+  constexpr size_t smem = tile_smem_bytes<typename Ops::T>();
+  GSP_CUDA(cudaFuncSetAttribute(minplus_tile_kernel<Ops, kPaths>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                (int)smem));
+  minplus_tile_kernel<Ops, kPaths><<<grid, kThreads, smem, stream>>>(p);
+  GSP_CUDA_LAUNCH();
+  }
+}
+
+// ------------------------------------------------------------------ helpers
+
+// Device matrix build from the CSR: INF everywhere, 0 on the diagonal
+// (a negative self-loop's weight instead), the lightest of parallel arcs;
+// pred[u][v] = u for an arc u -> v (u != v), -1 elsewhere. One thread per
+// row (it owns the row: no races between parallel arcs). Padding rows and
+// columns (>= n, < ld) are INF with a 0 diagonal: isolated vertices.
+// Rows [row0, row0 + total / ld) of the matrix, stored from D / P on.
+template <class Ops>
+__global__ void fill_inf_kernel(typename Ops::T* D, int32_t* P, int64_t ld, int64_t total,
+                                int64_t row0) {
+  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total;
+       e += (int64_t)gridDim.x * blockDim.x) {
+    const int64_t i = row0 + e / ld, j = e % ld;
+    D[e] = i == j ? typename Ops::T(0) : Ops::inf();
+    if (P != nullptr) P[e] = -1;
+  }
+}
+
+template <class Ops, class W>
+__global__ void scatter_arcs_kernel(typename Ops::T* D, int32_t* P, int64_t ld, int32_t row0,
+                                    int32_t row1, const int64_t* offsets, const int32_t* targets,
+                                    const W* weights) {
+  const int32_t u = row0 + (int32_t)(blockIdx.x * blockDim.x + threadIdx.x);
+  if (u >= row1) return;
+  typename Ops::T* row = D + (int64_t)(u - row0) * ld;
+  for (int64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
+    const int32_t v = targets[e];
+    const typename Ops::T w = (typename Ops::T)weights[e];
+    if (v == u) {
+      if (w < row[v]) row[v] = w;  // only a negative self-loop beats the 0
+    } else if (w < row[v]) {
+      row[v] = w;
+      if (P != nullptr) P[(int64_t)(u - row0) * ld + v] = u;
+    }
+  }
+}
+
+inline int64_t round_up(int64_t x, int64_t m) { return (x + m - 1) / m * m; }
+
+// Picks the representation for a graph and calls f(Ops{}).
+template <class F>
+void with_ops(const Graph& g, F&& f) {
+  if (g.dtype() == GSP_F32) {
+    f(OpsF32{});
+    return;
+  }
+  const double maxabs = std::fmax(std::fabs(g.min_weight()), std::fabs(g.max_weight()));
+  const double bound = 4.0 * (double)(g.n() + 1) * maxabs;
+  if (bound < (double)kInfPack) {
+    f(OpsI32Pack{});
+  } else if (bound < (double)kInfI32) {
+    f(OpsI32Fast{});
+  } else {
+    f(OpsI32Checked{});
+  }
+}
+
+}  // namespace gsp::detail::gpu::dense
+
+namespace gsp::detail::gpu::dense {
+
+// Builds rows [row0, row0 + rows) of the initial matrix on the device (into
+// D / P, leading dimension ld) from the graph's cached device CSR.
+template <class Ops, class W>
+void build_rows_device(RunContext& ctx, const DeviceCsr<W>& g, typename Ops::T* D, int32_t* P,
+                       int64_t ld, int64_t row0, int64_t rows, cudaStream_t s) {
+  const int64_t total = rows * ld;
+  const unsigned blocks = (unsigned)std::min<int64_t>(blocks_for(total, 256), 65535LL * 8);
+  fill_inf_kernel<Ops><<<blocks, 256, 0, s>>>(D, P, ld, total, row0);
+  GSP_CUDA_LAUNCH();
+  const int64_t row1 = std::min<int64_t>(row0 + rows, g.n);
+  if (row1 > row0) {
+    scatter_arcs_kernel<Ops, W><<<blocks_for(row1 - row0, 128), 128, 0, s>>>(
+        D, P, ld, (int32_t)row0, (int32_t)row1, g.offsets, g.targets, g.weights);
+    GSP_CUDA_LAUNCH();
+  }
+  (void)ctx;
+}
+
+// Builds the whole initial matrix on the device.
+template <class Ops, class W>
+void build_matrix_device(RunContext& ctx, const Graph& graph, typename Ops::T* D, int32_t* P,
+                         int64_t ld) {
+  const DeviceCsr<W> g = device_graph<W>(ctx, graph);
+  build_rows_device<Ops, W>(ctx, g, D, P, ld, 0, ld, ctx.stream());
+}
+
+// Reads the flags word and throws for a negative cycle or an overflow.
+inline void check_flags(RunContext& ctx, const int* d_flags, const char* engine) {
+  int flags = 0;
+  GSP_CUDA(cudaMemcpyAsync(&flags, d_flags, sizeof(int), cudaMemcpyDeviceToHost, ctx.stream()));
+  ctx.sync();
+  if (flags & kFlagNegCycle) {
+    throw Error(GSP_ERR_NEGATIVE_CYCLE,
+                std::string(engine) + ": the graph has a negative cycle (a diagonal distance < 0)");
+  }
+  if (flags & kFlagOverflow) {
+    throw Error(GSP_ERR_OVERFLOW, std::string(engine) +
+                                      ": an int32 distance would overflow; use GSP_F32 weights "
+                                      "or smaller weights");
+  }
+}
+
+inline void fill_stats(RunContext& ctx, const ApspJob& job, int64_t iterations,
+                       int64_t relaxations) {
+  if (job.stats == nullptr) return;
+  job.stats->backend = GSP_BACKEND_CUDA;
+  job.stats->algorithm = job.algorithm;
+  job.stats->device = ctx.device();
+  job.stats->device_name = ctx.props().name;
+  job.stats->iterations = iterations;
+  job.stats->relaxations = relaxations;
+}
+
+}  // namespace gsp::detail::gpu::dense

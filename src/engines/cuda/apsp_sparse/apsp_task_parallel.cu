@@ -1,0 +1,413 @@
+// GSP_APSP_TASK_PARALLEL on the GPU (Okuyama, Ino & Hagihara, IJHPCN 2012):
+// N SSSP problems (N a multiple of 32) solved by one sequence of launches.
+// Thread (v, s) owns vertex v of problem s. The cost, updating-cost and mask
+// arrays Ca / Ua / Ma are interleaved, entry (v, s) at [v * N + s], so the
+// threads of one vertex touch consecutive words, and a relaxation of arc
+// (v, u) by the N problems is one coalesced run of atomicMin on Ua[u * N ..].
+//
+// A block holds VB vertices x SB problems (VB * SB = 256, SB the largest of
+// 256/128/64/32 dividing N); the adjacency of its VB vertices is staged in
+// shared memory once, in chunks, and read by all SB problems. Per-block
+// flags skip work: `active` (some mask of the block is set: the relax kernel
+// runs) and `touched` (some Ua of the block was lowered: the update kernel
+// runs). The host checks a global `changed` word every few rounds.
+//
+// Parents (§5.3) are recorded after convergence over the reverse graph:
+// v takes an in-neighbour u with d(u) < d(v) and d(u) + w(u, v) == d(v). Arcs
+// with d(u) == d(v) (zero weights, or float sums that round away a tiny
+// weight) cannot be taken blindly, since two such vertices could name each
+// other; those vertices are assigned in further rounds, each taking a tight
+// in-neighbour that is already assigned, so the parent graph is a tree.
+#include <algorithm>
+#include <optional>
+
+#include "apsp_sparse/apsp_sparse_common.cuh"
+#include "dispatch/tuning.h"
+
+namespace gsp::detail::gpu {
+namespace {
+
+using sparse::add_dist;
+using sparse::atomic_min_dist;
+using sparse::dist_inf;
+
+constexpr int kThreads = 256;
+constexpr int kStage = 1024;  // staged arcs per block per chunk
+
+struct Geometry {
+  int32_t N = 0;   // problems per launch
+  int32_t SB = 0;  // problems per block
+  int32_t VB = 0;  // vertices per block
+  int32_t gx = 0;  // blocks along vertices
+  int32_t gy = 0;  // blocks along problems
+};
+
+__device__ inline int64_t block_of(const Geometry& geo, int32_t v, int32_t s) {
+  return static_cast<int64_t>(s / geo.SB) * geo.gx + v / geo.VB;
+}
+
+__device__ inline bool tight(float du, float w, float d) { return du + w == d; }
+__device__ inline bool tight(int32_t du, int32_t w, int32_t d) {
+  return static_cast<long long>(du) + w == static_cast<long long>(d);
+}
+
+template <class W>
+__global__ void seed_kernel(Geometry geo, const int32_t* __restrict__ sources, int32_t count, W* Ca,
+                            W* Ua, uint8_t* Ma, int32_t* mark, int32_t* active_list,
+                            int32_t* active_count) {
+  int32_t s = blockIdx.x * blockDim.x + threadIdx.x;
+  if (s >= count) return;
+  int32_t v = sources[s];
+  size_t idx = static_cast<size_t>(v) * geo.N + s;
+  Ca[idx] = W(0);
+  Ua[idx] = W(0);
+  Ma[idx] = 1;
+  int32_t b = static_cast<int32_t>(block_of(geo, v, s));
+  if (atomicExch(mark + b, 1) == 0) active_list[atomicAdd(active_count, 1)] = b;
+}
+
+// Relaxes the arcs of every masked (v, s) of the blocks on the active list;
+// blocks whose Ua were lowered go on the touched list (once each). A
+// persistent grid walks the list.
+template <class W>
+__global__ void __launch_bounds__(kThreads) relax_kernel(
+    Geometry geo, DeviceCsr<W> g, const W* __restrict__ Ca, W* Ua, uint8_t* Ma,
+    const int32_t* __restrict__ active_list, const int32_t* active_count, int32_t* touched,
+    int32_t* touched_list, int32_t* touched_count, int32_t* overflow) {
+  __shared__ int64_t s_off[kThreads / 32];
+  __shared__ int32_t s_deg[kThreads / 32];
+  __shared__ int32_t s_tgt[kStage];
+  __shared__ W s_w[kStage];
+
+  const int32_t cnt = *active_count;
+  const int32_t slot = threadIdx.x / geo.SB;
+  const int32_t chunk = kStage / geo.VB;
+  bool over = false;
+  for (int32_t i = blockIdx.x; i < cnt; i += gridDim.x) {
+    const int32_t bid = active_list[i];
+    const int32_t bx = bid % geo.gx, by = bid / geo.gx;
+    const int32_t s = by * geo.SB + threadIdx.x % geo.SB;
+    const int32_t v = bx * geo.VB + slot;
+    bool act = false;
+    W d = W(0);
+    if (v < g.n) {
+      size_t idx = static_cast<size_t>(v) * geo.N + s;
+      if (Ma[idx]) {
+        Ma[idx] = 0;
+        act = true;
+        d = Ca[idx];
+      }
+    }
+    if (!__syncthreads_or(act)) continue;
+    if (threadIdx.x < geo.VB) {
+      int32_t vv = bx * geo.VB + threadIdx.x;
+      if (vv < g.n) {
+        s_off[threadIdx.x] = g.offsets[vv];
+        s_deg[threadIdx.x] = static_cast<int32_t>(g.offsets[vv + 1] - g.offsets[vv]);
+      } else {
+        s_off[threadIdx.x] = 0;
+        s_deg[threadIdx.x] = 0;
+      }
+    }
+    __syncthreads();
+    int32_t maxdeg = 0;
+    for (int j = 0; j < geo.VB; j++) maxdeg = max(maxdeg, s_deg[j]);
+    const int32_t my_deg = s_deg[slot];
+    for (int32_t base = 0; base < maxdeg; base += chunk) {
+      for (int32_t k = threadIdx.x; k < geo.VB * chunk; k += kThreads) {
+        int32_t j = k / chunk, e = base + k % chunk;
+        if (e < s_deg[j]) {
+          s_tgt[k] = g.targets[s_off[j] + e];
+          s_w[k] = g.weights[s_off[j] + e];
+        }
+      }
+      __syncthreads();
+      if (act) {
+        int32_t lim = min(chunk, my_deg - base);
+        const int32_t* tg = s_tgt + slot * chunk;
+        const W* wg = s_w + slot * chunk;
+        for (int32_t e = 0; e < lim; e++) {
+          int32_t u = tg[e];
+          W nd;
+          if (!add_dist(d, wg[e], &nd)) {
+            over = true;
+            continue;
+          }
+          size_t uidx = static_cast<size_t>(u) * geo.N + s;
+          if (nd < Ua[uidx]) {
+            atomic_min_dist(Ua + uidx, nd);
+            int32_t b2 = static_cast<int32_t>(block_of(geo, u, s));
+            if (touched[b2] == 0 && atomicExch(touched + b2, 1) == 0) {
+              touched_list[atomicAdd(touched_count, 1)] = b2;
+            }
+          }
+        }
+      }
+      __syncthreads();
+    }
+  }
+  if (over) atomicOr(overflow, 1);
+}
+
+// Moves lowered Ua into Ca for the blocks on the touched list, sets their
+// masks, and puts blocks with a new mask on the active list.
+template <class W>
+__global__ void __launch_bounds__(kThreads) update_kernel(
+    Geometry geo, int32_t n, W* Ca, const W* __restrict__ Ua, uint8_t* Ma, int32_t* touched,
+    const int32_t* __restrict__ touched_list, const int32_t* touched_count, int32_t* active_list,
+    int32_t* active_count) {
+  const int32_t cnt = *touched_count;
+  for (int32_t i = blockIdx.x; i < cnt; i += gridDim.x) {
+    const int32_t bid = touched_list[i];
+    const int32_t bx = bid % geo.gx, by = bid / geo.gx;
+    const int32_t s = by * geo.SB + threadIdx.x % geo.SB;
+    const int32_t v = bx * geo.VB + threadIdx.x / geo.SB;
+    bool m = false;
+    if (v < n) {
+      size_t idx = static_cast<size_t>(v) * geo.N + s;
+      W u = Ua[idx];
+      if (u < Ca[idx]) {
+        Ca[idx] = u;
+        Ma[idx] = 1;
+        m = true;
+      }
+    }
+    int any = __syncthreads_or(m);
+    if (threadIdx.x == 0) {
+      touched[bid] = 0;
+      if (any) active_list[atomicAdd(active_count, 1)] = bid;
+    }
+  }
+}
+
+// Parents, first pass: arcs that strictly descend in distance.
+template <class W>
+__global__ void __launch_bounds__(kThreads) parent_kernel(Geometry geo, DeviceCsr<W> rg,
+                                                           const int32_t* __restrict__ sources,
+                                                           int32_t count, const W* __restrict__ Ca,
+                                                           int32_t* P, uint8_t* A,
+                                                           int32_t* pending) {
+  const int32_t s = blockIdx.y * geo.SB + threadIdx.x % geo.SB;
+  const int32_t v = blockIdx.x * geo.VB + threadIdx.x / geo.SB;
+  if (v >= rg.n || s >= count) return;
+  const size_t idx = static_cast<size_t>(v) * geo.N + s;
+  const W d = Ca[idx];
+  if (d == dist_inf<W>() || v == sources[s]) {
+    P[idx] = -1;
+    A[idx] = 1;
+    return;
+  }
+  for (int64_t e = rg.offsets[v]; e < rg.offsets[v + 1]; e++) {
+    int32_t u = rg.targets[e];
+    W du = Ca[static_cast<size_t>(u) * geo.N + s];
+    if (du < d && tight(du, rg.weights[e], d)) {
+      P[idx] = u;
+      A[idx] = 1;
+      return;
+    }
+  }
+  P[idx] = -1;
+  A[idx] = 0;
+  *pending = 1;
+}
+
+// Parents, further passes: equal-distance tight arcs from assigned vertices.
+template <class W>
+__global__ void __launch_bounds__(kThreads) parent_equal_kernel(Geometry geo, DeviceCsr<W> rg,
+                                                                 int32_t count,
+                                                                 const W* __restrict__ Ca,
+                                                                 int32_t* P, volatile uint8_t* A,
+                                                                 int32_t* changed) {
+  const int32_t s = blockIdx.y * geo.SB + threadIdx.x % geo.SB;
+  const int32_t v = blockIdx.x * geo.VB + threadIdx.x / geo.SB;
+  if (v >= rg.n || s >= count) return;
+  const size_t idx = static_cast<size_t>(v) * geo.N + s;
+  if (A[idx]) return;
+  const W d = Ca[idx];
+  for (int64_t e = rg.offsets[v]; e < rg.offsets[v + 1]; e++) {
+    int32_t u = rg.targets[e];
+    size_t uidx = static_cast<size_t>(u) * geo.N + s;
+    W du = Ca[uidx];
+    if (du == d && tight(du, rg.weights[e], d) && A[uidx]) {
+      P[idx] = u;
+      A[idx] = 1;
+      *changed = 1;
+      return;
+    }
+  }
+}
+
+// Reads a device word into pinned memory and waits for it.
+class HostWord {
+ public:
+  HostWord() { host_.allocate(sizeof(int32_t)); }
+  int32_t read(RunContext& ctx, const int32_t* d) {
+    GSP_CUDA(cudaMemcpyAsync(host_.get(), d, sizeof(int32_t), cudaMemcpyDeviceToHost, ctx.stream()));
+    ctx.sync();
+    return *static_cast<int32_t*>(host_.get());
+  }
+
+ private:
+  sparse::PinnedBuffer host_;
+};
+
+Geometry make_geometry(int32_t n, int32_t N) {
+  Geometry geo;
+  geo.N = N;
+  geo.SB = 32;
+  for (int sb : {256, 128, 64}) {
+    if (N % sb == 0) {
+      geo.SB = sb;
+      break;
+    }
+  }
+  geo.VB = kThreads / geo.SB;
+  geo.gx = (n + geo.VB - 1) / geo.VB;
+  geo.gy = N / geo.SB;
+  return geo;
+}
+
+template <class W>
+void run_task_parallel(RunContext& ctx, const ApspJob& job) {
+  const Graph& graph = *job.graph;
+  sparse::require_non_negative(job, "apsp_task_parallel");
+  sparse::fill_stats(ctx, job);
+  const int32_t n = graph.n();
+  const bool paths = job.options->want_paths;
+
+  DeviceCsr<W> g = device_graph<W>(ctx, graph);
+  DeviceCsr<W> rg{};
+  if (paths) rg = device_reverse_graph<W>(ctx, graph);
+
+  DeviceBuffer<int32_t> words(ctx, 4, "apsp_task_parallel counters");
+  int32_t* d_overflow = words.get();
+  int32_t* d_changed = words.get() + 1;
+  GSP_CUDA(cudaMemsetAsync(words.get(), 0, 4 * sizeof(int32_t), ctx.stream()));
+
+  // Per (vertex, problem): Ca + Ua + Ma + one row-major output word; per
+  // block of VB x SB (at least 32 entries) three list words.
+  const size_t per_problem = static_cast<size_t>(n) * (2 * sizeof(W) + 1 + 4) + (3 * 4 * static_cast<size_t>(n)) / 32 + 64;
+  const size_t left = ctx.budget_left();
+  const size_t fixed = size_t(64) << 10;
+  int64_t nmax = left > fixed ? static_cast<int64_t>((left - fixed) / (per_problem + 4)) : 0;
+  nmax -= nmax % 32;
+  // Keep (n * N) and the launch grid within comfortable limits.
+  nmax = std::min<int64_t>(nmax, 65536);
+  if (const std::optional<int64_t> cap = tuning().apsp_tp_max_n) {  // GSP_APSP_TP_MAX_N (>= 32)
+    nmax = std::min<int64_t>(nmax, *cap - *cap % 32);
+  }
+  if (nmax < 32) {
+    throw Error(GSP_ERR_DEVICE_OUT_OF_MEMORY,
+                "apsp_task_parallel: a batch of 32 problems needs " +
+                    std::to_string(32 * per_problem) + " bytes of device memory, and only " +
+                    std::to_string(left) +
+                    " are left under the budget (options.device_memory_limit)");
+  }
+  int64_t total32 = (static_cast<int64_t>(job.num_sources) + 31) / 32 * 32;
+  int64_t N = sparse::balanced_batch(nmax, total32, 32);
+  N = (N + 31) / 32 * 32;
+  if (N > nmax) N = nmax;
+
+  const Geometry geo = make_geometry(n, static_cast<int32_t>(N));
+  const size_t cells = static_cast<size_t>(n) * N;
+  const size_t nblocks = static_cast<size_t>(geo.gx) * geo.gy;
+  if (nblocks >= static_cast<size_t>(INT32_MAX)) {
+    throw Error(GSP_ERR_UNSUPPORTED, "apsp_task_parallel: graph too large for one batch of 32");
+  }
+  DeviceBuffer<int32_t> d_sources(ctx, static_cast<size_t>(N), "apsp_task_parallel sources");
+  DeviceBuffer<W> Ca(ctx, cells, "apsp_task_parallel Ca");
+  DeviceBuffer<W> Ua(ctx, cells, "apsp_task_parallel Ua");
+  DeviceBuffer<uint8_t> Ma(ctx, cells, "apsp_task_parallel Ma");
+  DeviceBuffer<W> rows(ctx, cells, "apsp_task_parallel rows");
+  // touched flags, the active list, the touched list.
+  DeviceBuffer<int32_t> lists(ctx, 3 * nblocks, "apsp_task_parallel block lists");
+  int32_t* touched = lists.get();
+  int32_t* active_list = lists.get() + nblocks;
+  int32_t* touched_list = lists.get() + 2 * nblocks;
+  int32_t* active_count = words.get() + 2;
+  int32_t* touched_count = words.get() + 3;
+  int32_t* P = reinterpret_cast<int32_t*>(Ua.get());  // Ua is free once converged
+  uint8_t* A = Ma.get();                              // likewise Ma
+  int32_t* pred_rows = reinterpret_cast<int32_t*>(Ca.get());  // after dist is transposed
+
+  // Persistent grids for the list-walking kernels.
+  int occ_r = 1, occ_u = 1;
+  GSP_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ_r, relax_kernel<W>, kThreads, 0));
+  GSP_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ_u, update_kernel<W>, kThreads, 0));
+  const unsigned grid_r = static_cast<unsigned>(std::max(1, occ_r) * ctx.props().multiProcessorCount);
+  const unsigned grid_u = static_cast<unsigned>(std::max(1, occ_u) * ctx.props().multiProcessorCount);
+
+  HostWord host;
+  sparse::RowDeliverer out(ctx, job);
+  const dim3 grid(geo.gx, geo.gy);
+  int64_t rounds = 0;
+  for (int32_t first = 0; first < job.num_sources; first += static_cast<int32_t>(N)) {
+    const int32_t count = static_cast<int32_t>(std::min<int64_t>(N, job.num_sources - first));
+    GSP_CUDA(cudaMemcpyAsync(d_sources.get(), job.sources + first, sizeof(int32_t) * count,
+                             cudaMemcpyHostToDevice, ctx.stream()));
+    sparse::fill<W>(ctx, Ca.get(), cells, dist_inf<W>());
+    sparse::fill<W>(ctx, Ua.get(), cells, dist_inf<W>());
+    GSP_CUDA(cudaMemsetAsync(Ma.get(), 0, cells, ctx.stream()));
+    GSP_CUDA(cudaMemsetAsync(touched, 0, nblocks * sizeof(int32_t), ctx.stream()));
+    GSP_CUDA(cudaMemsetAsync(active_count, 0, 2 * sizeof(int32_t), ctx.stream()));
+    seed_kernel<W><<<blocks_for(count, 256), 256, 0, ctx.stream()>>>(
+        geo, d_sources.get(), count, Ca.get(), Ua.get(), Ma.get(), touched, active_list,
+        active_count);
+    GSP_CUDA_LAUNCH();
+    GSP_CUDA(cudaMemsetAsync(touched, 0, nblocks * sizeof(int32_t), ctx.stream()));
+
+    // Rounds of (relax, update) in groups; the active count after a group
+    // says whether work is left.
+    int group = 1;
+    for (;;) {
+      for (int r = 0; r < group; r++) {
+        relax_kernel<W><<<grid_r, kThreads, 0, ctx.stream()>>>(
+            geo, g, Ca.get(), Ua.get(), Ma.get(), active_list, active_count, touched,
+            touched_list, touched_count, d_overflow);
+        GSP_CUDA_LAUNCH();
+        GSP_CUDA(cudaMemsetAsync(active_count, 0, sizeof(int32_t), ctx.stream()));
+        update_kernel<W><<<grid_u, kThreads, 0, ctx.stream()>>>(
+            geo, n, Ca.get(), Ua.get(), Ma.get(), touched, touched_list, touched_count,
+            active_list, active_count);
+        GSP_CUDA_LAUNCH();
+        GSP_CUDA(cudaMemsetAsync(touched_count, 0, sizeof(int32_t), ctx.stream()));
+        ++rounds;
+      }
+      if (host.read(ctx, active_count) == 0) break;
+      group = std::min(group * 2, 32);
+    }
+    if constexpr (std::is_same_v<W, int32_t>) sparse::throw_if_overflow(ctx, d_overflow);
+
+    // Distances: Ca (interleaved) -> rows (row-major).
+    sparse::transpose<W>(ctx, Ca.get(), rows.get(), n, geo.N, count);
+    if (paths) {
+      GSP_CUDA(cudaMemsetAsync(d_changed, 0, sizeof(int32_t), ctx.stream()));
+      parent_kernel<W><<<grid, kThreads, 0, ctx.stream()>>>(geo, rg, d_sources.get(), count,
+                                                            Ca.get(), P, A, d_changed);
+      GSP_CUDA_LAUNCH();
+      while (host.read(ctx, d_changed) != 0) {
+        GSP_CUDA(cudaMemsetAsync(d_changed, 0, sizeof(int32_t), ctx.stream()));
+        parent_equal_kernel<W><<<grid, kThreads, 0, ctx.stream()>>>(geo, rg, count, Ca.get(), P,
+                                                                    A, d_changed);
+        GSP_CUDA_LAUNCH();
+      }
+      // Parents: P (interleaved, in Ua) -> row-major, into Ca's storage.
+      sparse::transpose<int32_t>(ctx, P, pred_rows, n, geo.N, count);
+    }
+    out.deliver(first, count, rows.get(), paths ? pred_rows : nullptr);
+    job.options->report(static_cast<double>(first + count) / job.num_sources);
+  }
+  ctx.sync();
+  if (job.stats != nullptr) job.stats->iterations = rounds;
+}
+
+}  // namespace
+
+void apsp_task_parallel(RunContext& ctx, const ApspJob& job) {
+  with_weight_type(job.graph->dtype(), [&](auto w) {
+    using W = decltype(w);
+    run_task_parallel<W>(ctx, job);
+  });
+}
+
+}  // namespace gsp::detail::gpu

@@ -1,0 +1,320 @@
+// The device layer: probing, error checking, the run context and the graph's
+// cached device copy. See device.cuh for the rules engines follow.
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <mutex>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "runtime/device.cuh"
+#include "runtime/engines.cuh"
+
+namespace gsp::detail::gpu {
+
+// ---------------------------------------------------------------- errors
+
+void check_cuda(cudaError_t err, const char* what, const char* file, int line) {
+  if (err == cudaSuccess) return;
+  (void)cudaGetLastError();  // clear a non-sticky error so later calls start clean
+  const char* base = file;
+  for (const char* p = file; *p != '\0'; ++p) {
+    if (*p == '/') base = p + 1;
+  }
+  std::string msg = std::string(cudaGetErrorName(err)) + ": " + cudaGetErrorString(err) + " (in " +
+                    what + " at " + base + ":" + std::to_string(line) + ")";
+  if (err == cudaErrorMemoryAllocation) {
+    throw Error(GSP_ERR_DEVICE_OUT_OF_MEMORY, "device memory exhausted: " + msg);
+  }
+  throw Error(GSP_ERR_DEVICE, "CUDA call failed: " + msg);
+}
+
+// ---------------------------------------------------------------- probing
+
+namespace {
+
+struct ProbeResult {
+  bool usable = false;
+  int32_t count = 0;
+  std::string why;
+  std::vector<cudaDeviceProp> props;  // per ordinal, read once (the call is slow)
+};
+
+std::once_flag g_probe_once;
+ProbeResult g_probe;
+std::atomic<bool> g_started{false};  // a RunContext has started a device (started())
+
+std::string version_text(int v) {
+  return std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10);
+}
+
+void do_probe() {
+  ProbeResult r;
+  int driver = 0, runtime = 0;
+  (void)cudaRuntimeGetVersion(&runtime);
+  cudaError_t derr = cudaDriverGetVersion(&driver);
+  if (derr != cudaSuccess || driver == 0) {
+    (void)cudaGetLastError();
+    r.why = "no CUDA driver is installed (libcuda.so not found); the CUDA engines need an NVIDIA driver";
+    g_probe = r;
+    return;
+  }
+  int count = 0;
+  cudaError_t err = cudaGetDeviceCount(&count);
+  if (err != cudaSuccess) {
+    (void)cudaGetLastError();
+    switch (err) {
+      case cudaErrorNoDevice:
+        r.why = "no CUDA device is present (cudaGetDeviceCount: no CUDA-capable device)";
+        break;
+      case cudaErrorInsufficientDriver:
+        r.why = "the NVIDIA driver (CUDA " + version_text(driver) +
+                ") is older than the CUDA runtime libgsp was built with (" + version_text(runtime) +
+                "); update the driver";
+        break;
+      default:
+        r.why = std::string("CUDA is not usable: cudaGetDeviceCount failed: ") + cudaGetErrorName(err) +
+                ": " + cudaGetErrorString(err);
+        break;
+    }
+    g_probe = r;
+    return;
+  }
+  if (count <= 0) {
+    r.why = "no CUDA device is present";
+    g_probe = r;
+    return;
+  }
+  if (driver < runtime) {
+    // cudaGetDeviceCount normally reports this itself; keep the check for
+    // drivers with forward-compatibility packages that still fail later.
+    r.why = "the NVIDIA driver (CUDA " + version_text(driver) +
+            ") is older than the CUDA runtime libgsp was built with (" + version_text(runtime) + ")";
+    g_probe = r;
+    return;
+  }
+  r.props.resize(static_cast<size_t>(count));
+  for (int d = 0; d < count; ++d) {
+    cudaError_t perr = cudaGetDeviceProperties(&r.props[static_cast<size_t>(d)], d);
+    if (perr != cudaSuccess) {
+      (void)cudaGetLastError();
+      r.why = "cudaGetDeviceProperties(" + std::to_string(d) + ") failed: " + cudaGetErrorString(perr);
+      r.props.clear();
+      g_probe = r;
+      return;
+    }
+  }
+  r.usable = true;
+  r.count = count;
+  g_probe = r;
+}
+
+}  // namespace
+
+bool probe(std::string* why, int32_t* count) {
+  std::call_once(g_probe_once, do_probe);
+  if (why != nullptr) *why = g_probe.why;
+  if (count != nullptr) *count = g_probe.count;
+  return g_probe.usable;
+}
+
+// ---------------------------------------------------------------- RunContext
+
+RunContext::RunContext(const RunOptions& options, RunStats* stats) : options_(options), stats_(stats) {
+  std::string why;
+  int32_t count = 0;
+  if (!probe(&why, &count)) throw Error(GSP_ERR_NO_DEVICE, why);
+  if (options.device < 0 || options.device >= count) {
+    throw Error(GSP_ERR_INVALID_ARGUMENT, "options.device = " + std::to_string(options.device) +
+                                              " is not a CUDA device ordinal (" + std::to_string(count) +
+                                              " device" + (count == 1 ? "" : "s") + " usable)");
+  }
+  device_ = options.device;
+  GSP_CUDA(cudaGetDevice(&previous_device_));
+  GSP_CUDA(cudaSetDevice(device_));
+  try {
+    props_ = g_probe.props[static_cast<size_t>(device_)];
+    if (options.cuda_stream != nullptr) {
+      stream_ = static_cast<cudaStream_t>(options.cuda_stream);
+      own_stream_ = false;
+    } else {
+      GSP_CUDA(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+      own_stream_ = true;
+    }
+    if (options.device_memory_limit > 0) {
+      budget_ = options.device_memory_limit;
+    } else {
+      size_t free_bytes = 0, total_bytes = 0;
+      GSP_CUDA(cudaMemGetInfo(&free_bytes, &total_bytes));
+      budget_ = free_bytes;
+    }
+  } catch (...) {
+    if (own_stream_ && stream_ != nullptr) cudaStreamDestroy(stream_);
+    cudaSetDevice(previous_device_);
+    throw;
+  }
+  g_started.store(true, std::memory_order_relaxed);
+  if (stats_ != nullptr) {
+    stats_->backend = GSP_BACKEND_CUDA;
+    stats_->device = device_;
+    stats_->device_name = props_.name;
+  }
+}
+
+bool started() { return g_started.load(std::memory_order_relaxed); }
+
+RunContext::~RunContext() {
+  if (own_stream_ && stream_ != nullptr) {
+    // Wait for work still queued (an error path may leave some); errors here
+    // cannot be reported from a destructor.
+    (void)cudaStreamSynchronize(stream_);
+    (void)cudaStreamDestroy(stream_);
+  }
+  (void)cudaGetLastError();
+  (void)cudaSetDevice(previous_device_);
+}
+
+void RunContext::reserve(size_t bytes, const char* what) {
+  if (bytes > budget_ - used_) {
+    throw Error(GSP_ERR_DEVICE_OUT_OF_MEMORY,
+                std::string("device memory over the budget allocating ") + what + ": " +
+                    std::to_string(bytes) + " bytes needed, " + std::to_string(budget_ - used_) +
+                    " of " + std::to_string(budget_) + " left" +
+                    (options_.device_memory_limit > 0 ? " (options.device_memory_limit)" : " (free on the device)"));
+  }
+  used_ += bytes;
+}
+
+void RunContext::release(size_t bytes) { used_ = bytes > used_ ? 0 : used_ - bytes; }
+
+void RunContext::sync() const { GSP_CUDA(cudaStreamSynchronize(stream_)); }
+
+// ---------------------------------------------------------------- graph cache
+
+namespace {
+
+// Device arrays of one direction of the graph.
+struct DeviceArrays {
+  void* offsets = nullptr;
+  void* targets = nullptr;
+  void* weights = nullptr;
+  bool ready = false;
+};
+
+struct PerDevice {
+  DeviceArrays forward;
+  DeviceArrays reverse;
+};
+
+// What the CUDA layer caches on a Graph: the arrays per device ordinal.
+class GraphDeviceCache final : public DeviceCacheBase {
+ public:
+  ~GraphDeviceCache() override {
+    int previous = 0;
+    bool have_previous = cudaGetDevice(&previous) == cudaSuccess;
+    for (auto& [device, entry] : per_device) {
+      if (cudaSetDevice(device) != cudaSuccess) continue;
+      free_arrays(entry.forward);
+      free_arrays(entry.reverse);
+    }
+    if (have_previous) cudaSetDevice(previous);
+    (void)cudaGetLastError();
+  }
+  static void free_arrays(DeviceArrays& a) {
+    if (a.offsets) cudaFree(a.offsets);
+    if (a.targets) cudaFree(a.targets);
+    if (a.weights) cudaFree(a.weights);
+    a = DeviceArrays{};
+  }
+  std::map<int, PerDevice> per_device;
+};
+
+// Owns raw device allocations until release(); frees them on an error path.
+struct PendingArrays {
+  DeviceArrays a;
+  ~PendingArrays() { GraphDeviceCache::free_arrays(a); }
+  DeviceArrays release() {
+    DeviceArrays r = a;
+    a = DeviceArrays{};
+    return r;
+  }
+};
+
+void* raw_alloc(size_t bytes, const char* what) {
+  void* p = nullptr;
+  check_cuda(cudaMalloc(&p, bytes == 0 ? 1 : bytes), what, __FILE__, __LINE__);
+  return p;
+}
+
+template <class W>
+DeviceCsr<W> get_or_upload(RunContext& ctx, const Graph& graph, bool reverse) {
+  static_assert(std::is_same_v<W, float> || std::is_same_v<W, int32_t>, "weight type");
+  const gsp_dtype want = std::is_same_v<W, float> ? GSP_F32 : GSP_I32;
+  if (graph.dtype() != want) {
+    throw Error(GSP_ERR_INTERNAL, "device_graph: weight type does not match the graph's");
+  }
+  // The reverse graph is built on the host outside the device lock (it has
+  // its own once-flag).
+  const CsrView<W> view = reverse ? graph.reverse_view<W>() : graph.view<W>();
+
+  std::lock_guard<std::mutex> lock(graph.device_mutex());
+  std::unique_ptr<DeviceCacheBase>& slot = graph.device_cache();
+  if (!slot) slot = std::make_unique<GraphDeviceCache>();
+  auto* cache = dynamic_cast<GraphDeviceCache*>(slot.get());
+  if (cache == nullptr) throw Error(GSP_ERR_INTERNAL, "device_graph: foreign device cache on the graph");
+  PerDevice& entry = cache->per_device[ctx.device()];
+  DeviceArrays& arrays = reverse ? entry.reverse : entry.forward;
+
+  if (!arrays.ready) {
+    const size_t off_bytes = static_cast<size_t>(view.n + 1) * sizeof(int64_t);
+    const size_t tgt_bytes = static_cast<size_t>(view.m) * sizeof(int32_t);
+    const size_t w_bytes = static_cast<size_t>(view.m) * sizeof(W);
+    const size_t total = off_bytes + tgt_bytes + w_bytes;
+    // Charged to this run for good: the copy outlives the run.
+    ctx.reserve(total, reverse ? "the reverse graph's device copy" : "the graph's device copy");
+
+    const auto t0 = std::chrono::steady_clock::now();
+    PendingArrays pending;
+    pending.a.offsets = raw_alloc(off_bytes, "cudaMalloc(graph offsets)");
+    pending.a.targets = raw_alloc(tgt_bytes, "cudaMalloc(graph targets)");
+    pending.a.weights = raw_alloc(w_bytes, "cudaMalloc(graph weights)");
+    GSP_CUDA(cudaMemcpyAsync(pending.a.offsets, view.offsets, off_bytes, cudaMemcpyHostToDevice, ctx.stream()));
+    if (view.m > 0) {
+      GSP_CUDA(cudaMemcpyAsync(pending.a.targets, view.targets, tgt_bytes, cudaMemcpyHostToDevice, ctx.stream()));
+      GSP_CUDA(cudaMemcpyAsync(pending.a.weights, view.weights, w_bytes, cudaMemcpyHostToDevice, ctx.stream()));
+    }
+    ctx.sync();  // the host arrays are pageable, and the copy must be complete before it is shared
+    arrays = pending.release();
+    arrays.ready = true;
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (ctx.stats() != nullptr) ctx.stats()->upload_seconds += secs;
+  }
+
+  DeviceCsr<W> d;
+  d.n = view.n;
+  d.m = view.m;
+  d.offsets = static_cast<const int64_t*>(arrays.offsets);
+  d.targets = static_cast<const int32_t*>(arrays.targets);
+  d.weights = static_cast<const W*>(arrays.weights);
+  return d;
+}
+
+}  // namespace
+
+template <class W>
+DeviceCsr<W> device_graph(RunContext& ctx, const Graph& graph) {
+  return get_or_upload<W>(ctx, graph, false);
+}
+template <class W>
+DeviceCsr<W> device_reverse_graph(RunContext& ctx, const Graph& graph) {
+  return get_or_upload<W>(ctx, graph, true);
+}
+
+template DeviceCsr<float> device_graph<float>(RunContext&, const Graph&);
+template DeviceCsr<int32_t> device_graph<int32_t>(RunContext&, const Graph&);
+template DeviceCsr<float> device_reverse_graph<float>(RunContext&, const Graph&);
+template DeviceCsr<int32_t> device_reverse_graph<int32_t>(RunContext&, const Graph&);
+
+}  // namespace gsp::detail::gpu

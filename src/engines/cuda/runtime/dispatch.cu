@@ -1,0 +1,51 @@
+// The CUDA side of src/dispatch/gpu_backend.h: probing, and routing a resolved
+// algorithm to its engine inside a RunContext.
+#include "dispatch/algorithms.h"
+#include "dispatch/gpu_backend.h"
+#include "runtime/engines.cuh"
+
+namespace gsp::detail::gpu {
+
+bool usable(std::string* why) { return probe(why, nullptr); }
+
+int32_t device_count() {
+  int32_t count = 0;
+  return probe(nullptr, &count) ? count : 0;
+}
+
+bool supports(gsp_algorithm algorithm) { return has_cuda_engine(algorithm); }
+
+void sssp(const SsspJob& job) {
+  RunContext ctx(*job.options, job.stats);
+  switch (job.algorithm) {
+    case GSP_SSSP_ATOMIC_LOCK: sssp_atomic_lock(ctx, job); break;
+    case GSP_SSSP_ATOMIC_64: sssp_atomic64(ctx, job); break;
+    case GSP_SSSP_HARISH: sssp_harish(ctx, job); break;
+    case GSP_SSSP_DELTA_STEPPING: sssp_delta_stepping(ctx, job); break;
+    case GSP_SSSP_BELLMAN_FORD: sssp_bellman_ford(ctx, job); break;
+    case GSP_SSSP_SPMV_CSR: sssp_spmv(ctx, job, false); break;
+    case GSP_SSSP_SPMV_ELL: sssp_spmv(ctx, job, true); break;
+    case GSP_SSSP_GPU_DIJKSTRA: sssp_gpu_dijkstra(ctx, job); break;
+    default:
+      throw Error(GSP_ERR_UNSUPPORTED, std::string("no CUDA engine for SSSP algorithm '") +
+                                           gsp_algorithm_name(job.algorithm) + "'");
+  }
+  ctx.sync();
+}
+
+void apsp(const ApspJob& job) {
+  RunContext ctx(*job.options, job.stats);
+  switch (job.algorithm) {
+    case GSP_APSP_FLOYD_WARSHALL: apsp_floyd_warshall(ctx, job); break;
+    case GSP_APSP_MINPLUS: apsp_minplus(ctx, job); break;
+    case GSP_APSP_HEAP: apsp_heap(ctx, job); break;
+    case GSP_APSP_TASK_PARALLEL: apsp_task_parallel(ctx, job); break;
+    case GSP_APSP_DELTA_STEPPING: apsp_delta_stepping(ctx, job); break;
+    default:
+      throw Error(GSP_ERR_UNSUPPORTED, std::string("no CUDA engine for APSP algorithm '") +
+                                           gsp_algorithm_name(job.algorithm) + "'");
+  }
+  ctx.sync();
+}
+
+}  // namespace gsp::detail::gpu

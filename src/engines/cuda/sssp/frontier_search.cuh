@@ -1,0 +1,294 @@
+// The frontier engine's host side, shared by one search
+// (sssp_delta_stepping.cu: delta-stepping, Bellman-Ford) and many searches
+// advanced together (apsp_delta_stepping.cu): the policy (delta, one bucket
+// or buckets, block-local waves, ELL copy, speculation, grid size) and a
+// FrontierSearch that owns the per-run arc arrays and the label state, and
+// runs the persistent kernel for one source or for a pass of several.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "dispatch/tuning.h"
+#include "sssp/frontier_kernels.cuh"
+#include "sssp/sssp_family.cuh"
+
+namespace gsp::detail::gpu::family {
+namespace {
+
+// Default delta (doc/gpu-sssp-family.md, "Choosing delta"): on the GPU a
+// light round costs a grid barrier plus a chain of dependent memory
+// latencies whatever its size, so few wide buckets beat many narrow ones.
+// delta = kDeltaScale * max_weight / avg_out_degree (Meyer-Sanders' rule with
+// a large constant); it needs no pass over the weights, and when it is at
+// least the largest weight every arc is light and no split copy is made.
+constexpr double kDeltaScale = 32.0;
+
+inline double default_delta(const Graph& graph) {
+  const double avg_deg =
+      graph.n() > 0 ? std::max(1.0, static_cast<double>(graph.m()) / graph.n()) : 1.0;
+  double d = kDeltaScale * graph.max_weight() / avg_deg;
+  if (!(d > 0) || !std::isfinite(d)) d = graph.max_weight() > 0 ? graph.max_weight() : 1.0;
+  return d;
+}
+
+// How the frontier engine runs on a graph (see frontier_policy()).
+struct FrontierPolicy {
+  bool bellman_ford = false;  // one bucket, every arc light, round limit n
+  bool delta_mode = false;    // buckets of width delta (else one bucket)
+  double delta = 0;
+  bool split = false;         // some arc is heavy: light/heavy arc copy
+  int local_rounds = 0;       // block-local waves per light round
+  int chase = 0;              // thread-level chasing hops (0: off)
+  bool use_ell = false;       // local waves read an ELL copy of the light arcs
+  bool speculate = false;     // speculative pushes in the ELL waves
+  int per_sm = 2;             // resident blocks per SM of the persistent kernel
+  bool filter_global = true;  // filtering load before the atomicMin, global tiles
+  bool filter_local = false;  // the same in the block-local waves
+  bool timing = false;        // GSP_CUDA_SSSP_TIMING: print the time split
+};
+
+// The policy for `graph` (user_delta: options.delta, 0 = choose).
+inline FrontierPolicy frontier_policy(const Graph& graph, double user_delta, bool bellman_ford) {
+  const int32_t n = graph.n();
+  const int64_t m = graph.m();
+  const Tuning t = tuning();
+  FrontierPolicy p;
+  p.bellman_ford = bellman_ford;
+  // Delta chosen by the engine on a graph of average out-degree above
+  // kLocalWaveMaxDegree (random, power-law: few hops per shortest path):
+  // one bucket (delta = infinity), run as the Bellman-Ford frontier without
+  // bucket bookkeeping. Measured on the H100 against the default width:
+  // R-MAT 1M/16M 5.03-5.09 vs 5.58-5.72 ms, a 1M x 8 random graph 2.94 vs
+  // 3.41-3.49 ms, Graph65536 0.27-0.30 vs 0.28-0.31 ms, with as many or
+  // fewer rounds (the width itself was not the cost: delta = 1e30 in bucket
+  // mode took as long as the default). Weights are non-negative here, so
+  // the Bellman-Ford round limit n is never reached.
+  // GSP_CUDA_DS_ONE_BUCKET=0 keeps the buckets for benchmarking.
+  const bool low_degree = n > 0 && static_cast<double>(m) / n <= kLocalWaveMaxDegree;
+  bool one_bucket = !bellman_ford && !(user_delta > 0) && !low_degree;
+  one_bucket = one_bucket && t.cuda_ds_one_bucket;
+  p.delta_mode = !bellman_ford && !one_bucket;
+  p.delta = p.delta_mode ? (user_delta > 0 ? user_delta : default_delta(graph)) : 0.0;
+  // Physical light/heavy split only when some arc is heavy.
+  p.split = p.delta_mode && m > 0 && p.delta < graph.max_weight();
+  // Block-local asynchronous waves per light round (0: none, one wave per
+  // grid barrier). They pay off on low-degree, long-path graphs (roads,
+  // meshes: NY 7.96 -> 4.71 ms on the H100 with 8 waves; with the ELL waves
+  // 16 beat 8: NY 3.55 -> 3.24 ms, 1024^2 grid 5.65 -> 5.09 ms) and hurt on
+  // expanders, where a block's local queue explodes and the grid waits for it
+  // (Graph65536 0.48 -> 0.86 ms, R-MAT 6.6 -> 23.6 ms), so they are used only
+  // when the average out-degree is at most kLocalWaveMaxDegree.
+  // GSP_CUDA_LOCAL_ROUNDS overrides it for benchmarking.
+  p.local_rounds = low_degree ? kLocalWaves : 0;
+  if (t.cuda_local_rounds) p.local_rounds = *t.cuda_local_rounds;
+  // Thread-level chasing (hops per improvement) inside the local waves: off
+  // by default. Measured on the H100 (NY, L8): 152 -> 36 grid phases with 16
+  // hops, but 4.46 -> 27 ms, since depth-first order relaxes vertices long
+  // before their distance is final and the work explodes (doc, "Thread-level
+  // chasing"). GSP_CUDA_CHASE turns it on for benchmarking.
+  p.chase = p.local_rounds > 0 ? kChaseHops : 0;
+  if (t.cuda_chase) p.chase = *t.cuda_chase;
+  // The local waves read the light arcs from an ELL copy (relax_wave_ell(),
+  // 8 * kEllSlots bytes per vertex, built per run since the light set
+  // depends on delta). GSP_CUDA_ELL=0 keeps them on the CSR (relax_tile())
+  // for benchmarking; chasing needs the CSR path.
+  p.use_ell = p.local_rounds > 0 && p.chase == 0 && n > 0;
+  p.use_ell = p.use_ell && t.cuda_ell;
+  // Speculative pushes in the ELL waves (relax_arc_spec()): they need every
+  // weight > 0 (a distance must grow along each arc, so a vertex cannot be
+  // re-offered the distance it already holds through a cycle).
+  // GSP_CUDA_SPEC=0 turns them off for benchmarking.
+  p.speculate = p.use_ell && p.delta_mode && graph.min_weight() > 0;
+  p.speculate = p.speculate && t.cuda_spec;
+  // Resident blocks per SM for the persistent kernel: fewer blocks make the
+  // grid barrier cheaper, more hide latency on big frontiers. With local
+  // waves 3 (as many as the registers allow) beat 2 since the speculative
+  // pushes (H100: NY 2.66-2.69 vs 2.73-2.97 ms; 1024^2 grid 5.15 vs
+  // 5.31 ms); without them 2 is kept (doc/gpu-sssp-family.md).
+  // GSP_CUDA_PERSISTENT_BLOCKS_PER_SM (1..4) overrides it for benchmarking.
+  p.per_sm = p.local_rounds > 0 ? 3 : 2;
+  if (t.cuda_persistent_blocks_per_sm) p.per_sm = *t.cuda_persistent_blocks_per_sm;
+  // The filtering load before each atomicMin (relax()): kept in the global
+  // tiles, dropped in the block-local waves, where a wave is one dependent
+  // chain of L2 round trips (measured on the H100: NY 4.43 -> 4.11 ms).
+  // GSP_CUDA_FILTER = both | global | none overrides it for benchmarking.
+  if (t.cuda_filter) {
+    p.filter_global = *t.cuda_filter != CudaFilter::kNone;
+    p.filter_local = *t.cuda_filter == CudaFilter::kBoth;
+  }
+  // GSP_CUDA_SSSP_TIMING=1: print the time split of a search to stderr
+  // (host clock for the allocation, CUDA events for the device stages).
+  p.timing = t.cuda_sssp_timing;
+  return p;
+}
+
+// Device bytes of label state per label (packed word, bucket, stamps, near
+// and far lists, ...) under policy p: what a pass of c copies of an n-vertex
+// graph needs is about c * n times this.
+inline size_t frontier_bytes_per_label(const FrontierPolicy& p) {
+  size_t b = sizeof(LabelState) + 4 + 4;  // the record, near0, near1
+  if (p.delta_mode) b += 2 * 2 * 4;      // far0/far1 (2 labels each)
+  if (p.split) b += 4;                   // rlist
+  return b;
+}
+
+// The engine for one graph: the per-run arc arrays (light/heavy split, ELL
+// copy) built once, label state for up to max_labels labels, and run() for
+// one source or a pass of copies. After a run, packed() holds each label's
+// (distance, parent) word and scratch0/1() (n labels' worth each, the near
+// lists) are free for the caller's output.
+template <class W>
+class FrontierSearch {
+ public:
+  // copies = 0: one search over the graph's n vertices; else passes of up
+  // to `copies` copies (max_labels = copies * n).
+  FrontierSearch(RunContext& ctx, const Graph& graph, const DeviceCsr<W>& g,
+                 const FrontierPolicy& p, int32_t copies, StageTimer* tm = nullptr)
+      : ctx_(ctx), graph_(graph), p_(p) {
+    const int32_t n = graph.n();
+    const int64_t m = graph.m();
+    const int64_t labels = copies == 0 ? n : static_cast<int64_t>(copies) * n;
+    if (labels > std::numeric_limits<int32_t>::max() - 1024) {
+      throw Error(GSP_ERR_INTERNAL, "frontier search: too many labels for one pass");
+    }
+    a_.n = n;
+    a_.source = 0;
+    a_.copy_n = 0;
+    a_.sources = nullptr;
+    a_.delta_mode = p.delta_mode;
+    a_.has_heavy = p.split;
+    a_.inv_delta = p.delta_mode ? 1.0 / p.delta : 0.0;
+    a_.far_cap = p.delta_mode ? 2ull * static_cast<unsigned long long>(labels) + 1024ull : 0ull;
+    a_.local_rounds = p.local_rounds;
+    a_.chase = p.chase;
+    a_.speculate = p.speculate;
+    a_.filter_global = p.filter_global;
+    a_.filter_local = p.filter_local;
+    a_.max_rounds = p.delta_mode ? std::numeric_limits<long long>::max() : labels;
+    const size_t L = static_cast<size_t>(labels);
+    ws_.add(&a_.labels, L);
+    ws_.add(&a_.near0, L);
+    ws_.add(&a_.near1, L);
+    ws_.add(&a_.ctrl, 1);
+    ws_.add(&flags_, 4);
+    int32_t* tgt2 = nullptr;
+    W* wt2 = nullptr;
+    int64_t* lend = nullptr;
+    if (p.delta_mode) {
+      ws_.add(&a_.far0, a_.far_cap);
+      ws_.add(&a_.far1, a_.far_cap);
+    }
+    if (p.split) {
+      ws_.add(&a_.rlist, L);
+      ws_.add(&tgt2, static_cast<size_t>(m));
+      ws_.add(&wt2, static_cast<size_t>(m));
+      ws_.add(&lend, n);
+    }
+    uint2* ell = nullptr;
+    if (p.use_ell) ws_.add(&ell, static_cast<size_t>(n) * kEllSlots);
+    if (copies > 0) ws_.add(&d_sources_, static_cast<size_t>(copies));
+    ws_.allocate(ctx, p.bellman_ford ? "Bellman-Ford frontier state" : "delta-stepping state");
+    a_.packed.base = a_.bucket.base = a_.labels;
+    a_.nstamp.base = a_.rstamp.base = a_.fstamp.base = a_.done_key.base = a_.labels;
+    if (tm != nullptr) {
+      tm->host_mark();  // allocation done
+      tm->mark();       // device: setup starts
+    }
+    cudaStream_t st = ctx.stream();
+    if (p.split) {
+      split_kernel<W><<<grid_for(ctx, static_cast<int64_t>(n) * 32, 256), 256, 0, st>>>(
+          n, g.offsets, g.targets, g.weights, p.delta, tgt2, wt2, lend);
+      GSP_CUDA_LAUNCH();
+      a_.off = g.offsets;
+      a_.lend = lend;
+      a_.tgt = tgt2;
+      a_.wt = wt2;
+    } else {
+      // Every arc light: the graph's own arrays, heavy ranges empty.
+      a_.off = g.offsets;
+      a_.lend = g.offsets + 1;
+      a_.tgt = g.targets;
+      a_.wt = g.weights;
+    }
+    if (p.use_ell) {
+      ell_kernel<W><<<grid_for(ctx, static_cast<int64_t>(n) * kEllSlots, 256), 256, 0, st>>>(
+          n, a_.off, a_.lend, a_.tgt, a_.wt, ell);
+      GSP_CUDA_LAUNCH();
+      a_.ell = ell;
+    }
+  }
+
+  // One search from `source`.
+  Ctrl run(int32_t source, StageTimer* tm = nullptr) {
+    a_.n = graph_.n();
+    a_.copy_n = 0;
+    a_.source = source;
+    a_.sources = nullptr;
+    a_.max_rounds = p_.delta_mode ? std::numeric_limits<long long>::max() : a_.n;
+    start(graph_.m(), tm);
+    return wait();
+  }
+
+  // Starts count searches at once, copy c from sources[c] (host array),
+  // count at most the constructor's copies; label c * n + v is vertex v of
+  // copy c. The host may work until wait().
+  void start_copies(const int32_t* sources, int32_t count) {
+    const int32_t n = graph_.n();
+    GSP_CUDA(cudaMemcpyAsync(d_sources_, sources, sizeof(int32_t) * count,
+                             cudaMemcpyHostToDevice, ctx_.stream()));
+    a_.n = static_cast<int32_t>(static_cast<int64_t>(count) * n);
+    a_.copy_n = n;
+    a_.source = -1;
+    a_.sources = d_sources_;
+    start(graph_.m() * count, nullptr);
+  }
+
+  // Waits for the search(es) started last; their control words.
+  Ctrl wait() {
+    Ctrl h{};
+    GSP_CUDA(cudaMemcpyAsync(&h, a_.ctrl, sizeof(Ctrl), cudaMemcpyDeviceToHost, ctx_.stream()));
+    ctx_.sync();
+    return h;
+  }
+
+  // Each label's (distance, parent) word: packed() + v, packed()[v].
+  LabelField<unsigned long long, offsetof(LabelState, packed)> packed() const { return a_.packed; }
+  int32_t* scratch0() const { return a_.near0; }
+  int32_t* scratch1() const { return a_.near1; }
+  int* flag3() const { return flags_; }
+  int blocks() const { return blocks_; }
+
+ private:
+  void start(int64_t arcs, StageTimer* tm) {
+    cudaStream_t st = ctx_.stream();
+    // Zero the whole control block first: the init kernel sets the fields it
+    // uses, and the block (padding included) is copied back whole at the end.
+    GSP_CUDA(cudaMemsetAsync(a_.ctrl, 0, sizeof(Ctrl), st));
+    frontier_init_kernel<W><<<grid_for(ctx_, a_.n, 256), 256, 0, st>>>(a_);
+    GSP_CUDA_LAUNCH();
+    auto kernel = frontier_kernel<W>;
+    const int64_t useful =
+        std::max<int64_t>(1, (std::max<int64_t>(a_.n, arcs) + kThreads - 1) / kThreads);
+    blocks_ = coop_blocks(ctx_, kernel, kThreads, p_.per_sm, useful);
+    void* params[] = {&a_};
+    if (tm != nullptr) tm->mark();  // setup done, persistent kernel starts
+    GSP_CUDA(cudaLaunchCooperativeKernel(reinterpret_cast<void*>(kernel), blocks_, kThreads,
+                                         params, 0, st));
+    GSP_CUDA_LAUNCH();
+    if (tm != nullptr) tm->mark();  // persistent kernel done
+  }
+
+  RunContext& ctx_;
+  const Graph& graph_;
+  FrontierPolicy p_;
+  FArgs<W> a_{};
+  Workspace ws_;
+  int32_t* d_sources_ = nullptr;
+  int* flags_ = nullptr;
+  int blocks_ = 0;
+};
+
+}  // namespace
+}  // namespace gsp::detail::gpu::family

@@ -1,0 +1,204 @@
+// The delta-stepping / frontier engine's device state (sssp_delta_stepping.cu):
+// launch constants, the control words, the kernel arguments, the frontier
+// sink and the small helpers every phase uses. Included through
+// frontier_search.cuh by sssp_delta_stepping.cu and apsp_delta_stepping.cu.
+#pragma once
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "sssp/sssp_family.cuh"
+
+namespace gsp::detail::gpu::family {
+namespace {
+
+constexpr int kThreads = 256;
+constexpr int kNoBucket = 0x7fffffff;
+constexpr int kMaxBucket = 1 << 30;
+
+struct Ctrl {
+  unsigned int near_cnt[3];
+  unsigned int r_cnt[2];
+  unsigned long long far_cnt[3];
+  int far_min[3];
+  int far_ovf[3];
+  int status;  // 0 ok, 1 round limit hit
+  int pad;
+  double delta;
+  double inv_delta;
+  unsigned long long relax;
+  long long rounds;
+  long long buckets;
+};
+
+// Every label's state in one 32-byte record, one DRAM sector: a relaxation
+// touches the label's word, bucket and stamps together, so with labels
+// beyond the L2 cache (many copies at once, apsp_delta_stepping.cu) it costs
+// one sector instead of one per array.
+struct LabelState {
+  unsigned long long packed;  // pack(distance key, parent), kUnreached
+  int bucket;                 // bucket index (kNoBucket: none)
+  unsigned int nstamp;        // near-list stamp
+  unsigned int fstamp;        // far-pile stamp
+  unsigned int rstamp;        // settled-list stamp (light/heavy split)
+  uint32_t done_key;          // speculative mode: see FArgs::done_key
+  unsigned int pad;
+};
+static_assert(sizeof(LabelState) == 32, "one sector a label");
+
+// One field of the label records, used like an array of that field:
+// `field + v` is label v's field, `field[v]` the field itself.
+template <class T, size_t Offset>
+struct LabelField {
+  LabelState* base;
+  __host__ __device__ T* operator+(int64_t i) const {
+    return reinterpret_cast<T*>(reinterpret_cast<char*>(base + i) + Offset);
+  }
+  __host__ __device__ T& operator[](int64_t i) const { return *(*this + i); }
+};
+
+template <class W>
+struct FArgs {
+  // Labels (vertices of the searched graph): n. One search: the graph's
+  // vertices. Several searches at once (apsp_delta_stepping.cu): `copies`
+  // disjoint copies of the graph, label c * copy_n + v for vertex v of copy
+  // c, one source per copy (sources[c]); all copies share the buckets, the
+  // frontier lists and every launch, so each phase has copies times the
+  // work of one search. copy_n = 0 for one search (label = vertex, source).
+  int32_t n;
+  int32_t source;
+  int32_t copy_n;
+  const int32_t* sources;
+  const int64_t* off;    // n+1
+  const int64_t* lend;   // n: end of the light arcs (split), or off+1 when every arc is light
+  const int32_t* tgt;    // arcs, light first within each vertex
+  const W* wt;
+  LabelState* labels;
+  LabelField<unsigned long long, offsetof(LabelState, packed)> packed;
+  LabelField<int, offsetof(LabelState, bucket)> bucket;
+  LabelField<unsigned int, offsetof(LabelState, nstamp)> nstamp;
+  LabelField<unsigned int, offsetof(LabelState, rstamp)> rstamp;
+  LabelField<unsigned int, offsetof(LabelState, fstamp)> fstamp;
+  int32_t* near0;
+  int32_t* near1;
+  int32_t* far0;
+  int32_t* far1;
+  int32_t* rlist;
+  // The light arcs in ELL form for the block-local waves (relax_wave_ell()),
+  // kEllSlots per vertex, or nullptr (waves use relax_tile()).
+  const uint2* ell;
+  unsigned long long far_cap;
+  long long max_rounds;
+  double inv_delta;
+  int local_rounds;
+  int chase;  // hops a thread chases per improvement (0: off); only with local waves
+  // Whether a relaxation first reads the target's label and skips the
+  // atomicMin when it cannot improve (relax()): in the global tiles and in
+  // the block-local waves (see frontier_policy()).
+  bool filter_global;
+  bool filter_local;
+  bool delta_mode;
+  bool has_heavy;  // a physical light/heavy split exists (some arc is heavy)
+  // Speculative pushes in the block-local ELL waves (relax_arc_spec()):
+  // delta-stepping with ELL waves on graphs whose weights are all > 0.
+  bool speculate;
+  // Speculative mode: the smallest distance key each vertex's arcs were
+  // relaxed with (all ones: never), so that a vertex offered the same
+  // distance again is not relaxed again (relax_wave_ell()).
+  LabelField<uint32_t, offsetof(LabelState, done_key)> done_key;
+  Ctrl* ctrl;
+};
+
+// The first label of u's copy (0 for one search): u's vertex in the graph
+// is u - copy_base(a, u), and an arc to vertex x leads to label
+// x + copy_base(a, u).
+template <class W>
+__device__ __forceinline__ int32_t copy_base(const FArgs<W>& a, int32_t u) {
+  return a.copy_n == 0 ? 0 : (u / a.copy_n) * a.copy_n;
+}
+
+__device__ __forceinline__ int bucket_of(double d, double inv) {
+  double q = d * inv;
+  if (!(q < static_cast<double>(kMaxBucket))) return kMaxBucket;
+  if (q < 0) return 0;
+  return static_cast<int>(q);
+}
+
+// Per-thread view of where improvements go in the current phase.
+struct Sink {
+  int cur_b;
+  double inv;
+  int32_t* near_out;
+  unsigned int* near_cnt;
+  unsigned int near_stamp;
+  int32_t* far_out;
+  unsigned long long* far_cnt;
+  int* far_min;
+  int* far_ovf;
+  unsigned long long far_cap;
+  bool delta_mode;
+  // Block-local queue (shared memory) for improvements that stay in the
+  // current bucket: the block relaxes them itself before the grid barrier.
+  // local_w[i] is the (distance, parent) word that queued local_q[i].
+  int32_t* local_q;
+  unsigned long long* local_w;
+  unsigned int* local_cnt;
+  // Speculative pushes to a later bucket, checked once after the local
+  // waves (relax_arc_spec(), flush_deferred()).
+  int32_t* defer_v;
+  unsigned long long* defer_w;
+  unsigned int* defer_cnt;
+  // Speculative mode: the block's direct-mapped cache of (distance key,
+  // vertex) pairs it relaxed (kSeenSlots, shared memory, never cleared).
+  unsigned long long* seen;
+  // Thread-level chasing (local waves only): a thread that moves a vertex
+  // into the current bucket relaxes that vertex's arcs itself, up to `chase`
+  // hops, instead of queueing it (see chase() below).
+  int chase;
+  bool has_heavy;
+  unsigned int r_stamp;
+  unsigned int* r_cnt;
+};
+
+constexpr unsigned int kLocalCap = 1024;
+constexpr int kLocalWaves = 16;  // per grid round; see frontier_policy()
+constexpr double kLocalWaveMaxDegree = 4.0;
+constexpr int kChaseHops = 0;  // see frontier_policy(): measured slower
+constexpr unsigned int kDeferCap = 256;  // deferred later-bucket pushes per block and round
+constexpr unsigned int kSeenSlots = 1024;  // power of two
+
+// ELL slots per vertex for the block-local waves: a slot holds one light arc
+// as (head, weight bits); kEllEmpty marks an unused slot; kEllMore in the
+// last slot says the vertex has more than kEllSlots light arcs, and that its
+// arcs from index kEllSlots - 1 on are read from the CSR. Four slots hold
+// every arc of 99.4% of the vertices of the NY road graph.
+constexpr int kEllSlots = 4;
+constexpr uint32_t kEllEmpty = 0xffffffffu;
+constexpr uint32_t kEllMore = 0xfffffffeu;
+
+// The lanes of the calling thread's ELL entry group (kEllSlots consecutive
+// lanes of its warp), for the group's shuffles.
+__device__ __forceinline__ unsigned int entry_mask() {
+  return ((1u << kEllSlots) - 1u) << (threadIdx.x & 31 & ~(kEllSlots - 1));
+}
+
+// Slot of vertex v in a direct-mapped table of kSeenSlots (Fibonacci hash).
+__device__ __forceinline__ unsigned int hash_vertex(int32_t v) {
+  return (static_cast<uint32_t>(v) * 2654435761u) >> 16;
+}
+
+template <class W>
+__device__ __forceinline__ uint32_t weight_bits(W w) {
+  if constexpr (std::is_same_v<W, float>) return __float_as_uint(w);
+  else return static_cast<uint32_t>(w);
+}
+template <class W>
+__device__ __forceinline__ W weight_from_bits(uint32_t b) {
+  if constexpr (std::is_same_v<W, float>) return __uint_as_float(b);
+  else return static_cast<W>(b);
+}
+
+}  // namespace
+}  // namespace gsp::detail::gpu::family

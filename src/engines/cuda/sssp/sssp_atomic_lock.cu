@@ -1,0 +1,278 @@
+// GSP_SSSP_ATOMIC_LOCK (after Liu & Wang's Advanced_Atomics_SSSP) and
+// its lock-free variant GSP_SSSP_ATOMIC_64.
+//
+// Both alternate two kernels until no vertex is marked:
+//   Relax:  every marked vertex u offers cost[u] + w(u,v) to each head v;
+//   Update: every v whose offered value beats its cost takes it and is
+//           marked for the next Relax.
+// ATOMIC_LOCK keeps the pair (offered distance, parent) of each vertex under
+// one lock per vertex (atomicCAS acquire / atomicExch release), so the parent
+// always belongs to the distance. ATOMIC_64 packs the pair into one 64-bit
+// word, distance bits high and parent low, and lowers it with a single
+// atomicMin. doc/gpu-sssp.md records how this differs from the paper.
+#include "runtime/engines.cuh"
+#include "sssp/sssp_common.cuh"
+
+namespace gsp::detail::gpu {
+namespace {
+
+using sssp::DevDist;
+
+template <class W>
+__global__ void lock_init_kernel(int32_t n, int32_t source, W* cost, W* offer, int32_t* parent,
+                                 int* lock, unsigned char* mask) {
+  const int32_t v = static_cast<int32_t>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (v >= n) return;
+  const W init = v == source ? W(0) : DevDist<W>::inf();
+  cost[v] = init;
+  offer[v] = init;
+  parent[v] = -1;
+  lock[v] = 0;
+  mask[v] = v == source ? 1 : 0;
+}
+
+// Relax: a group of G lanes per vertex. The lock protects offer[v] and
+// parent[v]; cost[] is only written by the Update kernel, so cost[u] is
+// stable here.
+template <class W, int G>
+__global__ void lock_relax_kernel(DeviceCsr<W> g, const W* __restrict__ cost, W* offer, int32_t* parent,
+                                  int* lock, const unsigned char* __restrict__ mask) {
+  const int64_t t = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const int64_t u = t / G;
+  const int lane = static_cast<int>(t % G);
+  if (u >= g.n || mask[u] == 0) return;
+  const W du = cost[u];
+  const int64_t end = g.offsets[u + 1];
+  volatile W* voffer = offer;
+  volatile int32_t* vparent = parent;
+  for (int64_t e = g.offsets[u] + lane; e < end; e += G) {
+    const int32_t v = g.targets[e];
+    W cand;
+    if (!DevDist<W>::add(du, g.weights[e], &cand)) continue;  // int32: the final pass reports it
+    // Cheap filter without the lock: offer[v] only decreases, so a
+    // candidate that does not beat a (possibly stale) value never will.
+    if (!(cand < voffer[v])) continue;
+    // Acquire the vertex lock. The whole critical section sits inside the
+    // branch that won the CAS, and a losing lane simply loops: with Volta's
+    // independent thread scheduling the holder is scheduled while others
+    // spin, and on older GPUs the winning branch runs to its release before
+    // the warp reconverges, so neither can deadlock a warp.
+    bool done = false;
+    while (!done) {
+      if (atomicCAS(&lock[v], 0, 1) == 0) {
+        __threadfence();  // acquire: see the previous holder's writes
+        // Re-read under the lock: the value read above may be stale.
+        if (cand < voffer[v]) {
+          voffer[v] = cand;
+          vparent[v] = static_cast<int32_t>(u);
+        }
+        __threadfence();  // release: publish before unlocking
+        atomicExch(&lock[v], 0);
+        done = true;
+      } else {
+#if __CUDA_ARCH__ >= 700
+        __nanosleep(20);
+#endif
+      }
+    }
+  }
+}
+
+// Update: takes improved offers, marks them; records the iteration in
+// *last_marked when any vertex was marked. Every lane of a warp reaches the
+// vote (no early return).
+template <class W>
+__global__ void lock_update_kernel(int32_t n, W* cost, const W* __restrict__ offer,
+                                   unsigned char* mask, int* last_marked, int iter) {
+  const int32_t v = static_cast<int32_t>(blockIdx.x * blockDim.x + threadIdx.x);
+  bool marked = false;
+  if (v < n) {
+    const W o = offer[v];
+    if (o < cost[v]) {
+      cost[v] = o;
+      marked = true;
+    }
+    mask[v] = marked ? 1 : 0;
+  }
+  if (__any_sync(0xffffffffu, marked) && (threadIdx.x & 31) == 0) atomicMax(last_marked, iter);
+}
+
+// ---------------------------------------------------------------- packed 64-bit
+
+__host__ __device__ __forceinline__ unsigned long long pack(uint32_t dist_bits, int32_t parent) {
+  return (static_cast<unsigned long long>(dist_bits) << 32) | static_cast<uint32_t>(parent);
+}
+
+template <class W>
+__global__ void packed_init_kernel(int32_t n, int32_t source, W* cost, unsigned long long* word,
+                                   unsigned char* mask) {
+  const int32_t v = static_cast<int32_t>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (v >= n) return;
+  const W init = v == source ? W(0) : DevDist<W>::inf();
+  cost[v] = init;
+  word[v] = pack(DevDist<W>::bits(init), -1);
+  mask[v] = v == source ? 1 : 0;
+}
+
+// Relax with one 64-bit atomicMin per improving arc. Distances are >= 0, so
+// their bit patterns order like their values; the distance is in the high
+// half, so the minimum is decided by distance first. The pre-check keeps
+// offers of an equal distance out (they could only swap the parent for a
+// smaller id of the same distance, and with zero-weight arcs that could close
+// a parent cycle with a vertex relaxed from v in an earlier iteration).
+template <class W, int G>
+__global__ void packed_relax_kernel(DeviceCsr<W> g, const W* __restrict__ cost, unsigned long long* word,
+                                    const unsigned char* __restrict__ mask) {
+  const int64_t t = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const int64_t u = t / G;
+  const int lane = static_cast<int>(t % G);
+  if (u >= g.n || mask[u] == 0) return;
+  const W du = cost[u];
+  const int64_t end = g.offsets[u + 1];
+  volatile unsigned long long* vword = word;
+  for (int64_t e = g.offsets[u] + lane; e < end; e += G) {
+    const int32_t v = g.targets[e];
+    W cand;
+    if (!DevDist<W>::add(du, g.weights[e], &cand)) continue;
+    const uint32_t cbits = DevDist<W>::bits(cand);
+    if (cbits >= static_cast<uint32_t>(vword[v] >> 32)) continue;
+    atomicMin(&word[v], pack(cbits, static_cast<int32_t>(u)));
+  }
+}
+
+template <class W>
+__global__ void packed_update_kernel(int32_t n, W* cost, const unsigned long long* __restrict__ word,
+                                     unsigned char* mask, int* last_marked, int iter) {
+  const int32_t v = static_cast<int32_t>(blockIdx.x * blockDim.x + threadIdx.x);
+  bool marked = false;
+  if (v < n) {
+    const W o = DevDist<W>::from_bits(static_cast<uint32_t>(word[v] >> 32));
+    if (o < cost[v]) {
+      cost[v] = o;
+      marked = true;
+    }
+    mask[v] = marked ? 1 : 0;
+  }
+  if (__any_sync(0xffffffffu, marked) && (threadIdx.x & 31) == 0) atomicMax(last_marked, iter);
+}
+
+__global__ void packed_parents_kernel(int32_t n, int32_t source, const unsigned long long* __restrict__ word,
+                                      int32_t* parent) {
+  const int32_t v = static_cast<int32_t>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (v >= n) return;
+  parent[v] = v == source ? -1 : static_cast<int32_t>(static_cast<uint32_t>(word[v]));
+}
+
+// ---------------------------------------------------------------- drivers
+
+unsigned vertex_blocks(int32_t n) {
+  // Rounded up to whole warps: the update kernel votes across full warps.
+  return blocks_for(n, sssp::kThreads);
+}
+
+template <class W>
+void run_lock(RunContext& ctx, const SsspJob& job) {
+  const Graph& graph = *job.graph;
+  const DeviceCsr<W> g = device_graph<W>(ctx, graph);
+  const int32_t n = g.n;
+  cudaStream_t s = ctx.stream();
+
+  W *cost = nullptr, *offer = nullptr;
+  int32_t* parent = nullptr;
+  int *lock = nullptr, *ctrl = nullptr;
+  unsigned char* mask = nullptr;
+  Workspace work;
+  work.add(&cost, n);
+  work.add(&offer, n);
+  work.add(&parent, n);
+  work.add(&lock, n);
+  work.add(&mask, n);
+  work.add(&ctrl, 2);
+  work.allocate(ctx, "atomic-lock work arrays");
+
+  GSP_CUDA(cudaMemsetAsync(ctrl, 0xff, 2 * sizeof(int), s));  // ctrl[0] = last marked = -1
+  lock_init_kernel<W><<<vertex_blocks(n), sssp::kThreads, 0, s>>>(n, job.source, cost, offer, parent, lock, mask);
+  GSP_CUDA_LAUNCH();
+
+  const int64_t iters = sssp::with_group_size(n, g.m, [&](auto gs) {
+    constexpr int G = decltype(gs)::value;
+    const unsigned relax_blocks = blocks_for(static_cast<int64_t>(n) * G, sssp::kThreads);
+    return sssp::iterate_until_quiet(ctx, ctrl, n, [&](int it) {
+      lock_relax_kernel<W, G><<<relax_blocks, sssp::kThreads, 0, s>>>(g, cost, offer, parent, lock, mask);
+      GSP_CUDA_LAUNCH();
+      lock_update_kernel<W><<<vertex_blocks(n), sssp::kThreads, 0, s>>>(n, cost, offer, mask, ctrl, it);
+      GSP_CUDA_LAUNCH();
+    });
+  });
+  if (job.stats != nullptr) job.stats->iterations = iters;
+
+  if constexpr (std::is_same_v<W, int32_t>) sssp::check_i32_overflow(ctx, g, cost, ctrl + 1);
+
+  GSP_CUDA(cudaMemcpyAsync(job.dist, cost, static_cast<size_t>(n) * sizeof(W), cudaMemcpyDeviceToHost, s));
+  if (job.pred != nullptr) {
+    GSP_CUDA(cudaMemcpyAsync(job.pred, parent, static_cast<size_t>(n) * sizeof(int32_t), cudaMemcpyDeviceToHost, s));
+  }
+  ctx.sync();
+  if (job.pred != nullptr) job.pred[job.source] = -1;
+}
+
+template <class W>
+void run_packed(RunContext& ctx, const SsspJob& job) {
+  const Graph& graph = *job.graph;
+  const DeviceCsr<W> g = device_graph<W>(ctx, graph);
+  const int32_t n = g.n;
+  cudaStream_t s = ctx.stream();
+
+  W* cost = nullptr;
+  unsigned long long* word = nullptr;
+  int32_t* parent = nullptr;
+  int* ctrl = nullptr;
+  unsigned char* mask = nullptr;
+  Workspace work;
+  work.add(&word, n);
+  work.add(&cost, n);
+  if (job.pred != nullptr) work.add(&parent, n);
+  work.add(&mask, n);
+  work.add(&ctrl, 2);
+  work.allocate(ctx, "atomic-64 work arrays");
+
+  GSP_CUDA(cudaMemsetAsync(ctrl, 0xff, 2 * sizeof(int), s));
+  packed_init_kernel<W><<<vertex_blocks(n), sssp::kThreads, 0, s>>>(n, job.source, cost, word, mask);
+  GSP_CUDA_LAUNCH();
+
+  const int64_t iters = sssp::with_group_size(n, g.m, [&](auto gs) {
+    constexpr int G = decltype(gs)::value;
+    const unsigned relax_blocks = blocks_for(static_cast<int64_t>(n) * G, sssp::kThreads);
+    return sssp::iterate_until_quiet(ctx, ctrl, n, [&](int it) {
+      packed_relax_kernel<W, G><<<relax_blocks, sssp::kThreads, 0, s>>>(g, cost, word, mask);
+      GSP_CUDA_LAUNCH();
+      packed_update_kernel<W><<<vertex_blocks(n), sssp::kThreads, 0, s>>>(n, cost, word, mask, ctrl, it);
+      GSP_CUDA_LAUNCH();
+    });
+  });
+  if (job.stats != nullptr) job.stats->iterations = iters;
+
+  if constexpr (std::is_same_v<W, int32_t>) sssp::check_i32_overflow(ctx, g, cost, ctrl + 1);
+
+  GSP_CUDA(cudaMemcpyAsync(job.dist, cost, static_cast<size_t>(n) * sizeof(W), cudaMemcpyDeviceToHost, s));
+  if (job.pred != nullptr) {
+    packed_parents_kernel<<<vertex_blocks(n), sssp::kThreads, 0, s>>>(n, job.source, word, parent);
+    GSP_CUDA_LAUNCH();
+    GSP_CUDA(cudaMemcpyAsync(job.pred, parent, static_cast<size_t>(n) * sizeof(int32_t), cudaMemcpyDeviceToHost, s));
+  }
+  ctx.sync();
+}
+
+}  // namespace
+
+void sssp_atomic_lock(RunContext& ctx, const SsspJob& job) {
+  sssp::require_non_negative(*job.graph, "atomic-lock");
+  with_weight_type(job.graph->dtype(), [&](auto w) { run_lock<decltype(w)>(ctx, job); });
+}
+
+void sssp_atomic64(RunContext& ctx, const SsspJob& job) {
+  sssp::require_non_negative(*job.graph, "atomic-64");
+  with_weight_type(job.graph->dtype(), [&](auto w) { run_packed<decltype(w)>(ctx, job); });
+}
+
+}  // namespace gsp::detail::gpu

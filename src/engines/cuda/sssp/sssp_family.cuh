@@ -1,0 +1,304 @@
+// Shared pieces of the GPU SSSP family (delta-stepping, Bellman-Ford,
+// min-plus SpMV, GPU Dijkstra): the packed (distance, parent) word, checked
+// relaxation, one-allocation workspaces, cooperative launches, the int32
+// overflow check and the final unpack/copy to the job's host arrays.
+//
+// The packed word: the high 32 bits hold an order-preserving key of the
+// distance (float or int32, negative values included), the low 32 bits the
+// parent. atomicMin on it keeps distance and parent consistent without locks;
+// kUnreached (all ones) is "no distance yet". A relaxation only goes ahead
+// when its distance is strictly smaller than the current one, so parents are
+// never rewritten on equal distances by a later, non-improving arc (this is
+// what keeps zero-weight cycles out of the predecessor tree).
+#pragma once
+
+#include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "engines/cpu/common/pred_repair.h"
+#include "runtime/engines.cuh"
+#include "runtime/workspace.cuh"
+
+namespace gsp::detail::gpu::family {
+namespace {
+
+namespace cg = cooperative_groups;
+
+constexpr unsigned long long kUnreached = ~0ull;
+
+template <class W>
+struct Key;
+
+template <>
+struct Key<float> {
+  __device__ static uint32_t of(float d) {
+    uint32_t b = __float_as_uint(d);
+    return (b & 0x80000000u) ? ~b : (b | 0x80000000u);
+  }
+  __device__ static float value(uint32_t k) {
+    uint32_t b = (k & 0x80000000u) ? (k & 0x7FFFFFFFu) : ~k;
+    return __uint_as_float(b);
+  }
+  // d + w, false when the sum is not a finite distance.
+  __device__ static bool add(float d, float w, float* out) {
+    float s = d + w;
+    *out = s;
+    return isfinite(s);
+  }
+};
+
+template <>
+struct Key<int32_t> {
+  __device__ static uint32_t of(int32_t d) { return static_cast<uint32_t>(d) ^ 0x80000000u; }
+  __device__ static int32_t value(uint32_t k) { return static_cast<int32_t>(k ^ 0x80000000u); }
+  // Exact: false when the sum leaves (INT32_MIN, INT32_MAX), as checked_add().
+  __device__ static bool add(int32_t d, int32_t w, int32_t* out) {
+    long long s = static_cast<long long>(d) + static_cast<long long>(w);
+    if (s >= 2147483647LL || s <= -2147483648LL) return false;
+    *out = static_cast<int32_t>(s);
+    return true;
+  }
+};
+
+__device__ __forceinline__ unsigned long long pack(uint32_t key, int32_t parent) {
+  return (static_cast<unsigned long long>(key) << 32) | static_cast<uint32_t>(parent);
+}
+__device__ __forceinline__ uint32_t key_of(unsigned long long p) { return static_cast<uint32_t>(p >> 32); }
+
+// Relax the arc (u -> v) with candidate distance cand. Returns true when this
+// call lowered v's distance (the caller then schedules v).
+// packed: the words (an array, or a field of label records).
+template <class W, class P>
+__device__ __forceinline__ bool relax_packed(P packed, int32_t u, int32_t v, W cand) {
+  const uint32_t k = Key<W>::of(cand);
+  const unsigned long long cur = __ldcg(packed + v);
+  if (cur != kUnreached && k >= key_of(cur)) return false;
+  const unsigned long long nv = pack(k, u);
+  const unsigned long long old = atomicMin(packed + v, nv);
+  return old == kUnreached || key_of(old) > k;
+}
+
+template <class W>
+__device__ __forceinline__ W dist_of(unsigned long long p) {
+  return Key<W>::value(key_of(p));
+}
+
+// Append one item per calling thread to list[*counter...], one atomic per
+// group of converged threads. Returns the slot (may be >= capacity).
+template <class C>
+__device__ __forceinline__ C group_append(C* counter) {
+  cg::coalesced_group g = cg::coalesced_threads();
+  C base = 0;
+  if (g.thread_rank() == 0) base = atomicAdd(counter, static_cast<C>(g.size()));
+  base = g.shfl(base, 0);
+  return base + static_cast<C>(g.thread_rank());
+}
+
+// ------------------------------------------------------------- kernels
+
+template <class W>
+__global__ void init_packed_kernel(int32_t n, unsigned long long* packed, int32_t source) {
+  for (int64_t v = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; v < n;
+       v += static_cast<int64_t>(gridDim.x) * blockDim.x) {
+    packed[v] = (v == source) ? pack(Key<W>::of(W(0)), -1) : kUnreached;
+  }
+}
+
+template <class W, class P>
+__global__ void unpack_kernel(int32_t n, P packed, W* dist, int32_t* pred) {
+  for (int64_t v = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; v < n;
+       v += static_cast<int64_t>(gridDim.x) * blockDim.x) {
+    unsigned long long p = packed[v];
+    if (p == kUnreached) {
+      if constexpr (std::is_same_v<W, float>) {
+        dist[v] = __int_as_float(0x7f800000);
+      } else {
+        dist[v] = 2147483647;
+      }
+      if (pred != nullptr) pred[v] = -1;
+    } else {
+      dist[v] = dist_of<W>(p);
+      if (pred != nullptr) pred[v] = static_cast<int32_t>(static_cast<uint32_t>(p));
+    }
+  }
+}
+
+// int32: every arc out of a reached vertex must give a representable sum
+// with the final distance (the CPU engines' checked_add rule).
+template <class P>
+__global__ void overflow_check_kernel(int32_t n, const int64_t* off, const int32_t* tgt,
+                                      const int32_t* wt, P packed, int* flag) {
+  for (int64_t u = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; u < n;
+       u += static_cast<int64_t>(gridDim.x) * blockDim.x) {
+    unsigned long long p = packed[u];
+    if (p == kUnreached) continue;
+    const int32_t du = Key<int32_t>::value(key_of(p));
+    for (int64_t a = off[u]; a < off[u + 1]; ++a) {
+      int32_t s;
+      if (!Key<int32_t>::add(du, wt[a], &s)) {
+        if (atomicCAS(flag, 0, 1) == 0) {
+          flag[1] = static_cast<int>(u);
+          flag[2] = tgt[a];
+        }
+        return;
+      }
+    }
+  }
+}
+
+// ------------------------------------------------------------- host helpers
+
+// Time split of one run, for GSP_CUDA_SSSP_TIMING (benchmarking only): host
+// clock from construction to the allocation, then CUDA events at each mark():
+// setup (memset, init, split), persistent kernel, finish kernels (overflow
+// check, unpack), device-to-host copies.
+class StageTimer {
+ public:
+  StageTimer(bool on, cudaStream_t st) : on_(on), st_(st) {
+    if (on_) t0_ = now();
+  }
+  ~StageTimer() {
+    for (int i = 0; i < num_; ++i) cudaEventDestroy(ev_[i]);
+  }
+  StageTimer(const StageTimer&) = delete;
+  StageTimer& operator=(const StageTimer&) = delete;
+  void host_mark() {
+    if (on_) alloc_us_ = (now() - t0_) * 1e6;
+  }
+  void mark() {
+    if (!on_ || num_ >= kMax) return;
+    if (cudaEventCreate(&ev_[num_]) != cudaSuccess) return;
+    cudaEventRecord(ev_[num_], st_);
+    ++num_;
+  }
+  void report(const char* what, int32_t n, int64_t m, int blocks, long long phases, int local,
+              int chase) {
+    if (!on_) return;
+    cudaEventSynchronize(ev_[num_ - 1]);
+    const double total_us = (now() - t0_) * 1e6;
+    static const char* names[] = {"setup", "kernel", "finish", "d2h"};
+    std::fprintf(stderr, "SSSP_TIMING %s n=%d m=%lld blocks=%d phases=%lld local=%d chase=%d alloc=%.1fus",
+                 what, n, static_cast<long long>(m), blocks, phases, local, chase, alloc_us_);
+    for (int i = 1; i < num_; ++i) {
+      float ms = 0;
+      cudaEventElapsedTime(&ms, ev_[i - 1], ev_[i]);
+      std::fprintf(stderr, " %s=%.1fus", i - 1 < 4 ? names[i - 1] : "?", 1e3 * ms);
+    }
+    std::fprintf(stderr, " host_total=%.1fus\n", total_us);
+  }
+
+ private:
+  static double now() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+  }
+  static constexpr int kMax = 8;
+  bool on_;
+  cudaStream_t st_;
+  double t0_ = 0;
+  double alloc_us_ = 0;
+  cudaEvent_t ev_[kMax]{};
+  int num_ = 0;
+};
+
+inline void fill_stats(RunContext& ctx, const SsspJob& job) {
+  RunStats* s = job.stats;
+  if (s == nullptr) return;
+  s->backend = GSP_BACKEND_CUDA;
+  s->algorithm = job.algorithm;
+  s->device = ctx.device();
+  s->device_name = ctx.props().name;
+}
+
+// Launch geometry for grid-stride kernels.
+inline unsigned grid_for(RunContext& ctx, int64_t work, int threads) {
+  unsigned b = blocks_for(work, threads);
+  unsigned cap = static_cast<unsigned>(ctx.props().multiProcessorCount) * 8u;
+  return b < cap ? b : cap;
+}
+
+// Blocks for a cooperative (persistent) launch of kernel with `threads`
+// threads per block: every block must be resident at once.
+template <class K>
+int coop_blocks(RunContext& ctx, K kernel, int threads, int per_sm_cap, int64_t useful_blocks) {
+  if (!ctx.props().cooperativeLaunch) {
+    throw Error(GSP_ERR_UNSUPPORTED, std::string("device '") + ctx.props().name +
+                                         "' does not support cooperative launches, which this "
+                                         "engine needs");
+  }
+  int occ = 0;
+  GSP_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel, threads, 0));
+  if (occ < 1) throw Error(GSP_ERR_DEVICE, "persistent kernel cannot be resident on this device");
+  if (occ > per_sm_cap) occ = per_sm_cap;
+  int64_t b = static_cast<int64_t>(occ) * ctx.props().multiProcessorCount;
+  if (useful_blocks < 1) useful_blocks = 1;
+  if (b > useful_blocks) b = useful_blocks;
+  return static_cast<int>(b);
+}
+
+// int32 overflow check, then unpack into device scratch (n values each,
+// may alias dead workspace) and copy to the job's host arrays.
+template <class W, class P>
+void finish(RunContext& ctx, const SsspJob& job, const DeviceCsr<W>& g, P packed,
+            void* dist_scratch, void* pred_scratch, int* flag3, StageTimer* tm = nullptr) {
+  const int32_t n = g.n;
+  if constexpr (std::is_same_v<W, int32_t>) {
+    GSP_CUDA(cudaMemsetAsync(flag3, 0, 3 * sizeof(int), ctx.stream()));
+    overflow_check_kernel<<<grid_for(ctx, n, 256), 256, 0, ctx.stream()>>>(
+        n, g.offsets, g.targets, g.weights, packed, flag3);
+    GSP_CUDA_LAUNCH();
+  }
+  W* dist = static_cast<W*>(dist_scratch);
+  int32_t* pred = (job.pred != nullptr && job.options->want_paths)
+                      ? static_cast<int32_t*>(pred_scratch)
+                      : nullptr;
+  unpack_kernel<W, P><<<grid_for(ctx, n, 256), 256, 0, ctx.stream()>>>(n, packed, dist, pred);
+  GSP_CUDA_LAUNCH();
+  if (tm != nullptr) tm->mark();  // finish kernels done
+  int host_flag[3] = {0, 0, 0};
+  if constexpr (std::is_same_v<W, int32_t>) {
+    GSP_CUDA(cudaMemcpyAsync(host_flag, flag3, sizeof host_flag, cudaMemcpyDeviceToHost,
+                             ctx.stream()));
+  }
+  GSP_CUDA(cudaMemcpyAsync(job.dist, dist, static_cast<size_t>(n) * sizeof(W),
+                           cudaMemcpyDeviceToHost, ctx.stream()));
+  if (pred != nullptr) {
+    GSP_CUDA(cudaMemcpyAsync(job.pred, pred, static_cast<size_t>(n) * sizeof(int32_t),
+                             cudaMemcpyDeviceToHost, ctx.stream()));
+  } else if (job.pred != nullptr) {
+    for (int32_t v = 0; v < n; ++v) job.pred[v] = -1;
+  }
+  if (tm != nullptr) tm->mark();  // copies done
+  ctx.sync();
+  if (host_flag[0] != 0) throw_overflow(host_flag[1], host_flag[2]);
+  // relax_packed() checks for a strict improvement before its atomicMin, but
+  // another thread can store the same distance in between; the atomicMin
+  // then keeps the smaller parent at equal distance. With zero-weight arcs
+  // that can close a cycle of tight zero arcs in the predecessors (with
+  // positive weights it cannot). On such graphs the tree is checked in O(n)
+  // and, when needed, rebuilt (src/engines/cpu/common/pred_repair.h).
+  if (pred != nullptr && job.graph->min_weight() <= 0) {
+    cpu::PredRepairScratch scratch;
+    cpu::repair_pred_row(job.graph->view<W>(), job.source, static_cast<const W*>(job.dist), job.pred, scratch);
+  }
+}
+
+}  // namespace
+
+// The frontier engine (sssp_delta_stepping.cu): delta-stepping with a
+// light/heavy split, or, with bellman_ford, one bucket, every arc light and
+// a round limit of n (negative-cycle detection).
+void frontier_sssp(RunContext& ctx, const SsspJob& job, bool bellman_ford);
+
+}  // namespace gsp::detail::gpu::family
