@@ -175,6 +175,30 @@ static inline gsp_graph* bench_rmat_graph(int scale, int64_t m, int32_t maxw, ui
   return g;
 }
 
+/* k source vertices spread evenly over the ids: i * n / k + offset (mod n). */
+static inline int32_t* bench_spread(int32_t n, int32_t k, int32_t offset) {
+  int32_t* s = (int32_t*)malloc((size_t)(k > 0 ? k : 1) * sizeof(int32_t));
+  int32_t i;
+  if (!s) { fprintf(stderr, "out of memory\n"); exit(2); }
+  for (i = 0; i < k; i++) s[i] = (int32_t)(((int64_t)i * n / k + offset) % n);
+  return s;
+}
+
+/* The DIMACS NY road graph, int32 weights, from $GSP_DATA_DIR (default
+ * ../shared/data); NULL when it cannot be loaded, after a line on stdout
+ * saying it is skipped and why (gsp_last_error() still holds the reason). */
+static inline gsp_graph* bench_load_ny(void) {
+  const char* dir = getenv("GSP_DATA_DIR");
+  char path[1024];
+  gsp_graph* g = NULL;
+  snprintf(path, sizeof path, "%s/USA-road-d.NY.gr.gz", dir ? dir : "../shared/data");
+  if (gsp_graph_load(&g, path, GSP_FORMAT_AUTO, GSP_I32, 0) != GSP_OK) {
+    printf("NY road graph skipped (%s): %s\n", path, gsp_last_error());
+    return NULL;
+  }
+  return g;
+}
+
 /* ------------------------------------------------------------- one configuration */
 typedef struct {
   char graph[48];

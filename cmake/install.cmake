@@ -8,8 +8,10 @@ install(TARGETS gsp_static EXPORT gspTargets ARCHIVE DESTINATION ${CMAKE_INSTALL
 if(GSP_BUILD_SHARED)
   install(TARGETS gsp_shared EXPORT gspTargets LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 endif()
+# The public headers: gsp.h and the parts it includes (gsp_table.h, gsp_device.h);
+# gsp_mpi.h only when MPI is built (mpi/CMakeLists.txt installs it).
 install(DIRECTORY include/gsp DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
-  FILES_MATCHING PATTERN "gsp.h")
+  FILES_MATCHING PATTERN "*.h" PATTERN "gsp_mpi.h" EXCLUDE)
 
 # gsp.pc finds its prefix relative to itself, so a moved install still works.
 file(RELATIVE_PATH GSP_PC_PREFIX_FROM_PCDIR "/p/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/p")

@@ -12,6 +12,7 @@
 // reported as such, and every path returned is a real shortest path.
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstring>
 #include <memory>
 #include <vector>
@@ -481,10 +482,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         if (st == GSP_OK) FUZZ_CHECK(cap >= m.n && r.has_paths, "predecessors cap");
         gsp_run_info info;
         std::memset(&info, 0, sizeof info);
-        info.size = in.u8() < 16 ? in.u8() : sizeof info;
+        const uint32_t asked = in.u8() < 16 ? in.u8() : sizeof info;
+        info.size = asked;
         st = gsp_paths_info(r.p, &info);
-        FUZZ_CHECK(st == (info.size >= sizeof info ? GSP_OK : GSP_ERR_INVALID_ARGUMENT), "info");
+        // 0: this version's struct; below libgsp 0.1's (up to has_paths):
+        // refused; else the whole fields the size covers (doc/run-info.md).
+        const size_t v01 = offsetof(gsp_run_info, setup_seconds);
+        FUZZ_CHECK(st == (asked == 0 || asked >= v01 ? GSP_OK : GSP_ERR_INVALID_ARGUMENT), "info (size %u)", asked);
         if (st == GSP_OK) {
+          FUZZ_CHECK(info.size >= v01 && info.size <= (asked == 0 ? sizeof info : asked) &&
+                         (asked != sizeof info || info.size == sizeof info),
+                     "info size %u written for %u", info.size, asked);
           FUZZ_CHECK(info.num_vertices == m.n && info.backend == GSP_BACKEND_CPU, "info contents");
           FUZZ_CHECK(std::memchr(info.device_name, 0, sizeof info.device_name) != nullptr, "device_name unterminated");
         }

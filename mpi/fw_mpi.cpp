@@ -244,7 +244,7 @@ void run_fw(const Session& s, const Layout& L, bool want, bool rows, int64_t m, 
   const std::string where = fw->describe();
   // The predecessor check: on one rank, a device checks its rows where they
   // are and names the bad ones (then only those are rebuilt on the host).
-  const bool check = want && preds_need_check(g, min_weight);
+  const bool check = want && preds_need_check<W>(g.m, static_cast<double>(min_weight));
   std::vector<int32_t> bad;
   bool checked = false;
   if (check && L.pr == 1 && L.pc == 1) {
@@ -384,6 +384,14 @@ std::unique_ptr<BlockResult> distributed_fw(const Session& s, Outcome first, con
   }
   result->t0 = t0;
   result->times.setup += t_setup;
+  // gsp_run_info's stages, this rank's (doc/run-info.md): the graph's
+  // broadcast and the set-up, the k-steps with their broadcasts, the result
+  // out of the engine, the predecessor check.
+  const StageTimes& t = result->times;
+  result->stats.add(Stage::kSetup, t.graph + t.setup);
+  result->stats.add(Stage::kCompute, t.ksteps);
+  result->stats.add(Stage::kCopy, t.deliver);
+  result->stats.add(Stage::kPaths, t.check);
   result->stats.seconds = MPI_Wtime() - t0;
   if (!gather && trace_on()) print_trace(*result, result->stats.seconds);
   return result;

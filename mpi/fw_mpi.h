@@ -69,7 +69,8 @@ inline int32_t default_gpu_block_size(int32_t n, int pr, int pc) {
   return b;
 }
 
-// Seconds of a call's stages on one rank (GSP_MPI_TRACE=1 prints them).
+// Seconds of a call's stages on one rank (GSP_MPI_TRACE=1 prints them; the
+// run info's stages are made of them, distributed_fw()).
 struct StageTimes {
   double graph = 0;    // graph broadcast
   double setup = 0;    // allocation, engine choice, initial blocks (uploaded on a GPU rank)

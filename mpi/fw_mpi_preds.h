@@ -8,38 +8,26 @@
 #include <climits>
 #include <cstring>
 #include <string>
-#include <type_traits>
 #include <vector>
 
-#include "engines/cpu/common/pred_repair.h"
+#include "core/pred_repair.h"
 #include "fw_mpi_util.h"
 
 namespace gsp::detail::mpi {
 
-// Whether predecessor rows can hold cycles at all. Not for int32 graphs
-// whose every arc weighs > 0: every predecessor arc ends tight (d(i, q) +
-// w(q, j) = d(i, j), with exact integer distances), so d strictly decreases
-// along a chain of predecessors, which therefore ends at the one vertex of
-// the row without one, the source (the single-device engine's argument,
-// src/engines/cuda/apsp_dense/dense_delivery.cuh). Zero arcs, negative arcs (a zero-weight cycle
-// may mix them) and float rounding allow ties: those rows are checked.
-template <class W>
-bool preds_need_check(const CsrView<W>& g, W min_weight) {
-  return !(std::is_same_v<W, int32_t> && g.m > 0 && min_weight > W(0));
-}
-
-// Predecessor cycles (see src/engines/cpu/common/pred_repair.h) can only be seen in whole rows.
-// One rank holding the whole matrix in rows checks them in place, rows
-// spread over its threads.
+// Predecessor cycles (src/core/pred_repair.h; whether rows can hold them at
+// all is its preds_need_check, the single-device engines' rule too) can
+// only be seen in whole rows. One rank holding the whole matrix in rows
+// checks them in place, rows spread over its threads.
 template <class W>
 void repair_pred_rows(const CsrView<W>& g, const W* D, int32_t* P, cpu::Team& team) {
   const int64_t n = g.n;
-  std::vector<cpu::PredRepairScratch> scratch(static_cast<size_t>(team.size()));
+  std::vector<PredRepairScratch> scratch(static_cast<size_t>(team.size()));
   std::atomic<int64_t> next{0};
   team.run([&](int tid) {
-    cpu::PredRepairScratch& sc = scratch[static_cast<size_t>(tid)];
+    PredRepairScratch& sc = scratch[static_cast<size_t>(tid)];
     for (int64_t i; (i = next.fetch_add(1)) < n;) {
-      (void)cpu::repair_pred_row(g, static_cast<int32_t>(i), D + i * n, P + i * n, sc);
+      (void)repair_pred_row(g, static_cast<int32_t>(i), D + i * n, P + i * n, sc);
     }
   });
 }
@@ -48,12 +36,12 @@ void repair_pred_rows(const CsrView<W>& g, const W* D, int32_t* P, cpu::Team& te
 template <class W>
 void rebuild_rows(const CsrView<W>& g, const W* D, int32_t* P, const std::vector<int32_t>& bad, cpu::Team& team) {
   const int64_t n = g.n;
-  std::vector<cpu::PredRepairScratch> scratch(static_cast<size_t>(team.size()));
+  std::vector<PredRepairScratch> scratch(static_cast<size_t>(team.size()));
   std::atomic<size_t> next{0};
   team.run([&](int tid) {
     for (size_t k; (k = next.fetch_add(1)) < bad.size();) {
       const int64_t i = bad[k];
-      cpu::rebuild_pred_row(g, static_cast<int32_t>(i), D + i * n, P + i * n, scratch[static_cast<size_t>(tid)]);
+      rebuild_pred_row(g, static_cast<int32_t>(i), D + i * n, P + i * n, scratch[static_cast<size_t>(tid)]);
     }
   });
 }
@@ -71,7 +59,7 @@ void repair_preds(const Session& s, const Layout& L, const CsrView<W>& g, const 
   std::vector<int> counts(static_cast<size_t>(L.pc)), displs(static_cast<size_t>(L.pc));
   HostArray<W> rows_d, full_d;
   HostArray<int32_t> rows_p, full_p;
-  std::vector<cpu::PredRepairScratch> scratch(static_cast<size_t>(team.size()));
+  std::vector<PredRepairScratch> scratch(static_cast<size_t>(team.size()));
   s.agree(capture([&] {
     int64_t total = 0;
     for (int c = 0; c < L.pc; ++c) {
@@ -107,7 +95,7 @@ void repair_preds(const Session& s, const Layout& L, const CsrView<W>& g, const 
       const int32_t rows = L.extent(I);
       std::atomic<int32_t> next{0};
       team.run([&](int tid) {
-        cpu::PredRepairScratch& sc = scratch[static_cast<size_t>(tid)];
+        PredRepairScratch& sc = scratch[static_cast<size_t>(tid)];
         for (int32_t r; (r = next.fetch_add(1)) < rows;) {
           if (only != nullptr && (*only)[static_cast<size_t>(I) * L.b + r] == 0) continue;
           W* drow = full_d.data() + r * n;
@@ -120,7 +108,7 @@ void repair_preds(const Session& s, const Layout& L, const CsrView<W>& g, const 
             std::memcpy(drow + to, rows_d.data() + from, cols * sizeof(W));
             std::memcpy(prow + to, rows_p.data() + from, cols * sizeof(int32_t));
           }
-          if (!cpu::repair_pred_row(g, I * L.b + r, drow, prow, sc)) continue;
+          if (!repair_pred_row(g, I * L.b + r, drow, prow, sc)) continue;
           for (int32_t lj = 0; lj < L.nlc; ++lj) {
             const int32_t J = L.gcol(lj);
             std::memcpy(P + L.offset(li, lj) + static_cast<int64_t>(r) * L.b, prow + static_cast<int64_t>(J) * L.b,

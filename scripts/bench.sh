@@ -3,12 +3,13 @@
 # bench_apsp_*, ...). Each appends rows to BUILD/bench/results.csv and its
 # table to BUILD/bench/RESULTS.md, which this script starts afresh with the
 # run's date, device, host and commit; a failing program is reported and the
-# others still run. A complete run (every program, no filter, none failed)
-# then replaces bench/RESULTS.md: the file is the latest full run, and
-# history is git's. Usage: scripts/bench.sh [BUILD] [graph-filter]
+# others still run. Nothing in the source tree is written: bench/RESULTS.md
+# (the latest full run; history is git's) is replaced by copying
+# BUILD/bench/RESULTS.md over it deliberately, after reading it, when the
+# run was complete (every program, no filter, none failed; the script says
+# so). Usage: scripts/bench.sh [BUILD] [graph-filter]
 # GSP_BENCH_PROGRAMS="bench_sssp ..." runs only the named programs (a partial
-# run: bench/RESULTS.md is left alone). GSP_BENCH_RESULTS=FILE: the tables go
-# to FILE instead (appended), and bench/RESULTS.md is left alone.
+# run). GSP_BENCH_RESULTS=FILE: the tables go to FILE instead (appended).
 BUILD=${1:-build}
 FILTER=${2:-}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,9 +25,9 @@ if [ -z "${GSP_BENCH_RESULTS:-}" ]; then
   {
     echo "# Benchmark results"
     echo
-    echo "The latest full run of the harness (\`make bench\`, \`bench/\`), rewritten by each"
-    echo "complete run; earlier runs are in git history. Every number was measured, none"
-    echo "is asserted in a test."
+    echo "The latest full run of the harness (\`make bench\`, \`bench/\`), copied here from"
+    echo "BUILD/bench/RESULTS.md after a complete run; earlier runs are in git history."
+    echo "Every number was measured, none is asserted in a test."
     echo
     echo "- **Run:** $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$ROOT" diff --quiet HEAD 2>/dev/null || echo ' (with local changes)')"
     dev=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1)
@@ -50,10 +51,9 @@ for prog in "$BUILD"/bench/bench_*; do
 done
 printf '\n== bench: %d program(s) run; CSV %s; tables in %s\n' "$ran" "$GSP_BENCH_CSV" "$GSP_BENCH_RESULTS"
 if [ "$ran" -eq 0 ]; then echo "bench: no bench programs under $BUILD/bench (build first)"; exit 1; fi
-if [ -n "$failed" ]; then echo "bench: FAILED:$failed (bench/RESULTS.md left as it was)"; exit 1; fi
+if [ -n "$failed" ]; then echo "bench: FAILED:$failed"; exit 1; fi
 if [ "$publish" = 1 ] && [ -z "$FILTER" ] && [ -z "${GSP_BENCH_PROGRAMS:-}" ]; then
-  cp "$GSP_BENCH_RESULTS" "$ROOT/bench/RESULTS.md"
-  echo "bench: bench/RESULTS.md rewritten with this run"
+  echo "bench: a complete run; to publish it: cp $GSP_BENCH_RESULTS $ROOT/bench/RESULTS.md"
 else
-  echo "bench: a partial run; bench/RESULTS.md left as it was"
+  echo "bench: a partial run (not for bench/RESULTS.md as it stands)"
 fi

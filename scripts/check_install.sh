@@ -7,7 +7,8 @@
 #   pkg-config shared (`pkg-config --libs gsp`), pkg-config static
 #   (`pkg-config --static --libs gsp`, libgsp.a only), CMake static
 #   (find_package(gsp), gsp::gsp) and CMake shared (-DGSP_USE_SHARED=ON).
-# Then: no build-machine path in the installed text files, `man gsp` from the
+# Then: every public header installed (gsp.h and the parts it includes), no
+# build-machine path in the installed text files, `man gsp` from the
 # prefix, `make uninstall`, and the gsp_mpi consumer when MPI is built.
 set -eu
 BUILD=${1:-build}
@@ -25,6 +26,12 @@ export PKG_CONFIG_PATH="$libdir/pkgconfig"
 bad=$(grep -rIl -e /usr/local/cuda -e "$BUILD" -e "$ROOT/" "$libdir" "$tmp/prefix/share/man" 2>/dev/null || true)
 [ -z "$bad" ] || fail "build-machine paths in installed files: $bad"
 echo "installed files: no CUDA toolkit, source or build paths"
+# gsp.h and the parts it includes (gsp_table.h, ...), as in the tree; gsp_mpi.h with MPI only.
+for h in "$ROOT"/include/gsp/*.h; do
+  n=${h##*/}
+  [ "$n" = gsp_mpi.h ] || cmp -s "$h" "$tmp/prefix/include/gsp/$n" || fail "include/gsp/$n is not installed"
+done
+echo "headers: include/gsp/*.h installed"
 
 # ------------------------------------------------------------ hide the toolkit
 REAL_CC=$(command -v "${CC:-cc}")

@@ -1,5 +1,6 @@
 # Tests of the library's packaging: the header (pedantic C99 and C++,
-# included twice), the global symbols of libgsp.a and the dynamic ones of
+# included twice; each part it includes compiling alone; at most 600 lines
+# each), the global symbols of libgsp.a and the dynamic ones of
 # libgsp.so (nm -D: gsp_* only), README's example.
 
 add_executable(header_c99 ${CMAKE_CURRENT_SOURCE_DIR}/header/header_twice.c)
@@ -13,6 +14,22 @@ set_target_properties(header_cxx PROPERTIES CXX_STANDARD 11 CXX_EXTENSIONS OFF)
 target_compile_options(header_cxx PRIVATE -Wall -Wextra -pedantic -Werror)
 target_link_libraries(header_cxx PRIVATE gsp::gsp)
 add_test(NAME header_cxx COMMAND header_cxx)
+
+# The parts gsp.h includes (gsp_table.h, gsp_device.h), each included first.
+add_executable(header_parts_c99 ${CMAKE_CURRENT_SOURCE_DIR}/header/header_parts.c)
+set_target_properties(header_parts_c99 PROPERTIES C_STANDARD 99 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
+target_compile_options(header_parts_c99 PRIVATE -Wall -Wextra -pedantic -Werror)
+target_link_libraries(header_parts_c99 PRIVATE gsp::gsp)
+add_test(NAME header_parts_c99 COMMAND header_parts_c99)
+
+add_executable(header_parts_cxx ${CMAKE_CURRENT_SOURCE_DIR}/header/header_parts.cpp)
+set_target_properties(header_parts_cxx PROPERTIES CXX_STANDARD 11 CXX_EXTENSIONS OFF)
+target_compile_options(header_parts_cxx PRIVATE -Wall -Wextra -pedantic -Werror)
+target_link_libraries(header_parts_cxx PRIVATE gsp::gsp)
+add_test(NAME header_parts_cxx COMMAND header_parts_cxx)
+
+add_test(NAME header_lines
+  COMMAND ${CMAKE_COMMAND} -DDIR=${PROJECT_SOURCE_DIR}/include/gsp -P ${CMAKE_CURRENT_SOURCE_DIR}/scripts/check_header_lines.cmake)
 
 add_test(NAME archive_symbols
   COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM} -DARCHIVE=$<TARGET_FILE:gsp_static> -P ${CMAKE_CURRENT_SOURCE_DIR}/scripts/check_symbols.cmake)
@@ -29,4 +46,5 @@ target_link_libraries(readme_example PRIVATE gsp::gsp)
 add_test(NAME readme_example COMMAND readme_example)
 set_tests_properties(readme_example PROPERTIES PASS_REGULAR_EXPRESSION "path: 0 2 3 4")
 
-set_tests_properties(header_c99 header_cxx archive_symbols readme_example PROPERTIES LABELS "cpu")
+set_tests_properties(header_c99 header_cxx header_parts_c99 header_parts_cxx header_lines archive_symbols
+  readme_example PROPERTIES LABELS "cpu")

@@ -96,6 +96,10 @@ gsp_cli_test(sssp_out 0 "wrote: +sssp.txt" NEEDS cli_grid FILE sssp.txt FILE_REG
   ARGS sssp grid.gr --source 0 --out sssp.txt)
 gsp_cli_test(sssp_json 0 "\"source\": 3, \"algorithm\": \"[a-z-]+\", \"backend\": \"(cpu|cuda)\".*\"path\": \\[3, " NEEDS cli_grid
   ARGS sssp grid.gr --source 3 --to 10 --json)
+gsp_cli_test(sssp_stages 0 "run: +dijkstra on cpu \\(CPU \\(1 thread\\)\\), [0-9.]+ s; compute [0-9.]+ s\n" NEEDS cli_grid
+  ARGS sssp grid.gr --source 0 --algorithm dijkstra --backend cpu)
+gsp_cli_test(sssp_stages_json 0 "\"stages\": {\"setup\": 0.000000, \"compute\": [0-9.]+, \"copy\": 0.000000, \"paths\": 0.000000}"
+  NEEDS cli_grid ARGS sssp grid.gr --source 0 --algorithm dijkstra --backend cpu --json)
 gsp_cli_test(sssp_quiet 0 "^$" NEEDS cli_grid ARGS sssp grid.gr --source 0 --quiet)
 gsp_cli_test(sssp_no_source 2 "missing --source" NEEDS cli_grid ARGS sssp grid.gr)
 gsp_cli_test(sssp_bad_source 2 "--source 400: out of range, the graph has 400 vertices" NEEDS cli_grid
@@ -124,6 +128,10 @@ gsp_cli_test(apsp_out 0 "6 sources.*reachable: +2400 of 2400 pairs" NEEDS cli_gr
   ARGS apsp grid.gr --sources 0-4,7 --out apsp.txt)
 gsp_cli_test(apsp_all_json 0 "\"sources\": 400, .*\"reachable_pairs\": 160000" NEEDS cli_grid
   ARGS apsp grid.gr --algorithm floyd-warshall --backend cpu --json)
+gsp_cli_test(apsp_stages 0 "run: +floyd-warshall on cpu, 400 sources, [0-9.]+ s; set-up [0-9.]+ s, compute [0-9.]+ s, copy [0-9.]+ s\n"
+  NEEDS cli_grid ARGS apsp grid.gr --algorithm floyd-warshall --backend cpu)
+gsp_cli_test(apsp_stages_json 0 "\"seconds\": [0-9.]+, \"stages\": {\"setup\": [0-9.]+, \"compute\": [0-9.]+, \"copy\": [0-9.]+, \"paths\": 0.000000}, \"reachable_pairs\""
+  NEEDS cli_grid ARGS apsp grid.gr --algorithm floyd-warshall --backend cpu --json)
 gsp_cli_test(apsp_negative 0 "reachable:" NEEDS cli_dag ARGS apsp dag.mtx --algorithm johnson)
 gsp_cli_test(apsp_auto_names_algorithm 0 "run: +(heap|floyd-warshall|johnson|minplus|task-parallel) on (cpu|cuda), 400 sources"
   NEEDS cli_grid ARGS apsp grid.gr)

@@ -2,12 +2,15 @@
 # compiles the library source it tests (from src/) into itself instead of
 # linking libgsp.a, whose internal symbols are local. Included by
 # tests/CMakeLists.txt.
-# - test_tuning: the GSP_* environment parser (src/dispatch/tuning.cpp) and
-#   doc/tuning.md's list of variables.
+# - test_tuning: the GSP_* environment parser (src/dispatch/tuning.cpp), the
+#   tests' overrides (src/dispatch/tuning_override.cpp, tests/tuning_hook.h)
+#   and doc/tuning.md's list of variables.
 
-add_executable(test_tuning ${CMAKE_CURRENT_SOURCE_DIR}/internal/test_tuning.cpp ${PROJECT_SOURCE_DIR}/src/dispatch/tuning.cpp)
-target_include_directories(test_tuning PRIVATE ${PROJECT_SOURCE_DIR}/src)
+add_executable(test_tuning ${CMAKE_CURRENT_SOURCE_DIR}/internal/test_tuning.cpp ${PROJECT_SOURCE_DIR}/src/dispatch/tuning.cpp
+  ${PROJECT_SOURCE_DIR}/src/dispatch/tuning_override.cpp)
+target_include_directories(test_tuning PRIVATE ${PROJECT_SOURCE_DIR}/src ${CMAKE_CURRENT_SOURCE_DIR})
 target_compile_definitions(test_tuning PRIVATE GSP_TEST_HOOKS=1)
 target_compile_options(test_tuning PRIVATE ${GSP_WARNINGS})
+target_link_libraries(test_tuning PRIVATE Threads::Threads)
 add_test(NAME test_tuning COMMAND test_tuning)
 set_tests_properties(test_tuning PROPERTIES LABELS "cpu" ENVIRONMENT "GSP_SOURCE_DIR=${PROJECT_SOURCE_DIR}")

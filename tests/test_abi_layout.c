@@ -53,6 +53,10 @@ int main(void) {
   OFF(gsp_run_info, iterations);
   OFF(gsp_run_info, relaxations);
   OFF(gsp_run_info, has_paths);
+  OFF(gsp_run_info, setup_seconds);
+  OFF(gsp_run_info, compute_seconds);
+  OFF(gsp_run_info, copy_seconds);
+  OFF(gsp_run_info, paths_seconds);
 
   CONST(GSP_VERSION_MAJOR);
   CONST(GSP_VERSION_MINOR);

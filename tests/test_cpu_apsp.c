@@ -4,6 +4,7 @@
  * subsets, negative weights and cycles, int32 overflow, GSP_NO_PATHS,
  * thread counts, streaming and cancellation. */
 #include "testing.h"
+#include "tuning_hook.h"
 
 static const gsp_algorithm k_algos[] = {GSP_APSP_FLOYD_WARSHALL, GSP_APSP_MINPLUS, GSP_APSP_HEAP,
                                         GSP_APSP_JOHNSON};
@@ -89,13 +90,13 @@ static void test_shapes(void) {
             int mi;
             for (mi = 0; mi < (dense ? 2 : 1); mi++) {
               char mwhat[160];
-              if (dense) setenv("GSP_DENSE_PRED", modes[mi], 1);
+              if (dense) t_tuning("GSP_DENSE_PRED", modes[mi]);
               snprintf(mwhat, sizeof mwhat, "%s%s%s", what, dense ? " pred=" : "", dense ? modes[mi] : "");
               CHECK_OK(run(g, NULL, 0, algo, 1 + (si + di) % 4, 0, &p));
               if (p) check_result(p, &a, dt, NULL, 0, ref, mwhat);
               gsp_paths_destroy(p);
             }
-            if (dense) unsetenv("GSP_DENSE_PRED");
+            if (dense) t_tuning("GSP_DENSE_PRED", NULL);
           }
           /* A subset of sources, out of order. */
           subset[0] = a.n - 1;

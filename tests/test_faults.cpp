@@ -23,6 +23,7 @@
 
 #include "gsp/gsp.h"
 #include "support/alloc_hook.h"
+#include "tuning_hook.h"
 
 namespace {
 
@@ -250,7 +251,7 @@ int main() {
   // set predecessors by the pass over the reverse graph (as on sparse
   // graphs), so that the reverse graph's check is reached too.
   g_site_mode = true;
-  setenv("GSP_DENSE_PRED", "pass", 1);
+  t_tuning("GSP_DENSE_PRED", "pass");
   gsp_graph* h = nullptr;
   if (f.create(&h) != GSP_OK) return 2;
   {
@@ -259,7 +260,7 @@ int main() {
   }
   sweep_calls("checks: ", f, h);
   g_site_mode = false;
-  unsetenv("GSP_DENSE_PRED");
+  t_tuning("GSP_DENSE_PRED", nullptr);
   {
     std::lock_guard<std::mutex> lock(g_sites_mu);
     for (const std::string& site : g_sites) std::printf("checked site: %s\n", site.c_str());

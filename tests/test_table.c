@@ -7,7 +7,8 @@
  * gsp_table_run_into equals gsp_table_distances; info fields; progress
  * and cancellation; overflow; bad arguments get a status and a message
  * naming the argument. Where CUDA is usable, the shapes run on it too
- * (gsp_apsp_run on CUDA as the reference). */
+ * (gsp_apsp_run on CUDA as the reference), and AUTO's point-to-point bet
+ * (near target: CPU; far target: the CPU gives up for the device). */
 #include "testing.h"
 
 /* The arcs by tail, for path checks (cheapest parallel arc per hop). */
@@ -276,6 +277,59 @@ static void test_large(void) {
   }
 }
 
+/* AUTO's point-to-point bet (where CUDA is usable and AUTO plans the
+ * device for one source): a near target is answered on the CPU by a
+ * search that stops there; a far one outgrows the CPU's settle budget and
+ * the device answers. Both equal the single-source run. */
+static void test_point_to_point_bet(void) {
+  t_arcs a;
+  gsp_graph* g;
+  gsp_options o;
+  gsp_paths* warm = NULL;
+  gsp_backend be = GSP_BACKEND_AUTO;
+  gsp_algorithm al = GSP_ALGO_AUTO;
+  int far;
+  if (!gsp_backend_available(GSP_BACKEND_CUDA)) {
+    printf("SKIP point-to-point bet: no CUDA device\n");
+    return;
+  }
+  t_make_shape(&a, T_GRID, 300 * 300, 11);
+  g = t_graph(&a, GSP_I32, 1.0f);
+  gsp_options_init(&o);
+  o.backend = GSP_BACKEND_CUDA;
+  CHECK_OK(gsp_sssp_run(g, 0, &o, &warm)); /* the device is started: AUTO may plan it */
+  gsp_paths_destroy(warm);
+  CHECK_OK(gsp_run_plan(g, 0, 1, NULL, &be, &al));
+  if (be != GSP_BACKEND_CUDA) {
+    printf("SKIP point-to-point bet: AUTO plans %s for one source\n", gsp_backend_name(be));
+  } else {
+    for (far = 0; far < 2; far++) {
+      const int32_t s = 0, t = far ? a.n - 1 : a.dst[0];
+      int32_t want = 0, got = -1, len = 0;
+      gsp_table* tab = NULL;
+      gsp_run_info info;
+      gsp_paths* ref = NULL;
+      CHECK_OK(gsp_sssp_run(g, s, NULL, &ref));
+      CHECK_OK(gsp_paths_distance(ref, s, t, &want));
+      gsp_paths_destroy(ref);
+      CHECK_OK(gsp_table_run(g, &s, 1, &t, 1, NULL, &tab));
+      CHECK_OK(gsp_table_distance(tab, 0, 0, &got));
+      CHECK(got == want, "point to point %d -> %d (%s target): %d, single source %d", s, t, far ? "far" : "near", got,
+            want);
+      CHECK_OK(gsp_table_path(tab, 0, 0, NULL, 0, &len));
+      CHECK(len >= 2, "a path of at least two vertices: %d", len);
+      info.size = 0;
+      CHECK_OK(gsp_table_info(tab, &info));
+      CHECK(info.backend == (far ? GSP_BACKEND_CUDA : GSP_BACKEND_CPU),
+            "the %s target was answered on %s (want %s)", far ? "far" : "near", gsp_backend_name(info.backend),
+            far ? "cuda: the CPU gives up" : "cpu: its search stops there");
+      gsp_table_destroy(tab);
+    }
+  }
+  gsp_graph_destroy(g);
+  t_arcs_free(&a);
+}
+
 /* Explicit algorithms: every CPU all-pairs algorithm answers the same
  * table; Dijkstra-based ones refuse negative arcs as gsp_apsp_run does. */
 static void test_algorithms(void) {
@@ -480,5 +534,6 @@ int main(void) {
   test_algorithms();
   test_shapes();
   test_large();
+  test_point_to_point_bet();
   return t_finish("test_table");
 }

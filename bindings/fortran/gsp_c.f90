@@ -37,6 +37,11 @@ module gsp_c
     integer(c_int64_t) :: iterations = 0
     integer(c_int64_t) :: relaxations = 0
     integer(c_int32_t) :: has_paths = 0
+    ! stages (doc/run-info.md): disjoint parts of seconds, 0 where the engine does not measure one
+    real(c_double) :: setup_seconds = 0    ! allocation and initialisation
+    real(c_double) :: compute_seconds = 0  ! the search or the matrix steps, with any copies they overlap
+    real(c_double) :: copy_seconds = 0     ! results into host memory
+    real(c_double) :: paths_seconds = 0    ! a separate predecessor pass or repair
   end type
 
   public :: gsp_version, gsp_status_name, gsp_last_error, gsp_graph_create, gsp_graph_create_csr, &

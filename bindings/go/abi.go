@@ -42,6 +42,10 @@ func ABILines() []string {
 	off("gsp_run_info", "iterations", unsafe.Offsetof(i.iterations))
 	off("gsp_run_info", "relaxations", unsafe.Offsetof(i.relaxations))
 	off("gsp_run_info", "has_paths", unsafe.Offsetof(i.has_paths))
+	off("gsp_run_info", "setup_seconds", unsafe.Offsetof(i.setup_seconds))
+	off("gsp_run_info", "compute_seconds", unsafe.Offsetof(i.compute_seconds))
+	off("gsp_run_info", "copy_seconds", unsafe.Offsetof(i.copy_seconds))
+	off("gsp_run_info", "paths_seconds", unsafe.Offsetof(i.paths_seconds))
 	c := func(name string, v int64) { l = append(l, fmt.Sprintf("const %s %d", name, v)) }
 	c("GSP_VERSION_MAJOR", C.GSP_VERSION_MAJOR)
 	c("GSP_VERSION_MINOR", C.GSP_VERSION_MINOR)

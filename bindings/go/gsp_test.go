@@ -318,6 +318,31 @@ func TestAPSP(t *testing.T) {
 	}()
 }
 
+// doc/run-info.md: the CPU Floyd-Warshall times its set-up, k-steps,
+// predecessor pass (with paths only) and copy into the result's rows; the
+// stages are parts of Seconds.
+func TestRunInfoStages(t *testing.T) {
+	g := graph(t)
+	for _, noPaths := range []bool{false, true} {
+		p, err := g.APSP(nil, &Options{Backend: BackendCPU, Algorithm: APSPFloydWarshall, NoPaths: noPaths})
+		if err != nil {
+			t.Fatal(err)
+		}
+		i, err := p.Info()
+		p.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		stages := []float64{i.SetupSeconds, i.ComputeSeconds, i.CopySeconds, i.PathsSeconds}
+		if stages[0] <= 0 || stages[1] <= 0 || stages[2] <= 0 || (stages[3] > 0) == noPaths {
+			t.Fatalf("no paths %v: stages %v", noPaths, stages)
+		}
+		if sum := stages[0] + stages[1] + stages[2] + stages[3]; sum > i.Seconds*1.001+1e-6 {
+			t.Fatalf("stages %v add up to more than %v s", stages, i.Seconds)
+		}
+	}
+}
+
 func TestTable(t *testing.T) {
 	g := graph(t)
 	ran := 0

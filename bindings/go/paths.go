@@ -31,6 +31,12 @@ type RunInfo struct {
 	Iterations    int64
 	Relaxations   int64
 	HasPaths      bool
+	// Stages (doc/run-info.md): disjoint parts of Seconds, 0 where the
+	// engine does not measure one.
+	SetupSeconds   float64 // allocation and initialisation
+	ComputeSeconds float64 // the search or the matrix steps, with any copies they overlap
+	CopySeconds    float64 // results into host memory
+	PathsSeconds   float64 // a separate predecessor pass or repair
 }
 
 // Paths holds distances and predecessors from one or many sources. Sources

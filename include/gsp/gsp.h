@@ -2,8 +2,11 @@
  * @file gsp.h
  * @brief libgsp: shortest paths on CPUs and NVIDIA GPUs behind a stable C ABI.
  *
- * This is the only public header of libgsp. It compiles as C99 and as C++,
- * includes only <stddef.h> and <stdint.h>, and is its own manual.
+ * The one header users include, `#include <gsp/gsp.h>`, for the whole C API;
+ * its sections "tables" and "devices" live in gsp_table.h and gsp_device.h,
+ * which it includes at its end. It compiles as C99 and as C++, includes no
+ * system header but <stddef.h> and <stdint.h>, and is, with those two parts,
+ * its own manual.
  *
  * Conventions (see doc/conventions.md):
  * - Every function that can fail returns a ::gsp_status; outputs go through
@@ -524,7 +527,7 @@ GSP_API gsp_status gsp_path_get(const gsp_paths* paths, int32_t source, int32_t 
 
 /** @brief What a run did. */
 typedef struct gsp_run_info {
-  uint32_t size;              /**< sizeof(gsp_run_info) as the caller knew it (0: this version's); set it before the call */
+  uint32_t size;              /**< in: sizeof(gsp_run_info) as the caller knew it (0: this version's); out: bytes written */
   gsp_backend backend;        /**< the backend that ran */
   gsp_algorithm algorithm;    /**< the algorithm that ran */
   gsp_dtype weight_type;      /**< the distances' type */
@@ -537,6 +540,10 @@ typedef struct gsp_run_info {
   int64_t iterations;         /**< engine-specific: rounds, phases or buckets */
   int64_t relaxations;        /**< arcs relaxed (engine count; 0 if not counted) */
   uint32_t has_paths;         /**< 1 if predecessors were computed */
+  double setup_seconds;       /**< stage (0: not measured; stages are parts of seconds, doc/run-info.md): allocation, initialisation */
+  double compute_seconds;     /**< stage: the search or the matrix steps, with any copies they overlap */
+  double copy_seconds;        /**< stage: results into host memory (device to host; CPU dense: matrix to rows) */
+  double paths_seconds;       /**< stage: a separate predecessor pass or repair (0 when the search records them) */
 } gsp_run_info;
 
 /**
@@ -576,177 +583,13 @@ GSP_API gsp_status gsp_apsp_run_into(const gsp_graph* graph, const int32_t* sour
                                      int32_t num_sources, const gsp_options* options,
                                      void* distances, int32_t* predecessors, gsp_run_info* info);
 
-/* ------------------------------------------------------------------ tables */
-
-/**
- * @brief Distances (and paths) from a list of sources to a list of targets:
- * a K x T table, as road-routing "table" or "matrix" services answer. Opaque.
- */
-typedef struct gsp_table gsp_table;
-
-/**
- * @brief Many-to-many shortest paths: every source to every target.
- *
- * Only the K x T distances (and, unless ::GSP_NO_PATHS, the K x T paths)
- * are kept, never n-wide rows; a source's search may stop as soon as all
- * the targets are settled, so one source and one nearby target (K = T = 1)
- * is a point-to-point query that touches only the graph around them.
- * Sources and targets may repeat and may overlap. Cells are addressed by
- * index into the two lists (not by vertex id). With paths on, the table
- * holds every cell's path: memory grows with the sum of their lengths, so
- * pass ::GSP_NO_PATHS for large tables of distances.
- * @param graph the graph.
- * @param sources the K source vertices, each in [0, n); NULL only when @p num_sources is 0.
- * @param num_sources K >= 0.
- * @param targets the T target vertices, each in [0, n); NULL only when @p num_targets is 0.
- * @param num_targets T >= 0.
- * @param options NULL for defaults; @c algorithm is GSP_ALGO_AUTO or an all-pairs algorithm
- *        (as for gsp_apsp_run()). On the CPU any of them runs the early-exit table engine
- *        (Johnson's reweighting on negative arcs); on CUDA the chosen all-pairs engine runs and
- *        only the target columns of its rows are kept (doc/tables.md).
- * @param result out: the table, to be freed with gsp_table_destroy(); NULL on failure.
- * @return GSP_OK or a failure status (GSP_ERR_INVALID_ARGUMENT for a vertex out of range,
- *         a negative count or a NULL list with a positive count; GSP_ERR_NEGATIVE_CYCLE, ...).
- */
-GSP_API gsp_status gsp_table_run(const gsp_graph* graph, const int32_t* sources, int32_t num_sources,
-                                 const int32_t* targets, int32_t num_targets,
-                                 const gsp_options* options, gsp_table** result);
-
-/**
- * @brief Many-to-many distances straight into the caller's array, no table object.
- *
- * As gsp_table_run() with ::GSP_NO_PATHS.
- * @param graph the graph.
- * @param sources the K source vertices.
- * @param num_sources K >= 0.
- * @param targets the T target vertices.
- * @param num_targets T >= 0.
- * @param options NULL for defaults.
- * @param distances out: K x T values of the graph's weight type, row-major (row i: from
- *        sources[i]); +INFINITY or ::GSP_I32_INF where a target is unreachable. On failure
- *        the contents are unspecified. May be NULL only when K x T is 0.
- * @param info out, or NULL: what ran (set info->size first, as for gsp_paths_info()).
- * @return GSP_OK or a failure status.
- */
-GSP_API gsp_status gsp_table_run_into(const gsp_graph* graph, const int32_t* sources,
-                                      int32_t num_sources, const int32_t* targets,
-                                      int32_t num_targets, const gsp_options* options,
-                                      void* distances, gsp_run_info* info);
-
-/**
- * @brief The table's size.
- * @param table the table.
- * @param num_sources out, or NULL: K.
- * @param num_targets out, or NULL: T.
- * @return GSP_OK or GSP_ERR_INVALID_ARGUMENT (NULL table).
- */
-GSP_API gsp_status gsp_table_size(const gsp_table* table, int32_t* num_sources, int32_t* num_targets);
-
-/**
- * @brief Copy all K x T distances, row-major (row i: from the i-th source).
- * @param table the table.
- * @param out K x T values of the graph's weight type (+INFINITY or ::GSP_I32_INF if unreachable).
- * @param capacity values @p out holds; must be >= K x T (@p out may be NULL when K x T is 0).
- * @return GSP_OK, GSP_ERR_INVALID_ARGUMENT or GSP_ERR_BUFFER_TOO_SMALL.
- */
-GSP_API gsp_status gsp_table_distances(const gsp_table* table, void* out, int64_t capacity);
-
-/**
- * @brief One distance.
- * @param table the table.
- * @param source_index index into the sources list, in [0, K).
- * @param target_index index into the targets list, in [0, T).
- * @param out one value of the graph's weight type (+INFINITY or ::GSP_I32_INF if unreachable).
- * @return GSP_OK or GSP_ERR_INVALID_ARGUMENT.
- */
-GSP_API gsp_status gsp_table_distance(const gsp_table* table, int32_t source_index,
-                                      int32_t target_index, void* out);
-
-/**
- * @brief One shortest path of the table, source to target inclusive.
- *
- * Call with @p vertices NULL to learn the length.
- * @param table the table.
- * @param source_index index into the sources list.
- * @param target_index index into the targets list.
- * @param vertices out: the path's vertices, or NULL.
- * @param capacity entries @p vertices holds.
- * @param length out: vertices on the path (also set with GSP_ERR_BUFFER_TOO_SMALL).
- * @return GSP_OK, GSP_ERR_NO_PATH (unreachable), GSP_ERR_BUFFER_TOO_SMALL,
- *         GSP_ERR_INVALID_ARGUMENT, GSP_ERR_UNSUPPORTED (run with ::GSP_NO_PATHS).
- */
-GSP_API gsp_status gsp_table_path(const gsp_table* table, int32_t source_index, int32_t target_index,
-                                  int32_t* vertices, int32_t capacity, int32_t* length);
-
-/**
- * @brief Describe what the table's run did (num_sources is K; num_vertices is n).
- * @param table the table.
- * @param info out; set info->size = sizeof(gsp_run_info) (or 0) before the call.
- * @return GSP_OK or GSP_ERR_INVALID_ARGUMENT.
- */
-GSP_API gsp_status gsp_table_info(const gsp_table* table, gsp_run_info* info);
-
-/**
- * @brief Destroy a table. NULL is a no-op.
- * @param table the table, or NULL.
- */
-GSP_API void gsp_table_destroy(gsp_table* table);
-
-/* ----------------------------------------------------------------- devices */
-
-/**
- * @brief Whether a backend can run now.
- * @param backend ::GSP_BACKEND_CPU (always 1), ::GSP_BACKEND_CUDA or ::GSP_BACKEND_AUTO (always 1).
- * @return 1 if usable, 0 otherwise (gsp_last_error() then says why, for CUDA).
- */
-GSP_API int gsp_backend_available(gsp_backend backend);
-
-/**
- * @brief Number of usable CUDA devices (0 when built without CUDA or none is usable).
- * @return the count.
- */
-GSP_API int32_t gsp_device_count(void);
-
-/**
- * @brief Give back memory libgsp keeps between runs for speed.
- *
- * CUDA engines keep a per-device workspace pool (up to 128 MiB), the
- * out-of-core Floyd-Warshall keeps up to two page-locked host buffers, and
- * the results of CUDA runs (gsp_sssp_run(), gsp_apsp_run()) live in
- * page-locked buffers of which those of destroyed results are kept (the 8
- * given back last, at most 8 GiB or a quarter of the host's memory), so
- * that repeated runs skip slow allocations (pinning 1 GiB takes about
- * 0.5 s). This frees what is kept; later runs re-create what they need.
- * Results still alive and graphs' device copies are not affected (they go
- * with their handles). Safe to call at any time from any thread; a no-op
- * without CUDA.
- */
-GSP_API void gsp_release_cached_memory(void);
-
-/**
- * @brief Name of a backend ("auto", "cpu", "cuda").
- * @param backend the value.
- * @return a static string, never NULL ("unknown" for bad values).
- */
-GSP_API const char* gsp_backend_name(gsp_backend backend);
-
-/**
- * @brief Name of an algorithm, e.g. "dijkstra", "floyd-warshall" (the CLI's names).
- * @param algorithm the value.
- * @return a static string, never NULL ("unknown" for bad values).
- */
-GSP_API const char* gsp_algorithm_name(gsp_algorithm algorithm);
-
-/**
- * @brief Look an algorithm up by its name (as gsp_algorithm_name() gives it).
- * @param name the name.
- * @param out out: the algorithm.
- * @return GSP_OK or GSP_ERR_INVALID_ARGUMENT.
- */
-GSP_API gsp_status gsp_algorithm_from_name(const char* name, gsp_algorithm* out);
-
 #ifdef __cplusplus
 }
 #endif
+
+/* The sections "tables" and "devices", each in its own header and documented
+ * there; they need the declarations above. */
+#include "gsp_table.h"
+#include "gsp_device.h"
 
 #endif /* GSP_GSP_H */

@@ -116,12 +116,26 @@ struct RunInfo {
   gsp_run_info info{};
   std::string describe() const {
     return fmt("%s on %s (%s), %.3f s", gsp_algorithm_name(info.algorithm), gsp_backend_name(info.backend),
-               info.device_name, info.seconds);
+               info.device_name, info.seconds) + stages();
+  }
+  // The stages the engine measured: "; set-up 0.001 s, compute 0.120 s" (empty when none).
+  std::string stages() const {
+    const double t[] = {info.setup_seconds, info.compute_seconds, info.copy_seconds, info.paths_seconds};
+    const char* const names[] = {"set-up", "compute", "copy", "paths"};
+    std::string s;
+    for (int i = 0; i < 4; i++) {
+      if (t[i] > 0) s += fmt("%s%s %.3f s", s.empty() ? "; " : ", ", names[i], t[i]);
+    }
+    return s;
   }
   std::string json() const {
-    return fmt("\"algorithm\": %s, \"backend\": %s, \"device\": %s, \"seconds\": %.6f",
+    return fmt("\"algorithm\": %s, \"backend\": %s, \"device\": %s, \"seconds\": %.6f, ",
                json_str(gsp_algorithm_name(info.algorithm)).c_str(), json_str(gsp_backend_name(info.backend)).c_str(),
-               json_str(info.device_name).c_str(), info.seconds);
+               json_str(info.device_name).c_str(), info.seconds) + stages_json();
+  }
+  std::string stages_json() const {
+    return fmt("\"stages\": {\"setup\": %.6f, \"compute\": %.6f, \"copy\": %.6f, \"paths\": %.6f}",
+               info.setup_seconds, info.compute_seconds, info.copy_seconds, info.paths_seconds);
   }
 };
 

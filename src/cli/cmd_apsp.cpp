@@ -149,26 +149,29 @@ int cmd_apsp(const Args& a) {
   if (st != GSP_OK) failure("apsp failed: " + status_text(st));
   gsp_backend used = o.backend;
   gsp_algorithm ran = o.algorithm;
+  std::string stages, stages_json;  // a streamed run has no run info
   if (whole) {
     const RunInfo ri = run_info(P.p);
     ran = ri.info.algorithm;
     used = ri.info.backend;
+    stages = ri.stages();
+    stages_json = ", " + ri.stages_json();
   } else if (const gsp_status ps = gsp_run_plan(L.g, 0, sink.total, &o, &used, &ran); ps != GSP_OK) {
     failure("apsp: cannot name the run's algorithm: " + status_text(ps));
   }
   const char* alg = gsp_algorithm_name(ran);
   if (json) {
     std::printf("{\"file\": %s, \"vertices\": %d, \"arcs\": %lld, \"load_seconds\": %.6f, \"sources\": %d, "
-                "\"algorithm\": %s, \"backend\": %s, \"seconds\": %.6f, \"reachable_pairs\": %lld, \"longest\": %.9g%s}\n",
+                "\"algorithm\": %s, \"backend\": %s, \"seconds\": %.6f%s, \"reachable_pairs\": %lld, \"longest\": %.9g%s}\n",
                 json_str(a.pos[0]).c_str(), n, static_cast<long long>(gsp_graph_num_edges(L.g)), L.seconds, sink.total,
-                json_str(alg).c_str(), json_str(gsp_backend_name(used)).c_str(), secs,
+                json_str(alg).c_str(), json_str(gsp_backend_name(used)).c_str(), secs, stages_json.c_str(),
                 static_cast<long long>(sink.reachable_pairs), sink.longest,
                 out.empty() ? "" : (", \"out\": " + json_str(out)).c_str());
   } else if (!quiet) {
     std::fprintf(rep, "graph:     %s, %d vertices, %lld arcs (loaded in %.3f s)\n", a.pos[0].c_str(), n,
                 static_cast<long long>(gsp_graph_num_edges(L.g)), L.seconds);
-    std::fprintf(rep, "run:       %s on %s, %d sources, %.3f s%s\n", alg, gsp_backend_name(used), sink.total, secs,
-                 whole ? "" : " (rows streamed)");
+    std::fprintf(rep, "run:       %s on %s, %d sources, %.3f s%s%s\n", alg, gsp_backend_name(used), sink.total, secs,
+                 whole ? "" : " (rows streamed)", stages.c_str());
     std::fprintf(rep, "reachable: %lld of %lld pairs; longest shortest path %.9g\n",
                 static_cast<long long>(sink.reachable_pairs), static_cast<long long>(sink.total) * n, sink.longest);
     if (!out.empty()) std::fprintf(rep, "wrote:     %s\n", out.c_str());

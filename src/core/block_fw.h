@@ -91,7 +91,7 @@ class BlockFw {
   virtual void finish_rows(W* dist, int32_t* pred) = 0;
   // On a 1 x 1 grid with paths, after the last step and before finish*():
   // checks every row's predecessors where the blocks are (each reachable
-  // vertex must lead to the row's source, src/engines/cpu/common/pred_repair.h) and
+  // vertex must lead to the row's source, src/core/pred_repair.h) and
   // appends the rows that fail to *bad. Returns false where the
   // implementation leaves the check to the caller (CPU: the rows are on the
   // host anyway).

@@ -8,6 +8,7 @@
 // allocated on every path (RAII).
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -42,6 +43,14 @@ struct RunOptions {
   }
 };
 
+// The stages of a run that gsp_run_info reports (setup_seconds ...
+// paths_seconds; doc/run-info.md says what each engine counts where).
+// Engines add the time of a stage where they can tell it apart cheaply;
+// the stages are disjoint parts of the run (their sum is at most `seconds`),
+// and a stage left at 0 was not measured.
+enum class Stage { kSetup, kCompute, kCopy, kPaths };
+constexpr int kStageCount = 4;
+
 // What an engine fills in about its run (the API copies it to gsp_run_info).
 struct RunStats {
   gsp_backend backend = GSP_BACKEND_CPU;
@@ -52,6 +61,37 @@ struct RunStats {
   double upload_seconds = 0;  // set by CUDA engines when they uploaded the graph
   int64_t iterations = 0;
   int64_t relaxations = 0;
+  double stage_seconds[kStageCount] = {0, 0, 0, 0};  // indexed by Stage
+
+  void add(Stage s, double secs) { stage_seconds[static_cast<int>(s)] += secs; }
+  double stage(Stage s) const { return stage_seconds[static_cast<int>(s)]; }
+  bool any_stage() const {
+    for (double t : stage_seconds) {
+      if (t > 0) return true;
+    }
+    return false;
+  }
+};
+
+// Host clock for the stages of a CPU engine (or the host part of a CUDA
+// one): lap(s) adds the time since the last lap (or construction) to stage s
+// of `stats` (nothing when stats is null).
+class StageLaps {
+ public:
+  explicit StageLaps(RunStats* stats) : stats_(stats), t_(now()) {}
+  void lap(Stage s) {
+    const double t = now();
+    if (stats_ != nullptr) stats_->add(s, t - t_);
+    t_ = t;
+  }
+  void skip() { t_ = now(); }  // time since the last lap belongs to no stage
+
+ private:
+  static double now() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+  }
+  RunStats* stats_;
+  double t_;
 };
 
 // Distance traits per weight type.

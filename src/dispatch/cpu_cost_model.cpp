@@ -163,6 +163,12 @@ double estimate_hop_depth(const Graph& graph) {
   return std::max(1.0, any_full ? hops : static_cast<double>(levels));
 }
 
+double cpu_dijkstra_seconds_per_settled(const Graph& graph) {
+  const double n = std::max(1, graph.n()), m = static_cast<double>(graph.m());
+  const double width = std::max(2.0, n / std::max(1.0, graph.hop_depth()));
+  return kDijkstraPerVertexLog * std::log2(width) + kDijkstraPerArc * m / n;
+}
+
 CpuSsspCosts cpu_sssp_costs(const Graph& graph, int32_t threads) {
   CpuSsspCosts c;
   const double n = graph.n(), m = static_cast<double>(graph.m());

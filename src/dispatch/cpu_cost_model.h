@@ -53,4 +53,8 @@ gsp_algorithm cpu_sssp_choice(const Graph& graph, int32_t threads);
 // CUDA, not a prediction.
 double cpu_sssp_seconds_estimate(const Graph& graph, int32_t threads);
 
+// Estimated seconds per vertex a one-thread Dijkstra settles (its heap step
+// and the vertex's arcs): what a search that stops early costs per vertex.
+double cpu_dijkstra_seconds_per_settled(const Graph& graph);
+
 }  // namespace gsp::detail

@@ -20,11 +20,21 @@ constexpr double kFwRate = 1.2e13;
 constexpr double kFwFixed = 2.5e-3;
 constexpr double kCopyRate = 40e9;
 // Task-parallel: seconds per (source x (vertex + arc)) on shallow graphs
-// (random out-degree 6: 0.21-0.27 ns at n = 8192-16384), times a depth
-// factor (its rounds grow with the hop depth: about 27x on a ring, 5x on
-// the road subgraph, 3x on a grid at n ~ 8192).
+// (random out-degree 6: 0.21-0.27 ns at n = 8192-16384, K = n), times a
+// depth factor (its rounds grow with the hop depth: about 27x on a ring, 5x
+// on the road subgraph, 3x on a grid at n ~ 8192), times a batch factor:
+// the cost of a unit of work falls as the call's work W = K (n + m) grows
+// (wider batches amortise each round's fixed costs), (W / 1.9e9)^-0.45
+// clamped to [0.45, 1.6], fitted on the H100 (bench_batched engine rows,
+// paths on): Graph65536 0.18 / 0.39 / 1.03 / 4.04 s at K = 1024 / 4096 /
+// 16384 / 65536 (estimates 0.20 / 0.51 / 1.19 / 4.14), R-MAT 2^20 0.36 /
+// 0.59 / 1.18 s at K = 64 / 256 / 1024 (0.32 / 0.69 / 1.93).
 constexpr double kTaskPerSourceArc = 0.2e-9;
 constexpr double kTaskFixed = 3e-3;
+constexpr double kTaskBatchWork = 1.9e9;
+constexpr double kTaskBatchExponent = -0.45;
+constexpr double kTaskBatchMin = 0.45;
+constexpr double kTaskBatchMax = 1.6;
 // Heap: one thread's Dijkstra costs (a n + b m) log2 n seconds with up to
 // 8,192 threads at once (fitted at n ~ 8192 on ring, grid and road: a =
 // 0.59 us, b = 0.47 us), and more per thread as more threads run, whose
@@ -34,42 +44,77 @@ constexpr double kHeapPerArcLevel = 0.47e-6;
 constexpr double kHeapThreads = 8192;
 constexpr double kHeapCrowding = 0.55;
 constexpr double kHeapFixed = 3e-3;
+// Heap batches: each source keeps n distances, parents, heap slots and
+// positions on the device (apsp_heap.cu); sources beyond what fits in
+// memory run in further batches of threads, one after the other.
+constexpr double kHeapBytesPerVertex = 20;
 // Batched delta-stepping: passes of kDsPassSources sources, each costing
-// one search's chain of grid phases (latency: a fixed part plus a part
-// growing with the hop depth, as one search) plus its work per source and
-// vertex-or-arc: with buckets (average out-degree <= 4, 48 bytes of state
-// a label) 0.37 ns, with one bucket (24 bytes) 0.21 ns (H100,
-// bench_batched, K = 1024 to 16384 in passes of 32: NY, Graph65536).
+// the larger of its latency (a chain of grid phases: a fixed part plus a
+// part growing with the hop depth) and its work (per source and
+// vertex-or-arc), plus the last pass's copy to host memory (the others
+// overlap the next pass). From kDsBatchedFrom sources on a pass uses the
+// batched bucket width (narrow buckets: more phases, little re-relaxation);
+// fitted on the H200 (pass sweep, paths on, host rows or streamed): NY
+// 0.0149 / 0.133 / 1.89 s at K = 64 / 1024 / 16384 (a pass ~15 ms,
+// latency-bound up to ~128 sources), Graph65536 0.060 / 0.230 / 0.94 /
+// 3.63 s at K = 1024 / 4096 / 16384 / 65536, R-MAT 2^20 0.124 / 0.48 /
+// 1.79 s at K = 64 / 256 / 1024: 0.10-0.13 ns per source and
+// vertex-or-arc. Fewer sources run as one search (wide buckets: a latency
+// of 2.6 ms on NY, 0.36 ns (buckets, m / n <= 4) or 0.155 ns (one bucket)
+// per source and vertex-or-arc, H100, passes of up to 32).
 constexpr double kDsFixed = 1e-3;
-constexpr double kDsPassSources = 32;
+constexpr double kDsPassSources = 128;
+constexpr double kDsBatchedFrom = 32;
 constexpr double kDsPassLatency = 0.15e-3;
-constexpr double kDsPerDepth = 5e-6;
-constexpr double kDsPerSourceArcBuckets = 0.37e-9;
-constexpr double kDsPerSourceArcOneBucket = 0.21e-9;
+constexpr double kDsPerDepthBatched = 30e-6;
+constexpr double kDsPerSourceArcBatched = 0.13e-9;
+constexpr double kDsPerDepthSearch = 5e-6;
+constexpr double kDsPerSourceArcBuckets = 0.36e-9;
+constexpr double kDsPerSourceArcOneBucket = 0.155e-9;
 constexpr double kDsBucketMaxDegree = 4.0;  // frontier_policy()'s kLocalWaveMaxDegree
+// Device memory assumed when the caller sets no limit: an H100's 80 GB
+// less the context and the graph.
+constexpr double kNominalDeviceBytes = 70e9;
 
 }  // namespace
 
-CudaApspCosts cuda_apsp_costs(const Graph& g, int32_t num_sources, bool paths) {
+CudaApspCosts cuda_apsp_costs(const Graph& g, int32_t num_sources, bool paths, double device_bytes) {
   const double n = std::max<double>(g.n(), 1);
   const double m = static_cast<double>(g.m());
   const double k = std::max<double>(num_sources, 1);
+  const double memory = device_bytes > 0 ? device_bytes : kNominalDeviceBytes;
   CudaApspCosts c;
   const double bytes = k * n * (paths ? 8.0 : 4.0);
   c.floyd_warshall = kFwFixed + n * n * n / kFwRate * (n > 32768 ? 1.5 : 1.0) + bytes / kCopyRate;
   const double depth_factor = std::clamp(1.0 + g.hop_depth() / 40.0, 1.0, 30.0);
-  c.task_parallel = kTaskFixed + k * (n + m) * kTaskPerSourceArc * depth_factor + bytes / kCopyRate;
-  const double crowd = std::pow(std::max(1.0, k / kHeapThreads), kHeapCrowding);
-  c.heap = kHeapFixed + (kHeapPerVertexLevel * n + kHeapPerArcLevel * m) * std::log2(n + 1) * crowd + bytes / kCopyRate;
+  const double task_work = k * (n + m);
+  const double batch_factor =
+      std::clamp(std::pow(task_work / kTaskBatchWork, kTaskBatchExponent), kTaskBatchMin, kTaskBatchMax);
+  c.task_parallel = kTaskFixed + task_work * kTaskPerSourceArc * depth_factor * batch_factor + bytes / kCopyRate;
+  const double per_batch = std::clamp(std::floor(memory / (kHeapBytesPerVertex * n)), 1.0, k);
+  const double batches = std::ceil(k / per_batch);
+  const double crowd = std::pow(std::max(1.0, per_batch / kHeapThreads), kHeapCrowding);
+  c.heap = kHeapFixed + batches * (kHeapPerVertexLevel * n + kHeapPerArcLevel * m) * std::log2(n + 1) * crowd +
+           bytes / kCopyRate;
+  const double width = std::min(k, kDsPassSources);
   const double passes = std::ceil(k / kDsPassSources);
-  c.delta_stepping = kDsFixed + passes * (kDsPassLatency + kDsPerDepth * g.hop_depth()) +
-                     k * (n + m) * (m / n <= kDsBucketMaxDegree ? kDsPerSourceArcBuckets : kDsPerSourceArcOneBucket) +
-                     bytes / kCopyRate;
+  const bool batched = k >= kDsBatchedFrom;
+  const double pass_latency =
+      kDsPassLatency + (batched ? kDsPerDepthBatched : kDsPerDepthSearch) * g.hop_depth();
+  const double per_source_arc = batched ? kDsPerSourceArcBatched
+                                : m / n <= kDsBucketMaxDegree ? kDsPerSourceArcBuckets
+                                                              : kDsPerSourceArcOneBucket;
+  const double pass_work = width * (n + m) * per_source_arc;
+  // Narrow buckets overlap a pass's latency with its work; a search's wide
+  // buckets do little work per phase, so its phases add up (NY, K = 8: 6.5 ms).
+  const double pass = batched ? std::max(pass_latency, pass_work) : pass_latency + pass_work;
+  c.delta_stepping = kDsFixed + passes * pass +
+                     width * n * (paths ? 8.0 : 4.0) / kCopyRate;
   return c;
 }
 
-gsp_algorithm cuda_apsp_choice(const Graph& g, int32_t num_sources, bool paths) {
-  const CudaApspCosts c = cuda_apsp_costs(g, num_sources, paths);
+gsp_algorithm cuda_apsp_choice(const Graph& g, int32_t num_sources, bool paths, double device_bytes) {
+  const CudaApspCosts c = cuda_apsp_costs(g, num_sources, paths, device_bytes);
   gsp_algorithm best = GSP_APSP_FLOYD_WARSHALL;
   double t = c.floyd_warshall;
   if (g.n() <= 2000000 && c.task_parallel < t) { best = GSP_APSP_TASK_PARALLEL; t = c.task_parallel; }

@@ -15,17 +15,19 @@ namespace gsp::detail {
 
 struct CudaApspCosts {
   double floyd_warshall = 0;  // n^3 relaxations whatever K, plus the rows' copy
-  double task_parallel = 0;   // K x (n + m) relaxations per round, rounds growing with depth
-  double heap = 0;            // one Dijkstra per thread: m log n per source
+  double task_parallel = 0;   // K x n vertex sweeps per round, rounds growing with depth
+  double heap = 0;            // one Dijkstra per thread: m log n per source, in batches that fit
   double delta_stepping = 0;  // K searches per pass: latency per pass + work per source
 };
 
-CudaApspCosts cuda_apsp_costs(const Graph& graph, int32_t num_sources, bool paths);
+// device_bytes: the memory the engines may use (options.device_memory_limit);
+// 0: a nominal H100's.
+CudaApspCosts cuda_apsp_costs(const Graph& graph, int32_t num_sources, bool paths, double device_bytes = 0);
 
 // AUTO's engine for a non-negative graph on CUDA: GSP_APSP_FLOYD_WARSHALL,
 // GSP_APSP_TASK_PARALLEL, GSP_APSP_HEAP or GSP_APSP_DELTA_STEPPING,
 // whichever is estimated fastest (task-parallel only below its launch-grid
 // cap of about 2.1 M vertices).
-gsp_algorithm cuda_apsp_choice(const Graph& graph, int32_t num_sources, bool paths);
+gsp_algorithm cuda_apsp_choice(const Graph& graph, int32_t num_sources, bool paths, double device_bytes = 0);
 
 }  // namespace gsp::detail

@@ -109,7 +109,7 @@ gsp_algorithm auto_apsp(const Graph& g, int32_t num_sources, const RunOptions& o
     if (!cuda && all && (dense || n <= 256)) return GSP_APSP_FLOYD_WARSHALL;
     return GSP_APSP_JOHNSON;
   }
-  if (cuda) return cuda_apsp_choice(g, num_sources, o.want_paths);
+  if (cuda) return cuda_apsp_choice(g, num_sources, o.want_paths, static_cast<double>(o.device_memory_limit));
   if (all && (dense || n <= 256)) return GSP_APSP_FLOYD_WARSHALL;
   return GSP_APSP_HEAP;
 }

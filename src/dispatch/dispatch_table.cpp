@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "dispatch/cpu_cost_model.h"
+#include "dispatch/cuda_cost_model.h"
 #include "dispatch/device_startup.h"
 #include "dispatch/dispatch.h"
 #include "dispatch/float_overflow.h"
@@ -118,6 +120,19 @@ void check_lists(const Graph& g, const int32_t* sources, int32_t num_sources, co
 // on the CPU's early-exit search.
 constexpr int32_t kFewTableTargets = 64;
 
+// Vertices a CPU search may settle before AUTO's point-to-point bet is lost:
+// as many as one thread settles in the time the CUDA engine is estimated to
+// take for the K sources (dispatch/cuda_cost_model.h), at least 1024.
+int64_t point_to_point_budget(const Graph& g, int32_t num_sources, gsp_algorithm algorithm, bool paths) {
+  const CudaApspCosts c = cuda_apsp_costs(g, std::max(1, num_sources), paths);
+  const double device = algorithm == GSP_APSP_FLOYD_WARSHALL ? c.floyd_warshall
+                        : algorithm == GSP_APSP_TASK_PARALLEL ? c.task_parallel
+                        : algorithm == GSP_APSP_HEAP          ? c.heap
+                                                              : c.delta_stepping;
+  const double per_vertex = cpu_dijkstra_seconds_per_settled(g);
+  return static_cast<int64_t>(std::max(1024.0, std::min(device / per_vertex, 1e15)));
+}
+
 // Plans and runs on checked lists; dist holds K x T values, paths (or
 // null) gets every cell's path.
 void table_into(const Graph& g, const int32_t* sources, int32_t num_sources, const int32_t* targets,
@@ -130,10 +145,16 @@ void table_into(const Graph& g, const int32_t* sources, int32_t num_sources, con
   plan_for(g, false, std::max(num_sources, 1), o, &backend, &algorithm);
   // AUTO, few sources and few targets (point-to-point and small tables):
   // each source gets a CPU thread of its own and its search stops at the
-  // targets, where a device engine computes whole rows (doc/tables.md).
+  // targets, where a device engine computes whole rows (doc/tables.md). It
+  // is a bet that the targets are near: each search may settle only as
+  // many vertices as the CPU handles in the time the device would take for
+  // the whole table; past that the CPU gives up and the device answers, so
+  // a far target costs at most about twice the device's time.
+  int64_t settle_budget = 0;
   if (o.backend == GSP_BACKEND_AUTO && o.algorithm == GSP_ALGO_AUTO && backend == GSP_BACKEND_CUDA &&
       num_sources <= std::max<int32_t>(1, o.num_threads) && num_targets <= kFewTableTargets) {
     backend = GSP_BACKEND_CPU;
+    if (!g.has_negative_weight()) settle_budget = point_to_point_budget(g, num_sources, algorithm, paths != nullptr);
   }
   const auto t0 = std::chrono::steady_clock::now();
   cpu::TableJob job;
@@ -146,6 +167,7 @@ void table_into(const Graph& g, const int32_t* sources, int32_t num_sources, con
   job.dist = dist;
   job.paths = paths;
   job.stats = stats;
+  job.settle_budget = settle_budget;
   // On the CPU every algorithm runs as the early-exit table engine (Johnson
   // on negative arcs); what ran is reported.
   const gsp_algorithm cpu_algorithm = g.has_negative_weight() ? GSP_APSP_JOHNSON : GSP_APSP_HEAP;
@@ -167,8 +189,13 @@ void table_into(const Graph& g, const int32_t* sources, int32_t num_sources, con
         if (paths != nullptr) paths->vertices.clear();
         cpu::table(job);
       }
-    } else {
-      cpu::table(job);
+    } else if (!cpu::table(job)) {
+      // A target was not near enough: the device answers the table.
+      backend = GSP_BACKEND_CUDA;
+      *stats = RunStats{};
+      if (paths != nullptr) paths->vertices.clear();
+      job.settle_budget = 0;
+      cuda_table(g, job, algorithm);
     }
   }
   o.report(1.0);

@@ -87,7 +87,6 @@ const Knob kKnobs[] = {
     {"GSP_DENSE_PRED", [](Tuning& t, const char* s) { return put(t.dense_pred, as_word(s, kDensePred)); }},
     {"GSP_DENSE_FW_BLOCK", [](Tuning& t, const char* s) { return put(t.dense_fw_block, as_int(s, 1, 8)); }},
     {"GSP_DENSE_FW_LOOKAHEAD", [](Tuning& t, const char* s) { return put(t.dense_fw_lookahead, as_switch(s)); }},
-    {"GSP_DENSE_OOC_TRACE", [](Tuning& t, const char* s) { return put(t.dense_ooc_trace, as_switch(s)); }},
     {"GSP_DENSE_PINNED_CACHE", [](Tuning& t, const char* s) { return put(t.dense_pinned_cache, as_switch(s)); }},
     {"GSP_APSP_HEAP_LAYOUT", [](Tuning& t, const char* s) { return put(t.apsp_heap_layout, as_word(s, kHeapLayout)); }},
     {"GSP_APSP_TP_MAX_N", [](Tuning& t, const char* s) { return put(t.apsp_tp_max_n, as_int(s, 32, 65536)); }},
@@ -95,10 +94,8 @@ const Knob kKnobs[] = {
     {"GSP_CUDA_PINNED_RESULTS", [](Tuning& t, const char* s) { return put(t.cuda_pinned_results, as_switch(s)); }},
     {"GSP_CUDA_DS_ONE_BUCKET", [](Tuning& t, const char* s) { return put(t.cuda_ds_one_bucket, as_switch(s)); }},
     {"GSP_CUDA_LOCAL_ROUNDS", [](Tuning& t, const char* s) { return put(t.cuda_local_rounds, as_int(s, 0, kMaxWaves)); }},
-    {"GSP_CUDA_CHASE", [](Tuning& t, const char* s) { return put(t.cuda_chase, as_int(s, 0, kMaxWaves)); }},
     {"GSP_CUDA_ELL", [](Tuning& t, const char* s) { return put(t.cuda_ell, as_switch(s)); }},
     {"GSP_CUDA_SPEC", [](Tuning& t, const char* s) { return put(t.cuda_spec, as_switch(s)); }},
-    {"GSP_CUDA_SSSP_TIMING", [](Tuning& t, const char* s) { return put(t.cuda_sssp_timing, as_switch(s)); }},
     {"GSP_CUDA_PERSISTENT_BLOCKS_PER_SM",
      [](Tuning& t, const char* s) { return put(t.cuda_persistent_blocks_per_sm, as_int(s, 1, 4)); }},
     {"GSP_CUDA_FILTER", [](Tuning& t, const char* s) { return put(t.cuda_filter, as_word(s, kCudaFilter)); }},
@@ -129,7 +126,12 @@ Tuning read_tuning(const char* (*lookup)(const char* name), std::vector<std::str
 }
 
 Tuning tuning() {
-  return read_tuning([](const char* name) -> const char* { return std::getenv(name); });
+  return read_tuning([](const char* name) -> const char* {
+#if defined(GSP_TEST_HOOKS)
+    if (const char* v = tuning_override(name)) return v;  // a test's choice (tuning_override.cpp)
+#endif
+    return std::getenv(name);
+  });
 }
 
 std::vector<std::string> tuning_variables() {

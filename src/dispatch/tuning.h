@@ -4,7 +4,9 @@
 //
 // tuning() reads the environment again on every call and returns a snapshot:
 // an engine takes one at the start of a run, so a variable set with setenv()
-// between two runs is seen by the next run (the tests rely on that). Reading
+// between two runs is seen by the next run. In test builds (GSP_TEST_HOOKS)
+// it asks the tests' overrides first (tuning_override.cpp): tests choose
+// variants through gsp_test_tuning_set(), not setenv(). Reading
 // is cheap (one getenv and, when set, one short parse per knob, a few
 // microseconds), but it is not for inner loops. Knobs documented as "read
 // once per process" are latched by their engine (a function-local static
@@ -64,9 +66,6 @@ struct Tuning {
   // GSP_DENSE_FW_LOOKAHEAD (switch): false runs the CUDA in-core
   // Floyd-Warshall on one stream, phases strictly in order.
   bool dense_fw_lookahead = true;
-  // GSP_DENSE_OOC_TRACE (switch): the CUDA out-of-core Floyd-Warshall prints
-  // where its time went to stderr. Once per process.
-  bool dense_ooc_trace = false;
   // GSP_DENSE_PINNED_CACHE (switch): false frees the out-of-core engine's
   // page-locked host matrix after each run instead of keeping it for the
   // next. Once per process.
@@ -94,17 +93,12 @@ struct Tuning {
   // GSP_CUDA_LOCAL_ROUNDS [0, 2^20]: block-local waves per grid barrier;
   // unset: the engine's choice (by average out-degree).
   std::optional<int> cuda_local_rounds;
-  // GSP_CUDA_CHASE [0, 2^20]: hops a thread follows from a vertex it
-  // improved; unset: the engine's choice (0).
-  std::optional<int> cuda_chase;
   // GSP_CUDA_ELL (switch): false keeps the block-local waves on the CSR
   // instead of the ELL copy of the light arcs.
   bool cuda_ell = true;
   // GSP_CUDA_SPEC (switch): false turns the speculative pushes of the ELL
   // waves off.
   bool cuda_spec = true;
-  // GSP_CUDA_SSSP_TIMING (switch): print each run's time split to stderr.
-  bool cuda_sssp_timing = false;
   // GSP_CUDA_PERSISTENT_BLOCKS_PER_SM [1, 4]: resident blocks per SM of the
   // persistent kernel; unset: the engine's choice.
   std::optional<int> cuda_persistent_blocks_per_sm;
@@ -134,10 +128,18 @@ struct Tuning {
 // The knobs as the environment holds them now (see the top of this file).
 Tuning tuning();
 
+#if defined(GSP_TEST_HOOKS)
+// Test builds only: the value a test set for `name` with gsp_test_tuning_set()
+// (tests/tuning_hook.h), or nullptr; tuning() takes it before the
+// environment's. The text stays valid for the life of the process.
+const char* tuning_override(const char* name);
+#endif
+
 // The same parse over any source of values: `lookup(name)` answers a
 // variable's text or nullptr. Every variable that is set but ignored is
 // appended to `*ignored` (when given) as "NAME=value". tuning() is
-// read_tuning(std::getenv, nullptr); tests call this directly.
+// read_tuning(std::getenv, nullptr) (overrides first in test builds); tests
+// call this directly.
 Tuning read_tuning(const char* (*lookup)(const char* name), std::vector<std::string>* ignored = nullptr);
 
 // The names of every variable read_tuning() reads (doc/tuning.md lists them).

@@ -124,12 +124,11 @@ fi
 # engine sees every graph shape: the delta-stepping / Bellman-Ford frontier
 # engine with block-local waves on every graph (by default only on
 # low-degree ones; with weights > 0 that is also speculative pushes on
-# every graph), with none, with thread-level chasing, and without
-# speculative pushes; the dense FW
+# every graph), with none, and without speculative pushes; the dense FW
 # with k-blocks of 8 tiles (the default only from n = 16384 on) and without
 # the lookahead streams.
 # GSP_GPU_VARIANTS: "VAR=V,VAR=V:test ..." items.
-VARIANTS=${GSP_GPU_VARIANTS:-"GSP_CUDA_LOCAL_ROUNDS=8:test_gpu_sssp GSP_CUDA_LOCAL_ROUNDS=0:test_gpu_sssp GSP_CUDA_LOCAL_ROUNDS=8,GSP_CUDA_CHASE=4:test_gpu_sssp_family_shapes GSP_CUDA_LOCAL_ROUNDS=8,GSP_CUDA_CHASE=4:test_gpu_sssp_family_large GSP_CUDA_LOCAL_ROUNDS=0:test_gpu_sssp_family_shapes GSP_CUDA_LOCAL_ROUNDS=0:test_gpu_sssp_family_large GSP_DENSE_FW_BLOCK=8:test_gpu_apsp_dense GSP_DENSE_FW_LOOKAHEAD=0:test_gpu_apsp_dense GSP_CUDA_FILTER=both:test_gpu_sssp_family_shapes GSP_CUDA_FILTER=both:test_gpu_sssp_family_large GSP_CUDA_FILTER=none,GSP_CUDA_LOCAL_ROUNDS=8:test_gpu_sssp GSP_CUDA_SPEC=0:test_gpu_sssp"}
+VARIANTS=${GSP_GPU_VARIANTS:-"GSP_CUDA_LOCAL_ROUNDS=8:test_gpu_sssp GSP_CUDA_LOCAL_ROUNDS=0:test_gpu_sssp GSP_CUDA_LOCAL_ROUNDS=8:test_gpu_sssp_family_shapes GSP_CUDA_LOCAL_ROUNDS=8:test_gpu_sssp_family_large GSP_CUDA_LOCAL_ROUNDS=0:test_gpu_sssp_family_shapes GSP_CUDA_LOCAL_ROUNDS=0:test_gpu_sssp_family_large GSP_DENSE_FW_BLOCK=8:test_gpu_apsp_dense GSP_DENSE_FW_LOOKAHEAD=0:test_gpu_apsp_dense GSP_CUDA_FILTER=both:test_gpu_sssp_family_shapes GSP_CUDA_FILTER=both:test_gpu_sssp_family_large GSP_CUDA_FILTER=none,GSP_CUDA_LOCAL_ROUNDS=8:test_gpu_sssp GSP_CUDA_SPEC=0:test_gpu_sssp GSP_CUDA_LOCAL_ROUNDS=8,GSP_CUDA_ELL=0:test_gpu_sssp_family_shapes"}
 if want variants; then
   for item in $VARIANTS; do
     vars=${item%%:*}

@@ -6,6 +6,7 @@
  * 3: one padded size and two shapes through every kernel, for racecheck,
  * which tracks every shared-memory access and is very slow. */
 #include "testing.h"
+#include "tuning_hook.h"
 
 static int small_mode = 0;
 
@@ -170,13 +171,13 @@ static void both_pred_modes(const t_arcs* a, const int64_t* ref, gsp_dtype dt, g
     run_case(a, ref, dt, algo, 0, 0, NULL, 0, tag);
     return;
   }
-  setenv("GSP_DENSE_PRED", "track", 1);
+  t_tuning("GSP_DENSE_PRED", "track");
   snprintf(what, sizeof what, "%s pred=track", tag);
   run_case(a, ref, dt, algo, 1, 0, NULL, 0, what);
-  setenv("GSP_DENSE_PRED", "pass", 1);
+  t_tuning("GSP_DENSE_PRED", "pass");
   snprintf(what, sizeof what, "%s pred=pass", tag);
   run_case(a, ref, dt, algo, 1, 0, NULL, 0, what);
-  unsetenv("GSP_DENSE_PRED");
+  t_tuning("GSP_DENSE_PRED", NULL);
 }
 
 static void both(const t_arcs* a, const int64_t* ref, int paths, const char* tag) {

@@ -8,12 +8,13 @@
  * negative weights, int32 overflow and a too-small budget are refused.
  * GSP_TEST_SMALL=1 keeps sizes small (for compute-sanitizer); 3 also keeps
  * two shapes only (racecheck tracks every shared-memory access: slow). */
-#define _POSIX_C_SOURCE 200809L /* setenv */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "testing.h"
+#include "tuning_hook.h"
 
 static int g_small = 0;
 
@@ -405,17 +406,14 @@ int main(void) {
         if (shape == T_RANDOM_SPARSE || shape == T_ZERO_WEIGHTS) test_batches(&a, dtype, ref, k_engines[e]);
       }
       test_source_counts(&a, dtype, ref, GSP_APSP_DELTA_STEPPING);
-      /* Both heap layouts (GSP_APSP_HEAP_LAYOUT, read per run). */
+      /* Both heap layouts (GSP_APSP_HEAP_LAYOUT, read per run); removing
+       * the setting gives a GSP_APSP_HEAP_LAYOUT of the environment back. */
       if (shape == T_RANDOM_SPARSE || shape == T_POWER_LAW || shape == T_ZERO_WEIGHTS) {
-        const char* old = getenv("GSP_APSP_HEAP_LAYOUT");
-        char keep[32] = "";
-        if (old != NULL) snprintf(keep, sizeof keep, "%s", old);
-        setenv("GSP_APSP_HEAP_LAYOUT", "contiguous", 1);
+        t_tuning("GSP_APSP_HEAP_LAYOUT", "contiguous");
         test_all_pairs(&a, dtype, ref, GSP_APSP_HEAP);
-        setenv("GSP_APSP_HEAP_LAYOUT", "interleaved", 1);
+        t_tuning("GSP_APSP_HEAP_LAYOUT", "interleaved");
         test_all_pairs(&a, dtype, ref, GSP_APSP_HEAP);
-        if (old != NULL) setenv("GSP_APSP_HEAP_LAYOUT", keep, 1);
-        else unsetenv("GSP_APSP_HEAP_LAYOUT");
+        t_tuning("GSP_APSP_HEAP_LAYOUT", NULL);
       }
       free(ref);
     }

@@ -2,7 +2,8 @@
  * where weights are negative) and the independent reference of testing.h,
  * on every shape and both weight types, with sampled path validation; plus
  * the NY road graph, int32 and float overflow, the device memory limit, the upload
- * cache and concurrent runs on one graph.
+ * cache and concurrent runs on one graph; and the run info's stages of every
+ * CUDA engine, SSSP and all-pairs (doc/run-info.md; the CPU's: tests/test_run_info.c).
  *
  * Skips (exit 77) with a visible SKIP line where no CUDA device is usable.
  * GSP_TEST_SMALL=1 shrinks the graphs (for compute-sanitizer runs). */
@@ -10,6 +11,7 @@
 
 #include "testing.h"
 #include "gpu/pred_check.h"
+#include "run_info_check.h"
 
 static const gsp_algorithm kAlgos[] = {GSP_SSSP_ATOMIC_LOCK,   GSP_SSSP_ATOMIC_64, GSP_SSSP_HARISH,
                                        GSP_SSSP_DELTA_STEPPING, GSP_SSSP_BELLMAN_FORD, GSP_SSSP_SPMV_CSR,
@@ -321,6 +323,66 @@ static void test_ny(void) {
   }
 }
 
+/* Each CUDA engine's stages, as doc/run-info.md documents them, on a graph
+ * with positive weights (no predecessor repair) large enough for every
+ * stage to take measurable time: set-up, compute and copy always; paths
+ * where the engine has a separate predecessor pass (atomic-64, Harish,
+ * task-parallel; the dense engines' pass or check: may be 0 on int32 graphs
+ * with tracked predecessors), else 0, and 0 without paths. The stages add
+ * up to no more than the run's seconds; a 0.1 caller gets the old fields. */
+static void test_run_info_stages(void) {
+  static const struct {
+    gsp_algorithm algo;
+    int sssp, paths_stage;
+  } cases[] = {
+      {GSP_SSSP_ATOMIC_LOCK, 1, T_ZERO},     {GSP_SSSP_ATOMIC_64, 1, T_POSITIVE},
+      {GSP_SSSP_HARISH, 1, T_POSITIVE},      {GSP_SSSP_DELTA_STEPPING, 1, T_ZERO},
+      {GSP_SSSP_BELLMAN_FORD, 1, T_ZERO},    {GSP_SSSP_SPMV_CSR, 1, T_ZERO},
+      {GSP_SSSP_SPMV_ELL, 1, T_ZERO},        {GSP_SSSP_GPU_DIJKSTRA, 1, T_ZERO},
+      {GSP_APSP_FLOYD_WARSHALL, 0, T_ANY},   {GSP_APSP_MINPLUS, 0, T_ANY},
+      {GSP_APSP_HEAP, 0, T_ZERO},            {GSP_APSP_TASK_PARALLEL, 0, T_POSITIVE},
+      {GSP_APSP_DELTA_STEPPING, 0, T_ZERO},
+  };
+  t_arcs big, small;
+  gsp_graph *gb, *gs;
+  size_t k;
+  int paths;
+  t_make_shape(&big, T_RANDOM_SPARSE, g_small ? 500 : 4000, 11);
+  t_make_shape(&small, T_RANDOM_SPARSE, g_small ? 100 : 300, 12);
+  gb = t_graph(&big, GSP_I32, 1.0f);
+  gs = t_graph(&small, GSP_F32, 1.0f);
+  for (k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    for (paths = 0; paths <= 1; paths++) {
+      gsp_options o;
+      gsp_paths* p = NULL;
+      gsp_status st;
+      char what[96];
+      int want[4] = {T_POSITIVE, T_POSITIVE, T_POSITIVE, T_ZERO};
+      if (paths) want[3] = cases[k].paths_stage;
+      gsp_options_init(&o);
+      o.backend = GSP_BACKEND_CUDA;
+      o.algorithm = cases[k].algo;
+      o.flags = paths ? 0 : GSP_NO_PATHS;
+      st = cases[k].sssp ? gsp_sssp_run(gb, 0, &o, &p) : gsp_apsp_run(gs, NULL, 0, &o, &p);
+      snprintf(what, sizeof what, "cuda %s paths=%d", gsp_algorithm_name(cases[k].algo), paths);
+      CHECK(st == GSP_OK, "%s: %s (%s)", what, gsp_status_name(st), gsp_last_error());
+      if (p == NULL) continue;
+      {
+        const gsp_run_info info = info_of(p);
+        CHECK(info.backend == GSP_BACKEND_CUDA && info.algorithm == cases[k].algo, "%s: ran %s on %s", what,
+              gsp_algorithm_name(info.algorithm), gsp_backend_name(info.backend));
+        t_check_stages(&info, want, what);
+        if (paths && k == 0) t_check_old_sizes(p, NULL, &info, what);
+      }
+      gsp_paths_destroy(p);
+    }
+  }
+  gsp_graph_destroy(gb);
+  gsp_graph_destroy(gs);
+  t_arcs_free(&big);
+  t_arcs_free(&small);
+}
+
 int main(void) {
   if (!gsp_backend_available(GSP_BACKEND_CUDA)) {
     printf("SKIP: no CUDA device: %s\n", gsp_last_error());
@@ -333,6 +395,7 @@ int main(void) {
   test_device_layer();
   test_threads();
   test_ny();
+  test_run_info_stages();
   gsp_release_cached_memory(); /* nothing kept for a leak checker to see */
   return t_finish("test_gpu_sssp");
 }

@@ -18,6 +18,7 @@
 #include "gsp_generators.h"
 #include "gpu/pred_check.h"
 #include "gpu/sssp_family_run.h"
+#include "tuning_hook.h"
 
 static int g_small = 0;
 
@@ -62,9 +63,9 @@ static void test_large(void) {
         const char* spec = ai < 4 ? "" : "/nospec";
         gsp_paths* p = NULL;
         gsp_status s;
-        if (ai == 4) setenv("GSP_CUDA_SPEC", "0", 1);
+        if (ai == 4) t_tuning("GSP_CUDA_SPEC", "0");
         s = run_opts(g, 0, GSP_BACKEND_CUDA, al, 0, 0, &p);
-        unsetenv("GSP_CUDA_SPEC");
+        t_tuning("GSP_CUDA_SPEC", NULL);
         CHECK(s == GSP_OK, "large%d/%s%s: %s: %s", gi, gsp_algorithm_name(al), spec, gsp_status_name(s), gsp_last_error());
         if (s == GSP_OK) {
           int32_t v, bad = 0;
@@ -183,7 +184,7 @@ static double time_run(const gsp_graph* g, gsp_backend b, gsp_algorithm al, doub
 
 /* GSP_FAMILY_BENCH=2: the short delta-stepping sweep (no CPU engines):
  * time split, pool on/off, filtering, local waves per round (ELL / CSR
- * waves, chasing), delta, blocks per SM. */
+ * waves), delta, blocks per SM. */
 static void bench_ds_row(gsp_graph* g, const char* name, const char* label, double delta, int reps) {
   int64_t it = 0;
   double wall;
@@ -201,64 +202,55 @@ static void bench_ds_sweep(gsp_graph* g, const char* name, double avgw, double a
   const int low_degree = avgdeg <= 4.0;
   bench_ds_row(g, name, "default", 0, 9);
   bench_ds_row(g, name, "default (repeat)", 0, 9);
-  setenv("GSP_CUDA_SPEC", "0", 1);
+  t_tuning("GSP_CUDA_SPEC", "0");
   bench_ds_row(g, name, "no speculative pushes", 0, 9);
-  unsetenv("GSP_CUDA_SPEC");
-  setenv("GSP_CUDA_SSSP_TIMING", "1", 1);
-  bench_ds_row(g, name, "default, timed split (stderr)", 0, 3);
-  unsetenv("GSP_CUDA_SSSP_TIMING");
-  setenv("GSP_CUDA_SSSP_POOL", "0", 1);
+  t_tuning("GSP_CUDA_SPEC", NULL);
+  t_tuning("GSP_CUDA_SSSP_POOL", "0");
   bench_ds_row(g, name, "default, cudaMalloc (no pool)", 0, 9);
-  unsetenv("GSP_CUDA_SSSP_POOL");
+  t_tuning("GSP_CUDA_SSSP_POOL", NULL);
   {
     /* The filtering load before each atomicMin (GSP_CUDA_FILTER; default
      * "global": in the global tiles, not in the block-local waves). */
     static const char* filter[] = {"both", "global", "none"};
     int k;
     for (k = 0; k < 3; k++) {
-      setenv("GSP_CUDA_FILTER", filter[k], 1);
+      t_tuning("GSP_CUDA_FILTER", filter[k]);
       snprintf(label, sizeof label, "filter %s", filter[k]);
       bench_ds_row(g, name, label, 0, 7);
     }
-    unsetenv("GSP_CUDA_FILTER");
+    t_tuning("GSP_CUDA_FILTER", NULL);
   }
   if (!low_degree) {
-    setenv("GSP_CUDA_DS_ONE_BUCKET", "0", 1);
+    t_tuning("GSP_CUDA_DS_ONE_BUCKET", "0");
     bench_ds_row(g, name, "buckets of the default width", 0, 7);
-    unsetenv("GSP_CUDA_DS_ONE_BUCKET");
-    setenv("GSP_CUDA_LOCAL_ROUNDS", "8", 1);
+    t_tuning("GSP_CUDA_DS_ONE_BUCKET", NULL);
+    t_tuning("GSP_CUDA_LOCAL_ROUNDS", "8");
     bench_ds_row(g, name, "L8 (not default here)", 0, 5);
-    unsetenv("GSP_CUDA_LOCAL_ROUNDS");
-    unsetenv("GSP_CUDA_CHASE");
+    t_tuning("GSP_CUDA_LOCAL_ROUNDS", NULL);
     return;
   }
-  /* Local waves per grid round on the ELL copy (default), on the CSR
-   * (GSP_CUDA_ELL=0) and with thread-level chasing (CSR path). */
+  /* Local waves per grid round on the ELL copy (default) and on the CSR
+   * (GSP_CUDA_ELL=0). */
   for (li = 0; li < 5; li++) {
     const int csr_too = li == 0 || li == 2;
-    setenv("GSP_CUDA_LOCAL_ROUNDS", local[li], 1);
-    for (ci = 0; ci < (csr_too ? 3 : 1); ci++) {
-      if (ci == 2) {
-        setenv("GSP_CUDA_CHASE", "2", 1);
-      } else if (ci == 1) {
-        setenv("GSP_CUDA_ELL", "0", 1);
-      }
-      snprintf(label, sizeof label, "L%s %s", local[li], ci == 0 ? "ELL waves" : ci == 1 ? "CSR waves" : "chase2");
+    t_tuning("GSP_CUDA_LOCAL_ROUNDS", local[li]);
+    for (ci = 0; ci < (csr_too ? 2 : 1); ci++) {
+      if (ci == 1) t_tuning("GSP_CUDA_ELL", "0");
+      snprintf(label, sizeof label, "L%s %s", local[li], ci == 0 ? "ELL waves" : "CSR waves");
       bench_ds_row(g, name, label, 0, 7);
-      unsetenv("GSP_CUDA_ELL");
-      unsetenv("GSP_CUDA_CHASE");
+      t_tuning("GSP_CUDA_ELL", NULL);
     }
   }
-  unsetenv("GSP_CUDA_LOCAL_ROUNDS");
+  t_tuning("GSP_CUDA_LOCAL_ROUNDS", NULL);
   for (di = 0; di < 3; di++) {
     snprintf(label, sizeof label, "delta %g*avgw/deg", mults[di]);
     bench_ds_row(g, name, label, mults[di] * avgw / avgdeg, 7);
   }
-  setenv("GSP_CUDA_PERSISTENT_BLOCKS_PER_SM", "1", 1);
+  t_tuning("GSP_CUDA_PERSISTENT_BLOCKS_PER_SM", "1");
   bench_ds_row(g, name, "1 block/SM", 0, 7);
-  setenv("GSP_CUDA_PERSISTENT_BLOCKS_PER_SM", "4", 1);
+  t_tuning("GSP_CUDA_PERSISTENT_BLOCKS_PER_SM", "4");
   bench_ds_row(g, name, "4 blocks/SM", 0, 7);
-  unsetenv("GSP_CUDA_PERSISTENT_BLOCKS_PER_SM");
+  t_tuning("GSP_CUDA_PERSISTENT_BLOCKS_PER_SM", NULL);
 }
 
 static void bench_graph(gsp_graph* g, const char* name) {
@@ -301,15 +293,15 @@ static void bench_graph(gsp_graph* g, const char* name) {
     double t = 0;
     int li;
     for (di = 0; di < 3; di++) {
-      setenv("GSP_CUDA_PERSISTENT_BLOCKS_PER_SM", per_sm[di], 1);
+      t_tuning("GSP_CUDA_PERSISTENT_BLOCKS_PER_SM", per_sm[di]);
       t = time_run(g, GSP_BACKEND_CUDA, GSP_SSSP_DELTA_STEPPING, 0, 9, &it, &wall);
       snprintf(label, sizeof label, "gpu delta default %s/SM", per_sm[di]);
       printf("BENCH %-12s %-26s %10.3f ms  wall %8.3f ms  rounds %lld  MTEPS %.0f\n", name, label, 1e3 * t,
              1e3 * wall, (long long)it, m / t / 1e6);
     }
-    unsetenv("GSP_CUDA_PERSISTENT_BLOCKS_PER_SM");
+    t_tuning("GSP_CUDA_PERSISTENT_BLOCKS_PER_SM", NULL);
     for (li = 0; li < 4; li++) {
-      setenv("GSP_CUDA_LOCAL_ROUNDS", local_rounds[li], 1);
+      t_tuning("GSP_CUDA_LOCAL_ROUNDS", local_rounds[li]);
       for (di = 0; di < 5; di++) {
         double delta = mults[di] * avgw / avgdeg;
         snprintf(label, sizeof label, "delta %g*avgw/deg L%s", mults[di], local_rounds[li]);
@@ -326,7 +318,7 @@ static void bench_graph(gsp_graph* g, const char* name) {
       printf("BENCH %-12s %-26s %10.3f ms  wall %8.3f ms  rounds %lld\n", name, label, 1e3 * t, 1e3 * wall,
              (long long)it);
     }
-    unsetenv("GSP_CUDA_LOCAL_ROUNDS");
+    t_tuning("GSP_CUDA_LOCAL_ROUNDS", NULL);
   }
   for (ai = 1; ai < 5; ai++) {
     double t;

@@ -13,6 +13,7 @@
 #include "testing.h"
 #include "gpu/pred_check.h"
 #include "gpu/sssp_family_run.h"
+#include "tuning_hook.h"
 
 static int g_small = 0;
 
@@ -297,9 +298,9 @@ static void test_chains(void) {
       snprintf(tag, sizeof tag, "chains/w%d+/src=%d", w0, srcs[si]);
       check_against_ref(g, &a, srcs[si], dt, GSP_SSSP_DELTA_STEPPING, 0, ref, tag);
       check_against_ref(g, &a, srcs[si], dt, GSP_SSSP_DELTA_STEPPING, 3, ref, tag);
-      setenv("GSP_CUDA_LOCAL_ROUNDS", "0", 1);
+      t_tuning("GSP_CUDA_LOCAL_ROUNDS", "0");
       check_against_ref(g, &a, srcs[si], dt, GSP_SSSP_DELTA_STEPPING, 0, ref, tag);
-      unsetenv("GSP_CUDA_LOCAL_ROUNDS");
+      t_tuning("GSP_CUDA_LOCAL_ROUNDS", NULL);
       check_against_ref(g, &a, srcs[si], dt, GSP_SSSP_BELLMAN_FORD, 0, ref, tag);
     }
     free(ref);

@@ -2,7 +2,11 @@
 // tests/internal.cmake): every knob takes its valid values, ignores bad ones
 // and keeps the default, tuning() sees the environment as it is at each call
 // (tests set variables between runs), and doc/tuning.md lists exactly the
-// variables the library reads.
+// variables the library reads. Then the tests' overrides (tests/tuning_hook.h,
+// src/dispatch/tuning_override.cpp): they win over the environment, removing
+// one gives the environment back, a bad name or value is refused, reset
+// clears them, and a run may read them while another thread changes them.
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -10,9 +14,11 @@
 #include <map>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "dispatch/tuning.h"
+#include "tuning_hook.h"
 
 using gsp::detail::CudaFilter;
 using gsp::detail::DensePred;
@@ -53,12 +59,12 @@ bool same(const Tuning& a, const Tuning& b) {
   return a.cpu_pool == b.cpu_pool && a.cpu_pool_spin_us == b.cpu_pool_spin_us &&
          a.cpu_barrier_spin_us == b.cpu_barrier_spin_us && a.cpu_barrier_pause == b.cpu_barrier_pause &&
          a.cpu_ds_fuse == b.cpu_ds_fuse && a.dense_pred == b.dense_pred && a.dense_fw_block == b.dense_fw_block &&
-         a.dense_fw_lookahead == b.dense_fw_lookahead && a.dense_ooc_trace == b.dense_ooc_trace &&
+         a.dense_fw_lookahead == b.dense_fw_lookahead &&
          a.dense_pinned_cache == b.dense_pinned_cache && a.apsp_heap_layout == b.apsp_heap_layout &&
          a.apsp_tp_max_n == b.apsp_tp_max_n && a.cuda_sssp_pool == b.cuda_sssp_pool &&
          a.cuda_pinned_results == b.cuda_pinned_results && a.cuda_ds_one_bucket == b.cuda_ds_one_bucket &&
-         a.cuda_local_rounds == b.cuda_local_rounds && a.cuda_chase == b.cuda_chase && a.cuda_ell == b.cuda_ell &&
-         a.cuda_spec == b.cuda_spec && a.cuda_sssp_timing == b.cuda_sssp_timing &&
+         a.cuda_local_rounds == b.cuda_local_rounds && a.cuda_ell == b.cuda_ell &&
+         a.cuda_spec == b.cuda_spec &&
          a.cuda_persistent_blocks_per_sm == b.cuda_persistent_blocks_per_sm && a.cuda_filter == b.cuda_filter &&
          a.cuda_batch_sources == b.cuda_batch_sources &&
          a.mpi_block_size == b.mpi_block_size && a.mpi_block_size_rejected == b.mpi_block_size_rejected &&
@@ -99,7 +105,6 @@ std::vector<Case> cases() {
         {"8", [](const Tuning& t) { return t.dense_fw_block == 8; }}},
        {"0", "9", "-4", "four"}},
       {"GSP_DENSE_FW_LOOKAHEAD", {{"0", [](const Tuning& t) { return !t.dense_fw_lookahead; }}}, bad_switch},
-      {"GSP_DENSE_OOC_TRACE", {{"1", [](const Tuning& t) { return t.dense_ooc_trace; }}}, bad_switch},
       {"GSP_DENSE_PINNED_CACHE", {{"0", [](const Tuning& t) { return !t.dense_pinned_cache; }}}, bad_switch},
       {"GSP_APSP_HEAP_LAYOUT",
        {{"contiguous", [](const Tuning& t) { return t.apsp_heap_layout == HeapLayout::kContiguous; }},
@@ -117,10 +122,8 @@ std::vector<Case> cases() {
         {"16", [](const Tuning& t) { return t.cuda_local_rounds == 16; }},
         {"1048576", [](const Tuning& t) { return t.cuda_local_rounds == 1048576; }}},
        {"-1", "1048577", "8x"}},
-      {"GSP_CUDA_CHASE", {{"4", [](const Tuning& t) { return t.cuda_chase == 4; }}}, {"-2", "four"}},
       {"GSP_CUDA_ELL", {{"0", [](const Tuning& t) { return !t.cuda_ell; }}}, bad_switch},
       {"GSP_CUDA_SPEC", {{"0", [](const Tuning& t) { return !t.cuda_spec; }}}, bad_switch},
-      {"GSP_CUDA_SSSP_TIMING", {{"1", [](const Tuning& t) { return t.cuda_sssp_timing; }}}, bad_switch},
       {"GSP_CUDA_PERSISTENT_BLOCKS_PER_SM",
        {{"1", [](const Tuning& t) { return t.cuda_persistent_blocks_per_sm == 1; }},
         {"4", [](const Tuning& t) { return t.cuda_persistent_blocks_per_sm == 4; }}},
@@ -185,14 +188,16 @@ void test_knobs() {
 
   // Several at once, one bad: the good ones hold.
   ignored.clear();
-  const Tuning t = parse({{"GSP_CUDA_LOCAL_ROUNDS", "8"}, {"GSP_CUDA_CHASE", "x"}, {"GSP_DENSE_PRED", "pass"},
+  const Tuning t = parse({{"GSP_CUDA_LOCAL_ROUNDS", "8"}, {"GSP_APSP_TP_MAX_N", "x"}, {"GSP_DENSE_PRED", "pass"},
                           {"GSP_UNKNOWN_KNOB", "1"}},
                          &ignored);
-  CHECK(t.cuda_local_rounds == 8 && !t.cuda_chase && t.dense_pred == DensePred::kPass, "mixed settings");
+  CHECK(t.cuda_local_rounds == 8 && !t.apsp_tp_max_n && t.dense_pred == DensePred::kPass, "mixed settings");
   CHECK(ignored.size() == 1, "mixed settings: %zu ignored", ignored.size());
 }
 
-// tuning() reads the process environment at each call.
+// tuning() reads the process environment at each call. The one test of the
+// path a user takes (the other tests choose variants through the overrides),
+// so it sets the variable itself.
 void test_environment() {
   unsetenv("GSP_DENSE_PRED");
   CHECK(gsp::detail::tuning().dense_pred == DensePred::kAuto, "unset");
@@ -204,6 +209,131 @@ void test_environment() {
   CHECK(gsp::detail::tuning().dense_pred == DensePred::kAuto, "bogus");
   unsetenv("GSP_DENSE_PRED");
   CHECK(gsp::detail::tuning().dense_pred == DensePred::kAuto, "unset again");
+}
+
+// The process environment as tuning() would read it without overrides.
+Tuning from_environment() {
+  return read_tuning([](const char* name) -> const char* { return std::getenv(name); });
+}
+
+// gsp_test_tuning_set() over the environment: the override wins, removing it
+// gives the environment's value back (read live, as without overrides).
+void test_override_wins() {
+  using gsp::detail::tuning;
+  gsp_test_tuning_reset();
+  setenv("GSP_DENSE_PRED", "track", 1);
+  CHECK(tuning().dense_pred == DensePred::kTrack, "environment alone: track");
+  CHECK(gsp_test_tuning_set("GSP_DENSE_PRED", "pass") == 0, "override refused");
+  CHECK(tuning().dense_pred == DensePred::kPass, "the override does not win over the environment");
+  setenv("GSP_DENSE_PRED", "auto", 1);
+  CHECK(tuning().dense_pred == DensePred::kPass, "the override does not win over a changed environment");
+  CHECK(gsp_test_tuning_set("GSP_DENSE_PRED", "track") == 0, "second override refused");
+  CHECK(tuning().dense_pred == DensePred::kTrack, "the second override did not replace the first");
+  CHECK(gsp_test_tuning_set("GSP_DENSE_PRED", nullptr) == 0, "removal refused");
+  CHECK(tuning().dense_pred == DensePred::kAuto, "removal did not give the environment's value back");
+  unsetenv("GSP_DENSE_PRED");
+  CHECK(tuning().dense_pred == DensePred::kAuto, "unset and no override: not the default");
+  // An override where the environment holds nothing, then removed twice.
+  CHECK(gsp_test_tuning_set("GSP_CUDA_LOCAL_ROUNDS", "7") == 0, "override refused");
+  CHECK(tuning().cuda_local_rounds == 7, "override of an unset variable not seen");
+  CHECK(gsp_test_tuning_set("GSP_CUDA_LOCAL_ROUNDS", nullptr) == 0, "removal refused");
+  CHECK(gsp_test_tuning_set("GSP_CUDA_LOCAL_ROUNDS", nullptr) == 0, "removing a knob not set refused");
+  CHECK(!tuning().cuda_local_rounds, "removal left a value");
+}
+
+// A name the library does not read or a value it would ignore is refused,
+// and changes nothing.
+void test_override_refusals() {
+  using gsp::detail::tuning;
+  gsp_test_tuning_reset();
+  CHECK(gsp_test_tuning_set("GSP_APSP_TP_MAX_N", "64") == 0, "override refused");
+  const Tuning before = tuning();
+  const char* const refused[][2] = {
+      {"GSP_DENSE_PERD", "pass"},          // misspelt
+      {"GSP_UNKNOWN_KNOB", "1"},           // no such knob
+      {"gsp_dense_pred", "pass"},          // names are case-sensitive
+      {"GSP_DENSE_PRED", "bogus"},         // not one of the words
+      {"GSP_DENSE_PRED", ""},              // empty: "unset" to the parser
+      {"GSP_APSP_TP_MAX_N", "x"},          // not a number
+      {"GSP_CUDA_LOCAL_ROUNDS", "1048577"},  // out of range
+      {"GSP_CPU_POOL", "2"},               // not a switch
+      {"GSP_MPI_BLOCK_SIZE", "0"},         // the MPI engine would refuse the call: not through the hook
+      {"GSP_TEST_SMALL", "1"},             // a test's own variable, not the library's
+  };
+  for (const auto& r : refused) {
+    CHECK(gsp_test_tuning_set(r[0], r[1]) != 0, "%s=\"%s\": taken", r[0], r[1]);
+  }
+  CHECK(gsp_test_tuning_set("GSP_DENSE_PERD", nullptr) != 0, "removing a misspelt knob: taken");
+  CHECK(gsp_test_tuning_set(nullptr, "1") != 0, "a null name: taken");
+  CHECK(same(tuning(), before), "a refused override changed the settings");
+  CHECK(tuning().apsp_tp_max_n == 64 && tuning().mpi_block_size_rejected.empty(), "a refusal touched another knob");
+  gsp_test_tuning_reset();
+}
+
+// Every knob's values through the hook: what the parser takes is taken and
+// seen by tuning(), what it ignores is refused.
+void test_override_every_knob() {
+  gsp_test_tuning_reset();
+  const Tuning env = from_environment();
+  for (const Case& c : cases()) {
+    for (const auto& [text, holds] : c.good) {
+      CHECK(gsp_test_tuning_set(c.name, text) == 0, "%s=%s: refused", c.name, text);
+      CHECK(holds(gsp::detail::tuning()), "%s=%s: not seen by tuning()", c.name, text);
+    }
+    CHECK(gsp_test_tuning_set(c.name, nullptr) == 0, "%s: removal refused", c.name);
+    for (const char* text : c.bad) {
+      CHECK(gsp_test_tuning_set(c.name, text) != 0, "%s=%s: taken", c.name, text);
+    }
+    CHECK(same(gsp::detail::tuning(), env), "%s: settings left behind", c.name);
+  }
+}
+
+// Reset removes every override at once.
+void test_override_reset() {
+  gsp_test_tuning_reset();
+  const Tuning env = from_environment();
+  CHECK(gsp_test_tuning_set("GSP_DENSE_PRED", "pass") == 0 &&
+            gsp_test_tuning_set("GSP_CUDA_LOCAL_ROUNDS", "4") == 0 && gsp_test_tuning_set("GSP_CPU_POOL", "0") == 0 &&
+            gsp_test_tuning_set("GSP_CUDA_FILTER", "none") == 0,
+        "overrides refused");
+  const Tuning t = gsp::detail::tuning();
+  CHECK(t.dense_pred == DensePred::kPass && t.cuda_local_rounds == 4 && !t.cpu_pool &&
+            t.cuda_filter == CudaFilter::kNone,
+        "overrides not seen");
+  gsp_test_tuning_reset();
+  CHECK(same(gsp::detail::tuning(), env), "reset left an override behind");
+  gsp_test_tuning_reset();  // twice: nothing to do
+  CHECK(same(gsp::detail::tuning(), env), "a second reset changed the settings");
+}
+
+// Runs read the overrides while a test changes them on another thread: each
+// snapshot holds a value that was set (the environment's or an override's),
+// never a torn or freed one. The ThreadSanitizer build checks the locking.
+void test_override_threads() {
+  gsp_test_tuning_reset();
+  setenv("GSP_DENSE_PRED", "track", 1);
+  std::atomic<bool> done{false};
+  std::atomic<long> bad{0}, reads{0};
+  std::thread reader([&] {
+    while (!done.load()) {
+      const Tuning t = gsp::detail::tuning();
+      const bool pred_ok = t.dense_pred == DensePred::kTrack || t.dense_pred == DensePred::kPass;
+      const bool filter_ok = !t.cuda_filter || *t.cuda_filter == CudaFilter::kBoth ||
+                             *t.cuda_filter == CudaFilter::kNone;
+      if (!pred_ok || !filter_ok) bad++;
+      reads++;
+    }
+  });
+  for (int i = 0; i < 20000 || reads.load() < 1000; i++) {
+    gsp_test_tuning_set("GSP_DENSE_PRED", i % 2 ? "pass" : nullptr);
+    gsp_test_tuning_set("GSP_CUDA_FILTER", i % 3 == 0 ? "both" : i % 3 == 1 ? "none" : nullptr);
+    if (i % 1000 == 999) gsp_test_tuning_reset();
+  }
+  done = true;
+  reader.join();
+  CHECK(bad.load() == 0, "%ld of %ld snapshots held a value never set", bad.load(), reads.load());
+  unsetenv("GSP_DENSE_PRED");
+  gsp_test_tuning_reset();
 }
 
 // doc/tuning.md has one table row per variable, and none for others.
@@ -234,6 +364,11 @@ void test_doc() {
 int main() {
   test_knobs();
   test_environment();
+  test_override_wins();
+  test_override_refusals();
+  test_override_every_knob();
+  test_override_reset();
+  test_override_threads();
   test_doc();
   std::printf("test_tuning: %d checks\n%d passed, %d failed\n", g_checks, g_checks - g_failures, g_failures);
   return g_failures == 0 ? 0 : 1;

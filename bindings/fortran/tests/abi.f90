@@ -31,6 +31,10 @@ program abi
   call off("gsp_run_info.iterations", c_loc(r%iterations), c_loc(r))
   call off("gsp_run_info.relaxations", c_loc(r%relaxations), c_loc(r))
   call off("gsp_run_info.has_paths", c_loc(r%has_paths), c_loc(r))
+  call off("gsp_run_info.setup_seconds", c_loc(r%setup_seconds), c_loc(r))
+  call off("gsp_run_info.compute_seconds", c_loc(r%compute_seconds), c_loc(r))
+  call off("gsp_run_info.copy_seconds", c_loc(r%copy_seconds), c_loc(r))
+  call off("gsp_run_info.paths_seconds", c_loc(r%paths_seconds), c_loc(r))
   ! The constants are generated from gsp.h (gsp_constants.inc); the
   ! generator's output is what the module compiles, so they are printed by
   ! the check script from that file.

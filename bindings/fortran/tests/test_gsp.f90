@@ -100,6 +100,23 @@ program test_gsp
   end do
   call expect(ran > 2, "some algorithms ran")
 
+  ! Run info stages (doc/run-info.md): the CPU Floyd-Warshall times its set-up,
+  ! k-steps, predecessor pass (with paths only) and copy into the rows; they are
+  ! parts of seconds.
+  do b = 0, 1
+    call gsp_options_init(opts)
+    opts%backend = GSP_BACKEND_CPU
+    opts%algorithm = GSP_APSP_FLOYD_WARSHALL
+    if (b == 1) opts%flags = GSP_NO_PATHS
+    call gsp_apsp(g, p, opts)
+    call gsp_info(p, info)
+    call expect(info%setup_seconds > 0 .and. info%compute_seconds > 0 .and. info%copy_seconds > 0, "stages")
+    call expect((info%paths_seconds > 0) .eqv. (b == 0), "paths stage")
+    call expect(info%setup_seconds + info%compute_seconds + info%copy_seconds + info%paths_seconds <= &
+                info%seconds * 1.001_c_double + 1e-6_c_double, "stages within seconds")
+    call gsp_destroy(p)
+  end do
+
   ! APSP from chosen sources, distances only
   call gsp_options_init(opts)
   opts%flags = GSP_NO_PATHS

@@ -468,6 +468,11 @@ class RunInfo:
         self.iterations = c.iterations
         self.relaxations = c.relaxations
         self.has_paths = bool(c.has_paths)
+        # stages (doc/run-info.md): disjoint parts of seconds; 0 where the engine does not measure one
+        self.setup_seconds = c.setup_seconds
+        self.compute_seconds = c.compute_seconds
+        self.copy_seconds = c.copy_seconds
+        self.paths_seconds = c.paths_seconds
 
     def __repr__(self):
         return "RunInfo(%s)" % ", ".join("%s=%r" % kv for kv in vars(self).items())

@@ -54,6 +54,10 @@ class gsp_run_info(ctypes.Structure):
         ("iterations", ctypes.c_int64),
         ("relaxations", ctypes.c_int64),
         ("has_paths", ctypes.c_uint32),
+        ("setup_seconds", ctypes.c_double),
+        ("compute_seconds", ctypes.c_double),
+        ("copy_seconds", ctypes.c_double),
+        ("paths_seconds", ctypes.c_double),
     ]
 
 

@@ -190,6 +190,18 @@ class TestRuns(unittest.TestCase):
                     self.assertEqual(p.path(1, 3), [1, 2, 3])
         self.assertGreater(ran, 1)
 
+    def test_run_info_stages(self):
+        # doc/run-info.md: the CPU Floyd-Warshall times its set-up, k-steps,
+        # predecessor pass (with paths only) and copy into the result's rows;
+        # the stages are parts of seconds.
+        for paths in (True, False):
+            with self.g.apsp(algorithm="floyd-warshall", backend=gsp.GSP_BACKEND_CPU, no_paths=not paths) as p:
+                i = p.info()
+                stages = (i.setup_seconds, i.compute_seconds, i.copy_seconds, i.paths_seconds)
+                self.assertTrue(all(t > 0 for t in stages[:3]), stages)
+                self.assertEqual(i.paths_seconds > 0, paths, stages)
+                self.assertLessEqual(sum(stages), i.seconds * 1.001 + 1e-6, (stages, i.seconds))
+
     def test_apsp_sources_and_options(self):
         with self.g.apsp([2, 0], algorithm="floyd-warshall", num_threads=1, no_paths=True) as p:
             self.assertEqual(p.sources, [2, 0])

@@ -13,7 +13,8 @@ fn main() {
     layout!(gsp_options; size, backend, algorithm, device, flags, delta, num_threads,
             device_memory_limit, cuda_stream, progress, progress_user);
     layout!(gsp_run_info; size, backend, algorithm, weight_type, num_vertices, num_sources, device,
-            device_name, seconds, upload_seconds, iterations, relaxations, has_paths);
+            device_name, seconds, upload_seconds, iterations, relaxations, has_paths, setup_seconds,
+            compute_seconds, copy_seconds, paths_seconds);
     for (name, value) in CONSTANTS {
         println!("const {name} {value}");
     }

@@ -184,6 +184,10 @@ pub struct gsp_run_info {
     pub iterations: i64,
     pub relaxations: i64,
     pub has_paths: u32,
+    pub setup_seconds: c_double,
+    pub compute_seconds: c_double,
+    pub copy_seconds: c_double,
+    pub paths_seconds: c_double,
 }
 
 extern "C" {

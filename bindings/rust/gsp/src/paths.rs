@@ -19,6 +19,15 @@ pub struct RunInfo {
     pub iterations: i64,
     pub relaxations: i64,
     pub has_paths: bool,
+    /// Stages (doc/run-info.md): disjoint parts of `seconds`, 0 where the engine does not measure one.
+    /// Allocation and initialisation.
+    pub setup_seconds: f64,
+    /// The search or the matrix steps, with any copies they overlap.
+    pub compute_seconds: f64,
+    /// Results into host memory.
+    pub copy_seconds: f64,
+    /// A separate predecessor pass or repair.
+    pub paths_seconds: f64,
 }
 
 impl RunInfo {
@@ -37,6 +46,10 @@ impl RunInfo {
             iterations: c.iterations,
             relaxations: c.relaxations,
             has_paths: c.has_paths != 0,
+            setup_seconds: c.setup_seconds,
+            compute_seconds: c.compute_seconds,
+            copy_seconds: c.copy_seconds,
+            paths_seconds: c.paths_seconds,
         }
     }
 }

@@ -179,6 +179,22 @@ fn apsp_every_algorithm() {
 }
 
 #[test]
+fn run_info_stages() {
+    // doc/run-info.md: the CPU Floyd-Warshall times its set-up, k-steps,
+    // predecessor pass (with paths only) and copy into the result's rows;
+    // the stages are parts of `seconds`.
+    let g = graph();
+    for no_paths in [false, true] {
+        let o = Options { backend: Backend::CPU, algorithm: Algorithm::APSP_FLOYD_WARSHALL, no_paths, ..Options::default() };
+        let i = g.apsp(None, &o).unwrap().info().unwrap();
+        let stages = [i.setup_seconds, i.compute_seconds, i.copy_seconds, i.paths_seconds];
+        assert!(stages[..3].iter().all(|&t| t > 0.0), "{stages:?}");
+        assert_eq!(i.paths_seconds > 0.0, !no_paths, "{stages:?}");
+        assert!(stages.iter().sum::<f64>() <= i.seconds * 1.001 + 1e-6, "{stages:?} vs {}", i.seconds);
+    }
+}
+
+#[test]
 fn apsp_options_and_stream() {
     let g = graph();
     let o = Options { no_paths: true, num_threads: 1, algorithm: Algorithm::APSP_FLOYD_WARSHALL, ..Options::default() };

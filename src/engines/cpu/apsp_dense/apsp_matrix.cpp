@@ -12,8 +12,8 @@
 
 #include "engines/cpu/common/cpu_util.h"
 #include "engines/cpu/apsp_dense/minplus_tile.h"
-#include "engines/cpu/common/pred_repair.h"
 #include "core/minplus_products.h"
+#include "core/pred_repair.h"
 #include "dispatch/pred_pass_policy.h"
 
 namespace gsp::detail::cpu {
@@ -160,15 +160,11 @@ TileResult parallel_tiles(Team& team, int64_t count, F&& task) {
 // (for float weights: up to rounding). Zero-weight cycles, and float arcs
 // that rounding absorbs, can still leave a row whose predecessors form a
 // cycle, so every row is checked (O(n)) and a bad one rebuilt
-// (src/engines/cpu/common/pred_repair.h).
+// (src/core/pred_repair.h).
 template <class W>
 void repair_pred_rows(const Graph& graph, const std::vector<W>& D, std::vector<int32_t>& P) {
-  const CsrView<W> g = graph.view<W>();
-  const size_t un = static_cast<size_t>(g.n);
   PredRepairScratch scratch;
-  for (int32_t i = 0; i < g.n; ++i) {
-    repair_pred_row(g, i, D.data() + static_cast<size_t>(i) * un, P.data() + static_cast<size_t>(i) * un, scratch);
-  }
+  repair_pred_block(graph.view<W>(), nullptr, graph.n(), D.data(), P.data(), scratch);
 }
 
 // The predecessor pass: pred[i][j] = the in-neighbour k != j of j that
@@ -230,6 +226,7 @@ void floyd_warshall_apsp(const ApspJob& job) {
   const int32_t n = graph.n();
   const bool want = job.options->want_paths;
   const bool pass = want && dense_pred_pass(n, graph.m(), false);
+  StageLaps laps(job.stats);
   std::vector<W> D;
   std::vector<int32_t> P;
   init_matrix(graph, D, P, want);
@@ -246,6 +243,7 @@ void floyd_warshall_apsp(const ApspJob& job) {
   auto lo = [](int64_t b) { return b * kTile; };
   auto hi = [ld](int64_t b) { return std::min(ld, (b + 1) * kTile); };
   bool deferred = false;
+  laps.lap(Stage::kSetup);
   for (int64_t kb = 0; kb < nb; ++kb) {
     const int64_t k0 = lo(kb), k1 = hi(kb);
     TileResult r = minplus_tile<W>(d, p, d, d, p, ld, k0, k1, k0, k1, k0, k1);
@@ -267,12 +265,15 @@ void floyd_warshall_apsp(const ApspJob& job) {
     job.options->report(0.9 * static_cast<double>(kb + 1) / static_cast<double>(nb));
   }
   if (deferred) check_deferred_overflow(graph, D);
+  laps.lap(Stage::kCompute);
   if (pass) preds_from_distances(graph, D, P, team);
   if (want) repair_pred_rows(graph, D, P);
+  if (want) laps.lap(Stage::kPaths);
   const double nn = static_cast<double>(n);
   fill_stats(job.stats, GSP_APSP_FLOYD_WARSHALL, team.size(), nb,
              static_cast<int64_t>(std::min(nn * nn * nn, 9.0e18)));
   deliver_rows(job, D, P, want, 0.9);
+  laps.lap(Stage::kCopy);
 }
 
 template <class W>
@@ -282,6 +283,7 @@ void minplus_apsp(const ApspJob& job) {
   const bool want = job.options->want_paths;
   const bool pass = want && dense_pred_pass(n, graph.m(), false);
   const bool track = want && !pass;  // predecessors kept through the products
+  StageLaps laps(job.stats);
   std::vector<W> A, C;
   std::vector<int32_t> PA, PC;
   init_matrix(graph, A, PA, want);
@@ -326,6 +328,7 @@ void minplus_apsp(const ApspJob& job) {
     return r.changed;
   };
   int products = 0;
+  laps.lap(Stage::kSetup);
   for (bool changed = true; changed && products < max_products;) {
     changed = product();
     ++products;
@@ -336,13 +339,16 @@ void minplus_apsp(const ApspJob& job) {
   PC.clear();
   PC.shrink_to_fit();
   if (deferred) check_deferred_overflow(graph, A);
+  laps.lap(Stage::kCompute);
   if (pass) preds_from_distances(graph, A, PA, team);
   if (want) repair_pred_rows(graph, A, PA);
+  if (want) laps.lap(Stage::kPaths);
   job.options->report(0.9);
   const double nn = static_cast<double>(n);
   fill_stats(job.stats, GSP_APSP_MINPLUS, team.size(), products,
              static_cast<int64_t>(std::min(products * nn * nn * nn, 9.0e18)));
   deliver_rows(job, A, PA, want, 0.9);
+  laps.lap(Stage::kCopy);
 }
 
 template void floyd_warshall_apsp<float>(const ApspJob&);

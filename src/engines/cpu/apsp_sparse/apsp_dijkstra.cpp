@@ -95,7 +95,9 @@ void johnson_apsp(const ApspJob& job) {
   const Graph& graph = *job.graph;
   const CsrView<W> g = graph.view<W>();
   using K = typename JohnsonWeights<W>::Key;
+  StageLaps laps(job.stats);  // the potentials are the set-up, the searches the compute
   const JohnsonWeights<W> jw = johnson_weights<W>(graph, job.options);
+  laps.lap(Stage::kSetup);
   job.options->report(0.0);
   Team team(team_size(job));
   std::vector<HeapVec<K>> heaps(static_cast<size_t>(team.size()));
@@ -108,6 +110,7 @@ void johnson_apsp(const ApspJob& job) {
     for (int32_t v = 0; v < g.n; ++v) d[v] = narrow_distance<W>(jw.unreduce(kd[static_cast<size_t>(v)], s, v), s, v);
     return r;
   });
+  laps.lap(Stage::kCompute);
   fill_stats(job.stats, GSP_APSP_JOHNSON, team.size(), job.num_sources, relax + jw.bf_relaxations);
 }
 

@@ -1,6 +1,9 @@
-// The CPU engine of many-to-many tables (gsp_table_run): per source, a
-// binary-heap Dijkstra that stops as soon as every distinct target is
-// settled, so a nearby target costs only its neighbourhood. Labels live in
+// The CPU engine of many-to-many tables (gsp_table_run): per source, the
+// binary-heap Dijkstra of the other CPU engines (dijkstra_loop,
+// engines/cpu/sssp/sssp_core.h), stopped as soon as every distinct target is
+// settled, so a nearby target costs only its neighbourhood. A job may cap
+// the vertices each search settles (TableJob::settle_budget): AUTO bets on
+// a nearby target and gives up for the device when it was not. Labels live in
 // per-thread arrays reused across sources and validated by a generation
 // stamp: no O(n) reset per source, only one zeroing of the stamps per
 // thread and call (calloc: untouched zero pages when the memory is fresh; a
@@ -11,7 +14,6 @@
 // walked back from each target at the end of its source's search.
 #include <algorithm>
 #include <atomic>
-#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -32,7 +34,7 @@ struct Scratch {
   HostArray<K> dist;
   HostArray<int32_t> pred;
   HeapVec<K> heap;
-  std::vector<std::pair<int32_t, int32_t>> overflowed;  // arcs whose sum left the key's range
+  OverflowArcs overflowed;  // arcs whose sum left the key's range
   std::vector<int32_t> walk;
   uint32_t gen = 0;  // one per source: at most K < 2^31 searches per thread, never wraps
 
@@ -51,58 +53,56 @@ struct Scratch {
                                     " leads beyond FLT_MAX = 3.4e38 (the target is reachable); use smaller weights");
 }
 
-// Dijkstra from s over keys wfn(e) >= 0 until `distinct` targets (marked in
-// is_target) are settled or the reachable part is exhausted. A sum that
-// leaves the key's range (int32, float) never improves a label; if the
-// search had to exhaust the graph and such an arc's head stayed unlabelled,
-// a reachable vertex has a distance that does not fit, as gsp_apsp_run
-// reports (GSP_ERR_OVERFLOW); after an early exit every target is settled
-// with its exact distance. Returns the relaxations.
+// The labels of one search in a thread's Scratch (dijkstra_loop's Labels,
+// sssp_core.h): a vertex has a label only if its stamp is this search's, so
+// start() touches the source alone. An infinite sum cannot be a label here
+// (the stamp would call the vertex reached): it is set aside as overflowed.
+template <class K>
+struct StampedLabels {
+  static constexpr bool kInfSumOverflows = true;
+  uint32_t* seen;
+  K* dist;
+  int32_t* pred;
+  uint32_t gen;
+  void start(int32_t s) {
+    seen[s] = gen;
+    dist[s] = K(0);
+    if (pred != nullptr) pred[s] = -1;
+  }
+  K at(int32_t u) const { return dist[u]; }
+  bool improves(int32_t v, K nd) const { return seen[v] != gen || nd < dist[v]; }
+  void set(int32_t v, K nd, int32_t u) {
+    seen[v] = gen;
+    dist[v] = nd;
+    if (pred != nullptr) pred[v] = u;
+  }
+};
+
+// Dijkstra from s (dijkstra_loop, the one the SSSP and APSP engines run)
+// over keys wfn(e) >= 0 until `distinct` targets (marked in is_target) are
+// settled or the reachable part is exhausted. A sum that leaves the key's
+// range (int32, float) never improves a label; if the search had to exhaust
+// the graph and such an arc's head stayed unlabelled, a reachable vertex
+// has a distance that does not fit, as gsp_apsp_run reports
+// (GSP_ERR_OVERFLOW); after an early exit every target is settled with its
+// exact distance. With budget > 0, a search that would settle more than
+// `budget` vertices stops and sets *gave_up instead. Returns the
+// relaxations.
 template <class K, class W, class WFn>
 int64_t search(const CsrView<W>& g, int32_t s, const uint8_t* is_target, int32_t distinct, Scratch<K>& sc,
-               bool paths, WFn&& wfn) {
-  const K inf = key_inf<K>();
+               bool paths, int64_t budget, bool* gave_up, WFn&& wfn) {
   const uint32_t gen = ++sc.gen;
-  auto greater = std::greater<std::pair<K, int32_t>>();
-  uint32_t* seen = sc.seen.data();
-  K* dist = sc.dist.data();
-  int32_t* pred = paths ? sc.pred.data() : nullptr;
-  sc.heap.clear();
-  sc.overflowed.clear();
-  seen[s] = gen;
-  dist[s] = K(0);
-  if (pred != nullptr) pred[s] = -1;
-  sc.heap.emplace_back(K(0), s);
+  const StampedLabels<K> labels{sc.seen.data(), sc.dist.data(), paths ? sc.pred.data() : nullptr, gen};
   int32_t left = distinct;
-  int64_t relax = 0;
-  while (!sc.heap.empty()) {
-    std::pop_heap(sc.heap.begin(), sc.heap.end(), greater);
-    const K d = sc.heap.back().first;
-    const int32_t u = sc.heap.back().second;
-    sc.heap.pop_back();
-    if (d > dist[u]) continue;  // stale entry (u was labelled when it was pushed)
-    if (is_target[u] != 0 && --left == 0) break;
-    const int64_t end = g.offsets[u + 1];
-    for (int64_t e = g.offsets[u]; e < end; ++e) {
-      const int32_t v = g.targets[e];
-      K nd;
-      ++relax;
-      if (!add_key(d, static_cast<K>(wfn(e)), &nd) || nd == inf) {
-        sc.overflowed.emplace_back(u, v);
-        continue;
-      }
-      if (seen[v] != gen || nd < dist[v]) {
-        seen[v] = gen;
-        dist[v] = nd;
-        if (pred != nullptr) pred[v] = u;
-        sc.heap.emplace_back(nd, v);
-        std::push_heap(sc.heap.begin(), sc.heap.end(), greater);
-      }
-    }
-  }
+  int64_t settled = 0;
+  const int64_t relax = dijkstra_loop<K>(g, s, labels, sc.heap, sc.overflowed, std::forward<WFn>(wfn), [&](int32_t u) {
+    if (budget > 0 && ++settled > budget) return *gave_up = true;
+    return is_target[u] != 0 && --left == 0;
+  });
+  if (*gave_up) return relax;
   if (left > 0) {
     for (const auto& uv : sc.overflowed) {
-      if (seen[uv.second] == gen) continue;
+      if (sc.seen[static_cast<size_t>(uv.second)] == gen) continue;
       if constexpr (std::is_same_v<K, float>) throw_float_overflow(s, uv.first, uv.second);
       throw_overflow(uv.first, uv.second);
     }
@@ -113,7 +113,8 @@ int64_t search(const CsrView<W>& g, int32_t s, const uint8_t* is_target, int32_t
 // The table over keys K: wfn(e) is arc e's key (its weight, or its reduced
 // cost), cell(x, s, t) maps a settled key to the weight type.
 template <class W, class K, class WFn, class CellFn>
-int64_t run(const TableJob& job, const CsrView<W>& g, Team& team, WFn&& wfn, CellFn&& cell) {
+int64_t run(const TableJob& job, const CsrView<W>& g, Team& team, std::atomic<bool>* over_budget, WFn&& wfn,
+            CellFn&& cell) {
   const int32_t n = g.n, kk = job.num_sources, tt = job.num_targets;
   const RunOptions& o = *job.options;
   const bool paths = job.paths != nullptr;
@@ -138,7 +139,14 @@ int64_t run(const TableJob& job, const CsrView<W>& g, Team& team, WFn&& wfn, Cel
       for (int32_t i; !failed.load(std::memory_order_relaxed) && (i = next.fetch_add(1)) < kk;) {
         sc.ensure(n, paths);
         const int32_t s = job.sources[i];
-        relax[static_cast<size_t>(tid)] += search<K>(g, s, is_target.data(), distinct, sc, paths, wfn);
+        bool gave_up = false;
+        relax[static_cast<size_t>(tid)] +=
+            search<K>(g, s, is_target.data(), distinct, sc, paths, job.settle_budget, &gave_up, wfn);
+        if (gave_up) {
+          *over_budget = true;
+          failed = true;
+          break;
+        }
         const size_t row = static_cast<size_t>(i) * static_cast<size_t>(tt);
         for (int32_t j = 0; j < tt; ++j) {
           const int32_t t = job.targets[j];
@@ -157,7 +165,7 @@ int64_t run(const TableJob& job, const CsrView<W>& g, Team& team, WFn&& wfn, Cel
       throw;
     }
   });
-  if (paths) job.paths->assemble(rows);
+  if (paths && !over_budget->load()) job.paths->assemble(rows);
   int64_t total = 0;
   for (int64_t r : relax) total += r;
   return total;
@@ -177,36 +185,46 @@ void require_table_workspace(const Graph& g, int threads, bool johnson, bool pat
 }
 
 template <class W>
-void table_typed(const TableJob& job) {
+bool table_typed(const TableJob& job) {
   const Graph& graph = *job.graph;
   const CsrView<W> g = graph.view<W>();
   const bool johnson = graph.has_negative_weight();
   const int threads = std::max(1, std::min(resolved_threads(job.options), job.num_sources));
   require_table_workspace(graph, threads, johnson, job.paths != nullptr);
+  // Stages: Johnson's potentials are the set-up; the searches, which write
+  // the cells and their paths as they settle the targets, are the compute.
+  StageLaps laps(job.stats);
   int64_t relax = 0;
+  std::atomic<bool> over_budget{false};
   if (!johnson) {
     Team team(threads);
-    relax = run<W, W>(job, g, team, [&](int64_t e) { return g.weights[e]; }, [](W x, int32_t, int32_t) { return x; });
+    relax = run<W, W>(
+        job, g, team, &over_budget, [&](int64_t e) { return g.weights[e]; }, [](W x, int32_t, int32_t) { return x; });
   } else {
     using K = typename JohnsonWeights<W>::Key;
     const JohnsonWeights<W> jw = johnson_weights<W>(graph, job.options);
+    laps.lap(Stage::kSetup);
     Team team(threads);
     relax = run<W, K>(
-        job, g, team, [&](int64_t e) { return jw.reduced[static_cast<size_t>(e)]; },
+        job, g, team, &over_budget, [&](int64_t e) { return jw.reduced[static_cast<size_t>(e)]; },
         [&](K x, int32_t s, int32_t t) { return narrow_distance<W>(jw.unreduce(x, s, t), s, t); });
     relax += jw.bf_relaxations;
   }
+  laps.lap(Stage::kCompute);
   fill_stats(job.stats, johnson ? GSP_APSP_JOHNSON : GSP_APSP_HEAP, threads, job.num_sources, relax);
+  return !over_budget.load();
 }
 
 }  // namespace
 
-void table(const TableJob& job) {
+bool table(const TableJob& job) {
   require(job.graph != nullptr && job.options != nullptr && (job.dist != nullptr || job.num_targets == 0) &&
               (job.sources != nullptr || job.num_sources == 0) && (job.targets != nullptr || job.num_targets == 0),
           GSP_ERR_INTERNAL, "cpu::table: incomplete job");
-  if (job.num_sources <= 0 || job.num_targets <= 0) return;  // no cells
-  with_weight_type(job.graph->dtype(), [&](auto w0) { table_typed<decltype(w0)>(job); });
+  if (job.num_sources <= 0 || job.num_targets <= 0) return true;  // no cells
+  bool done = true;
+  with_weight_type(job.graph->dtype(), [&](auto w0) { done = table_typed<decltype(w0)>(job); });
+  return done;
 }
 
 }  // namespace gsp::detail::cpu

@@ -70,6 +70,9 @@ void sssp(const SsspJob& job) {
   require(job.graph != nullptr && job.options != nullptr && job.dist != nullptr,
           GSP_ERR_INTERNAL, "cpu::sssp: incomplete job");
   require_workspace(job.algorithm, *job.graph, 1, *job.options);
+  // The single-source engines record predecessors as they search: all of
+  // their time is the search (run-info stage "compute").
+  StageLaps laps(job.stats);
   with_weight_type(job.graph->dtype(), [&](auto w0) {
     using W = decltype(w0);
     switch (job.algorithm) {
@@ -79,6 +82,7 @@ void sssp(const SsspJob& job) {
       default: unsupported(job.algorithm, "single-source");
     }
   });
+  laps.lap(Stage::kCompute);
 }
 
 void apsp(const ApspJob& job) {
@@ -87,6 +91,7 @@ void apsp(const ApspJob& job) {
           GSP_ERR_INTERNAL, "cpu::apsp: incomplete job");
   if (job.num_sources <= 0) return;
   require_workspace(job.algorithm, *job.graph, job.num_sources, *job.options);
+  StageLaps laps(job.stats);
   with_weight_type(job.graph->dtype(), [&](auto w0) {
     using W = decltype(w0);
     switch (job.algorithm) {
@@ -101,6 +106,9 @@ void apsp(const ApspJob& job) {
       default: unsupported(job.algorithm, "all-pairs");
     }
   });
+  // The dense engines time their stages themselves; the row engines search
+  // and hand each row over as they go: all of that counts as compute.
+  if (job.stats != nullptr && !job.stats->any_stage()) laps.lap(Stage::kCompute);
 }
 
 }  // namespace gsp::detail::cpu

@@ -38,7 +38,12 @@ struct TableJob {
   void* dist = nullptr;
   TablePaths* paths = nullptr;  // offsets already sized K x T + 1, or null
   RunStats* stats = nullptr;
+  // > 0: a source's search may settle at most this many vertices; one that
+  // needs more gives the whole table up (table() returns false, the cells
+  // are undefined): AUTO's point-to-point bet (dispatch/dispatch_table.cpp).
+  int64_t settle_budget = 0;
 };
-void table(const TableJob& job);
+// true: every cell written; false: a search outgrew job.settle_budget.
+bool table(const TableJob& job);
 
 }  // namespace gsp::detail::cpu

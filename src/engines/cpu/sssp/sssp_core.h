@@ -47,53 +47,96 @@ inline bool add_key(double d, double w, double* out) {
 template <class K>
 using HeapVec = std::vector<std::pair<K, int32_t>>;
 
-// Dijkstra from s over non-negative arc weights given by wfn(e) (type K).
-// int32 keys: GSP_ERR_OVERFLOW when a reachable vertex's distance does not
-// fit below GSP_I32_INF (sums that overflow on the way to a vertex that
-// still gets a finite distance are harmless and ignored).
-// Fills dist (n keys, key_inf for unreachable) and pred (n ids, or null).
-// Returns the number of arc relaxations.
-template <class K, class W, class WFn>
-int64_t dijkstra_run(const CsrView<W>& g, int32_t s, K* dist, int32_t* pred, WFn&& wfn,
-                     HeapVec<K>& heap) {
+// Arcs (tail, head) whose sum left the key's range.
+using OverflowArcs = std::vector<std::pair<int32_t, int32_t>>;
+
+// Dijkstra's labels over n vertices in plain arrays: dist (n keys) and pred
+// (n ids, or null), reset in full by start(). The Labels interface of
+// dijkstra_loop: start(s), at(u) (only for a labelled u), improves(v, nd),
+// set(v, nd, u), and kInfSumOverflows: whether a sum equal to key_inf is
+// set aside as overflowed (else it never improves a label, as here, where
+// key_inf is the "unreachable" label itself).
+template <class K>
+struct DenseLabels {
+  static constexpr bool kInfSumOverflows = false;
+  K* dist;
+  int32_t* pred;
+  int32_t n;
+  void start(int32_t s) {
+    std::fill(dist, dist + n, key_inf<K>());
+    if (pred != nullptr) std::fill(pred, pred + n, -1);
+    dist[s] = K(0);
+  }
+  K at(int32_t u) const { return dist[u]; }
+  bool improves(int32_t v, K nd) const { return nd < dist[v]; }
+  void set(int32_t v, K nd, int32_t u) {
+    dist[v] = nd;
+    if (pred != nullptr) pred[v] = u;
+  }
+};
+
+// The one binary-heap Dijkstra (lazy deletion) of the CPU engines: from s
+// over keys wfn(e) >= 0 (type K), labels kept by `labels` (DenseLabels, or
+// the table engine's stamped labels, table_dijkstra.cpp), until the heap is
+// empty or stop(u) returns true for a settled u (before u's arcs are
+// relaxed). An arc whose sum leaves the key's range (add_key fails) never
+// improves a label; it goes to `overflowed` for the caller to judge once
+// the search is over. Returns the number of arc relaxations.
+template <class K, class W, class Labels, class WFn, class Stop>
+int64_t dijkstra_loop(const CsrView<W>& g, int32_t s, Labels labels, HeapVec<K>& heap, OverflowArcs& overflowed,
+                      WFn&& wfn, Stop&& stop) {
   const K inf = key_inf<K>();
-  std::fill(dist, dist + g.n, inf);
-  if (pred != nullptr) std::fill(pred, pred + g.n, -1);
   auto greater = std::greater<std::pair<K, int32_t>>();
   heap.clear();
-  dist[s] = K(0);
+  overflowed.clear();
+  labels.start(s);
   heap.emplace_back(K(0), s);
   int64_t relax = 0;
-  // Arcs whose sum left the int32 range. With w >= 0 such a sum can only
-  // matter for a vertex that stays unreachable otherwise, so the decision is
-  // deferred to the end: exact answers where they fit, GSP_ERR_OVERFLOW
-  // only when a reachable vertex's distance does not.
-  std::vector<std::pair<int32_t, int32_t>> overflowed;
   while (!heap.empty()) {
     std::pop_heap(heap.begin(), heap.end(), greater);
     const K d = heap.back().first;
     const int32_t u = heap.back().second;
     heap.pop_back();
-    if (d > dist[u]) continue;  // stale entry
+    if (d > labels.at(u)) continue;  // stale entry (u was labelled when it was pushed)
+    if (stop(u)) break;
     const int64_t end = g.offsets[u + 1];
     for (int64_t e = g.offsets[u]; e < end; ++e) {
       const int32_t v = g.targets[e];
       K nd;
       ++relax;
-      if (!add_key(d, static_cast<K>(wfn(e)), &nd)) {
+      if (!add_key(d, static_cast<K>(wfn(e)), &nd) || (Labels::kInfSumOverflows && nd == inf)) {
         overflowed.emplace_back(u, v);
         continue;
       }
-      if (nd < dist[v]) {
-        dist[v] = nd;
-        if (pred != nullptr) pred[v] = u;
+      if (labels.improves(v, nd)) {
+        labels.set(v, nd, u);
         heap.emplace_back(nd, v);
         std::push_heap(heap.begin(), heap.end(), greater);
       }
     }
   }
+  return relax;
+}
+
+// Dijkstra from s over non-negative arc weights given by wfn(e) (type K),
+// over the whole reachable part. int32 keys: GSP_ERR_OVERFLOW when a
+// reachable vertex's distance does not fit below GSP_I32_INF (sums that
+// overflow on the way to a vertex that still gets a finite distance are
+// harmless and ignored).
+// Fills dist (n keys, key_inf for unreachable) and pred (n ids, or null).
+// Returns the number of arc relaxations.
+template <class K, class W, class WFn>
+int64_t dijkstra_run(const CsrView<W>& g, int32_t s, K* dist, int32_t* pred, WFn&& wfn,
+                     HeapVec<K>& heap) {
+  // Arcs whose sum left the int32 range. With w >= 0 such a sum can only
+  // matter for a vertex that stays unreachable otherwise, so the decision is
+  // deferred to the end: exact answers where they fit, GSP_ERR_OVERFLOW
+  // only when a reachable vertex's distance does not.
+  OverflowArcs overflowed;
+  const int64_t relax = dijkstra_loop<K>(g, s, DenseLabels<K>{dist, pred, g.n}, heap, overflowed,
+                                         std::forward<WFn>(wfn), [](int32_t) { return false; });
   for (const auto& uv : overflowed) {
-    if (dist[uv.second] == inf) throw_overflow(uv.first, uv.second);
+    if (dist[uv.second] == key_inf<K>()) throw_overflow(uv.first, uv.second);
   }
   return relax;
 }

@@ -5,13 +5,12 @@
 // in pinned host memory and is streamed through the device in row strips.
 // See doc/gpu-apsp-dense.md.
 #include <algorithm>
-#include <chrono>
-#include <cstdio>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/host_memory.h"
+#include "core/pred_repair.h"
 #include "dispatch/tuning.h"
 #include "runtime/engines.cuh"
 #include "apsp_dense/dense_delivery.cuh"
@@ -229,12 +228,14 @@ void fw_in_core(RunContext& ctx, const ApspJob& job, int64_t ld, int fb, bool pr
   constexpr bool kTrack = kPaths;  // tracking variant of the kernels, unless pred_pass_after
   const bool track = kPaths && !pred_pass_after;
   const int nb = (int)(ld / kTile);
+  StageClock clock(ctx);
   DeviceBuffer<T> D(ctx, (size_t)(ld * ld), "Floyd-Warshall distance matrix");
   DeviceBuffer<int32_t> P;
   if (kPaths) P.allocate(ctx, (size_t)(ld * ld), "Floyd-Warshall predecessor matrix");
   DeviceBuffer<int> flags(ctx, 1, "Floyd-Warshall flags");
   GSP_CUDA(cudaMemsetAsync(flags.get(), 0, sizeof(int), ctx.stream()));
   build_matrix_device<Ops, W>(ctx, *job.graph, D.get(), track ? P.get() : nullptr, ld);
+  clock.mark(Stage::kSetup);
   if (fb <= 1 || nb <= fb) {
     if (track) {
       fw_blocked<Ops, kTrack>(D.get(), P.get(), ld, nb, flags.get(), ctx.stream(), job.options, 0.0, 1.0);
@@ -257,24 +258,19 @@ void fw_in_core(RunContext& ctx, const ApspJob& job, int64_t ld, int fb, bool pr
   RowSink::Destination dst;
   const bool in_place = job.sink->destination(&dst);
   check_flags(ctx, flags.get(), "CUDA Floyd-Warshall");
-  if (kPaths && !track) pred_pass<Ops, W>(ctx, *job.graph, D.get(), P.get(), ld, ctx.stream());
-  deliver_rows_device<Ops, W>(ctx, job, D.get(), P.get(), ld, kPaths, in_place ? &dst : nullptr);
+  clock.mark(Stage::kCompute);
+  if (kPaths && !track) {
+    pred_pass<Ops, W>(ctx, *job.graph, D.get(), P.get(), ld, ctx.stream());
+    clock.mark(Stage::kPaths);
+  }
+  deliver_rows_device<Ops, W>(ctx, job, D.get(), P.get(), ld, kPaths, in_place ? &dst : nullptr, &clock);
+  clock.finish();
   fill_stats(ctx, job, nb, (int64_t)job.graph->n() * job.graph->n() * job.graph->n());
 }
 
 // -------------------------------------------------------------- out-of-core
 
 constexpr int kStreams = 3;
-
-// GSP_DENSE_OOC_TRACE=1: the out-of-core engine prints where its time went
-// (pinning, the initial build, the rounds) to stderr (read once per process).
-inline bool ooc_trace() {
-  static const bool on = tuning().dense_ooc_trace;
-  return on;
-}
-inline double trace_now() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
 
 struct StreamSet {
   cudaStream_t s[kStreams] = {};
@@ -322,8 +318,11 @@ void fw_out_of_core(RunContext& ctx, const ApspJob& job, int64_t ld, int64_t Bs)
   const int64_t nbt = ld / kTile;  // tiles per side
   cudaStream_t ms = ctx.stream();
 
+  // Stages: pinning, allocation and the initial matrix are set-up; the
+  // rounds, with the matrix streaming through the device, compute; the rows
+  // out of the host matrix copy, their predecessor repair paths.
+  StageClock clock(ctx);
   // The matrix, on the host (pinned buffers kept across runs: pinned_cache_take).
-  const double t_start = trace_now();
   require_host_memory(bytes_mul(bytes_mul((uint64_t)ld, (uint64_t)ld), sizeof(T) + (kPaths ? sizeof(int32_t) : 0)),
                       "the CUDA out-of-core Floyd-Warshall's host matrix (" + std::to_string(ld) + " x " +
                           std::to_string(ld) + (kPaths ? ", distances and predecessors)" : ", distances)"));
@@ -334,7 +333,6 @@ void fw_out_of_core(RunContext& ctx, const ApspJob& job, int64_t ld, int64_t Bs)
     cudaStream_t s;
     ~SyncOnExit() { cudaStreamSynchronize(s); }
   } sync_on_exit{ms};
-  const double t_pinned = trace_now();
   T* H = hD.as<T>();
   int32_t* HP = kPaths ? hP.as<int32_t>() : nullptr;
 
@@ -375,8 +373,7 @@ void fw_out_of_core(RunContext& ctx, const ApspJob& job, int64_t ld, int64_t Bs)
   }
 
   const int64_t nsb = (ld + Bs - 1) / Bs;
-  if (ooc_trace()) ctx.sync();
-  const double t_built = trace_now();
+  clock.mark(Stage::kSetup);
   for (int64_t kb = 0; kb < nsb; ++kb) {
     const int64_t k0 = kb * Bs, sb = std::min(Bs, ld - k0);
     const int sbt = (int)(sb / kTile), k0t = (int)(k0 / kTile);
@@ -497,15 +494,7 @@ void fw_out_of_core(RunContext& ctx, const ApspJob& job, int64_t ld, int64_t Bs)
     job.options->report((double)(kb + 1) / (double)nsb);
   }
   check_flags(ctx, flags.get(), "CUDA Floyd-Warshall (out-of-core)");
-  if (ooc_trace()) {
-    const double t_done = trace_now();
-    std::fprintf(stderr,
-                 "gsp fw out-of-core: n=%lld Bs=%lld rounds=%lld pin %.1f ms (%s), build %.1f ms, "
-                 "rounds %.1f ms\n",
-                 (long long)ld, (long long)Bs, (long long)nsb, 1e3 * (t_pinned - t_start),
-                 hD.pinned() ? "pinned" : "pageable", 1e3 * (t_built - t_pinned),
-                 1e3 * (t_done - t_built));
-  }
+  clock.mark(Stage::kCompute);
 
   // Rows from the host matrix, converted to the API representation.
   const int32_t n = job.graph->n();
@@ -513,7 +502,7 @@ void fw_out_of_core(RunContext& ctx, const ApspJob& job, int64_t ld, int64_t Bs)
   block = std::min(block, std::max(1, job.num_sources));
   std::vector<W> out_d((size_t)block * n);
   std::vector<int32_t> out_p(kPaths ? (size_t)block * n : 0);
-  cpu::PredRepairScratch scratch;
+  PredRepairScratch scratch;
   for (int32_t first = 0; first < job.num_sources; first += block) {
     const int32_t rows = std::min(block, job.num_sources - first);
     for (int32_t r = 0; r < rows; ++r) {
@@ -526,15 +515,14 @@ void fw_out_of_core(RunContext& ctx, const ApspJob& job, int64_t ld, int64_t Bs)
       }
     }
     if (kPaths) {
-      const CsrView<W> g = job.graph->view<W>();
-      for (int32_t r = 0; r < rows; ++r) {
-        const W* dr = out_d.data() + (size_t)r * n;
-        int32_t* pr = out_p.data() + (size_t)r * n;
-        cpu::repair_pred_row<W>(g, job.sources[first + r], dr, pr, scratch);
-      }
+      clock.mark(Stage::kCopy);
+      repair_pred_block<W>(job.graph->view<W>(), job.sources + first, rows, out_d.data(), out_p.data(), scratch);
+      clock.mark(Stage::kPaths);
     }
     job.sink->rows(first, rows, out_d.data(), kPaths ? out_p.data() : nullptr);
+    clock.mark(Stage::kCopy);
   }
+  clock.finish();
   fill_stats(ctx, job, nsb, (int64_t)n * n * n);
 }
 

@@ -29,6 +29,7 @@ void run_minplus_t(RunContext& ctx, const ApspJob& job, int64_t ld, bool pred_pa
   using T = typename Ops::T;
   const int32_t n = job.graph->n();
   const int nb = (int)(ld / kTile);
+  StageClock clock(ctx);
   DeviceBuffer<T> D0(ctx, (size_t)(ld * ld), "min-plus matrix"), D1(ctx, (size_t)(ld * ld), "min-plus matrix (second)");
   DeviceBuffer<int32_t> P0, P1;
   if (kPaths) {
@@ -39,6 +40,7 @@ void run_minplus_t(RunContext& ctx, const ApspJob& job, int64_t ld, bool pred_pa
   }
   DeviceBuffer<int> flags(ctx, 1, "min-plus flags");
   build_matrix_device<Ops, W>(ctx, *job.graph, D0.get(), kPaths ? P0.get() : nullptr, ld);
+  clock.mark(Stage::kSetup);
 
   const int max_products = minplus_products_needed(n, job.graph->has_negative_weight());
   T* cur = D0.get();
@@ -75,12 +77,15 @@ void run_minplus_t(RunContext& ctx, const ApspJob& job, int64_t ld, bool pred_pa
     changed = (f & kFlagChanged) != 0;
     job.options->report(std::min(1.0, (double)products / (double)max_products));
   }
+  clock.mark(Stage::kCompute);
   if (!kPaths && pred_pass_after) {
     pred_pass<Ops, W>(ctx, *job.graph, cur, P0.get(), ld, ctx.stream());
-    deliver_rows_device<Ops, W>(ctx, job, cur, P0.get(), ld, true);
+    clock.mark(Stage::kPaths);
+    deliver_rows_device<Ops, W>(ctx, job, cur, P0.get(), ld, true, nullptr, &clock);
   } else {
-    deliver_rows_device<Ops, W>(ctx, job, cur, pcur, ld, kPaths);
+    deliver_rows_device<Ops, W>(ctx, job, cur, pcur, ld, kPaths, nullptr, &clock);
   }
+  clock.finish();
   fill_stats(ctx, job, products, products * (int64_t)n * n * n);
 }
 

@@ -11,11 +11,11 @@
 #pragma once
 
 #include <algorithm>
-#include <type_traits>
 #include <vector>
 
-#include "engines/cpu/common/pred_repair.h"
+#include "core/pred_repair.h"
 #include "apsp_dense/minplus_tile.cuh"
+#include "runtime/stage_clock.cuh"
 
 namespace gsp::detail::gpu::dense {
 
@@ -43,7 +43,11 @@ __global__ void gather_rows_kernel(const typename Ops::T* D, const int32_t* P, i
 // predecessors form a cycle of tight zero arcs. The check: pointer doubling
 // on each delivered row (anc <- anc[anc], ceil(log2 n) + 1 rounds); every
 // reachable vertex must end at the row's source. A bad row is rebuilt on the
-// host (cpu::rebuild_pred_row, src/engines/cpu/common/pred_repair.h), which yields a tree.
+// host (rebuild_pred_row, src/core/pred_repair.h), which yields a tree.
+// Only where rows can cycle at all (preds_need_check, same header: not on
+// int32 graphs whose every arc weighs > 0). This is the device's own form
+// of pred_row_is_tree (one pass per row there, O(n log n) parallel work
+// here), not a second copy of it.
 template <int kUnused = 0>
 __global__ void anc_init_kernel(const int32_t* pred, int32_t* anc, int32_t n, int64_t total) {
   for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total;
@@ -68,23 +72,6 @@ __global__ void anc_check_kernel(const int32_t* anc, const W* dist, const int32_
     const int64_t r = e / n;
     if (dist[e] != Dist<W>::inf() && anc[e] != src[r]) bad[r] = 1;
   }
-}
-
-// Whether the predecessor rows need the check. Not for int32 graphs whose
-// every arc weighs > 0. Why: every decrease of d[i][j] (a product or a
-// k-step) sets d[i][j] = d[i][k] + d[k][j] and pred[i][j] = pred[k][j] = q,
-// and row k then satisfies d[k][j] >= d[k][q] + w(q, j) (by induction: it
-// held when row k's entry was set and d[k][q] only decreases); the pred pass
-// picks q with d[i][q] + w(q, j) = d[i][j] outright. At the end distances are
-// the exact shortest ones (integers), so delta(i, q) + w(q, j) <= delta(i, k)
-// + delta(k, q) + w(q, j) <= d[i][j] = delta(i, j): every predecessor arc is
-// tight, and with w > 0 distances strictly decrease along a predecessor
-// chain, which therefore cannot cycle and ends at the only vertex whose
-// predecessor is -1, the source. With zero (or negative) arcs or float
-// rounding, ties allow cycles: those rows are checked.
-template <class W>
-bool preds_need_check(const Graph& g) {
-  return !(std::is_same<W, int32_t>::value && g.m() > 0 && g.min_weight() > 0);
 }
 
 // Marks bad[r] = 1 for each of `rows` gathered rows (pred p, dist d, sources
@@ -144,10 +131,13 @@ struct CopyLane {
 template <class Ops, class W>
 void deliver_rows_in_place(RunContext& ctx, const ApspJob& job, const typename Ops::T* D, const int32_t* P,
                            int64_t ld, bool paths, const RowSink::Destination& dst, int32_t block,
-                           const int32_t* d_src) {
+                           const int32_t* d_src, StageClock* clock) {
+  auto mark = [clock](Stage st) {
+    if (clock != nullptr) clock->mark(st);
+  };
   const int32_t n = job.graph->n();
   const int32_t ns = job.num_sources;
-  const bool check = paths && preds_need_check<W>(*job.graph);
+  const bool check = paths && preds_need_check<W>(job.graph->m(), job.graph->min_weight());
   const size_t cells = (size_t)block * (size_t)n;
   DeviceBuffer<W> d_out[2];
   DeviceBuffer<int32_t> p_out[2], anc0, anc1;
@@ -175,6 +165,7 @@ void deliver_rows_in_place(RunContext& ctx, const ApspJob& job, const typename O
     gather_rows_kernel<Ops, W><<<blocks, 256, 0, cs>>>(D, P, ld, n, d_src + first, rows, d_out[slot].get(),
                                                         paths ? p_out[slot].get() : nullptr);
     GSP_CUDA_LAUNCH();
+    mark(Stage::kCopy);
     GSP_CUDA(cudaEventRecord(lane.gathered[slot], cs));
     GSP_CUDA(cudaStreamWaitEvent(lane.stream, lane.gathered[slot], 0));
     const size_t at = (size_t)first * (size_t)n;
@@ -188,6 +179,7 @@ void deliver_rows_in_place(RunContext& ctx, const ApspJob& job, const typename O
     if (check) {
       check_pred_rows<W>(p_out[slot].get(), d_out[slot].get(), d_src + first, rows, n, anc0.get(), anc1.get(),
                          d_bad.get() + first, cs);
+      mark(Stage::kPaths);
     }
   }
   std::vector<int> bad(check ? (size_t)ns : 0);
@@ -196,14 +188,16 @@ void deliver_rows_in_place(RunContext& ctx, const ApspJob& job, const typename O
   }
   ctx.sync();
   GSP_CUDA(cudaStreamSynchronize(lane.stream));
+  mark(Stage::kCopy);  // the last blocks' copies
   if (check) {
     const CsrView<W> g = job.graph->view<W>();
-    cpu::PredRepairScratch scratch;
+    PredRepairScratch scratch;
     for (int32_t r = 0; r < ns; ++r) {
       if (bad[(size_t)r] == 0) continue;
       const size_t at = (size_t)r * (size_t)n;
-      cpu::rebuild_pred_row<W>(g, job.sources[r], static_cast<const W*>(dst.dist) + at, dst.pred + at, scratch);
+      rebuild_pred_row<W>(g, job.sources[r], static_cast<const W*>(dst.dist) + at, dst.pred + at, scratch);
     }
+    mark(Stage::kPaths);
   }
   for (int32_t first = 0; first < ns; first += block) job.sink->rows_written(first, std::min(block, ns - first));
 }
@@ -211,10 +205,13 @@ void deliver_rows_in_place(RunContext& ctx, const ApspJob& job, const typename O
 // Through page-locked staging to sink->rows(), block by block (streams).
 template <class Ops, class W>
 void deliver_rows_staged(RunContext& ctx, const ApspJob& job, const typename Ops::T* D, const int32_t* P,
-                         int64_t ld, bool paths, int32_t block, const int32_t* d_src) {
+                         int64_t ld, bool paths, int32_t block, const int32_t* d_src, StageClock* clock) {
+  auto mark = [clock](Stage st) {
+    if (clock != nullptr) clock->mark(st);
+  };
   const int32_t n = job.graph->n();
   const int32_t ns = job.num_sources;
-  const bool check = paths && preds_need_check<W>(*job.graph);
+  const bool check = paths && preds_need_check<W>(job.graph->m(), job.graph->min_weight());
   const size_t cells = (size_t)block * (size_t)n;
   DeviceBuffer<W> d_out(ctx, cells, "APSP row block (distances)");
   DeviceBuffer<int32_t> p_out;
@@ -224,7 +221,7 @@ void deliver_rows_staged(RunContext& ctx, const ApspJob& job, const typename Ops
   DeviceBuffer<int32_t> anc0, anc1;
   DeviceBuffer<int> d_bad;
   std::vector<int> bad;
-  cpu::PredRepairScratch scratch;
+  PredRepairScratch scratch;
   if (check) {
     anc0.allocate(ctx, cells, "APSP predecessor check");
     anc1.allocate(ctx, cells, "APSP predecessor check");
@@ -245,6 +242,7 @@ void deliver_rows_staged(RunContext& ctx, const ApspJob& job, const typename Ops
         GSP_CUDA(cudaMemcpyAsync(h_p.as<int32_t>(), p_out.get(), (size_t)work * sizeof(int32_t),
                                  cudaMemcpyDeviceToHost, ctx.stream()));
       }
+      mark(Stage::kCopy);
       if (check) {
         GSP_CUDA(cudaMemsetAsync(d_bad.get(), 0, (size_t)rows * sizeof(int), ctx.stream()));
         check_pred_rows<W>(p_out.get(), d_out.get(), d_src + first, rows, n, anc0.get(), anc1.get(), d_bad.get(),
@@ -254,26 +252,32 @@ void deliver_rows_staged(RunContext& ctx, const ApspJob& job, const typename Ops
       }
     }
     ctx.sync();
+    if (check && work > 0) mark(Stage::kPaths);
     if (check && work > 0) {
       const CsrView<W> g = job.graph->view<W>();
       for (int32_t r = 0; r < rows; ++r) {
         if (bad[(size_t)r]) {
-          cpu::rebuild_pred_row<W>(g, job.sources[first + r], h_d.as<W>() + (size_t)r * n,
-                                   h_p.as<int32_t>() + (size_t)r * n, scratch);
+          rebuild_pred_row<W>(g, job.sources[first + r], h_d.as<W>() + (size_t)r * n,
+                              h_p.as<int32_t>() + (size_t)r * n, scratch);
         }
       }
+      mark(Stage::kPaths);
     }
     job.sink->rows(first, rows, h_d.as<W>(), paths ? h_p.as<int32_t>() : nullptr);
+    mark(Stage::kCopy);
   }
 }
 
 // Hands the job's rows of a device matrix (D, P with leading dimension ld)
 // to job.sink, converted to the API's representation: in place when the
 // sink has a destination (ask for it early, while the device computes, so
-// that its allocation overlaps: `dst` non-null), else staged.
+// that its allocation overlaps: `dst` non-null), else staged. With a stage
+// clock, the gathering and copying is marked copy and the predecessor check
+// and rebuild paths.
 template <class Ops, class W>
 void deliver_rows_device(RunContext& ctx, const ApspJob& job, const typename Ops::T* D,
-                         const int32_t* P, int64_t ld, bool paths, const RowSink::Destination* dst = nullptr) {
+                         const int32_t* P, int64_t ld, bool paths, const RowSink::Destination* dst = nullptr,
+                         StageClock* clock = nullptr) {
   const int32_t ns = job.num_sources;
   if (ns <= 0) return;
   RowSink::Destination here;
@@ -283,9 +287,9 @@ void deliver_rows_device(RunContext& ctx, const ApspJob& job, const typename Ops
   GSP_CUDA(cudaMemcpyAsync(d_src.get(), job.sources, (size_t)ns * sizeof(int32_t),
                            cudaMemcpyHostToDevice, ctx.stream()));
   if (dst != nullptr) {
-    deliver_rows_in_place<Ops, W>(ctx, job, D, P, ld, paths, *dst, block, d_src.get());
+    deliver_rows_in_place<Ops, W>(ctx, job, D, P, ld, paths, *dst, block, d_src.get(), clock);
   } else {
-    deliver_rows_staged<Ops, W>(ctx, job, D, P, ld, paths, block, d_src.get());
+    deliver_rows_staged<Ops, W>(ctx, job, D, P, ld, paths, block, d_src.get(), clock);
   }
 }
 

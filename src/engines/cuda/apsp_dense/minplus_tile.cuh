@@ -35,7 +35,6 @@
 #include <utility>
 #include <vector>
 
-#include "engines/cpu/common/pred_repair.h"
 #include "runtime/device.cuh"
 #include "runtime/host_buffer.cuh"
 

@@ -16,12 +16,13 @@
 //
 // After a pass, one kernel splits the packed (distance, parent) words into
 // distance and predecessor rows (parents back to vertex numbers) and checks
-// int32 sums; the rows go to host memory straight into the result when the
-// sink has one (page-locked: full-speed copies), else through pinned
-// staging blocks to the sink. Ties at equal distance through zero-weight
+// int32 sums; the rows go to host memory, on a second stream while the next
+// pass searches, straight into the result when the sink has one
+// (page-locked: full-speed copies), else through pinned staging blocks to
+// the sink. Ties at equal distance through zero-weight
 // arcs can leave a cycle in a predecessor row (as in one search); on graphs
 // with a weight <= 0 every row is checked and rebuilt on the host
-// (engines/cpu/common/pred_repair.h).
+// (core/pred_repair.h).
 //
 // Why this design, measured against the others: doc/gpu-apsp-sparse.md,
 // "Many sources at once".
@@ -80,21 +81,30 @@ __global__ void unpack_copies_kernel(int64_t labels, int32_t n, P packed, W* dis
 }
 
 // Sources per pass (GSP_CUDA_BATCH_SOURCES overrides it for benchmarking).
-// Measured on the H100 (bench_batched, K = 1024, paths, host rows), with
-// the label records: NY 0.72 / 0.56 / 0.48 / 0.48 / 0.51 / 0.84 s at 8 / 16
-// / 32 / 64 / 128 / 1024 sources a pass, Graph65536 0.103 / 0.103 / 0.094 /
-// 0.089 / 0.088 / 0.092 s, R-MAT 2^20 (K = 256) 0.82 / 0.74 / 0.71 / 0.69 /
-// 0.68 s: fewer than 32 leave the phases latency-bound (a pass costs at
-// least one search's chain of grid phases), wider ones hold more label
-// state than the L2 cache; 32 is within 7% of the best on all three.
-constexpr int64_t kPassSources = 32;
+// With the batched deltas (frontier_search.cuh, batched_delta()) a pass of
+// NY is latency-bound (a chain of grid phases, ~15 ms) below about 128
+// copies and work-bound above. Measured on the H200 (bench sweep, K sources
+// spread over the graph, paths, host rows) at 64 / 128 / 256 / 512 sources a
+// pass: NY K = 1024 0.159 / 0.133 / 0.137 / 0.182 s, Graph65536 K = 4096
+// 0.240 / 0.233 / 0.230 / 0.231 s, R-MAT 2^20 K = 256 0.477 / 0.505 / 0.525
+// / 0.510 s: 128 is within 6% of the best on all three. Wider passes also
+// hold more label state than the L2 cache.
+constexpr int64_t kPassSources = 128;
+
+// Sources from which a pass takes the batched bucket width (batched_delta()):
+// below it a pass is a chain of grid phases whatever its width, and the
+// single search's wide buckets have fewer phases (NY: 8 sources took 6.5 ms
+// with them; a pass of 64 takes 15 ms either way, 30 ms with the wide ones).
+constexpr int32_t kBatchedFrom = 32;
 
 // Sources per pass: kPassSources, or fewer where the device memory budget
-// or 32-bit labels allow fewer, in passes of equal width.
+// or 32-bit labels allow fewer, in passes of equal width. A label costs its
+// search state plus its slot in the output rows (distance, predecessor),
+// which hold one pass's rows while the next pass searches.
 int32_t pass_width(RunContext& ctx, const Graph& graph, const FrontierPolicy& p,
-                   int32_t num_sources) {
+                   int32_t num_sources, bool paths) {
   const int64_t n = graph.n();
-  const size_t per_copy = family::frontier_bytes_per_label(p) * static_cast<size_t>(n) + 4;
+  const size_t per_copy = (family::frontier_bytes_per_label(p) + (paths ? 8 : 4)) * static_cast<size_t>(n) + 4;
   // The control block, the arrays' alignment, the sources, the ELL copy.
   size_t fixed = (size_t(64) << 10) + static_cast<size_t>(n) * family::kEllSlots * 8;
   if (p.split) fixed += static_cast<size_t>(graph.m()) * 8 + static_cast<size_t>(n) * 8;
@@ -112,6 +122,18 @@ int32_t pass_width(RunContext& ctx, const Graph& graph, const FrontierPolicy& p,
   return static_cast<int32_t>(sparse::balanced_batch(width, num_sources, 32));
 }
 
+// Waits for both streams when the run leaves its scope, by error too: a
+// pass may still be searching while the previous one's rows are handed
+// over, and nothing it uses may be freed under it.
+struct DrainStreams {
+  cudaStream_t a;
+  cudaStream_t b;
+  ~DrainStreams() {
+    cudaStreamSynchronize(a);
+    cudaStreamSynchronize(b);
+  }
+};
+
 template <class W>
 void run_batched(RunContext& ctx, const ApspJob& job) {
   const Graph& graph = *job.graph;
@@ -122,32 +144,66 @@ void run_batched(RunContext& ctx, const ApspJob& job) {
   if (n == 0 || job.num_sources == 0) return;
   const bool paths = job.options->want_paths;
   DeviceCsr<W> g = device_graph<W>(ctx, graph);
-  const FrontierPolicy policy = family::frontier_policy(graph, job.options->delta, false);
-  const int32_t width = pass_width(ctx, graph, policy, job.num_sources);
-  FrontierSearch<W> search(ctx, graph, g, policy, width);
+  // Few sources run as one search would (their phases are latency-bound
+  // whatever delta); from kBatchedFrom on, the bucket width of a pass.
+  const bool batched = job.num_sources >= kBatchedFrom;
+  const FrontierPolicy policy = family::frontier_policy(graph, job.options->delta, false, batched);
+  const int32_t width = pass_width(ctx, graph, policy, job.num_sources, paths);
+  // Stages: each pass's initial labels are set-up; its search and unpacking
+  // compute, which the copy (and repair) of the pass before overlaps; the
+  // last pass's rows, after the last search, copy.
+  StageClock clock(ctx);
+  FrontierSearch<W> search(ctx, graph, g, policy, width, &clock);
+  // One pass's rows, unpacked from the labels: they leave for host memory
+  // on the copy stream while the next pass searches on the run's stream.
+  const size_t out_labels = static_cast<size_t>(width) * n;
+  DeviceBuffer<W> out_dist(ctx, out_labels, "apsp_delta_stepping distance rows");
+  DeviceBuffer<int32_t> out_pred(ctx, paths ? out_labels : 0, "apsp_delta_stepping predecessor rows");
   DeviceBuffer<int> flag3(ctx, 3, "apsp_delta_stepping overflow flag");
+  sparse::PinnedBuffer host_flag;
+  host_flag.allocate(3 * sizeof(int));
+  sparse::CopyStream copy;
+  sparse::Event unpacked, flagged, copied;
+  DrainStreams drain{ctx.stream(), copy.get()};
 
   const bool repair = paths && graph.min_weight() <= 0;
-  cpu::PredRepairScratch scratch;
+  PredRepairScratch scratch;
   auto repair_rows = [&](int32_t first, int32_t rows, void* dist, int32_t* pred) {
     if (!repair || pred == nullptr) return;
-    const auto view = graph.view<W>();
-    for (int32_t r = 0; r < rows; ++r) {
-      const size_t at = static_cast<size_t>(r) * n;
-      cpu::repair_pred_row(view, job.sources[first + r], static_cast<const W*>(dist) + at,
-                           pred + at, scratch);
-    }
+    repair_pred_block(graph.view<W>(), job.sources + first, rows, static_cast<const W*>(dist), pred, scratch);
   };
   RowSink::Destination dest;
   bool direct = false;
   bool asked = false;
   std::unique_ptr<sparse::RowDeliverer> staged;
 
+  // Hands the unpacked pass [first, first + count) over: its overflow check
+  // (int32), then its rows (direct: already copying; staged: through the
+  // deliverer on the copy stream). Returns when out_dist/out_pred are free.
+  auto hand_over = [&](int32_t first, int32_t count) {
+    GSP_CUDA(cudaEventSynchronize(flagged.get()));
+    const int* f = static_cast<const int*>(host_flag.get());
+    if (f[0] != 0) throw_overflow(f[1], f[2]);
+    if (direct) {
+      GSP_CUDA(cudaEventSynchronize(copied.get()));
+      const size_t at = static_cast<size_t>(first) * n;
+      repair_rows(first, count, static_cast<W*>(dest.dist) + at,
+                  (paths && dest.pred != nullptr) ? dest.pred + at : nullptr);
+      job.sink->rows_written(first, count);
+    } else {
+      staged->deliver(first, count, out_dist.get(), paths ? out_pred.get() : nullptr, copy.get());
+    }
+    job.options->report(static_cast<double>(first + count) / job.num_sources);
+  };
+
   int64_t rounds = 0;
   unsigned long long relaxations = 0;
-  for (int32_t first = 0; first < job.num_sources; first += width) {
+  int32_t pending_first = 0;
+  int32_t pending_count = 0;
+  for (int64_t at = 0;; at += width) {
+    const int32_t first = static_cast<int32_t>(std::min<int64_t>(at, job.num_sources));
     const int32_t count = std::min(width, job.num_sources - first);
-    search.start_copies(job.sources + first, count);
+    if (count > 0) search.start_copies(job.sources + first, count);
     if (!asked) {  // while the first pass runs: the result may allocate
       asked = true;
       direct = job.sink->destination(&dest);
@@ -156,44 +212,42 @@ void run_batched(RunContext& ctx, const ApspJob& job) {
         staged->set_fix(repair_rows);
       }
     }
+    if (pending_count > 0) hand_over(pending_first, pending_count);
+    if (count <= 0) break;
     const family::Ctrl h = search.wait();
     if (h.status != 0) throw Error(GSP_ERR_INTERNAL, "apsp_delta_stepping: a pass did not converge");
     rounds += h.rounds;
     relaxations += h.relax;
 
+    // The previous pass's rows are out (hand_over returned): unpack this
+    // one, then copy it on the copy stream behind the unpack.
     const int64_t labels = static_cast<int64_t>(count) * n;
-    W* d_dist = reinterpret_cast<W*>(search.scratch0());
-    int32_t* d_pred = paths ? search.scratch1() : nullptr;
     GSP_CUDA(cudaMemsetAsync(flag3.get(), 0, 3 * sizeof(int), ctx.stream()));
     unpack_copies_kernel<W><<<family::grid_for(ctx, labels, 256), 256, 0, ctx.stream()>>>(
-        labels, n, search.packed(), d_dist, d_pred, g, static_cast<W>(graph.max_weight()),
-        flag3.get());
+        labels, n, search.packed(), out_dist.get(), paths ? out_pred.get() : nullptr, g,
+        static_cast<W>(graph.max_weight()), flag3.get());
     GSP_CUDA_LAUNCH();
-    if constexpr (std::is_same_v<W, int32_t>) {
-      int host_flag[3] = {0, 0, 0};
-      GSP_CUDA(cudaMemcpyAsync(host_flag, flag3.get(), sizeof host_flag, cudaMemcpyDeviceToHost,
-                               ctx.stream()));
-      ctx.sync();
-      if (host_flag[0] != 0) throw_overflow(host_flag[1], host_flag[2]);
-    }
+    clock.mark(Stage::kCompute);
+    GSP_CUDA(cudaEventRecord(unpacked.get(), ctx.stream()));
+    GSP_CUDA(cudaStreamWaitEvent(copy.get(), unpacked.get(), 0));
+    GSP_CUDA(cudaMemcpyAsync(host_flag.get(), flag3.get(), 3 * sizeof(int), cudaMemcpyDeviceToHost,
+                             copy.get()));
+    GSP_CUDA(cudaEventRecord(flagged.get(), copy.get()));
     if (direct) {
       const size_t at = static_cast<size_t>(first) * n;
-      const size_t bytes = static_cast<size_t>(labels) * sizeof(W);
-      W* host_dist = static_cast<W*>(dest.dist) + at;
-      GSP_CUDA(cudaMemcpyAsync(host_dist, d_dist, bytes, cudaMemcpyDeviceToHost, ctx.stream()));
-      int32_t* host_pred = (paths && dest.pred != nullptr) ? dest.pred + at : nullptr;
-      if (host_pred != nullptr) {
-        GSP_CUDA(cudaMemcpyAsync(host_pred, d_pred, static_cast<size_t>(labels) * 4,
-                                 cudaMemcpyDeviceToHost, ctx.stream()));
+      GSP_CUDA(cudaMemcpyAsync(static_cast<W*>(dest.dist) + at, out_dist.get(), labels * sizeof(W),
+                               cudaMemcpyDeviceToHost, copy.get()));
+      if (paths && dest.pred != nullptr) {
+        GSP_CUDA(cudaMemcpyAsync(dest.pred + at, out_pred.get(), labels * sizeof(int32_t),
+                                 cudaMemcpyDeviceToHost, copy.get()));
       }
-      ctx.sync();
-      repair_rows(first, count, host_dist, host_pred);
-      job.sink->rows_written(first, count);
-    } else {
-      staged->deliver(first, count, d_dist, d_pred);
+      GSP_CUDA(cudaEventRecord(copied.get(), copy.get()));
     }
-    job.options->report(static_cast<double>(first + count) / job.num_sources);
+    pending_first = first;
+    pending_count = count;
   }
+  clock.mark(Stage::kCopy);
+  clock.finish();
   if (job.stats != nullptr) {
     job.stats->iterations = rounds;
     job.stats->relaxations = static_cast<int64_t>(relaxations);

@@ -154,6 +154,9 @@ void run_heap(RunContext& ctx, const ApspJob& job) {
   const bool interleaved = tuning().apsp_heap_layout == HeapLayout::kInterleaved;  // GSP_APSP_HEAP_LAYOUT
 
   DeviceCsr<W> g = device_graph<W>(ctx, graph);
+  // Per batch: clearing the rows and heaps is set-up, the searches (which
+  // record predecessors) compute, the rows to the sink copy.
+  StageClock clock(ctx);
 
   DeviceBuffer<int32_t> flag(ctx, 1, "apsp_heap overflow flag");
   DeviceBuffer<unsigned long long> relax(ctx, 1, "apsp_heap relaxation counter");
@@ -194,6 +197,7 @@ void run_heap(RunContext& ctx, const ApspJob& job) {
     // Interleaved positions use stride B: clear the whole array.
     GSP_CUDA(cudaMemsetAsync(loc.get(), 0xff, static_cast<size_t>(B) * n * sizeof(int32_t),
                              ctx.stream()));
+    clock.mark(Stage::kSetup);
     const int threads = 128;
     const unsigned blocks = blocks_for(count, threads);
     if (interleaved) {
@@ -207,7 +211,9 @@ void run_heap(RunContext& ctx, const ApspJob& job) {
     }
     GSP_CUDA_LAUNCH();
     if constexpr (std::is_same_v<W, int32_t>) sparse::throw_if_overflow(ctx, flag.get());
+    clock.mark(Stage::kCompute);
     out.deliver(first, count, dist.get(), paths ? pred.get() : nullptr);
+    clock.mark(Stage::kCopy);
     ++batches;
     job.options->report(static_cast<double>(first + count) / job.num_sources);
   }
@@ -215,6 +221,7 @@ void run_heap(RunContext& ctx, const ApspJob& job) {
   GSP_CUDA(cudaMemcpyAsync(&h_relax, relax.get(), sizeof h_relax, cudaMemcpyDeviceToHost,
                            ctx.stream()));
   ctx.sync();
+  clock.finish();
   if (job.stats != nullptr) {
     job.stats->iterations = batches;
     job.stats->relaxations = static_cast<int64_t>(h_relax);

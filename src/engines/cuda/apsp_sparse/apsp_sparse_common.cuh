@@ -14,6 +14,7 @@
 #include <string>
 
 #include "runtime/engines.cuh"
+#include "runtime/stage_clock.cuh"
 
 namespace gsp::detail::gpu::sparse {
 
@@ -157,6 +158,24 @@ class PinnedBuffer {
   void* p_ = nullptr;
 };
 
+// A second stream, for copies that overlap the run's own stream: created
+// non-blocking, drained and destroyed on scope exit (so buffers it reads
+// outlive its copies even when the run unwinds with an error).
+class CopyStream {
+ public:
+  CopyStream() { GSP_CUDA(cudaStreamCreateWithFlags(&s_, cudaStreamNonBlocking)); }
+  ~CopyStream() {
+    cudaStreamSynchronize(s_);
+    cudaStreamDestroy(s_);
+  }
+  CopyStream(const CopyStream&) = delete;
+  CopyStream& operator=(const CopyStream&) = delete;
+  cudaStream_t get() const { return s_; }
+
+ private:
+  cudaStream_t s_ = nullptr;
+};
+
 class Event {
  public:
   Event() { GSP_CUDA(cudaEventCreateWithFlags(&e_, cudaEventDisableTiming)); }
@@ -196,8 +215,11 @@ class RowDeliverer {
 
   // Rows for job indices [first, first + count): d_dist (count x n) and
   // d_pred (count x n, ignored without paths) on the device, row-major.
-  // Work queued on ctx.stream() before this call is waited for.
-  void deliver(int32_t first, int32_t count, const void* d_dist, const int32_t* d_pred) {
+  // The copies run on `stream` (null: ctx.stream()); work queued there
+  // before this call is waited for. Returns when every row has been read.
+  void deliver(int32_t first, int32_t count, const void* d_dist, const int32_t* d_pred,
+               cudaStream_t stream = nullptr) {
+    cudaStream_t st = stream != nullptr ? stream : ctx_.stream();
     const size_t row_bytes = static_cast<size_t>(n_) * 4;
     int32_t blocks = (count + block_rows_ - 1) / block_rows_;
     for (int32_t k = 0; k <= blocks; k++) {
@@ -206,13 +228,13 @@ class RowDeliverer {
         int32_t rows = std::min(block_rows_, count - r0);
         int b = k & 1;
         GSP_CUDA(cudaMemcpyAsync(dist_[b].get(), static_cast<const char*>(d_dist) + r0 * row_bytes,
-                                 rows * row_bytes, cudaMemcpyDeviceToHost, ctx_.stream()));
+                                 rows * row_bytes, cudaMemcpyDeviceToHost, st));
         if (want_paths_) {
           GSP_CUDA(cudaMemcpyAsync(pred_[b].get(),
                                    reinterpret_cast<const char*>(d_pred) + r0 * row_bytes,
-                                   rows * row_bytes, cudaMemcpyDeviceToHost, ctx_.stream()));
+                                   rows * row_bytes, cudaMemcpyDeviceToHost, st));
         }
-        GSP_CUDA(cudaEventRecord(ev_[b].get(), ctx_.stream()));
+        GSP_CUDA(cudaEventRecord(ev_[b].get(), st));
       }
       if (k > 0) {
         int32_t j = k - 1;

@@ -278,6 +278,10 @@ void run_task_parallel(RunContext& ctx, const ApspJob& job) {
   DeviceCsr<W> g = device_graph<W>(ctx, graph);
   DeviceCsr<W> rg{};
   if (paths) rg = device_reverse_graph<W>(ctx, graph);
+  // Per batch: clearing the state and seeding is set-up, the rounds and the
+  // distance transpose compute, the parent rounds and their transpose
+  // paths, the rows to the sink copy.
+  StageClock clock(ctx);
 
   DeviceBuffer<int32_t> words(ctx, 4, "apsp_task_parallel counters");
   int32_t* d_overflow = words.get();
@@ -355,6 +359,7 @@ void run_task_parallel(RunContext& ctx, const ApspJob& job) {
         active_count);
     GSP_CUDA_LAUNCH();
     GSP_CUDA(cudaMemsetAsync(touched, 0, nblocks * sizeof(int32_t), ctx.stream()));
+    clock.mark(Stage::kSetup);
 
     // Rounds of (relax, update) in groups; the active count after a group
     // says whether work is left.
@@ -380,6 +385,7 @@ void run_task_parallel(RunContext& ctx, const ApspJob& job) {
 
     // Distances: Ca (interleaved) -> rows (row-major).
     sparse::transpose<W>(ctx, Ca.get(), rows.get(), n, geo.N, count);
+    clock.mark(Stage::kCompute);
     if (paths) {
       GSP_CUDA(cudaMemsetAsync(d_changed, 0, sizeof(int32_t), ctx.stream()));
       parent_kernel<W><<<grid, kThreads, 0, ctx.stream()>>>(geo, rg, d_sources.get(), count,
@@ -393,11 +399,14 @@ void run_task_parallel(RunContext& ctx, const ApspJob& job) {
       }
       // Parents: P (interleaved, in Ua) -> row-major, into Ca's storage.
       sparse::transpose<int32_t>(ctx, P, pred_rows, n, geo.N, count);
+      clock.mark(Stage::kPaths);
     }
     out.deliver(first, count, rows.get(), paths ? pred_rows : nullptr);
+    clock.mark(Stage::kCopy);
     job.options->report(static_cast<double>(first + count) / job.num_sources);
   }
   ctx.sync();
+  clock.finish();
   if (job.stats != nullptr) job.stats->iterations = rounds;
 }
 

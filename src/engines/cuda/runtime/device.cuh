@@ -160,7 +160,8 @@ cudaMemPool_t workspace_pool(int device);
 // or nullptr; give(): keep (or free) a buffer the caller is done with.
 void* pinned_cache_take(size_t bytes, size_t* got);
 void pinned_cache_give(void* p, size_t bytes);
-// Frees the pinned cache and trims every workspace pool to nothing.
+// Frees the pinned cache, trims every workspace pool to nothing and destroys
+// the run-info stage clocks' pooled events (stage_clock.cuh).
 void release_cached_memory();
 
 // Launch geometry helper.

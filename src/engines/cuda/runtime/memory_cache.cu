@@ -15,6 +15,7 @@
 #include "dispatch/gpu_backend.h"
 #include "dispatch/tuning.h"
 #include "runtime/device.cuh"
+#include "runtime/stage_clock.cuh"
 
 namespace gsp::detail::gpu {
 
@@ -184,6 +185,7 @@ void release_cached_memory() {
     (void)device;
   }
   (void)cudaGetLastError();
+  release_stage_events();  // the run-info stage clocks' pooled events
 }
 
 }  // namespace gsp::detail::gpu

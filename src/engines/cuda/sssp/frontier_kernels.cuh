@@ -48,10 +48,6 @@ __global__ void __launch_bounds__(kThreads) frontier_kernel(FArgs<W> a) {
     s.defer_w = nullptr;
     s.defer_cnt = nullptr;
     s.seen = nullptr;
-    s.chase = 0;
-    s.has_heavy = a.has_heavy;
-    s.r_stamp = 0;
-    s.r_cnt = nullptr;
     return s;
   };
 

@@ -29,22 +29,20 @@ __device__ __forceinline__ void push_near(const FArgs<W>& a, const Sink& s, int3
   }
 }
 
-// v's distance just dropped to cand (through arc u -> v). Returns true when
-// v stays in the current bucket; then it is queued unless `take` (the
-// caller relaxes v's arcs itself). A vertex in a later bucket goes to the
-// far pile.
+// v's distance just dropped to cand (through arc u -> v): queue it when it
+// stays in the current bucket, else put it in the far pile.
 template <class W>
-__device__ __forceinline__ bool on_improved(const FArgs<W>& a, const Sink& s, int32_t u, int32_t v,
-                                            W cand, bool take = false) {
+__device__ __forceinline__ void on_improved(const FArgs<W>& a, const Sink& s, int32_t u, int32_t v,
+                                            W cand) {
   if (!s.delta_mode) {
-    if (!take) push_near(a, s, v, pack(Key<W>::of(cand), u));
-    return true;
+    push_near(a, s, v, pack(Key<W>::of(cand), u));
+    return;
   }
   const int nb = bucket_of(static_cast<double>(cand), s.inv);
   if (nb <= s.cur_b) {
     atomicMin(a.bucket + v, nb);  // result unused: a fire-and-forget reduction
-    if (!take) push_near(a, s, v, pack(Key<W>::of(cand), u));
-    return true;
+    push_near(a, s, v, pack(Key<W>::of(cand), u));
+    return;
   }
   const int oldb = atomicMin(a.bucket + v, nb);
   if (nb < oldb) {
@@ -58,52 +56,6 @@ __device__ __forceinline__ bool on_improved(const FArgs<W>& a, const Sink& s, in
     int mn = cg::reduce(g, nb, cg::less<int>());
     if (g.thread_rank() == 0) atomicMin(s.far_min, mn);
   }
-  return false;
-}
-
-// Thread-level chasing: v (distance dv) was just improved by this thread and
-// stays in the current bucket. Instead of queueing it, the thread relaxes
-// v's light arcs itself, serially (road graphs: ~3 arcs), follows the first
-// neighbour it moves into the current bucket, and queues the others, for up
-// to s.chase hops; a vertex left over at the end is queued. Each hop is one
-// dependent chain (offsets, arc, distance, atomicMin) with no __syncthreads
-// and no block scan, and a thread never waits for the rest of the block, so
-// many hops fit into one grid round. Every improved vertex is still either
-// queued or relaxed by its improver, so the fixed point is the same
-// (label-correcting: any order converges; improvements are strict, so
-// zero-weight cycles cannot loop).
-template <class W>
-__device__ void chase(const FArgs<W>& a, const Sink& s, int32_t v, W dv,
-                      int32_t pv_parent, unsigned long long& relaxed) {
-  for (int hop = 0; hop < s.chase; ++hop) {
-    const int32_t vb = copy_base(a, v);
-    const long long beg = a.off[v - vb];
-    const long long end = a.lend[v - vb];
-    const unsigned long long pv = __ldcg(a.packed + v);
-    // Someone lowered v again since: that improver schedules v.
-    if (pv != kUnreached && key_of(pv) < Key<W>::of(dv)) return;
-    if (s.has_heavy) {
-      if (atomicExch(a.rstamp + v, s.r_stamp) != s.r_stamp) a.rlist[group_append(s.r_cnt)] = v;
-    }
-    int32_t next = -1;
-    W next_d{};
-    for (long long arc = beg; arc < end; ++arc) {
-      const int32_t x = a.tgt[arc] + vb;
-      W cand;
-      ++relaxed;
-      if (!Key<W>::add(dv, a.wt[arc], &cand)) continue;
-      if (!relax_packed<W>(a.packed, v, x, cand)) continue;
-      if (on_improved(a, s, v, x, cand, next < 0) && next < 0) {
-        next = x;
-        next_d = cand;
-      }
-    }
-    if (next < 0) return;
-    pv_parent = v;
-    v = next;
-    dv = next_d;
-  }
-  push_near(a, s, v, pack(Key<W>::of(dv), pv_parent));
 }
 
 // relax_packed() (a filtering load of v's label, then the atomicMin only
@@ -130,11 +82,7 @@ __device__ __forceinline__ void relax_arc(const FArgs<W>& a, const Sink& s, int3
   ++relaxed;
   if (!Key<W>::add(du, w, &cand)) return;
   if (!relax(a, u, v, cand, filter)) return;
-  if (s.chase > 0) {
-    if (on_improved(a, s, u, v, cand, true)) chase(a, s, v, cand, u, relaxed);
-  } else {
-    on_improved(a, s, u, v, cand);
-  }
+  on_improved(a, s, u, v, cand);
 }
 
 // Speculative relaxation (block-local ELL waves, weights > 0): the atomicMin
@@ -341,10 +289,6 @@ __device__ void relax_list(const FArgs<W>& a, Sink s, const int32_t* list, unsig
   __shared__ unsigned int defer_cnt;
   const bool local = !heavy && local_rounds > 0;
   const bool spec = local && a.speculate;
-  s.chase = local ? a.chase : 0;
-  s.has_heavy = a.has_heavy;
-  s.r_stamp = r_stamp;
-  s.r_cnt = r_cnt;
   s.defer_v = defer_v;
   s.defer_w = defer_w;
   s.defer_cnt = &defer_cnt;

@@ -40,17 +40,36 @@ struct FrontierPolicy {
   double delta = 0;
   bool split = false;         // some arc is heavy: light/heavy arc copy
   int local_rounds = 0;       // block-local waves per light round
-  int chase = 0;              // thread-level chasing hops (0: off)
   bool use_ell = false;       // local waves read an ELL copy of the light arcs
   bool speculate = false;     // speculative pushes in the ELL waves
   int per_sm = 2;             // resident blocks per SM of the persistent kernel
   bool filter_global = true;  // filtering load before the atomicMin, global tiles
   bool filter_local = false;  // the same in the block-local waves
-  bool timing = false;        // GSP_CUDA_SSSP_TIMING: print the time split
 };
 
-// The policy for `graph` (user_delta: options.delta, 0 = choose).
-inline FrontierPolicy frontier_policy(const Graph& graph, double user_delta, bool bellman_ford) {
+// Default delta of a pass of many copies (apsp_delta_stepping.cu): a phase
+// then holds the frontiers of all copies, so it is no longer a latency chain
+// and the relaxations themselves are the cost, and wide buckets re-relax
+// each arc many times (NY, 32 copies, the single-source delta of 329 mean
+// weights: 7.2 relaxations per arc and source, 13.96 ms a pass). On
+// low-degree graphs the narrowest bucket that keeps every arc light (delta
+// = the largest weight: no heavy phases, no split copy) is best: NY,
+// K = 256, H100: 0.062 s against 0.115 s; 16 mean weights, which makes
+// arcs heavy, 0.105 s; 64 / 128 / 512 mean weights 0.066 / 0.076 / 0.161 s;
+// 1.3 relaxations per arc and source. On expanders, where one search runs
+// as one bucket, buckets of half the largest weight beat it in a pass
+// (H200, 32 copies: R-MAT 2^20 0.124 vs 0.140 s at K = 64, Graph65536
+// 0.068 vs 0.075 s at K = 1024; the largest weight: 0.150 / 0.065 s).
+inline double batched_delta(const Graph& graph, bool low_degree) {
+  const double w = static_cast<double>(graph.max_weight());
+  if (!(w > 0) || !std::isfinite(w)) return default_delta(graph);
+  return low_degree ? std::min(default_delta(graph), w) : 0.5 * w;
+}
+
+// The policy for `graph` (user_delta: options.delta, 0 = choose). batched:
+// a pass of many copies (apsp_delta_stepping.cu), else one search.
+inline FrontierPolicy frontier_policy(const Graph& graph, double user_delta, bool bellman_ford,
+                                      bool batched = false) {
   const int32_t n = graph.n();
   const int64_t m = graph.m();
   const Tuning t = tuning();
@@ -67,10 +86,10 @@ inline FrontierPolicy frontier_policy(const Graph& graph, double user_delta, boo
   // the Bellman-Ford round limit n is never reached.
   // GSP_CUDA_DS_ONE_BUCKET=0 keeps the buckets for benchmarking.
   const bool low_degree = n > 0 && static_cast<double>(m) / n <= kLocalWaveMaxDegree;
-  bool one_bucket = !bellman_ford && !(user_delta > 0) && !low_degree;
+  bool one_bucket = !bellman_ford && !(user_delta > 0) && !low_degree && !batched;
   one_bucket = one_bucket && t.cuda_ds_one_bucket;
   p.delta_mode = !bellman_ford && !one_bucket;
-  p.delta = p.delta_mode ? (user_delta > 0 ? user_delta : default_delta(graph)) : 0.0;
+  p.delta = p.delta_mode ? (user_delta > 0 ? user_delta : batched ? batched_delta(graph, low_degree) : default_delta(graph)) : 0.0;
   // Physical light/heavy split only when some arc is heavy.
   p.split = p.delta_mode && m > 0 && p.delta < graph.max_weight();
   // Block-local asynchronous waves per light round (0: none, one wave per
@@ -83,18 +102,11 @@ inline FrontierPolicy frontier_policy(const Graph& graph, double user_delta, boo
   // GSP_CUDA_LOCAL_ROUNDS overrides it for benchmarking.
   p.local_rounds = low_degree ? kLocalWaves : 0;
   if (t.cuda_local_rounds) p.local_rounds = *t.cuda_local_rounds;
-  // Thread-level chasing (hops per improvement) inside the local waves: off
-  // by default. Measured on the H100 (NY, L8): 152 -> 36 grid phases with 16
-  // hops, but 4.46 -> 27 ms, since depth-first order relaxes vertices long
-  // before their distance is final and the work explodes (doc, "Thread-level
-  // chasing"). GSP_CUDA_CHASE turns it on for benchmarking.
-  p.chase = p.local_rounds > 0 ? kChaseHops : 0;
-  if (t.cuda_chase) p.chase = *t.cuda_chase;
   // The local waves read the light arcs from an ELL copy (relax_wave_ell(),
   // 8 * kEllSlots bytes per vertex, built per run since the light set
   // depends on delta). GSP_CUDA_ELL=0 keeps them on the CSR (relax_tile())
-  // for benchmarking; chasing needs the CSR path.
-  p.use_ell = p.local_rounds > 0 && p.chase == 0 && n > 0;
+  // for benchmarking.
+  p.use_ell = p.local_rounds > 0 && n > 0;
   p.use_ell = p.use_ell && t.cuda_ell;
   // Speculative pushes in the ELL waves (relax_arc_spec()): they need every
   // weight > 0 (a distance must grow along each arc, so a vertex cannot be
@@ -108,7 +120,10 @@ inline FrontierPolicy frontier_policy(const Graph& graph, double user_delta, boo
   // pushes (H100: NY 2.66-2.69 vs 2.73-2.97 ms; 1024^2 grid 5.15 vs
   // 5.31 ms); without them 2 is kept (doc/gpu-sssp-family.md).
   // GSP_CUDA_PERSISTENT_BLOCKS_PER_SM (1..4) overrides it for benchmarking.
-  p.per_sm = p.local_rounds > 0 ? 3 : 2;
+  // A pass of many copies has frontiers big enough to use 3 without the
+  // waves too (H100, 32 copies: R-MAT 2^20 0.147 vs 0.170 s at K = 64,
+  // Graph65536 0.081 vs 0.082 s at K = 1024).
+  p.per_sm = (p.local_rounds > 0 || batched) ? 3 : 2;
   if (t.cuda_persistent_blocks_per_sm) p.per_sm = *t.cuda_persistent_blocks_per_sm;
   // The filtering load before each atomicMin (relax()): kept in the global
   // tiles, dropped in the block-local waves, where a wave is one dependent
@@ -118,9 +133,6 @@ inline FrontierPolicy frontier_policy(const Graph& graph, double user_delta, boo
     p.filter_global = *t.cuda_filter != CudaFilter::kNone;
     p.filter_local = *t.cuda_filter == CudaFilter::kBoth;
   }
-  // GSP_CUDA_SSSP_TIMING=1: print the time split of a search to stderr
-  // (host clock for the allocation, CUDA events for the device stages).
-  p.timing = t.cuda_sssp_timing;
   return p;
 }
 
@@ -138,15 +150,17 @@ inline size_t frontier_bytes_per_label(const FrontierPolicy& p) {
 // copy) built once, label state for up to max_labels labels, and run() for
 // one source or a pass of copies. After a run, packed() holds each label's
 // (distance, parent) word and scratch0/1() (n labels' worth each, the near
-// lists) are free for the caller's output.
+// lists) are free for the caller's output. With a stage clock, a search's
+// initialisation (and, in the constructor's run, the arc copies) is marked
+// as set-up and the persistent kernel as compute.
 template <class W>
 class FrontierSearch {
  public:
   // copies = 0: one search over the graph's n vertices; else passes of up
   // to `copies` copies (max_labels = copies * n).
   FrontierSearch(RunContext& ctx, const Graph& graph, const DeviceCsr<W>& g,
-                 const FrontierPolicy& p, int32_t copies, StageTimer* tm = nullptr)
-      : ctx_(ctx), graph_(graph), p_(p) {
+                 const FrontierPolicy& p, int32_t copies, StageClock* clock = nullptr)
+      : ctx_(ctx), graph_(graph), p_(p), clock_(clock) {
     const int32_t n = graph.n();
     const int64_t m = graph.m();
     const int64_t labels = copies == 0 ? n : static_cast<int64_t>(copies) * n;
@@ -162,7 +176,6 @@ class FrontierSearch {
     a_.inv_delta = p.delta_mode ? 1.0 / p.delta : 0.0;
     a_.far_cap = p.delta_mode ? 2ull * static_cast<unsigned long long>(labels) + 1024ull : 0ull;
     a_.local_rounds = p.local_rounds;
-    a_.chase = p.chase;
     a_.speculate = p.speculate;
     a_.filter_global = p.filter_global;
     a_.filter_local = p.filter_local;
@@ -192,10 +205,6 @@ class FrontierSearch {
     ws_.allocate(ctx, p.bellman_ford ? "Bellman-Ford frontier state" : "delta-stepping state");
     a_.packed.base = a_.bucket.base = a_.labels;
     a_.nstamp.base = a_.rstamp.base = a_.fstamp.base = a_.done_key.base = a_.labels;
-    if (tm != nullptr) {
-      tm->host_mark();  // allocation done
-      tm->mark();       // device: setup starts
-    }
     cudaStream_t st = ctx.stream();
     if (p.split) {
       split_kernel<W><<<grid_for(ctx, static_cast<int64_t>(n) * 32, 256), 256, 0, st>>>(
@@ -221,13 +230,13 @@ class FrontierSearch {
   }
 
   // One search from `source`.
-  Ctrl run(int32_t source, StageTimer* tm = nullptr) {
+  Ctrl run(int32_t source) {
     a_.n = graph_.n();
     a_.copy_n = 0;
     a_.source = source;
     a_.sources = nullptr;
     a_.max_rounds = p_.delta_mode ? std::numeric_limits<long long>::max() : a_.n;
-    start(graph_.m(), tm);
+    start(graph_.m());
     return wait();
   }
 
@@ -242,7 +251,7 @@ class FrontierSearch {
     a_.copy_n = n;
     a_.source = -1;
     a_.sources = d_sources_;
-    start(graph_.m() * count, nullptr);
+    start(graph_.m() * count);
   }
 
   // Waits for the search(es) started last; their control words.
@@ -261,7 +270,7 @@ class FrontierSearch {
   int blocks() const { return blocks_; }
 
  private:
-  void start(int64_t arcs, StageTimer* tm) {
+  void start(int64_t arcs) {
     cudaStream_t st = ctx_.stream();
     // Zero the whole control block first: the init kernel sets the fields it
     // uses, and the block (padding included) is copied back whole at the end.
@@ -273,11 +282,11 @@ class FrontierSearch {
         std::max<int64_t>(1, (std::max<int64_t>(a_.n, arcs) + kThreads - 1) / kThreads);
     blocks_ = coop_blocks(ctx_, kernel, kThreads, p_.per_sm, useful);
     void* params[] = {&a_};
-    if (tm != nullptr) tm->mark();  // setup done, persistent kernel starts
+    if (clock_ != nullptr) clock_->mark(Stage::kSetup);
     GSP_CUDA(cudaLaunchCooperativeKernel(reinterpret_cast<void*>(kernel), blocks_, kThreads,
                                          params, 0, st));
     GSP_CUDA_LAUNCH();
-    if (tm != nullptr) tm->mark();  // persistent kernel done
+    if (clock_ != nullptr) clock_->mark(Stage::kCompute);
   }
 
   RunContext& ctx_;
@@ -288,6 +297,7 @@ class FrontierSearch {
   int32_t* d_sources_ = nullptr;
   int* flags_ = nullptr;
   int blocks_ = 0;
+  StageClock* clock_ = nullptr;
 };
 
 }  // namespace

@@ -93,7 +93,6 @@ struct FArgs {
   long long max_rounds;
   double inv_delta;
   int local_rounds;
-  int chase;  // hops a thread chases per improvement (0: off); only with local waves
   // Whether a relaxation first reads the target's label and skips the
   // atomicMin when it cannot improve (relax()): in the global tiles and in
   // the block-local waves (see frontier_policy()).
@@ -153,19 +152,11 @@ struct Sink {
   // Speculative mode: the block's direct-mapped cache of (distance key,
   // vertex) pairs it relaxed (kSeenSlots, shared memory, never cleared).
   unsigned long long* seen;
-  // Thread-level chasing (local waves only): a thread that moves a vertex
-  // into the current bucket relaxes that vertex's arcs itself, up to `chase`
-  // hops, instead of queueing it (see chase() below).
-  int chase;
-  bool has_heavy;
-  unsigned int r_stamp;
-  unsigned int* r_cnt;
 };
 
 constexpr unsigned int kLocalCap = 1024;
 constexpr int kLocalWaves = 16;  // per grid round; see frontier_policy()
 constexpr double kLocalWaveMaxDegree = 4.0;
-constexpr int kChaseHops = 0;  // see frontier_policy(): measured slower
 constexpr unsigned int kDeferCap = 256;  // deferred later-bucket pushes per block and round
 constexpr unsigned int kSeenSlots = 1024;  // power of two
 

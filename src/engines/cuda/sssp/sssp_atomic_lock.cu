@@ -177,6 +177,7 @@ void run_lock(RunContext& ctx, const SsspJob& job) {
   const int32_t n = g.n;
   cudaStream_t s = ctx.stream();
 
+  StageClock clock(ctx);  // predecessors are recorded by the search: no paths stage
   W *cost = nullptr, *offer = nullptr;
   int32_t* parent = nullptr;
   int *lock = nullptr, *ctrl = nullptr;
@@ -193,6 +194,7 @@ void run_lock(RunContext& ctx, const SsspJob& job) {
   GSP_CUDA(cudaMemsetAsync(ctrl, 0xff, 2 * sizeof(int), s));  // ctrl[0] = last marked = -1
   lock_init_kernel<W><<<vertex_blocks(n), sssp::kThreads, 0, s>>>(n, job.source, cost, offer, parent, lock, mask);
   GSP_CUDA_LAUNCH();
+  clock.mark(Stage::kSetup);
 
   const int64_t iters = sssp::with_group_size(n, g.m, [&](auto gs) {
     constexpr int G = decltype(gs)::value;
@@ -207,12 +209,15 @@ void run_lock(RunContext& ctx, const SsspJob& job) {
   if (job.stats != nullptr) job.stats->iterations = iters;
 
   if constexpr (std::is_same_v<W, int32_t>) sssp::check_i32_overflow(ctx, g, cost, ctrl + 1);
+  clock.mark(Stage::kCompute);
 
   GSP_CUDA(cudaMemcpyAsync(job.dist, cost, static_cast<size_t>(n) * sizeof(W), cudaMemcpyDeviceToHost, s));
   if (job.pred != nullptr) {
     GSP_CUDA(cudaMemcpyAsync(job.pred, parent, static_cast<size_t>(n) * sizeof(int32_t), cudaMemcpyDeviceToHost, s));
   }
+  clock.mark(Stage::kCopy);
   ctx.sync();
+  clock.finish();
   if (job.pred != nullptr) job.pred[job.source] = -1;
 }
 
@@ -223,6 +228,7 @@ void run_packed(RunContext& ctx, const SsspJob& job) {
   const int32_t n = g.n;
   cudaStream_t s = ctx.stream();
 
+  StageClock clock(ctx);  // paths: the parents split from the packed words
   W* cost = nullptr;
   unsigned long long* word = nullptr;
   int32_t* parent = nullptr;
@@ -239,6 +245,7 @@ void run_packed(RunContext& ctx, const SsspJob& job) {
   GSP_CUDA(cudaMemsetAsync(ctrl, 0xff, 2 * sizeof(int), s));
   packed_init_kernel<W><<<vertex_blocks(n), sssp::kThreads, 0, s>>>(n, job.source, cost, word, mask);
   GSP_CUDA_LAUNCH();
+  clock.mark(Stage::kSetup);
 
   const int64_t iters = sssp::with_group_size(n, g.m, [&](auto gs) {
     constexpr int G = decltype(gs)::value;
@@ -253,14 +260,19 @@ void run_packed(RunContext& ctx, const SsspJob& job) {
   if (job.stats != nullptr) job.stats->iterations = iters;
 
   if constexpr (std::is_same_v<W, int32_t>) sssp::check_i32_overflow(ctx, g, cost, ctrl + 1);
+  clock.mark(Stage::kCompute);
 
   GSP_CUDA(cudaMemcpyAsync(job.dist, cost, static_cast<size_t>(n) * sizeof(W), cudaMemcpyDeviceToHost, s));
+  clock.mark(Stage::kCopy);
   if (job.pred != nullptr) {
     packed_parents_kernel<<<vertex_blocks(n), sssp::kThreads, 0, s>>>(n, job.source, word, parent);
     GSP_CUDA_LAUNCH();
+    clock.mark(Stage::kPaths);
     GSP_CUDA(cudaMemcpyAsync(job.pred, parent, static_cast<size_t>(n) * sizeof(int32_t), cudaMemcpyDeviceToHost, s));
+    clock.mark(Stage::kCopy);
   }
   ctx.sync();
+  clock.finish();
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "runtime/device.cuh"
+#include "runtime/stage_clock.cuh"
 #include "runtime/workspace.cuh"
 
 namespace gsp::detail::gpu::sssp {

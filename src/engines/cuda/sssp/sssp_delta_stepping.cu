@@ -28,9 +28,7 @@
 //    far fewer grid-wide rounds on road graphs). These waves (and the
 //    global tiles of their rounds) read the light arcs from a per-run ELL
 //    copy, four slots per vertex, one thread per slot: no offsets load and
-//    no block scan on the chain of a wave. Optional thread-level
-//    chasing (GSP_CUDA_CHASE, off by default: measured slower) lets the
-//    improving thread relax a vertex's arcs itself.
+//    no block scan on the chain of a wave.
 //  - Heavy phase: once bucket b is empty, the vertices it settled (list R,
 //    deduplicated per epoch) relax their heavy arcs once.
 //  - Next bucket: the smallest bucket index appended to the far pile is kept
@@ -53,7 +51,6 @@ template <class W>
 void run(RunContext& ctx, const SsspJob& job, bool bellman_ford) {
   const Graph& graph = *job.graph;
   const int32_t n = graph.n();
-  const int64_t m = graph.m();
   if (!bellman_ford && graph.has_negative_weight()) {
     throw Error(GSP_ERR_NEGATIVE_WEIGHT,
                 "delta-stepping needs non-negative weights (the graph has a negative arc); use "
@@ -66,10 +63,9 @@ void run(RunContext& ctx, const SsspJob& job, bool bellman_ford) {
   fill_stats(ctx, job);
   DeviceCsr<W> g = device_graph<W>(ctx, graph);
   const FrontierPolicy policy = frontier_policy(graph, user_delta, bellman_ford);
-  StageTimer tm(policy.timing, ctx.stream());
-  StageTimer* timer = policy.timing ? &tm : nullptr;
-  FrontierSearch<W> search(ctx, graph, g, policy, 0, timer);
-  const Ctrl h = search.run(job.source, timer);
+  StageClock clock(ctx);  // set-up: workspace, arc copies, initial labels
+  FrontierSearch<W> search(ctx, graph, g, policy, 0, &clock);
+  const Ctrl h = search.run(job.source);
   if (job.stats != nullptr) {
     job.stats->iterations = h.rounds;
     job.stats->relaxations = static_cast<int64_t>(h.relax);
@@ -85,11 +81,7 @@ void run(RunContext& ctx, const SsspJob& job, bool bellman_ford) {
   // The near lists are dead now: they hold dist and pred on the way out.
   static_assert(sizeof(W) == 4, "4-byte weights");
   finish<W>(ctx, job, g, search.packed(), search.scratch0(), search.scratch1(), search.flag3(),
-            timer);
-  if (timer != nullptr) {
-    tm.report(bellman_ford ? "bellman-ford" : "delta-stepping", n, m, search.blocks(), h.rounds,
-              policy.local_rounds, policy.chase);
-  }
+            clock);
   job.options->report(1.0);
 }
 

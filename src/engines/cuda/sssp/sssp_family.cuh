@@ -15,7 +15,6 @@
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
 
-#include <chrono>
 #include <cstdlib>
 #include <map>
 #include <mutex>
@@ -26,8 +25,9 @@
 #include <type_traits>
 #include <vector>
 
-#include "engines/cpu/common/pred_repair.h"
+#include "core/pred_repair.h"
 #include "runtime/engines.cuh"
+#include "runtime/stage_clock.cuh"
 #include "runtime/workspace.cuh"
 
 namespace gsp::detail::gpu::family {
@@ -159,59 +159,6 @@ __global__ void overflow_check_kernel(int32_t n, const int64_t* off, const int32
 
 // ------------------------------------------------------------- host helpers
 
-// Time split of one run, for GSP_CUDA_SSSP_TIMING (benchmarking only): host
-// clock from construction to the allocation, then CUDA events at each mark():
-// setup (memset, init, split), persistent kernel, finish kernels (overflow
-// check, unpack), device-to-host copies.
-class StageTimer {
- public:
-  StageTimer(bool on, cudaStream_t st) : on_(on), st_(st) {
-    if (on_) t0_ = now();
-  }
-  ~StageTimer() {
-    for (int i = 0; i < num_; ++i) cudaEventDestroy(ev_[i]);
-  }
-  StageTimer(const StageTimer&) = delete;
-  StageTimer& operator=(const StageTimer&) = delete;
-  void host_mark() {
-    if (on_) alloc_us_ = (now() - t0_) * 1e6;
-  }
-  void mark() {
-    if (!on_ || num_ >= kMax) return;
-    if (cudaEventCreate(&ev_[num_]) != cudaSuccess) return;
-    cudaEventRecord(ev_[num_], st_);
-    ++num_;
-  }
-  void report(const char* what, int32_t n, int64_t m, int blocks, long long phases, int local,
-              int chase) {
-    if (!on_) return;
-    cudaEventSynchronize(ev_[num_ - 1]);
-    const double total_us = (now() - t0_) * 1e6;
-    static const char* names[] = {"setup", "kernel", "finish", "d2h"};
-    std::fprintf(stderr, "SSSP_TIMING %s n=%d m=%lld blocks=%d phases=%lld local=%d chase=%d alloc=%.1fus",
-                 what, n, static_cast<long long>(m), blocks, phases, local, chase, alloc_us_);
-    for (int i = 1; i < num_; ++i) {
-      float ms = 0;
-      cudaEventElapsedTime(&ms, ev_[i - 1], ev_[i]);
-      std::fprintf(stderr, " %s=%.1fus", i - 1 < 4 ? names[i - 1] : "?", 1e3 * ms);
-    }
-    std::fprintf(stderr, " host_total=%.1fus\n", total_us);
-  }
-
- private:
-  static double now() {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-  }
-  static constexpr int kMax = 8;
-  bool on_;
-  cudaStream_t st_;
-  double t0_ = 0;
-  double alloc_us_ = 0;
-  cudaEvent_t ev_[kMax]{};
-  int num_ = 0;
-};
-
 inline void fill_stats(RunContext& ctx, const SsspJob& job) {
   RunStats* s = job.stats;
   if (s == nullptr) return;
@@ -248,10 +195,12 @@ int coop_blocks(RunContext& ctx, K kernel, int threads, int per_sm_cap, int64_t 
 }
 
 // int32 overflow check, then unpack into device scratch (n values each,
-// may alias dead workspace) and copy to the job's host arrays.
+// may alias dead workspace) and copy to the job's host arrays; ends the
+// run's stage clock (the checks and unpacking are compute, the copies copy,
+// a predecessor repair paths).
 template <class W, class P>
 void finish(RunContext& ctx, const SsspJob& job, const DeviceCsr<W>& g, P packed,
-            void* dist_scratch, void* pred_scratch, int* flag3, StageTimer* tm = nullptr) {
+            void* dist_scratch, void* pred_scratch, int* flag3, StageClock& clock) {
   const int32_t n = g.n;
   if constexpr (std::is_same_v<W, int32_t>) {
     GSP_CUDA(cudaMemsetAsync(flag3, 0, 3 * sizeof(int), ctx.stream()));
@@ -265,7 +214,7 @@ void finish(RunContext& ctx, const SsspJob& job, const DeviceCsr<W>& g, P packed
                       : nullptr;
   unpack_kernel<W, P><<<grid_for(ctx, n, 256), 256, 0, ctx.stream()>>>(n, packed, dist, pred);
   GSP_CUDA_LAUNCH();
-  if (tm != nullptr) tm->mark();  // finish kernels done
+  clock.mark(Stage::kCompute);
   int host_flag[3] = {0, 0, 0};
   if constexpr (std::is_same_v<W, int32_t>) {
     GSP_CUDA(cudaMemcpyAsync(host_flag, flag3, sizeof host_flag, cudaMemcpyDeviceToHost,
@@ -279,7 +228,7 @@ void finish(RunContext& ctx, const SsspJob& job, const DeviceCsr<W>& g, P packed
   } else if (job.pred != nullptr) {
     for (int32_t v = 0; v < n; ++v) job.pred[v] = -1;
   }
-  if (tm != nullptr) tm->mark();  // copies done
+  clock.mark(Stage::kCopy);
   ctx.sync();
   if (host_flag[0] != 0) throw_overflow(host_flag[1], host_flag[2]);
   // relax_packed() checks for a strict improvement before its atomicMin, but
@@ -287,11 +236,13 @@ void finish(RunContext& ctx, const SsspJob& job, const DeviceCsr<W>& g, P packed
   // then keeps the smaller parent at equal distance. With zero-weight arcs
   // that can close a cycle of tight zero arcs in the predecessors (with
   // positive weights it cannot). On such graphs the tree is checked in O(n)
-  // and, when needed, rebuilt (src/engines/cpu/common/pred_repair.h).
+  // and, when needed, rebuilt (src/core/pred_repair.h).
   if (pred != nullptr && job.graph->min_weight() <= 0) {
-    cpu::PredRepairScratch scratch;
-    cpu::repair_pred_row(job.graph->view<W>(), job.source, static_cast<const W*>(job.dist), job.pred, scratch);
+    PredRepairScratch scratch;
+    repair_pred_row(job.graph->view<W>(), job.source, static_cast<const W*>(job.dist), job.pred, scratch);
+    clock.mark(Stage::kPaths);
   }
+  clock.finish();
 }
 
 }  // namespace

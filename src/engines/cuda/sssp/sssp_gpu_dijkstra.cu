@@ -88,6 +88,7 @@ void run(RunContext& ctx, const SsspJob& job) {
   fill_stats(ctx, job);
   DeviceCsr<W> g = device_graph<W>(ctx, graph);
   cudaStream_t st = ctx.stream();
+  StageClock clock(ctx);  // set-up: workspace, initial labels
 
   unsigned long long* packed = nullptr;
   unsigned char* settled = nullptr;
@@ -107,6 +108,7 @@ void run(RunContext& ctx, const SsspJob& job) {
   GSP_CUDA(cudaMemsetAsync(settled, 0, n, st));
   GSP_CUDA(cudaMemsetAsync(counters, 0xff, 2 * sizeof(unsigned long long), st));
   GSP_CUDA(cudaMemsetAsync(counters + 2, 0, 2 * sizeof(unsigned long long), st));
+  clock.mark(Stage::kSetup);
 
   auto kernel = dijkstra_kernel<W>;
   const int blocks = coop_blocks(ctx, kernel, kThreads, 1, (n + kThreads - 1) / kThreads);
@@ -129,7 +131,7 @@ void run(RunContext& ctx, const SsspJob& job) {
     job.stats->relaxations = static_cast<int64_t>(h[0]);
   }
   // The minslot words are dead now: three ints for the overflow check.
-  finish<W>(ctx, job, g, packed, out_dist, out_pred, reinterpret_cast<int*>(counters));
+  finish<W>(ctx, job, g, packed, out_dist, out_pred, reinterpret_cast<int*>(counters), clock);
 }
 
 }  // namespace

@@ -178,6 +178,7 @@ void run_harish(RunContext& ctx, const SsspJob& job) {
   const int32_t n = g.n;
   cudaStream_t s = ctx.stream();
 
+  StageClock clock(ctx);  // paths: the parent pass over the reverse graph
   W *cost = nullptr, *updating = nullptr;
   unsigned char* mask = nullptr;
   int* ctrl = nullptr;
@@ -197,6 +198,7 @@ void run_harish(RunContext& ctx, const SsspJob& job) {
   GSP_CUDA(cudaMemsetAsync(ctrl, 0xff, sizeof(int), s));
   harish_init_kernel<W><<<blocks_for(n, sssp::kThreads), sssp::kThreads, 0, s>>>(n, job.source, cost, updating, mask);
   GSP_CUDA_LAUNCH();
+  clock.mark(Stage::kSetup);
 
   const int64_t iters = sssp::with_group_size(n, g.m, [&](auto gs) {
     constexpr int G = decltype(gs)::value;
@@ -211,8 +213,10 @@ void run_harish(RunContext& ctx, const SsspJob& job) {
   int64_t rounds = 0;
 
   if constexpr (std::is_same_v<W, int32_t>) sssp::check_i32_overflow(ctx, g, cost, ctrl + 1);
+  clock.mark(Stage::kCompute);
 
   GSP_CUDA(cudaMemcpyAsync(job.dist, cost, static_cast<size_t>(n) * sizeof(W), cudaMemcpyDeviceToHost, s));
+  clock.mark(Stage::kCopy);
 
   if (job.pred != nullptr) {
     const DeviceCsr<W> rg = device_reverse_graph<W>(ctx, graph);
@@ -239,9 +243,12 @@ void run_harish(RunContext& ctx, const SsspJob& job) {
         }
       }
     });
+    clock.mark(Stage::kPaths);
     GSP_CUDA(cudaMemcpyAsync(job.pred, parent, static_cast<size_t>(n) * sizeof(int32_t), cudaMemcpyDeviceToHost, s));
+    clock.mark(Stage::kCopy);
   }
   ctx.sync();
+  clock.finish();
   if (job.stats != nullptr) job.stats->iterations = iters + rounds;
 }
 

@@ -156,6 +156,7 @@ void run(RunContext& ctx, const SsspJob& job, bool ell) {
   DeviceCsr<W> g = device_graph<W>(ctx, graph);
   DeviceCsr<W> r = device_reverse_graph<W>(ctx, graph);
   cudaStream_t st = ctx.stream();
+  StageClock clock(ctx);  // set-up: ELL geometry, workspace, initial vector, ELL matrix
 
   // ELL geometry from the host copy of the reverse offsets.
   int32_t K = 0;
@@ -214,6 +215,7 @@ void run(RunContext& ctx, const SsspJob& job, bool ell) {
   }
   const double avg = n > 0 ? static_cast<double>(m) / n : 0;
   const int T = avg >= 12 ? 32 : (avg >= 3 ? 8 : 1);
+  clock.mark(Stage::kSetup);
 
   // Rounds 0..n-1; converged at the first round that changed nothing.
   int64_t done_round = -1;  // first round with no change
@@ -269,7 +271,7 @@ void run(RunContext& ctx, const SsspJob& job, bool ell) {
   }
   // Round done_round wrote x_{done_round+1} == x_{done_round}.
   const unsigned long long* final_x = ((done_round + 1) & 1) ? x1 : x0;
-  finish<W>(ctx, job, g, final_x, out_dist, out_pred, changed);
+  finish<W>(ctx, job, g, final_x, out_dist, out_pred, changed, clock);
 }
 
 }  // namespace

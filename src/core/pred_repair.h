@@ -1,9 +1,13 @@
-// Predecessor check and repair for one full row of a shortest-path result,
-// shared by every engine that does not build its predecessor tree by
-// relaxation order: the CPU matrix engines (apsp_matrix.cpp), the CUDA dense
-// engines (src/engines/cuda/apsp_dense/minplus_tile.cuh, src/engines/cuda/apsp_dense/apsp_floyd_warshall.cu), the CUDA
-// frontier engine on graphs with zero-weight arcs (src/engines/cuda/sssp/sssp_family.cuh) and
-// the MPI engine (mpi/).
+// Predecessor check and repair for full rows of a shortest-path result, the
+// one implementation for both backends (plain host C++: the CUDA engines'
+// .cu files call it on rows copied back to the host). Used by every engine
+// that does not build its predecessor tree by relaxation order: the CPU
+// matrix engines (src/engines/cpu/apsp_dense/apsp_matrix.cpp), the CUDA
+// dense engines (src/engines/cuda/apsp_dense/apsp_floyd_warshall.cu,
+// dense_delivery.cuh), the CUDA frontier engine and batched delta-stepping
+// on graphs with arcs <= 0 (src/engines/cuda/sssp/sssp_family.cuh,
+// src/engines/cuda/apsp_sparse/apsp_delta_stepping.cu) and the MPI engine
+// (mpi/fw_mpi_preds.h).
 //
 // Those engines keep every predecessor arc tight (d(i,p) + w(p,j) == d(i,j))
 // or, for float weights, tight up to rounding. Two things can still go
@@ -24,12 +28,34 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "core/engine.h"
 
-namespace gsp::detail::cpu {
+namespace gsp::detail {
+
+// Whether the rows of the min-plus engines (pred[i][j] = pred[k][j] when
+// i -> k -> j improves; the dense CUDA engines, the MPI engine) need the
+// check at all. Not for int32 graphs whose every arc weighs > 0: every
+// decrease of d[i][j] (a product or a k-step) sets d[i][j] = d[i][k] +
+// d[k][j] and pred[i][j] = pred[k][j] = q, and row k then satisfies d[k][j]
+// >= d[k][q] + w(q, j) (by induction: it held when row k's entry was set and
+// d[k][q] only decreases); a predecessor pass picks q with d[i][q] + w(q, j)
+// = d[i][j] outright. At the end distances are the exact shortest ones
+// (integers), so delta(i, q) + w(q, j) <= delta(i, k) + delta(k, q) + w(q, j)
+// <= d[i][j] = delta(i, j): every predecessor arc is tight, and with w > 0
+// distances strictly decrease along a predecessor chain, which therefore
+// cannot cycle and ends at the only vertex whose predecessor is -1, the
+// source. With zero (or negative: a zero-weight cycle may mix them) arcs or
+// float rounding, ties allow cycles: those rows are checked. (The CUDA
+// frontier engines check on their own rule, graphs with an arc <= 0:
+// sssp_family.cuh says why.)
+template <class W>
+bool preds_need_check(int64_t arcs, double min_weight) {
+  return !(std::is_same_v<W, int32_t> && arcs > 0 && min_weight > 0);
+}
 
 // Scratch reused across rows (sized on first use).
 struct PredRepairScratch {
@@ -105,4 +131,17 @@ bool repair_pred_row(const CsrView<W>& g, int32_t i, const W* d, int32_t* p, Pre
   return true;
 }
 
-}  // namespace gsp::detail::cpu
+// Checks and repairs `rows` consecutive rows (row r: distances d + r n,
+// predecessors p + r n) whose sources are sources[r], or r itself when
+// sources is null (a whole n x n matrix).
+template <class W>
+void repair_pred_block(const CsrView<W>& g, const int32_t* sources, int32_t rows, const W* d, int32_t* p,
+                       PredRepairScratch& s) {
+  const size_t n = static_cast<size_t>(g.n);
+  for (int32_t r = 0; r < rows; ++r) {
+    const size_t at = static_cast<size_t>(r) * n;
+    (void)repair_pred_row(g, sources != nullptr ? sources[r] : r, d + at, p + at, s);
+  }
+}
+
+}  // namespace gsp::detail
