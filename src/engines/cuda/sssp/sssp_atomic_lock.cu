@@ -10,8 +10,10 @@
 // always belongs to the distance. ATOMIC_64 packs the pair into one 64-bit
 // word, distance bits high and parent low, and lowers it with a single
 // atomicMin. doc/gpu-sssp.md records how this differs from the paper.
+// The run around the kernels (workspace, loop, stages, copies) is
+// sssp::run_iterative (sssp_iterative.cuh); each engine is a struct below.
 #include "runtime/engines.cuh"
-#include "sssp/sssp_common.cuh"
+#include "sssp/sssp_iterative.cuh"
 
 namespace gsp::detail::gpu {
 namespace {
@@ -163,128 +165,96 @@ __global__ void packed_parents_kernel(int32_t n, int32_t source, const unsigned 
   parent[v] = v == source ? -1 : static_cast<int32_t>(static_cast<uint32_t>(word[v]));
 }
 
-// ---------------------------------------------------------------- drivers
+// ---------------------------------------------------------------- engines
 
 unsigned vertex_blocks(int32_t n) {
   // Rounded up to whole warps: the update kernel votes across full warps.
   return blocks_for(n, sssp::kThreads);
 }
 
-template <class W>
-void run_lock(RunContext& ctx, const SsspJob& job) {
-  const Graph& graph = *job.graph;
-  const DeviceCsr<W> g = device_graph<W>(ctx, graph);
-  const int32_t n = g.n;
-  cudaStream_t s = ctx.stream();
+// Each engine supplies its arrays and launches to sssp::run_iterative
+// (sssp_iterative.cuh), which runs the stages.
 
-  StageClock clock(ctx);  // predecessors are recorded by the search: no paths stage
+template <class W>
+struct LockEngine {
+  using Weight = W;
+  static constexpr const char* kWorkName = "atomic-lock work arrays";
+  static constexpr bool kPathsPass = false;  // predecessors are recorded by the search: no paths stage
+
   W *cost = nullptr, *offer = nullptr;
   int32_t* parent = nullptr;
   int *lock = nullptr, *ctrl = nullptr;
   unsigned char* mask = nullptr;
-  Workspace work;
-  work.add(&cost, n);
-  work.add(&offer, n);
-  work.add(&parent, n);
-  work.add(&lock, n);
-  work.add(&mask, n);
-  work.add(&ctrl, 2);
-  work.allocate(ctx, "atomic-lock work arrays");
 
-  GSP_CUDA(cudaMemsetAsync(ctrl, 0xff, 2 * sizeof(int), s));  // ctrl[0] = last marked = -1
-  lock_init_kernel<W><<<vertex_blocks(n), sssp::kThreads, 0, s>>>(n, job.source, cost, offer, parent, lock, mask);
-  GSP_CUDA_LAUNCH();
-  clock.mark(Stage::kSetup);
-
-  const int64_t iters = sssp::with_group_size(n, g.m, [&](auto gs) {
-    constexpr int G = decltype(gs)::value;
-    const unsigned relax_blocks = blocks_for(static_cast<int64_t>(n) * G, sssp::kThreads);
-    return sssp::iterate_until_quiet(ctx, ctrl, n, [&](int it) {
-      lock_relax_kernel<W, G><<<relax_blocks, sssp::kThreads, 0, s>>>(g, cost, offer, parent, lock, mask);
-      GSP_CUDA_LAUNCH();
-      lock_update_kernel<W><<<vertex_blocks(n), sssp::kThreads, 0, s>>>(n, cost, offer, mask, ctrl, it);
-      GSP_CUDA_LAUNCH();
-    });
-  });
-  if (job.stats != nullptr) job.stats->iterations = iters;
-
-  if constexpr (std::is_same_v<W, int32_t>) sssp::check_i32_overflow(ctx, g, cost, ctrl + 1);
-  clock.mark(Stage::kCompute);
-
-  GSP_CUDA(cudaMemcpyAsync(job.dist, cost, static_cast<size_t>(n) * sizeof(W), cudaMemcpyDeviceToHost, s));
-  if (job.pred != nullptr) {
-    GSP_CUDA(cudaMemcpyAsync(job.pred, parent, static_cast<size_t>(n) * sizeof(int32_t), cudaMemcpyDeviceToHost, s));
+  void reserve(Workspace& work, int32_t n, const SsspJob&) {
+    work.add(&cost, n);
+    work.add(&offer, n);
+    work.add(&parent, n);
+    work.add(&lock, n);
+    work.add(&mask, n);
+    work.add(&ctrl, 2);
   }
-  clock.mark(Stage::kCopy);
-  ctx.sync();
-  clock.finish();
-  if (job.pred != nullptr) job.pred[job.source] = -1;
-}
+  void init(const SsspJob& job, int32_t n, cudaStream_t s) {
+    GSP_CUDA(cudaMemsetAsync(ctrl, 0xff, 2 * sizeof(int), s));  // ctrl[0] = last marked = -1
+    lock_init_kernel<W><<<vertex_blocks(n), sssp::kThreads, 0, s>>>(n, job.source, cost, offer, parent, lock, mask);
+  }
+  template <int G>
+  void relax(const DeviceCsr<W>& g, unsigned relax_blocks, cudaStream_t s) {
+    lock_relax_kernel<W, G><<<relax_blocks, sssp::kThreads, 0, s>>>(g, cost, offer, parent, lock, mask);
+  }
+  void update(int32_t n, int it, cudaStream_t s) {
+    lock_update_kernel<W><<<vertex_blocks(n), sssp::kThreads, 0, s>>>(n, cost, offer, mask, ctrl, it);
+  }
+};
 
 template <class W>
-void run_packed(RunContext& ctx, const SsspJob& job) {
-  const Graph& graph = *job.graph;
-  const DeviceCsr<W> g = device_graph<W>(ctx, graph);
-  const int32_t n = g.n;
-  cudaStream_t s = ctx.stream();
+struct PackedEngine {
+  using Weight = W;
+  static constexpr const char* kWorkName = "atomic-64 work arrays";
+  static constexpr bool kPathsPass = true;  // paths: the parents split from the packed words
 
-  StageClock clock(ctx);  // paths: the parents split from the packed words
   W* cost = nullptr;
   unsigned long long* word = nullptr;
   int32_t* parent = nullptr;
   int* ctrl = nullptr;
   unsigned char* mask = nullptr;
-  Workspace work;
-  work.add(&word, n);
-  work.add(&cost, n);
-  if (job.pred != nullptr) work.add(&parent, n);
-  work.add(&mask, n);
-  work.add(&ctrl, 2);
-  work.allocate(ctx, "atomic-64 work arrays");
 
-  GSP_CUDA(cudaMemsetAsync(ctrl, 0xff, 2 * sizeof(int), s));
-  packed_init_kernel<W><<<vertex_blocks(n), sssp::kThreads, 0, s>>>(n, job.source, cost, word, mask);
-  GSP_CUDA_LAUNCH();
-  clock.mark(Stage::kSetup);
-
-  const int64_t iters = sssp::with_group_size(n, g.m, [&](auto gs) {
-    constexpr int G = decltype(gs)::value;
-    const unsigned relax_blocks = blocks_for(static_cast<int64_t>(n) * G, sssp::kThreads);
-    return sssp::iterate_until_quiet(ctx, ctrl, n, [&](int it) {
-      packed_relax_kernel<W, G><<<relax_blocks, sssp::kThreads, 0, s>>>(g, cost, word, mask);
-      GSP_CUDA_LAUNCH();
-      packed_update_kernel<W><<<vertex_blocks(n), sssp::kThreads, 0, s>>>(n, cost, word, mask, ctrl, it);
-      GSP_CUDA_LAUNCH();
-    });
-  });
-  if (job.stats != nullptr) job.stats->iterations = iters;
-
-  if constexpr (std::is_same_v<W, int32_t>) sssp::check_i32_overflow(ctx, g, cost, ctrl + 1);
-  clock.mark(Stage::kCompute);
-
-  GSP_CUDA(cudaMemcpyAsync(job.dist, cost, static_cast<size_t>(n) * sizeof(W), cudaMemcpyDeviceToHost, s));
-  clock.mark(Stage::kCopy);
-  if (job.pred != nullptr) {
+  void reserve(Workspace& work, int32_t n, const SsspJob& job) {
+    work.add(&word, n);
+    work.add(&cost, n);
+    if (job.pred != nullptr) work.add(&parent, n);
+    work.add(&mask, n);
+    work.add(&ctrl, 2);
+  }
+  void init(const SsspJob& job, int32_t n, cudaStream_t s) {
+    GSP_CUDA(cudaMemsetAsync(ctrl, 0xff, 2 * sizeof(int), s));
+    packed_init_kernel<W><<<vertex_blocks(n), sssp::kThreads, 0, s>>>(n, job.source, cost, word, mask);
+  }
+  template <int G>
+  void relax(const DeviceCsr<W>& g, unsigned relax_blocks, cudaStream_t s) {
+    packed_relax_kernel<W, G><<<relax_blocks, sssp::kThreads, 0, s>>>(g, cost, word, mask);
+  }
+  void update(int32_t n, int it, cudaStream_t s) {
+    packed_update_kernel<W><<<vertex_blocks(n), sssp::kThreads, 0, s>>>(n, cost, word, mask, ctrl, it);
+  }
+  int64_t paths(RunContext&, const SsspJob& job, int32_t n, cudaStream_t s) {
     packed_parents_kernel<<<vertex_blocks(n), sssp::kThreads, 0, s>>>(n, job.source, word, parent);
     GSP_CUDA_LAUNCH();
-    clock.mark(Stage::kPaths);
-    GSP_CUDA(cudaMemcpyAsync(job.pred, parent, static_cast<size_t>(n) * sizeof(int32_t), cudaMemcpyDeviceToHost, s));
-    clock.mark(Stage::kCopy);
+    return 0;
   }
-  ctx.sync();
-  clock.finish();
-}
+};
 
 }  // namespace
 
 void sssp_atomic_lock(RunContext& ctx, const SsspJob& job) {
   sssp::require_non_negative(*job.graph, "atomic-lock");
-  with_weight_type(job.graph->dtype(), [&](auto w) { run_lock<decltype(w)>(ctx, job); });
+  with_weight_type(job.graph->dtype(), [&](auto w) { sssp::run_iterative<LockEngine<decltype(w)>>(ctx, job); });
+  if (job.pred != nullptr) job.pred[job.source] = -1;  // after the run, on the host copy
 }
 
 void sssp_atomic64(RunContext& ctx, const SsspJob& job) {
   sssp::require_non_negative(*job.graph, "atomic-64");
-  with_weight_type(job.graph->dtype(), [&](auto w) { run_packed<decltype(w)>(ctx, job); });
+  with_weight_type(job.graph->dtype(), [&](auto w) { sssp::run_iterative<PackedEngine<decltype(w)>>(ctx, job); });
 }
 
 }  // namespace gsp::detail::gpu

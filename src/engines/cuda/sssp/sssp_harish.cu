@@ -13,8 +13,10 @@
 // possible between vertices of equal cost, where independent choices could
 // close a cycle; those vertices are resolved in extra rounds, each picking a
 // tight in-arc from an already-resolved vertex of equal cost.
+// The run around the kernels (workspace, loop, stages, copies) is
+// sssp::run_iterative (sssp_iterative.cuh), with HarishEngine below.
 #include "runtime/engines.cuh"
-#include "sssp/sssp_common.cuh"
+#include "sssp/sssp_iterative.cuh"
 
 namespace gsp::detail::gpu {
 namespace {
@@ -171,55 +173,44 @@ __global__ void parent_equal_kernel(DeviceCsr<W> rg, const W* __restrict__ cost,
   }
 }
 
+// The arrays and launches that sssp::run_iterative (sssp_iterative.cuh) runs.
 template <class W>
-void run_harish(RunContext& ctx, const SsspJob& job) {
-  const Graph& graph = *job.graph;
-  const DeviceCsr<W> g = device_graph<W>(ctx, graph);
-  const int32_t n = g.n;
-  cudaStream_t s = ctx.stream();
+struct HarishEngine {
+  using Weight = W;
+  static constexpr const char* kWorkName = "harish work arrays";
+  static constexpr bool kPathsPass = true;  // paths: the parent pass over the reverse graph
 
-  StageClock clock(ctx);  // paths: the parent pass over the reverse graph
   W *cost = nullptr, *updating = nullptr;
   unsigned char* mask = nullptr;
   int* ctrl = nullptr;
   int32_t* parent = nullptr;
   int* state = nullptr;
-  Workspace work;
-  work.add(&cost, n);
-  work.add(&updating, n);
-  work.add(&mask, n);
-  work.add(&ctrl, 4);
-  if (job.pred != nullptr) {
-    work.add(&parent, n);
-    work.add(&state, n);
+
+  void reserve(Workspace& work, int32_t n, const SsspJob& job) {
+    work.add(&cost, n);
+    work.add(&updating, n);
+    work.add(&mask, n);
+    work.add(&ctrl, 4);
+    if (job.pred != nullptr) {
+      work.add(&parent, n);
+      work.add(&state, n);
+    }
   }
-  work.allocate(ctx, "harish work arrays");
-
-  GSP_CUDA(cudaMemsetAsync(ctrl, 0xff, sizeof(int), s));
-  harish_init_kernel<W><<<blocks_for(n, sssp::kThreads), sssp::kThreads, 0, s>>>(n, job.source, cost, updating, mask);
-  GSP_CUDA_LAUNCH();
-  clock.mark(Stage::kSetup);
-
-  const int64_t iters = sssp::with_group_size(n, g.m, [&](auto gs) {
-    constexpr int G = decltype(gs)::value;
-    const unsigned scatter_blocks = blocks_for(static_cast<int64_t>(n) * G, sssp::kThreads);
-    return sssp::iterate_until_quiet(ctx, ctrl, n, [&](int it) {
-      harish_scatter_kernel<W, G><<<scatter_blocks, sssp::kThreads, 0, s>>>(g, cost, updating, mask);
-      GSP_CUDA_LAUNCH();
-      harish_check_kernel<W><<<blocks_for(n, sssp::kThreads), sssp::kThreads, 0, s>>>(n, cost, updating, mask, ctrl, it);
-      GSP_CUDA_LAUNCH();
-    });
-  });
-  int64_t rounds = 0;
-
-  if constexpr (std::is_same_v<W, int32_t>) sssp::check_i32_overflow(ctx, g, cost, ctrl + 1);
-  clock.mark(Stage::kCompute);
-
-  GSP_CUDA(cudaMemcpyAsync(job.dist, cost, static_cast<size_t>(n) * sizeof(W), cudaMemcpyDeviceToHost, s));
-  clock.mark(Stage::kCopy);
-
-  if (job.pred != nullptr) {
-    const DeviceCsr<W> rg = device_reverse_graph<W>(ctx, graph);
+  void init(const SsspJob& job, int32_t n, cudaStream_t s) {
+    GSP_CUDA(cudaMemsetAsync(ctrl, 0xff, sizeof(int), s));
+    harish_init_kernel<W><<<blocks_for(n, sssp::kThreads), sssp::kThreads, 0, s>>>(n, job.source, cost, updating, mask);
+  }
+  template <int G>
+  void relax(const DeviceCsr<W>& g, unsigned scatter_blocks, cudaStream_t s) {
+    harish_scatter_kernel<W, G><<<scatter_blocks, sssp::kThreads, 0, s>>>(g, cost, updating, mask);
+  }
+  void update(int32_t n, int it, cudaStream_t s) {
+    harish_check_kernel<W><<<blocks_for(n, sssp::kThreads), sssp::kThreads, 0, s>>>(n, cost, updating, mask, ctrl, it);
+  }
+  // The parent pass; returns its equal-cost rounds.
+  int64_t paths(RunContext& ctx, const SsspJob& job, int32_t n, cudaStream_t s) {
+    int64_t rounds = 0;
+    const DeviceCsr<W> rg = device_reverse_graph<W>(ctx, *job.graph);
     sssp::with_group_size(n, rg.m, [&](auto gs) {
       constexpr int G = decltype(gs)::value;
       const unsigned blocks = blocks_for(static_cast<int64_t>(n) * G, sssp::kThreads);
@@ -243,20 +234,15 @@ void run_harish(RunContext& ctx, const SsspJob& job) {
         }
       }
     });
-    clock.mark(Stage::kPaths);
-    GSP_CUDA(cudaMemcpyAsync(job.pred, parent, static_cast<size_t>(n) * sizeof(int32_t), cudaMemcpyDeviceToHost, s));
-    clock.mark(Stage::kCopy);
+    return rounds;
   }
-  ctx.sync();
-  clock.finish();
-  if (job.stats != nullptr) job.stats->iterations = iters + rounds;
-}
+};
 
 }  // namespace
 
 void sssp_harish(RunContext& ctx, const SsspJob& job) {
   sssp::require_non_negative(*job.graph, "harish");
-  with_weight_type(job.graph->dtype(), [&](auto w) { run_harish<decltype(w)>(ctx, job); });
+  with_weight_type(job.graph->dtype(), [&](auto w) { sssp::run_iterative<HarishEngine<decltype(w)>>(ctx, job); });
 }
 
 }  // namespace gsp::detail::gpu
