@@ -174,7 +174,8 @@ typedef struct {
 /* Each CUDA many-source engine at two K (rows in host memory, paths on,
  * cancelled after 6 s), then the batched engine's pass width at the larger K. */
 static int engine_rows(const gsp_graph* g, const char* name, engine_row* rows) {
-  static const gsp_algorithm kEngines[3] = {GSP_APSP_DELTA_STEPPING, GSP_APSP_TASK_PARALLEL, GSP_APSP_HEAP};
+  static const gsp_algorithm kEngines[4] = {GSP_APSP_DELTA_STEPPING, GSP_APSP_SPMM, GSP_APSP_TASK_PARALLEL,
+                                            GSP_APSP_HEAP};
   static const int32_t kWidths[5] = {32, 64, 256, 512, 1024};
   const int32_t n = gsp_graph_num_vertices(g);
   const int32_t ks[2] = {64, n >= 1 << 20 ? 256 : 1024};
@@ -183,7 +184,7 @@ static int engine_rows(const gsp_graph* g, const char* name, engine_row* rows) {
   g_deadline = 6.0;
   for (i = 0; i < 2; i++) {
     int32_t* src = bench_spread(n, ks[i], 3);
-    for (e = 0; e < 3; e++) {
+    for (e = 0; e < 4; e++) {
       engine_row* r = &rows[count++];
       gsp_options o;
       auto_options(&o);

@@ -133,9 +133,9 @@ gsp_cli_test(apsp_stages 0 "run: +floyd-warshall on cpu, 400 sources, [0-9.]+ s;
 gsp_cli_test(apsp_stages_json 0 "\"seconds\": [0-9.]+, \"stages\": {\"setup\": [0-9.]+, \"compute\": [0-9.]+, \"copy\": [0-9.]+, \"paths\": 0.000000}, \"reachable_pairs\""
   NEEDS cli_grid ARGS apsp grid.gr --algorithm floyd-warshall --backend cpu --json)
 gsp_cli_test(apsp_negative 0 "reachable:" NEEDS cli_dag ARGS apsp dag.mtx --algorithm johnson)
-gsp_cli_test(apsp_auto_names_algorithm 0 "run: +(heap|floyd-warshall|johnson|minplus|task-parallel) on (cpu|cuda), 400 sources"
+gsp_cli_test(apsp_auto_names_algorithm 0 "run: +(heap|floyd-warshall|johnson|minplus|task-parallel|batched-delta-stepping|spmm) on (cpu|cuda), 400 sources"
   NEEDS cli_grid ARGS apsp grid.gr)
-gsp_cli_test(apsp_auto_json 0 "\"algorithm\": \"(heap|floyd-warshall|johnson|minplus|task-parallel)\"" NEEDS cli_grid
+gsp_cli_test(apsp_auto_json 0 "\"algorithm\": \"(heap|floyd-warshall|johnson|minplus|task-parallel|batched-delta-stepping|spmm)\"" NEEDS cli_grid
   ARGS apsp grid.gr --sources 0-9 --json)
 gsp_cli_test(apsp_out_stdout 0 "# gsp apsp grid.gr: 2 sources x 400 vertices.*\n0: 0 [0-9]+ .*\n5: " NEEDS cli_grid
   ARGS apsp grid.gr --sources 0,5 --out - --quiet)

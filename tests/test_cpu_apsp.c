@@ -371,6 +371,7 @@ static void test_unsupported(void) {
   t_make_shape(&a, T_RING, 10, 1);
   g = t_graph(&a, GSP_I32, 1.0f);
   CHECK_STATUS(run(g, NULL, 0, GSP_APSP_TASK_PARALLEL, 1, 0, &p), GSP_ERR_UNSUPPORTED);
+  CHECK_STATUS(run(g, NULL, 0, GSP_APSP_SPMM, 1, 0, &p), GSP_ERR_UNSUPPORTED);
   gsp_graph_destroy(g);
   t_arcs_free(&a);
 }

@@ -357,6 +357,8 @@ static void test_names(void) {
   CHECK(GSP_APSP_DELTA_STEPPING == 15, "GSP_APSP_DELTA_STEPPING = %d", (int)GSP_APSP_DELTA_STEPPING);
   CHECK(strcmp(gsp_algorithm_name(GSP_APSP_DELTA_STEPPING), "batched-delta-stepping") == 0, "name %s",
         gsp_algorithm_name(GSP_APSP_DELTA_STEPPING));
+  CHECK(GSP_APSP_SPMM == 16, "GSP_APSP_SPMM = %d", (int)GSP_APSP_SPMM);
+  CHECK(strcmp(gsp_algorithm_name(GSP_APSP_SPMM), "spmm") == 0, "name %s", gsp_algorithm_name(GSP_APSP_SPMM));
   for (i = 0; i < count; i++) {
     const char* name = gsp_algorithm_name(k_listed[i].id);
     CHECK((int)k_listed[i].id == k_listed[i].value && k_listed[i].value == i, "entry %d has value %d", i,

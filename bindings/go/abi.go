@@ -94,4 +94,5 @@ var algorithmConstants = []struct {
 	{"GSP_APSP_JOHNSON", APSPJohnson},
 	{"GSP_SSSP_ATOMIC_64", SSSPAtomic64},
 	{"GSP_APSP_DELTA_STEPPING", APSPDeltaStepping},
+	{"GSP_APSP_SPMM", APSPSpmm},
 }

@@ -90,6 +90,9 @@ const (
 	// APSPDeltaStepping runs one delta-stepping search per source
 	// ("batched-delta-stepping"; w >= 0; CPU and CUDA).
 	APSPDeltaStepping Algorithm = C.GSP_APSP_DELTA_STEPPING
+	// APSPSpmm runs min-plus SpMM Bellman-Ford rounds for a tile of
+	// sources at once ("spmm"; w >= 0; CUDA only).
+	APSPSpmm Algorithm = C.GSP_APSP_SPMM
 )
 
 // SSSPAlgorithms and APSPAlgorithms list every algorithm of each kind
@@ -98,7 +101,7 @@ var (
 	SSSPAlgorithms = []Algorithm{SSSPDijkstra, SSSPBellmanFord, SSSPDeltaStepping, SSSPAtomicLock, SSSPHarish,
 		SSSPSpmvCSR, SSSPSpmvELL, SSSPGPUDijkstra, SSSPAtomic64}
 	APSPAlgorithms = []Algorithm{APSPFloydWarshall, APSPMinPlus, APSPHeap, APSPTaskParallel, APSPJohnson,
-		APSPDeltaStepping}
+		APSPDeltaStepping, APSPSpmm}
 )
 
 // String is the CLI's name, e.g. "dijkstra".

@@ -109,6 +109,9 @@ func TestAlgorithmLists(t *testing.T) {
 	if APSPDeltaStepping != 15 || APSPDeltaStepping.String() != "batched-delta-stepping" {
 		t.Fatal(int(APSPDeltaStepping), APSPDeltaStepping)
 	}
+	if APSPSpmm != 16 || APSPSpmm.String() != "spmm" {
+		t.Fatal(int(APSPSpmm), APSPSpmm)
+	}
 }
 
 func TestGraph(t *testing.T) {

@@ -323,7 +323,8 @@ typedef enum gsp_backend {
   X(GSP_APSP_JOHNSON, 13, "johnson", "APSP, any w: Bellman-Ford reweighting then Dijkstra (CPU)")                  \
   X(GSP_SSSP_ATOMIC_64, 14, "atomic64", "SSSP, w >= 0: lock-free (distance, parent) 64-bit atomic (CUDA)")         \
   X(GSP_APSP_DELTA_STEPPING, 15, "batched-delta-stepping",                                                         \
-    "APSP, w >= 0: one delta-stepping search per source, many sources at once (CPU, CUDA)")
+    "APSP, w >= 0: one delta-stepping search per source, many sources at once (CPU, CUDA)")                      \
+  X(GSP_APSP_SPMM, 16, "spmm", "APSP, w >= 0: min-plus SpMM Bellman-Ford, a tile of sources per vertex (CUDA)")
 
 /** @cond GSP_INTERNAL */
 #define GSP_ALGORITHM_ENUM_ITEM_(name, value, cli_name, summary) name = value,
@@ -336,7 +337,9 @@ typedef enum gsp_backend {
  * GSP_APSP_DELTA_STEPPING (15) runs one delta-stepping search per source:
  * on the CPU each row by one thread, the sources spread over the threads (the
  * rows AUTO runs so where the CPU cost model estimates delta-stepping faster
- * than Dijkstra), on CUDA many searches at once.
+ * than Dijkstra), on CUDA many searches at once. GSP_APSP_SPMM (16) runs
+ * Bellman-Ford rounds for up to 128 sources at once: fast where shortest
+ * paths have few arcs (random graphs), slow on road networks (doc/algorithms.md).
  */
 typedef enum gsp_algorithm { GSP_ALGORITHM_LIST(GSP_ALGORITHM_ENUM_ITEM_) GSP_ALGORITHM_END_ } gsp_algorithm;
 

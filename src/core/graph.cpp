@@ -3,6 +3,7 @@
 #include "core/graph.h"
 
 #include <algorithm>
+#include <vector>
 #include <string>
 
 #include "dispatch/cpu_cost_model.h"
@@ -56,6 +57,15 @@ const Csr& Graph::reverse() const {
     rev_ = std::move(r);
   });
   return rev_;
+}
+
+int64_t Graph::max_in_degree() const {
+  std::call_once(in_degree_once_, [this] {
+    if (m() == 0) return;
+    std::vector<int64_t> count(static_cast<size_t>(n_), 0);
+    for (int32_t t : fwd_.targets) max_in_degree_ = std::max(max_in_degree_, ++count[static_cast<size_t>(t)]);
+  });
+  return max_in_degree_;
 }
 
 double Graph::hop_depth() const {

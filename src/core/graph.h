@@ -72,6 +72,9 @@ class Graph {
   // cost model, dispatch/cpu_cost_model.h). Probed on first use, once,
   // thread-safe.
   double hop_depth() const;
+  // The largest in-degree (0 without arcs). Counted on first use, once,
+  // thread-safe.
+  int64_t max_in_degree() const;
 
   // Device cache slot, owned by the CUDA layer. The mutex serialises its creation.
   std::mutex& device_mutex() const { return device_mu_; }
@@ -105,6 +108,8 @@ class Graph {
   mutable Csr rev_;
   mutable std::once_flag depth_once_;
   mutable double hop_depth_ = 1;
+  mutable std::once_flag in_degree_once_;
+  mutable int64_t max_in_degree_ = 0;
   mutable std::mutex device_mu_;
   mutable std::unique_ptr<DeviceCacheBase> device_cache_;
 };

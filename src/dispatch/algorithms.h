@@ -48,6 +48,7 @@ inline constexpr AlgorithmFacts kRows[] = {
     {GSP_APSP_JOHNSON,        kApsp, true,  true,  false},
     {GSP_SSSP_ATOMIC_64,      kSssp, false, false, true},
     {GSP_APSP_DELTA_STEPPING, kApsp, false, true,  true},
+    {GSP_APSP_SPMM,           kApsp, false, false, true},
 };
 constexpr size_t kNumRows = sizeof kRows / sizeof kRows[0];
 

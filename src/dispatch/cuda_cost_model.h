@@ -18,6 +18,10 @@ struct CudaApspCosts {
   double task_parallel = 0;   // K x n vertex sweeps per round, rounds growing with depth
   double heap = 0;            // one Dijkstra per thread: m log n per source, in batches that fit
   double delta_stepping = 0;  // K searches per pass: latency per pass + work per source
+  double spmm = 0;            // passes of up to 128 sources, rounds growing with depth
+
+  // The estimate of `algorithm` (one of the above; +inf for any other).
+  double of(gsp_algorithm algorithm) const;
 };
 
 // device_bytes: the memory the engines may use (options.device_memory_limit);
@@ -25,8 +29,8 @@ struct CudaApspCosts {
 CudaApspCosts cuda_apsp_costs(const Graph& graph, int32_t num_sources, bool paths, double device_bytes = 0);
 
 // AUTO's engine for a non-negative graph on CUDA: GSP_APSP_FLOYD_WARSHALL,
-// GSP_APSP_TASK_PARALLEL, GSP_APSP_HEAP or GSP_APSP_DELTA_STEPPING,
-// whichever is estimated fastest (task-parallel only below its launch-grid
+// GSP_APSP_TASK_PARALLEL, GSP_APSP_HEAP, GSP_APSP_DELTA_STEPPING or
+// GSP_APSP_SPMM, whichever is estimated fastest (task-parallel only below its launch-grid
 // cap of about 2.1 M vertices).
 gsp_algorithm cuda_apsp_choice(const Graph& graph, int32_t num_sources, bool paths, double device_bytes = 0);
 

@@ -125,10 +125,7 @@ constexpr int32_t kFewTableTargets = 64;
 // take for the K sources (dispatch/cuda_cost_model.h), at least 1024.
 int64_t point_to_point_budget(const Graph& g, int32_t num_sources, gsp_algorithm algorithm, bool paths) {
   const CudaApspCosts c = cuda_apsp_costs(g, std::max(1, num_sources), paths);
-  const double device = algorithm == GSP_APSP_FLOYD_WARSHALL ? c.floyd_warshall
-                        : algorithm == GSP_APSP_TASK_PARALLEL ? c.task_parallel
-                        : algorithm == GSP_APSP_HEAP          ? c.heap
-                                                              : c.delta_stepping;
+  const double device = c.of(algorithm);
   const double per_vertex = cpu_dijkstra_seconds_per_settled(g);
   return static_cast<int64_t>(std::max(1024.0, std::min(device / per_vertex, 1e15)));
 }

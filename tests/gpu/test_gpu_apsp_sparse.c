@@ -1,8 +1,8 @@
 /* The sparse APSP engines on CUDA (GSP_APSP_HEAP, GSP_APSP_TASK_PARALLEL,
- * GSP_APSP_DELTA_STEPPING) against the CPU's repeated Dijkstra, on every
+ * GSP_APSP_DELTA_STEPPING, GSP_APSP_SPMM) against the CPU's repeated Dijkstra, on every
  * shape of testing.h and both weight types: distances equal, predecessors
  * consistent, sampled paths checked arc by arc; source subsets (K = 1, 2,
- * 31, 32, 33, 1000 with repeats for the batched engine); gsp_apsp_stream
+ * 31, 32, 33, 1000 with repeats for the batched engines); gsp_apsp_stream
  * order; cancellation;
  * a small device memory limit forcing many batches gives identical results;
  * negative weights, int32 overflow and a too-small budget are refused.
@@ -18,9 +18,9 @@
 
 static int g_small = 0;
 
-#define NUM_ENGINES 3
+#define NUM_ENGINES 4
 static const gsp_algorithm k_engines[NUM_ENGINES] = {GSP_APSP_HEAP, GSP_APSP_TASK_PARALLEL,
-                                                     GSP_APSP_DELTA_STEPPING};
+                                                     GSP_APSP_DELTA_STEPPING, GSP_APSP_SPMM};
 
 static gsp_options cuda_opts(gsp_algorithm algo) {
   gsp_options o;
@@ -310,10 +310,15 @@ static void test_batches(const t_arcs* a, gsp_dtype dtype, const int64_t* ref, g
   gsp_status st;
   /* The tightest budget (in steps of a quarter of a batch unit) that runs:
    * one source per batch for the heap engine, 32 problems for task-parallel,
-   * one copy of the labels (about 56 bytes a vertex) for delta-stepping. */
+   * one copy of the labels (about 56 bytes a vertex) for delta-stepping, a
+   * 32-column tile and one row (33 x 8 bytes a vertex) for SpMM. */
   size_t unit = algo == GSP_APSP_HEAP             ? (size_t)a->n * 20 + 4
                 : algo == GSP_APSP_DELTA_STEPPING ? (size_t)a->n * 56 + 4
+                : algo == GSP_APSP_SPMM           ? (size_t)a->n * 40 + 4096
                                                   : (size_t)32 * ((size_t)a->n * 14 + 128);
+  /* SpMM's fixed needs are a few KiB: start from nothing, so that n = 40
+   * (GSP_TEST_SMALL) still needs several passes. */
+  const size_t base = algo == GSP_APSP_SPMM ? 0 : (size_t)64 << 10;
   size_t limit = 0;
   int j;
   snprintf(what, sizeof what, "%s/%s/%s batched", gsp_algorithm_name(algo), a->name, dtype == GSP_I32 ? "i32" : "f32");
@@ -322,7 +327,7 @@ static void test_batches(const t_arcs* a, gsp_dtype dtype, const int64_t* ref, g
     gsp_paths_destroy(p);
     p = NULL;
     memset(&pc, 0, sizeof pc);
-    limit = (64u << 10) + (size_t)j * (unit / 4 + 1024);
+    limit = base + (size_t)j * (unit / 4 + 1024);
     o.device_memory_limit = limit;
     o.progress = on_progress;
     o.progress_user = &pc;
@@ -406,6 +411,7 @@ int main(void) {
         if (shape == T_RANDOM_SPARSE || shape == T_ZERO_WEIGHTS) test_batches(&a, dtype, ref, k_engines[e]);
       }
       test_source_counts(&a, dtype, ref, GSP_APSP_DELTA_STEPPING);
+      test_source_counts(&a, dtype, ref, GSP_APSP_SPMM);
       /* Both heap layouts (GSP_APSP_HEAP_LAYOUT, read per run); removing
        * the setting gives a GSP_APSP_HEAP_LAYOUT of the environment back. */
       if (shape == T_RANDOM_SPARSE || shape == T_POWER_LAW || shape == T_ZERO_WEIGHTS) {

@@ -182,7 +182,7 @@ static void test_sssp(const size_t* limits, int nlimits) {
 /* ------------------------------------------------------------- APSP */
 
 static const gsp_algorithm kApsp[] = {GSP_APSP_FLOYD_WARSHALL, GSP_APSP_MINPLUS, GSP_APSP_HEAP,
-                                      GSP_APSP_TASK_PARALLEL};
+                                      GSP_APSP_TASK_PARALLEL, GSP_APSP_SPMM};
 
 static int apsp_takes_negative(gsp_algorithm a) {
   return a == GSP_APSP_FLOYD_WARSHALL || a == GSP_APSP_MINPLUS;

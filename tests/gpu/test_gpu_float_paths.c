@@ -7,7 +7,7 @@ int main(void) {
                                        GSP_SSSP_ATOMIC_64,      GSP_SSSP_HARISH,       GSP_SSSP_SPMV_CSR,
                                        GSP_SSSP_SPMV_ELL,       GSP_SSSP_GPU_DIJKSTRA, GSP_ALGO_AUTO};
   static const gsp_algorithm apsp[] = {GSP_APSP_FLOYD_WARSHALL, GSP_APSP_MINPLUS, GSP_APSP_HEAP,
-                                       GSP_APSP_TASK_PARALLEL, GSP_ALGO_AUTO};
+                                       GSP_APSP_TASK_PARALLEL,  GSP_APSP_SPMM,    GSP_ALGO_AUTO};
   static const gsp_algorithm sssp_neg[] = {GSP_SSSP_BELLMAN_FORD, GSP_SSSP_SPMV_CSR, GSP_SSSP_SPMV_ELL,
                                            GSP_ALGO_AUTO};
   static const gsp_algorithm apsp_neg[] = {GSP_APSP_FLOYD_WARSHALL, GSP_APSP_MINPLUS, GSP_ALGO_AUTO};
@@ -20,7 +20,7 @@ int main(void) {
   const int small = level != 0;
   const fp_plan plan = {
       .backend = GSP_BACKEND_CUDA,
-      .sssp = sssp, .num_sssp = 9, .apsp = apsp, .num_apsp = 5,
+      .sssp = sssp, .num_sssp = 9, .apsp = apsp, .num_apsp = 6,
       .sssp_negative = sssp_neg, .num_sssp_negative = 4, .apsp_negative = apsp_neg, .num_apsp_negative = 3,
       .sssp_sizes = sssp_sizes, .num_sssp_sizes = small ? 2 : 3,
       .apsp_sizes = small ? apsp_sizes_small : apsp_sizes, .num_apsp_sizes = level >= 3 ? 1 : small ? 2 : 4,

@@ -341,7 +341,7 @@ static void test_run_info_stages(void) {
       {GSP_SSSP_SPMV_ELL, 1, T_ZERO},        {GSP_SSSP_GPU_DIJKSTRA, 1, T_ZERO},
       {GSP_APSP_FLOYD_WARSHALL, 0, T_ANY},   {GSP_APSP_MINPLUS, 0, T_ANY},
       {GSP_APSP_HEAP, 0, T_ZERO},            {GSP_APSP_TASK_PARALLEL, 0, T_POSITIVE},
-      {GSP_APSP_DELTA_STEPPING, 0, T_ZERO},
+      {GSP_APSP_DELTA_STEPPING, 0, T_ZERO},  {GSP_APSP_SPMM, 0, T_ZERO},
   };
   t_arcs big, small;
   gsp_graph *gb, *gs;

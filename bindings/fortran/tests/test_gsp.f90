@@ -23,8 +23,8 @@ program test_gsp
   integer :: sssp_algos(10) = [GSP_ALGO_AUTO, GSP_SSSP_DIJKSTRA, GSP_SSSP_BELLMAN_FORD, GSP_SSSP_DELTA_STEPPING, &
       GSP_SSSP_ATOMIC_LOCK, GSP_SSSP_HARISH, GSP_SSSP_SPMV_CSR, GSP_SSSP_SPMV_ELL, GSP_SSSP_GPU_DIJKSTRA, &
       GSP_SSSP_ATOMIC_64]
-  integer :: apsp_algos(7) = [GSP_ALGO_AUTO, GSP_APSP_FLOYD_WARSHALL, GSP_APSP_MINPLUS, GSP_APSP_HEAP, &
-      GSP_APSP_TASK_PARALLEL, GSP_APSP_JOHNSON, GSP_APSP_DELTA_STEPPING]
+  integer :: apsp_algos(8) = [GSP_ALGO_AUTO, GSP_APSP_FLOYD_WARSHALL, GSP_APSP_MINPLUS, GSP_APSP_HEAP, &
+      GSP_APSP_TASK_PARALLEL, GSP_APSP_JOHNSON, GSP_APSP_DELTA_STEPPING, GSP_APSP_SPMM]
   character(len=256) :: tmp
   failures = 0
 
@@ -46,6 +46,7 @@ program test_gsp
   end do
   call expect(GSP_APSP_DELTA_STEPPING == 15 .and. &
               gsp_algorithm_string(GSP_APSP_DELTA_STEPPING) == "batched-delta-stepping", "batched-delta-stepping")
+  call expect(GSP_APSP_SPMM == 16 .and. gsp_algorithm_string(GSP_APSP_SPMM) == "spmm", "spmm")
 
   call gsp_graph_from_arcs(g, n, src, dst, w)
   call expect(gsp_num_vertices(g) == n .and. gsp_num_edges(g) == 4 .and. gsp_weight_type(g) == GSP_F32, "graph")

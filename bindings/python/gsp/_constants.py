@@ -46,6 +46,7 @@ GSP_APSP_TASK_PARALLEL = 12  # APSP, w >= 0: N sources per launch (CUDA)
 GSP_APSP_JOHNSON = 13  # APSP, any w: Bellman-Ford reweighting then Dijkstra (CPU)
 GSP_SSSP_ATOMIC_64 = 14  # SSSP, w >= 0: lock-free (distance, parent) 64-bit atomic (CUDA)
 GSP_APSP_DELTA_STEPPING = 15  # APSP, w >= 0: one delta-stepping search per source, many sources at once (CPU, CUDA)
+GSP_APSP_SPMM = 16  # APSP, w >= 0: min-plus SpMM Bellman-Ford, a tile of sources per vertex (CUDA)
 GSP_NO_PATHS = 1
 
 # gsp_status, in the order of GSP_STATUS_LIST.
@@ -118,5 +119,6 @@ CONSTANTS = [
     "GSP_APSP_JOHNSON",
     "GSP_SSSP_ATOMIC_64",
     "GSP_APSP_DELTA_STEPPING",
+    "GSP_APSP_SPMM",
     "GSP_NO_PATHS",
 ]

@@ -20,7 +20,8 @@ SSSP_ALGOS = [gsp.GSP_SSSP_DIJKSTRA, gsp.GSP_SSSP_BELLMAN_FORD, gsp.GSP_SSSP_DEL
               gsp.GSP_SSSP_ATOMIC_LOCK, gsp.GSP_SSSP_HARISH, gsp.GSP_SSSP_SPMV_CSR, gsp.GSP_SSSP_SPMV_ELL,
               gsp.GSP_SSSP_GPU_DIJKSTRA, gsp.GSP_SSSP_ATOMIC_64]
 APSP_ALGOS = [gsp.GSP_APSP_FLOYD_WARSHALL, gsp.GSP_APSP_MINPLUS, gsp.GSP_APSP_HEAP,
-              gsp.GSP_APSP_TASK_PARALLEL, gsp.GSP_APSP_JOHNSON, gsp.GSP_APSP_DELTA_STEPPING]
+              gsp.GSP_APSP_TASK_PARALLEL, gsp.GSP_APSP_JOHNSON, gsp.GSP_APSP_DELTA_STEPPING,
+              gsp.GSP_APSP_SPMM]
 NOT_OFFERED = (gsp.GSP_ERR_UNSUPPORTED, gsp.GSP_ERR_NO_DEVICE)
 
 
@@ -59,6 +60,8 @@ class TestLibrary(unittest.TestCase):
             self.assertEqual(gsp.algorithm_from_name(name), i)
         self.assertEqual(gsp.GSP_APSP_DELTA_STEPPING, 15)
         self.assertEqual(gsp.algorithm_name(gsp.GSP_APSP_DELTA_STEPPING), "batched-delta-stepping")
+        self.assertEqual(gsp.GSP_APSP_SPMM, 16)
+        self.assertEqual(gsp.algorithm_name(gsp.GSP_APSP_SPMM), "spmm")
 
 
 class TestGraph(unittest.TestCase):

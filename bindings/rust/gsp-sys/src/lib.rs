@@ -70,6 +70,7 @@ pub const GSP_APSP_TASK_PARALLEL: gsp_algorithm = 12;
 pub const GSP_APSP_JOHNSON: gsp_algorithm = 13;
 pub const GSP_SSSP_ATOMIC_64: gsp_algorithm = 14;
 pub const GSP_APSP_DELTA_STEPPING: gsp_algorithm = 15;
+pub const GSP_APSP_SPMM: gsp_algorithm = 16;
 
 pub const GSP_NO_PATHS: u32 = 1 << 0;
 
@@ -122,6 +123,7 @@ pub const CONSTANTS: &[(&str, i64)] = &[
     ("GSP_APSP_JOHNSON", GSP_APSP_JOHNSON as i64),
     ("GSP_SSSP_ATOMIC_64", GSP_SSSP_ATOMIC_64 as i64),
     ("GSP_APSP_DELTA_STEPPING", GSP_APSP_DELTA_STEPPING as i64),
+    ("GSP_APSP_SPMM", GSP_APSP_SPMM as i64),
     ("GSP_NO_PATHS", GSP_NO_PATHS as i64),
 ];
 

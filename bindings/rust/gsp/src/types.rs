@@ -45,15 +45,17 @@ impl Algorithm {
     pub const APSP_JOHNSON: Algorithm = Algorithm(sys::GSP_APSP_JOHNSON);
     /// One delta-stepping search per source ("batched-delta-stepping"; w >= 0; CPU and CUDA).
     pub const APSP_DELTA_STEPPING: Algorithm = Algorithm(sys::GSP_APSP_DELTA_STEPPING);
+    /// Min-plus SpMM Bellman-Ford, a tile of sources per vertex ("spmm"; w >= 0; CUDA only).
+    pub const APSP_SPMM: Algorithm = Algorithm(sys::GSP_APSP_SPMM);
     /// Every SSSP algorithm.
     pub const SSSP: [Algorithm; 9] = [
         Self::SSSP_DIJKSTRA, Self::SSSP_BELLMAN_FORD, Self::SSSP_DELTA_STEPPING, Self::SSSP_ATOMIC_LOCK,
         Self::SSSP_HARISH, Self::SSSP_SPMV_CSR, Self::SSSP_SPMV_ELL, Self::SSSP_GPU_DIJKSTRA, Self::SSSP_ATOMIC_64,
     ];
     /// Every APSP algorithm.
-    pub const APSP: [Algorithm; 6] = [
+    pub const APSP: [Algorithm; 7] = [
         Self::APSP_FLOYD_WARSHALL, Self::APSP_MINPLUS, Self::APSP_HEAP, Self::APSP_TASK_PARALLEL, Self::APSP_JOHNSON,
-        Self::APSP_DELTA_STEPPING,
+        Self::APSP_DELTA_STEPPING, Self::APSP_SPMM,
     ];
 
     /// The CLI's name, e.g. "dijkstra".

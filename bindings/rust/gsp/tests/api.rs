@@ -47,6 +47,8 @@ fn algorithm_lists() {
     }
     assert_eq!(Algorithm::APSP_DELTA_STEPPING.0, 15);
     assert_eq!(Algorithm::APSP_DELTA_STEPPING.name(), "batched-delta-stepping");
+    assert_eq!(Algorithm::APSP_SPMM.0, 16);
+    assert_eq!(Algorithm::APSP_SPMM.name(), "spmm");
 }
 
 #[test]

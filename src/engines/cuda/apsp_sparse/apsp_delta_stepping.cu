@@ -16,10 +16,8 @@
 //
 // After a pass, one kernel splits the packed (distance, parent) words into
 // distance and predecessor rows (parents back to vertex numbers) and checks
-// int32 sums; the rows go to host memory, on a second stream while the next
-// pass searches, straight into the result when the sink has one
-// (page-locked: full-speed copies), else through pinned staging blocks to
-// the sink. Ties at equal distance through zero-weight
+// int32 sums; the rows go to host memory while the next pass searches
+// (pass_pipeline.cuh, shared with apsp_spmm.cu). Ties at equal distance through zero-weight
 // arcs can leave a cycle in a predecessor row (as in one search); on graphs
 // with a weight <= 0 every row is checked and rebuilt on the host
 // (core/pred_repair.h).
@@ -28,9 +26,9 @@
 // "Many sources at once".
 #include <algorithm>
 #include <limits>
-#include <memory>
 
 #include "apsp_sparse/apsp_sparse_common.cuh"
+#include "apsp_sparse/pass_pipeline.cuh"
 #include "dispatch/tuning.h"
 #include "sssp/frontier_search.cuh"
 
@@ -122,15 +120,28 @@ int32_t pass_width(RunContext& ctx, const Graph& graph, const FrontierPolicy& p,
   return static_cast<int32_t>(sparse::balanced_batch(width, num_sources, 32));
 }
 
-// Waits for both streams when the run leaves its scope, by error too: a
-// pass may still be searching while the previous one's rows are handed
-// over, and nothing it uses may be freed under it.
-struct DrainStreams {
-  cudaStream_t a;
-  cudaStream_t b;
-  ~DrainStreams() {
-    cudaStreamSynchronize(a);
-    cudaStreamSynchronize(b);
+// The passes' searches for sparse::run_passes (pass_pipeline.cuh).
+template <class W>
+struct DeltaSteppingPasses {
+  RunContext& ctx;
+  const Graph& graph;
+  const DeviceCsr<W>& g;
+  FrontierSearch<W>& search;
+  int64_t rounds = 0;
+  unsigned long long relaxations = 0;
+
+  void start(const int32_t* sources, int32_t count) { search.start_copies(sources, count); }
+  void wait() {
+    const family::Ctrl h = search.wait();
+    if (h.status != 0) throw Error(GSP_ERR_INTERNAL, "apsp_delta_stepping: a pass did not converge");
+    rounds += h.rounds;
+    relaxations += h.relax;
+  }
+  void emit(int32_t count, W* dist, int32_t* pred, int* flags) {
+    const int64_t labels = static_cast<int64_t>(count) * graph.n();
+    unpack_copies_kernel<W><<<family::grid_for(ctx, labels, 256), 256, 0, ctx.stream()>>>(
+        labels, graph.n(), search.packed(), dist, pred, g, static_cast<W>(graph.max_weight()), flags);
+    GSP_CUDA_LAUNCH();
   }
 };
 
@@ -154,103 +165,13 @@ void run_batched(RunContext& ctx, const ApspJob& job) {
   // last pass's rows, after the last search, copy.
   StageClock clock(ctx);
   FrontierSearch<W> search(ctx, graph, g, policy, width, &clock);
-  // One pass's rows, unpacked from the labels: they leave for host memory
-  // on the copy stream while the next pass searches on the run's stream.
-  const size_t out_labels = static_cast<size_t>(width) * n;
-  DeviceBuffer<W> out_dist(ctx, out_labels, "apsp_delta_stepping distance rows");
-  DeviceBuffer<int32_t> out_pred(ctx, paths ? out_labels : 0, "apsp_delta_stepping predecessor rows");
-  DeviceBuffer<int> flag3(ctx, 3, "apsp_delta_stepping overflow flag");
-  sparse::PinnedBuffer host_flag;
-  host_flag.allocate(3 * sizeof(int));
-  sparse::CopyStream copy;
-  sparse::Event unpacked, flagged, copied;
-  DrainStreams drain{ctx.stream(), copy.get()};
-
-  const bool repair = paths && graph.min_weight() <= 0;
-  PredRepairScratch scratch;
-  auto repair_rows = [&](int32_t first, int32_t rows, void* dist, int32_t* pred) {
-    if (!repair || pred == nullptr) return;
-    repair_pred_block(graph.view<W>(), job.sources + first, rows, static_cast<const W*>(dist), pred, scratch);
-  };
-  RowSink::Destination dest;
-  bool direct = false;
-  bool asked = false;
-  std::unique_ptr<sparse::RowDeliverer> staged;
-
-  // Hands the unpacked pass [first, first + count) over: its overflow check
-  // (int32), then its rows (direct: already copying; staged: through the
-  // deliverer on the copy stream). Returns when out_dist/out_pred are free.
-  auto hand_over = [&](int32_t first, int32_t count) {
-    GSP_CUDA(cudaEventSynchronize(flagged.get()));
-    const int* f = static_cast<const int*>(host_flag.get());
-    if (f[0] != 0) throw_overflow(f[1], f[2]);
-    if (direct) {
-      GSP_CUDA(cudaEventSynchronize(copied.get()));
-      const size_t at = static_cast<size_t>(first) * n;
-      repair_rows(first, count, static_cast<W*>(dest.dist) + at,
-                  (paths && dest.pred != nullptr) ? dest.pred + at : nullptr);
-      job.sink->rows_written(first, count);
-    } else {
-      staged->deliver(first, count, out_dist.get(), paths ? out_pred.get() : nullptr, copy.get());
-    }
-    job.options->report(static_cast<double>(first + count) / job.num_sources);
-  };
-
-  int64_t rounds = 0;
-  unsigned long long relaxations = 0;
-  int32_t pending_first = 0;
-  int32_t pending_count = 0;
-  for (int64_t at = 0;; at += width) {
-    const int32_t first = static_cast<int32_t>(std::min<int64_t>(at, job.num_sources));
-    const int32_t count = std::min(width, job.num_sources - first);
-    if (count > 0) search.start_copies(job.sources + first, count);
-    if (!asked) {  // while the first pass runs: the result may allocate
-      asked = true;
-      direct = job.sink->destination(&dest);
-      if (!direct) {
-        staged = std::make_unique<sparse::RowDeliverer>(ctx, job);
-        staged->set_fix(repair_rows);
-      }
-    }
-    if (pending_count > 0) hand_over(pending_first, pending_count);
-    if (count <= 0) break;
-    const family::Ctrl h = search.wait();
-    if (h.status != 0) throw Error(GSP_ERR_INTERNAL, "apsp_delta_stepping: a pass did not converge");
-    rounds += h.rounds;
-    relaxations += h.relax;
-
-    // The previous pass's rows are out (hand_over returned): unpack this
-    // one, then copy it on the copy stream behind the unpack.
-    const int64_t labels = static_cast<int64_t>(count) * n;
-    GSP_CUDA(cudaMemsetAsync(flag3.get(), 0, 3 * sizeof(int), ctx.stream()));
-    unpack_copies_kernel<W><<<family::grid_for(ctx, labels, 256), 256, 0, ctx.stream()>>>(
-        labels, n, search.packed(), out_dist.get(), paths ? out_pred.get() : nullptr, g,
-        static_cast<W>(graph.max_weight()), flag3.get());
-    GSP_CUDA_LAUNCH();
-    clock.mark(Stage::kCompute);
-    GSP_CUDA(cudaEventRecord(unpacked.get(), ctx.stream()));
-    GSP_CUDA(cudaStreamWaitEvent(copy.get(), unpacked.get(), 0));
-    GSP_CUDA(cudaMemcpyAsync(host_flag.get(), flag3.get(), 3 * sizeof(int), cudaMemcpyDeviceToHost,
-                             copy.get()));
-    GSP_CUDA(cudaEventRecord(flagged.get(), copy.get()));
-    if (direct) {
-      const size_t at = static_cast<size_t>(first) * n;
-      GSP_CUDA(cudaMemcpyAsync(static_cast<W*>(dest.dist) + at, out_dist.get(), labels * sizeof(W),
-                               cudaMemcpyDeviceToHost, copy.get()));
-      if (paths && dest.pred != nullptr) {
-        GSP_CUDA(cudaMemcpyAsync(dest.pred + at, out_pred.get(), labels * sizeof(int32_t),
-                                 cudaMemcpyDeviceToHost, copy.get()));
-      }
-      GSP_CUDA(cudaEventRecord(copied.get(), copy.get()));
-    }
-    pending_first = first;
-    pending_count = count;
-  }
-  clock.mark(Stage::kCopy);
-  clock.finish();
+  DeltaSteppingPasses<W> passes{ctx, graph, g, search};
+  // Ties through zero-weight arcs can leave a cycle in a row: with an arc
+  // <= 0 every row is checked.
+  sparse::run_passes<W>(ctx, job, width, paths && graph.min_weight() <= 0, clock, passes);
   if (job.stats != nullptr) {
-    job.stats->iterations = rounds;
-    job.stats->relaxations = static_cast<int64_t>(relaxations);
+    job.stats->iterations = passes.rounds;
+    job.stats->relaxations = static_cast<int64_t>(passes.relaxations);
   }
 }
 

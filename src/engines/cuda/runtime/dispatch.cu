@@ -41,6 +41,7 @@ void apsp(const ApspJob& job) {
     case GSP_APSP_HEAP: apsp_heap(ctx, job); break;
     case GSP_APSP_TASK_PARALLEL: apsp_task_parallel(ctx, job); break;
     case GSP_APSP_DELTA_STEPPING: apsp_delta_stepping(ctx, job); break;
+    case GSP_APSP_SPMM: apsp_spmm(ctx, job); break;
     default:
       throw Error(GSP_ERR_UNSUPPORTED, std::string("no CUDA engine for APSP algorithm '") +
                                            gsp_algorithm_name(job.algorithm) + "'");

@@ -23,6 +23,7 @@ void apsp_minplus(RunContext& ctx, const ApspJob& job);          // apsp_minplus
 void apsp_heap(RunContext& ctx, const ApspJob& job);             // apsp_heap.cu
 void apsp_task_parallel(RunContext& ctx, const ApspJob& job);    // apsp_task_parallel.cu
 void apsp_delta_stepping(RunContext& ctx, const ApspJob& job);   // apsp_delta_stepping.cu
+void apsp_spmm(RunContext& ctx, const ApspJob& job);             // apsp_spmm.cu
 
 // Probing (device.cu): thread-safe, once.
 bool probe(std::string* why, int32_t* count);

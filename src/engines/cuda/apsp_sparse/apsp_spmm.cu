@@ -1,0 +1,343 @@
+// GSP_APSP_SPMM on CUDA: Bellman-Ford for many sources at once as repeated
+// min-plus products of the transposed adjacency with a block of distance
+// columns (a min-plus SpMM), in passes of up to kTileMax sources.
+//
+// A pass keeps X[v][k], the distance of vertex v from source k, vertex-major
+// (the K distances of one vertex are one contiguous run), and repeats
+//     X[v][k] = min(X[v][k], min over in-arcs (u, v, w) of X[u][k] + w)
+// for every vertex v marked active, until a round changes nothing. One warp
+// owns a vertex: its in-arcs (the reverse CSR) are read once and each lane
+// relaxes VEC sources with vector loads of X[u][...], so one arc costs K
+// coalesced reads of a row that stays in L2 (a pass of 128 sources on n =
+// 65,536 holds 32 MiB), with no atomics: only v's warp writes X[v]. A vertex
+// that improves marks its out-neighbours active for the next round. Rounds
+// run in place (an update is seen by later vertices of the same round, which
+// only speeds convergence) inside one cooperative launch, a grid barrier
+// between rounds. With weights >= 0 the rounds number at most the largest
+// arc count of a shortest path plus one, so this engine suits graphs of
+// small hop depth (random and social graphs: 24-29 rounds on Graph65536),
+// and is slow on road networks (thousands of rounds); AUTO's cost model
+// (dispatch/cuda_cost_model.cpp) charges rounds by the graph's hop depth.
+//
+// After a pass, a predecessor kernel gives v, in each column, an in-neighbour
+// u with X[u] < X[v] and X[u] + w == X[v] (a tight arc down the distance
+// order: such parents cannot form a cycle), and checks int32 sums as the
+// CPU engines do; columns are transposed into rows (sparse::transpose) and
+// go to host memory while the next pass runs (pass_pipeline.cuh). A vertex
+// left without a strictly smaller tight in-neighbour (zero-weight arcs, or a
+// float weight absorbed by rounding) flags its pass, whose rows are then
+// checked and rebuilt on the host (core/pred_repair.h).
+//
+// Measured against batched delta-stepping and task-parallel:
+// doc/gpu-apsp-sparse.md, "Min-plus SpMM".
+#include <algorithm>
+#include <limits>
+
+#include "apsp_sparse/apsp_sparse_common.cuh"
+#include "apsp_sparse/pass_pipeline.cuh"
+#include "dispatch/tuning.h"
+#include "sssp/sssp_family.cuh"
+
+namespace gsp::detail::gpu {
+namespace {
+
+namespace cg = cooperative_groups;
+using sparse::dist_inf;
+
+constexpr int kThreads = 256;
+constexpr int kWarpsPerBlock = kThreads / 32;
+// Sources per pass: a tile of 32 lanes x 4 (one 16-byte load per lane and
+// arc). Fewer sources use tiles of 32 or 64.
+constexpr int32_t kTileMax = 128;
+
+template <class W>
+struct SpmmArgs {
+  int32_t n = 0;
+  const int64_t* in_off = nullptr;  // reverse CSR: in-arcs of v
+  const int32_t* in_src = nullptr;
+  const W* in_w = nullptr;
+  const int64_t* out_off = nullptr;  // forward CSR: who to wake
+  const int32_t* out_dst = nullptr;
+  W* x = nullptr;                    // n x K, vertex-major
+  uint8_t* active[2] = {nullptr, nullptr};
+  int* changed = nullptr;            // 3 slots, rotated by round
+  long long* rounds = nullptr;       // out: rounds run (> max_rounds: did not converge)
+  long long max_rounds = 0;
+};
+
+// The candidate X[u] + w for X[v], or inf when X[u] is inf or an int32 sum
+// would reach the infinity (overflow is judged on the final distances, by
+// the predecessor kernel, as the CPU engines judge it).
+__device__ inline float candidate(float xu, float w) { return xu + w; }
+__device__ inline int32_t candidate(int32_t xu, int32_t w) {
+  const long long s = static_cast<long long>(xu) + w;
+  return (xu == dist_inf<int32_t>() || s >= dist_inf<int32_t>()) ? dist_inf<int32_t>() : static_cast<int32_t>(s);
+}
+
+// VEC consecutive values of row u, read through L2 (other warps write X in
+// this launch; L1 is not coherent).
+template <class W, int VEC>
+__device__ inline void load_row(const W* p, W (&out)[VEC]) {
+  if constexpr (VEC == 4) {
+    using V = std::conditional_t<std::is_same_v<W, float>, float4, int4>;
+    const V q = __ldcg(reinterpret_cast<const V*>(p));
+    out[0] = q.x, out[1] = q.y, out[2] = q.z, out[3] = q.w;
+  } else if constexpr (VEC == 2) {
+    using V = std::conditional_t<std::is_same_v<W, float>, float2, int2>;
+    const V q = __ldcg(reinterpret_cast<const V*>(p));
+    out[0] = q.x, out[1] = q.y;
+  } else {
+    out[0] = __ldcg(p);
+  }
+}
+
+template <class W, int VEC>
+__global__ void __launch_bounds__(kThreads) spmm_rounds_kernel(SpmmArgs<W> a) {
+  constexpr int K = 32 * VEC;
+  cg::grid_group grid = cg::this_grid();
+  const int lane = threadIdx.x & 31;
+  const int64_t first_warp = (static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) >> 5;
+  const int64_t warps = (static_cast<int64_t>(gridDim.x) * blockDim.x) >> 5;
+  const bool leader = blockIdx.x == 0 && threadIdx.x == 0;
+  for (long long r = 0; r < a.max_rounds; ++r) {
+    volatile uint8_t* cur = (r & 1) != 0 ? a.active[1] : a.active[0];
+    uint8_t* next = (r & 1) != 0 ? a.active[0] : a.active[1];
+    for (int64_t v = first_warp; v < a.n; v += warps) {
+      const bool on = cur[v] != 0;
+      __syncwarp();
+      if (!on) continue;
+      if (lane == 0) cur[v] = 0;  // clean for its turn as `next`
+      W* xv = a.x + v * K + lane * VEC;
+      W old[VEC], best[VEC];
+      load_row<W, VEC>(xv, old);
+#pragma unroll
+      for (int i = 0; i < VEC; ++i) best[i] = old[i];
+      for (int64_t e = a.in_off[v]; e < a.in_off[v + 1]; ++e) {
+        const int32_t u = a.in_src[e];
+        const W w = a.in_w[e];
+        W xu[VEC];
+        load_row<W, VEC>(a.x + static_cast<int64_t>(u) * K + lane * VEC, xu);
+#pragma unroll
+        for (int i = 0; i < VEC; ++i) {
+          const W c = candidate(xu[i], w);
+          if (c < best[i]) best[i] = c;
+        }
+      }
+      bool improved = false;
+#pragma unroll
+      for (int i = 0; i < VEC; ++i) {
+        if (best[i] < old[i]) {
+          xv[i] = best[i];
+          improved = true;
+        }
+      }
+      if (__ballot_sync(0xffffffffu, improved) != 0) {
+        for (int64_t e = a.out_off[v] + lane; e < a.out_off[v + 1]; e += 32) next[a.out_dst[e]] = 1;
+        if (lane == 0) a.changed[r % 3] = 1;
+      }
+    }
+    grid.sync();
+    const int any = static_cast<volatile int*>(a.changed)[r % 3];
+    // Slot r + 2 was last read after the previous barrier, which every
+    // thread has passed; it is next written after the coming one.
+    if (leader) a.changed[(r + 2) % 3] = 0;
+    if (any == 0) {
+      if (leader) *a.rounds = r + 1;
+      return;
+    }
+  }
+  if (leader) *a.rounds = a.max_rounds + 1;
+}
+
+// A pass's start: X = inf, X[source_k][k] = 0, the sources' out-neighbours
+// active for round 0, nothing active for round 1.
+template <class W>
+__global__ void spmm_seed_kernel(int32_t n, int32_t K, const int32_t* sources, int32_t count,
+                                 const int64_t* out_off, const int32_t* out_dst, W* x, uint8_t* active0) {
+  const int32_t k = blockIdx.x * blockDim.x + threadIdx.x;
+  if (k >= count) return;
+  const int32_t s = sources[k];
+  x[static_cast<int64_t>(s) * K + k] = W(0);
+  for (int64_t e = out_off[s]; e < out_off[s + 1]; ++e) active0[out_dst[e]] = 1;
+  (void)n;
+}
+
+// Predecessors (when pred != null) and the int32 overflow check of a
+// converged pass, one warp per vertex, lane-major over the columns like the
+// rounds. flags[0..2]: an arc (v, t) of a reached v whose sum overflows;
+// flags[3]: some reached non-source vertex has no strictly smaller tight
+// in-neighbour (its rows need the host check).
+template <class W>
+__global__ void spmm_finish_kernel(int32_t n, int32_t K, int32_t count, const int32_t* sources,
+                                   DeviceCsr<W> in, DeviceCsr<W> out, W max_w, const W* x, int32_t* pred,
+                                   int* flags) {
+  const int64_t warp = (static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) >> 5;
+  const int lane = threadIdx.x & 31;
+  if (warp >= n) return;
+  const int32_t v = static_cast<int32_t>(warp);
+  for (int32_t k = lane; k < K; k += 32) {
+    const int64_t at = static_cast<int64_t>(v) * K + k;
+    const W d = x[at];
+    int32_t p = -1;
+    if (k < count && d != dist_inf<W>()) {
+      if constexpr (std::is_same_v<W, int32_t>) {
+        if (static_cast<long long>(d) + max_w >= dist_inf<int32_t>()) {
+          for (int64_t e = out.offsets[v]; e < out.offsets[v + 1]; ++e) {
+            if (static_cast<long long>(d) + out.weights[e] >= dist_inf<int32_t>()) {
+              if (atomicCAS(flags, 0, 1) == 0) {
+                flags[1] = v;
+                flags[2] = out.targets[e];
+              }
+              break;
+            }
+          }
+        }
+      }
+      if (pred != nullptr && v != sources[k]) {
+        for (int64_t e = in.offsets[v]; e < in.offsets[v + 1] && p < 0; ++e) {
+          const int32_t u = in.targets[e];
+          const W du = x[static_cast<int64_t>(u) * K + k];
+          if (du < d && candidate(du, in.weights[e]) == d) p = u;
+        }
+        if (p < 0) atomicExch(flags + 3, 1);
+      }
+    }
+    if (pred != nullptr) pred[at] = p;
+  }
+}
+
+// The tile (columns of X) for a pass of `width` sources.
+int32_t tile_for(int64_t width) { return width <= 32 ? 32 : width <= 64 ? 64 : kTileMax; }
+
+// Sources per pass: up to kTileMax, fewer where the device memory budget
+// allows fewer: X and the predecessor columns (tile wide), the pass's rows
+// (width wide), the activity flags.
+int32_t spmm_pass_width(RunContext& ctx, const Graph& graph, int32_t num_sources, bool paths) {
+  const int64_t n = graph.n();
+  const int64_t per_value = paths ? 8 : 4;  // a distance, and a predecessor with paths
+  const int64_t fixed = 4096 + 2 * n;
+  auto bytes = [&](int64_t width) { return fixed + n * (tile_for(width) + width) * per_value; };
+  const int64_t left = static_cast<int64_t>(std::min<size_t>(ctx.budget_left(), size_t(1) << 62));
+  int64_t width = std::min<int64_t>({tuning().cuda_batch_sources.value_or(kTileMax), kTileMax, num_sources});
+  if (width > 64 && bytes(width) > left) width = 64;
+  if (width > 32 && bytes(width) > left) width = 32;
+  if (bytes(width) > left) width = std::min<int64_t>(width, (left - fixed) / (n * per_value) - 32);
+  if (width < 1) {
+    throw Error(GSP_ERR_DEVICE_OUT_OF_MEMORY,
+                "apsp_spmm: one source needs " + std::to_string(bytes(1)) + " bytes of device memory, and only " +
+                    std::to_string(left) + " are left under the budget (options.device_memory_limit)");
+  }
+  return static_cast<int32_t>(sparse::balanced_batch(width, num_sources, 32));
+}
+
+// The passes for sparse::run_passes, at tile width 32 * VEC.
+template <class W, int VEC>
+struct SpmmPasses {
+  static constexpr int32_t kTile = 32 * VEC;
+  RunContext& ctx;
+  const Graph& graph;
+  DeviceCsr<W> in, out;
+  W* x = nullptr;
+  int32_t* columns_pred = nullptr;  // n x K predecessors (paths)
+  int32_t* sources = nullptr;
+  SpmmArgs<W> args{};
+  int blocks = 0;
+  int32_t count = 0;
+  int64_t rounds = 0;
+
+  void start(const int32_t* host_sources, int32_t c) {
+    count = c;
+    cudaStream_t st = ctx.stream();
+    const int32_t n = graph.n();
+    GSP_CUDA(cudaMemcpyAsync(sources, host_sources, static_cast<size_t>(c) * sizeof(int32_t),
+                             cudaMemcpyHostToDevice, st));
+    sparse::fill(ctx, x, static_cast<size_t>(n) * kTile, dist_inf<W>());
+    GSP_CUDA(cudaMemsetAsync(args.active[0], 0, 2 * static_cast<size_t>(n), st));
+    GSP_CUDA(cudaMemsetAsync(args.changed, 0, 3 * sizeof(int), st));
+    spmm_seed_kernel<W><<<blocks_for(c, 128), 128, 0, st>>>(n, kTile, sources, c, out.offsets, out.targets, x,
+                                                           args.active[0]);
+    GSP_CUDA_LAUNCH();
+    void* params[] = {&args};
+    GSP_CUDA(cudaLaunchCooperativeKernel(reinterpret_cast<void*>(spmm_rounds_kernel<W, VEC>), blocks, kThreads,
+                                         params, 0, st));
+    GSP_CUDA_LAUNCH();
+  }
+  void wait() {
+    long long r = 0;
+    GSP_CUDA(cudaMemcpyAsync(&r, args.rounds, sizeof r, cudaMemcpyDeviceToHost, ctx.stream()));
+    ctx.sync();
+    if (r > args.max_rounds) throw Error(GSP_ERR_INTERNAL, "apsp_spmm: a pass did not converge");
+    rounds += r;
+  }
+  void emit(int32_t c, W* dist, int32_t* pred, int* flags) {
+    const int32_t n = graph.n();
+    spmm_finish_kernel<W><<<blocks_for(static_cast<int64_t>(n) * 32, kThreads), kThreads, 0, ctx.stream()>>>(
+        n, kTile, c, sources, in, out, static_cast<W>(graph.max_weight()), x, pred != nullptr ? columns_pred : nullptr,
+        flags);
+    GSP_CUDA_LAUNCH();
+    sparse::transpose(ctx, x, dist, n, kTile, c);
+    if (pred != nullptr) sparse::transpose(ctx, columns_pred, pred, n, kTile, c);
+  }
+};
+
+template <class W, int VEC>
+void run_tiles(RunContext& ctx, const ApspJob& job, const DeviceCsr<W>& in, const DeviceCsr<W>& out,
+               int32_t width, StageClock& clock) {
+  constexpr int32_t kTile = 32 * VEC;
+  const Graph& graph = *job.graph;
+  const int32_t n = graph.n();
+  const bool paths = job.options->want_paths;
+  SpmmPasses<W, VEC> passes{ctx, graph, in, out};
+  Workspace work;
+  uint8_t* active = nullptr;
+  work.add(&passes.x, static_cast<size_t>(n) * kTile);
+  if (paths) work.add(&passes.columns_pred, static_cast<size_t>(n) * kTile);
+  work.add(&passes.sources, static_cast<size_t>(kTile));
+  work.add(&passes.args.changed, 3);
+  work.add(&passes.args.rounds, 1);
+  work.add(&active, 2 * static_cast<size_t>(n));
+  work.allocate(ctx, "apsp_spmm workspace");
+  passes.args.n = n;
+  passes.args.in_off = in.offsets;
+  passes.args.in_src = in.targets;
+  passes.args.in_w = in.weights;
+  passes.args.out_off = out.offsets;
+  passes.args.out_dst = out.targets;
+  passes.args.x = passes.x;
+  passes.args.active[0] = active;
+  passes.args.active[1] = active + n;
+  passes.args.max_rounds = static_cast<long long>(n) + 1;
+  passes.blocks = family::coop_blocks(ctx, spmm_rounds_kernel<W, VEC>, kThreads, 2048 / kThreads,
+                                      (static_cast<int64_t>(n) + kWarpsPerBlock - 1) / kWarpsPerBlock);
+  clock.mark(Stage::kSetup);
+  sparse::run_passes<W>(ctx, job, width, false, clock, passes);
+  if (job.stats != nullptr) job.stats->iterations = passes.rounds;
+}
+
+template <class W>
+void run_spmm(RunContext& ctx, const ApspJob& job) {
+  const Graph& graph = *job.graph;
+  sparse::require_non_negative(job, "apsp_spmm");
+  sparse::fill_stats(ctx, job);
+  const int32_t n = graph.n();
+  if (n == 0 || job.num_sources == 0) return;
+  const DeviceCsr<W> out = device_graph<W>(ctx, graph);
+  const DeviceCsr<W> in = device_reverse_graph<W>(ctx, graph);
+  StageClock clock(ctx);
+  const int32_t width = spmm_pass_width(ctx, graph, job.num_sources, job.options->want_paths);
+  if (tile_for(width) == 32) {
+    run_tiles<W, 1>(ctx, job, in, out, width, clock);
+  } else if (tile_for(width) == 64) {
+    run_tiles<W, 2>(ctx, job, in, out, width, clock);
+  } else {
+    run_tiles<W, 4>(ctx, job, in, out, width, clock);
+  }
+}
+
+}  // namespace
+
+void apsp_spmm(RunContext& ctx, const ApspJob& job) {
+  with_weight_type(job.graph->dtype(), [&](auto w) { run_spmm<decltype(w)>(ctx, job); });
+}
+
+}  // namespace gsp::detail::gpu
