@@ -29,7 +29,8 @@
 #   GSP_SAN_JOBS   sanitizer processes at a time (default: nproc)
 #   GSP_SAN_SHARDS  "test:N ..." processes per test for racecheck and initcheck
 #                  (default "test_gpu_apsp_dense:8 test_gpu_faults:16
-#                  test_gpu_float_paths:8": with 16 processes at a time,
+#                  test_gpu_float_paths:8 test_gpu_sssp:6 test_gpu_apsp_sparse:6"
+#                  (the last two passed 240 s unsplit); with 16 processes at a time,
 #                  racecheck of the first two ended in about 420 s on the H100
 #                  host's 16 cores; a Floyd-Warshall call takes about 50 s there)
 set -u
@@ -156,7 +157,7 @@ fi
 SAN_TOOLS=""
 for tool in racecheck initcheck memcheck synccheck; do want $tool && SAN_TOOLS="$SAN_TOOLS $tool"; done
 SAN_JOBS=${GSP_SAN_JOBS:-$(nproc)}
-SAN_SHARDS=${GSP_SAN_SHARDS:-"test_gpu_apsp_dense:8 test_gpu_faults:16 test_gpu_float_paths:8"}
+SAN_SHARDS=${GSP_SAN_SHARDS:-"test_gpu_apsp_dense:8 test_gpu_faults:16 test_gpu_float_paths:8 test_gpu_sssp:6 test_gpu_apsp_sparse:6"}
 shards_of() {  # tool test -> number of shards
   case $1 in racecheck | initcheck) ;; *) echo 1; return ;; esac
   for item in $SAN_SHARDS; do

@@ -103,6 +103,7 @@ static void test_shapes(void) {
       gsp_paths* cpu = NULL;
       int32_t src;
       char what[160];
+      if (!t_in_shard()) continue; /* GSP_TEST_SHARD: one (shape, type) a case */
       t_make_shape(&a, shape, shape == T_RANDOM_DENSE && n > 400 ? 400 : n, 42);
       g = t_graph(&a, dt, 1.0f);
       src = a.n > 2 ? 1 : 0;
@@ -389,13 +390,15 @@ int main(void) {
     return T_SKIP;
   }
   g_small = getenv("GSP_TEST_SMALL") != NULL && atoi(getenv("GSP_TEST_SMALL")) != 0;
+  /* Cases for GSP_TEST_SHARD (run.sh splits sanitizer runs): each shape and
+   * weight type of test_shapes, then each test below. */
   test_shapes();
-  test_overflow();
-  test_float_overflow();
-  test_device_layer();
-  test_threads();
-  test_ny();
-  test_run_info_stages();
+  if (t_in_shard()) test_overflow();
+  if (t_in_shard()) test_float_overflow();
+  if (t_in_shard()) test_device_layer();
+  if (t_in_shard()) test_threads();
+  if (t_in_shard()) test_ny();
+  if (t_in_shard()) test_run_info_stages();
   gsp_release_cached_memory(); /* nothing kept for a leak checker to see */
   return t_finish("test_gpu_sssp");
 }
