@@ -100,6 +100,7 @@ const Knob kKnobs[] = {
      [](Tuning& t, const char* s) { return put(t.cuda_persistent_blocks_per_sm, as_int(s, 1, 4)); }},
     {"GSP_CUDA_FILTER", [](Tuning& t, const char* s) { return put(t.cuda_filter, as_word(s, kCudaFilter)); }},
     {"GSP_CUDA_BATCH_SOURCES", [](Tuning& t, const char* s) { return put(t.cuda_batch_sources, as_int(s, 1, INT32_MAX)); }},
+    {"GSP_CUDA_SPMM_HUB_ARCS", [](Tuning& t, const char* s) { return put(t.cuda_spmm_hub_arcs, as_int(s, 1, INT32_MAX)); }},
     {"GSP_MPI_BLOCK_SIZE",
      [](Tuning& t, const char* s) {
        if (put(t.mpi_block_size, as_int(s, 1, 2048))) return true;

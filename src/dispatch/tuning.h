@@ -108,6 +108,11 @@ struct Tuning {
   // the CUDA delta-stepping APSP engine (src/engines/cuda/apsp_sparse/apsp_delta_stepping.cu);
   // unset: as many as the memory budget allows.
   std::optional<int64_t> cuda_batch_sources;
+  // GSP_CUDA_SPMM_HUB_ARCS [1, 2^31 - 1]: in-degree above which the CUDA
+  // SpMM APSP engine (src/engines/cuda/apsp_sparse/apsp_spmm.cu) splits a
+  // vertex's in-arcs into chunks of at most this many, one warp each; unset:
+  // 1024.
+  std::optional<int64_t> cuda_spmm_hub_arcs;
 
   // ---- distributed Floyd-Warshall (mpi/)
   // GSP_MPI_BLOCK_SIZE [1, 2048]: block size of the block-cyclic layout;

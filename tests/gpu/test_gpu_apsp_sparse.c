@@ -5,6 +5,8 @@
  * 31, 32, 33, 1000 with repeats for the batched engines); gsp_apsp_stream
  * order; cancellation;
  * a small device memory limit forcing many batches gives identical results;
+ * SpMM with in-arc lists of more than 4 arcs split over warps
+ * (GSP_CUDA_SPMM_HUB_ARCS=4, so the hub path runs on these small graphs);
  * negative weights, int32 overflow and a too-small budget are refused.
  * GSP_TEST_SMALL=1 keeps sizes small (for compute-sanitizer); 3 also keeps
  * two shapes only (racecheck tracks every shared-memory access: slow). */
@@ -422,6 +424,13 @@ int main(void) {
         t_tuning("GSP_APSP_HEAP_LAYOUT", "interleaved");
         test_all_pairs(&a, dtype, ref, GSP_APSP_HEAP);
         t_tuning("GSP_APSP_HEAP_LAYOUT", NULL);
+        /* SpMM's hub path (GSP_CUDA_SPMM_HUB_ARCS, read per run): every
+         * vertex of in-degree > 4 has its in-arcs split over warps, at each
+         * tile width (the source counts' passes of 32, 64 and 128). */
+        t_tuning("GSP_CUDA_SPMM_HUB_ARCS", "4");
+        test_all_pairs(&a, dtype, ref, GSP_APSP_SPMM);
+        test_source_counts(&a, dtype, ref, GSP_APSP_SPMM);
+        t_tuning("GSP_CUDA_SPMM_HUB_ARCS", NULL);
       }
       free(ref);
     }

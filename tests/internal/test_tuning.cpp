@@ -66,7 +66,7 @@ bool same(const Tuning& a, const Tuning& b) {
          a.cuda_local_rounds == b.cuda_local_rounds && a.cuda_ell == b.cuda_ell &&
          a.cuda_spec == b.cuda_spec &&
          a.cuda_persistent_blocks_per_sm == b.cuda_persistent_blocks_per_sm && a.cuda_filter == b.cuda_filter &&
-         a.cuda_batch_sources == b.cuda_batch_sources &&
+         a.cuda_batch_sources == b.cuda_batch_sources && a.cuda_spmm_hub_arcs == b.cuda_spmm_hub_arcs &&
          a.mpi_block_size == b.mpi_block_size && a.mpi_block_size_rejected == b.mpi_block_size_rejected &&
          a.mpi_trace == b.mpi_trace && a.mpi_test_fail_rank == b.mpi_test_fail_rank;
 }
@@ -137,6 +137,10 @@ std::vector<Case> cases() {
        {{"1", [](const Tuning& t) { return t.cuda_batch_sources == 1; }},
         {"2147483647", [](const Tuning& t) { return t.cuda_batch_sources == 2147483647; }}},
        {"0", "-32", "2147483648", "32 "}},
+      {"GSP_CUDA_SPMM_HUB_ARCS",
+       {{"1", [](const Tuning& t) { return t.cuda_spmm_hub_arcs == 1; }},
+        {"2147483647", [](const Tuning& t) { return t.cuda_spmm_hub_arcs == 2147483647; }}},
+       {"0", "-4", "2147483648", "1k"}},
       {"GSP_MPI_BLOCK_SIZE",
        {{"1", [](const Tuning& t) { return t.mpi_block_size == 1; }},
         {"2048", [](const Tuning& t) { return t.mpi_block_size == 2048; }}},
