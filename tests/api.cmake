@@ -3,30 +3,21 @@
 # each), the global symbols of libgsp.a and the dynamic ones of
 # libgsp.so (nm -D: gsp_* only), README's example.
 
-add_executable(header_c99 ${CMAKE_CURRENT_SOURCE_DIR}/header/header_twice.c)
-set_target_properties(header_c99 PROPERTIES C_STANDARD 99 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
-target_compile_options(header_c99 PRIVATE -Wall -Wextra -pedantic -Werror)
-target_link_libraries(header_c99 PRIVATE gsp::gsp)
-add_test(NAME header_c99 COMMAND header_c99)
+# name: a test program compiled pedantically as C99 or C++11, warnings as errors.
+function(gsp_header_test name source)
+  add_executable(${name} ${CMAKE_CURRENT_SOURCE_DIR}/header/${source})
+  set_target_properties(${name} PROPERTIES C_STANDARD 99 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF
+                                           CXX_STANDARD 11 CXX_EXTENSIONS OFF)
+  target_compile_options(${name} PRIVATE -Wall -Wextra -pedantic -Werror)
+  target_link_libraries(${name} PRIVATE gsp::gsp)
+  add_test(NAME ${name} COMMAND ${name})
+endfunction()
 
-add_executable(header_cxx ${CMAKE_CURRENT_SOURCE_DIR}/header/header_twice.cpp)
-set_target_properties(header_cxx PROPERTIES CXX_STANDARD 11 CXX_EXTENSIONS OFF)
-target_compile_options(header_cxx PRIVATE -Wall -Wextra -pedantic -Werror)
-target_link_libraries(header_cxx PRIVATE gsp::gsp)
-add_test(NAME header_cxx COMMAND header_cxx)
-
+gsp_header_test(header_c99 header_twice.c)
+gsp_header_test(header_cxx header_twice.cpp)
 # The parts gsp.h includes (gsp_table.h, gsp_device.h), each included first.
-add_executable(header_parts_c99 ${CMAKE_CURRENT_SOURCE_DIR}/header/header_parts.c)
-set_target_properties(header_parts_c99 PROPERTIES C_STANDARD 99 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
-target_compile_options(header_parts_c99 PRIVATE -Wall -Wextra -pedantic -Werror)
-target_link_libraries(header_parts_c99 PRIVATE gsp::gsp)
-add_test(NAME header_parts_c99 COMMAND header_parts_c99)
-
-add_executable(header_parts_cxx ${CMAKE_CURRENT_SOURCE_DIR}/header/header_parts.cpp)
-set_target_properties(header_parts_cxx PROPERTIES CXX_STANDARD 11 CXX_EXTENSIONS OFF)
-target_compile_options(header_parts_cxx PRIVATE -Wall -Wextra -pedantic -Werror)
-target_link_libraries(header_parts_cxx PRIVATE gsp::gsp)
-add_test(NAME header_parts_cxx COMMAND header_parts_cxx)
+gsp_header_test(header_parts_c99 header_parts.c)
+gsp_header_test(header_parts_cxx header_parts.cpp)
 
 add_test(NAME header_lines
   COMMAND ${CMAKE_COMMAND} -DDIR=${PROJECT_SOURCE_DIR}/include/gsp -P ${CMAKE_CURRENT_SOURCE_DIR}/scripts/check_header_lines.cmake)

@@ -41,7 +41,6 @@
 // Measured against batched delta-stepping and task-parallel:
 // doc/gpu-apsp-sparse.md, "`GSP_APSP_SPMM`: min-plus SpMM Bellman-Ford".
 #include <algorithm>
-#include <limits>
 #include <vector>
 
 #include "apsp_sparse/apsp_sparse_common.cuh"
@@ -282,14 +281,13 @@ __global__ void __launch_bounds__(kThreads, 4) spmm_rounds_kernel(SpmmArgs<W> a,
 // A pass's start: X = inf, X[source_k][k] = 0, the sources' out-neighbours
 // active for round 0, nothing active for round 1.
 template <class W>
-__global__ void spmm_seed_kernel(int32_t n, int32_t K, const int32_t* sources, int32_t count,
+__global__ void spmm_seed_kernel(int32_t K, const int32_t* sources, int32_t count,
                                  const int64_t* out_off, const int32_t* out_dst, W* x, uint8_t* active0) {
   const int32_t k = blockIdx.x * blockDim.x + threadIdx.x;
   if (k >= count) return;
   const int32_t s = sources[k];
   x[static_cast<int64_t>(s) * K + k] = W(0);
   for (int64_t e = out_off[s]; e < out_off[s + 1]; ++e) active0[out_dst[e]] = 1;
-  (void)n;
 }
 
 // Predecessors (when pred != null) and the int32 overflow check of a
@@ -427,11 +425,9 @@ struct SpmmPasses {
   HubArgs hubs{};
   void (*kernel)(SpmmArgs<W>, HubArgs) = nullptr;  // spmm_rounds_kernel<W, VEC, hubs or not>
   int blocks = 0;
-  int32_t count = 0;
   int64_t rounds = 0;
 
   void start(const int32_t* host_sources, int32_t c) {
-    count = c;
     cudaStream_t st = ctx.stream();
     const int32_t n = graph.n();
     GSP_CUDA(cudaMemcpyAsync(sources, host_sources, static_cast<size_t>(c) * sizeof(int32_t),
@@ -439,7 +435,7 @@ struct SpmmPasses {
     sparse::fill(ctx, x, static_cast<size_t>(n) * kTile, dist_inf<W>());
     GSP_CUDA(cudaMemsetAsync(args.active[0], 0, 2 * static_cast<size_t>(n), st));
     GSP_CUDA(cudaMemsetAsync(args.changed, 0, 3 * sizeof(int), st));
-    spmm_seed_kernel<W><<<blocks_for(c, 128), 128, 0, st>>>(n, kTile, sources, c, out.offsets, out.targets, x,
+    spmm_seed_kernel<W><<<blocks_for(c, 128), 128, 0, st>>>(kTile, sources, c, out.offsets, out.targets, x,
                                                            args.active[0]);
     GSP_CUDA_LAUNCH();
     void* params[] = {&args, &hubs};
