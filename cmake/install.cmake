@@ -8,15 +8,31 @@ install(TARGETS gsp_static EXPORT gspTargets ARCHIVE DESTINATION ${CMAKE_INSTALL
 if(GSP_BUILD_SHARED)
   install(TARGETS gsp_shared EXPORT gspTargets LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 endif()
-# The public headers: gsp.h and the parts it includes (gsp_table.h, gsp_device.h);
+# The public headers: gsp.h and the parts it includes (gsp_options.h, gsp_table.h,
+# gsp_device.h, gsp_search.h);
 # gsp_mpi.h only when MPI is built (mpi/CMakeLists.txt installs it).
 install(DIRECTORY include/gsp DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
   FILES_MATCHING PATTERN "*.h" PATTERN "gsp_mpi.h" EXCLUDE)
 
-# gsp.pc finds its prefix relative to itself, so a moved install still works.
+# gsp.pc is written at install time (cmake/gsp_pc.cmake), for the prefix of
+# that install (`cmake --install --prefix` changes it after configuring):
+# libdir=${prefix}/lib, no `..` and no `//`. (GSP_PC_PREFIX_FROM_PCDIR is
+# for mpi/gsp_mpi.pc.in, which still finds its prefix from ${pcfiledir}.)
 file(RELATIVE_PATH GSP_PC_PREFIX_FROM_PCDIR "/p/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/p")
-configure_file(cmake/gsp.pc.in ${CMAKE_CURRENT_BINARY_DIR}/gsp.pc @ONLY)
-install(FILES ${CMAKE_CURRENT_BINARY_DIR}/gsp.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+# The build tree's gsp.pc, for the configured prefix (scripts/demo.sh uses it).
+execute_process(COMMAND ${CMAKE_COMMAND} -DCMAKE_INSTALL_PREFIX=${CMAKE_INSTALL_PREFIX}
+  -DGSP_PC_IN=${PROJECT_SOURCE_DIR}/cmake/gsp.pc.in -DGSP_PC_OUT=${CMAKE_CURRENT_BINARY_DIR}/gsp.pc
+  -DGSP_PC_LIBDIR_REL=${CMAKE_INSTALL_LIBDIR} -DGSP_PC_INCLUDEDIR_REL=${CMAKE_INSTALL_INCLUDEDIR}
+  -DPROJECT_VERSION=${PROJECT_VERSION} "-DGSP_PC_LIBS_PRIVATE=${GSP_PC_LIBS_PRIVATE}"
+  -P ${PROJECT_SOURCE_DIR}/cmake/gsp_pc.cmake COMMAND_ERROR_IS_FATAL ANY)
+install(CODE "
+  set(GSP_PC_IN \"${PROJECT_SOURCE_DIR}/cmake/gsp.pc.in\")
+  set(GSP_PC_WORK_DIR \"${CMAKE_CURRENT_BINARY_DIR}/pkgconfig\")
+  set(GSP_PC_LIBDIR_REL \"${CMAKE_INSTALL_LIBDIR}\")
+  set(GSP_PC_INCLUDEDIR_REL \"${CMAKE_INSTALL_INCLUDEDIR}\")
+  set(PROJECT_VERSION \"${PROJECT_VERSION}\")
+  set(GSP_PC_LIBS_PRIVATE \"${GSP_PC_LIBS_PRIVATE}\")
+  include(\"${PROJECT_SOURCE_DIR}/cmake/gsp_pc.cmake\")")
 
 # The CMake package: targets exported by install(EXPORT), no CUDA lookup.
 include(CMakePackageConfigHelpers)

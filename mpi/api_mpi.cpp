@@ -151,12 +151,13 @@ GSP_API gsp_status gsp_mpi_blocks_copy(const gsp_mpi_blocks* blocks, int32_t ind
               "capacity " + std::to_string(capacity) + " < " + std::to_string(need) + " entries of the block");
     }
     const int64_t base = L.offset(li, lj);
+    const size_t wb = gsp::detail::weight_bytes(r.dtype);
     for (int32_t i = 0; i < rows; ++i) {
       const int64_t from = base + static_cast<int64_t>(i) * L.b;
       const size_t to = static_cast<size_t>(i) * static_cast<size_t>(cols);
       if (distances != nullptr) {
-        std::memcpy(static_cast<char*>(distances) + to * 4, static_cast<const char*>(r.dist()) + from * 4,
-                    static_cast<size_t>(cols) * 4);
+        std::memcpy(static_cast<char*>(distances) + to * wb,
+                    static_cast<const char*>(r.dist()) + static_cast<size_t>(from) * wb, static_cast<size_t>(cols) * wb);
       }
       if (predecessors != nullptr) {
         std::memcpy(predecessors + to, r.pred.data() + from, static_cast<size_t>(cols) * sizeof(int32_t));

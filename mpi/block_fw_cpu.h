@@ -139,7 +139,7 @@ class CpuBlockFw final : public BlockFw<W> {
     check_store_diagonal(s_, D_);
     if (flags_.overflow) {
       throw Error(GSP_ERR_OVERFLOW,
-                  "an int32 distance would overflow in the all-pairs matrix; use GSP_F32 weights or smaller weights");
+                  "an int32 distance would overflow in the all-pairs matrix; use GSP_F64 weights or smaller weights");
     }
   }
   void finish() override {}

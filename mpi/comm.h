@@ -29,6 +29,8 @@ MPI_Datatype mpi_type();
 template <>
 inline MPI_Datatype mpi_type<float>() { return MPI_FLOAT; }
 template <>
+inline MPI_Datatype mpi_type<double>() { return MPI_DOUBLE; }
+template <>
 inline MPI_Datatype mpi_type<int32_t>() { return MPI_INT32_T; }
 template <>
 inline MPI_Datatype mpi_type<int64_t>() { return MPI_INT64_T; }

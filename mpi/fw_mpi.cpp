@@ -18,6 +18,7 @@
 #include <thread>
 
 #include "dispatch/dispatch.h"
+#include "dispatch/distance_limit.h"
 #include "block_fw_cpu.h"
 #include "core/block_fw.h"
 #include "dispatch/gpu_backend.h"
@@ -72,6 +73,24 @@ BlockFwShape shape_of(const Layout& L, bool want) {
   sh.my_col = L.mycol;
   sh.paths = want;
   return sh;
+}
+
+// gsp_options::limit on this rank's cells (its local store, or the n x n
+// rows on one rank): distances beyond it become unreachable, predecessor
+// -1. The weights are non-negative (checked on rank 0), so the predecessor
+// chains of the cells kept stay whole.
+template <class W>
+void cut_to_limit(W* D, int32_t* P, int64_t cells, double limit, cpu::Team& team) {
+  const int64_t chunk = int64_t(1) << 16;
+  for_each(team, (cells + chunk - 1) / chunk, [&](int64_t c) {
+    const int64_t end = std::min(cells, (c + 1) * chunk);
+    for (int64_t i = c * chunk; i < end; ++i) {
+      if (D[i] != Dist<W>::inf() && static_cast<double>(D[i]) > limit) {
+        D[i] = Dist<W>::inf();
+        if (P != nullptr) P[i] = -1;
+      }
+    }
+  });
 }
 
 template <class W>
@@ -286,6 +305,14 @@ void run_fw(const Session& s, const Layout& L, bool want, bool rows, int64_t m, 
   } else {
     out.times.check_note = want ? " (skipped: int32, every arc > 0)" : " (no paths)";
   }
+  if (ro.limit < std::numeric_limits<double>::infinity()) {
+    s.agree(capture([&] {
+      cpu::Team team(engine.threads);
+      const int64_t cells = rows ? int64_t(n) * n : static_cast<int64_t>(L.local_elems());
+      cut_to_limit(D, P, cells, ro.limit, team);
+    }));
+    out.times.check += lap();
+  }
 
   out.rows = rows;
   out.threads = engine.threads;
@@ -295,7 +322,7 @@ void run_fw(const Session& s, const Layout& L, bool want, bool rows, int64_t m, 
   out.layout = L;
   out.rank = s.rank();
   out.size = s.size();
-  out.dtype = std::is_same_v<W, float> ? GSP_F32 : GSP_I32;
+  out.dtype = dtype_of<W>();
   out.has_paths = want;
   out.stats.backend = engine.gpu ? GSP_BACKEND_CUDA : GSP_BACKEND_CPU;
   out.stats.algorithm = GSP_APSP_FLOYD_WARSHALL;
@@ -312,10 +339,13 @@ void run_fw(const Session& s, const Layout& L, bool want, bool rows, int64_t m, 
 // Which engine this rank runs: the backend asked for on rank 0 decides;
 // with AUTO a rank with a CUDA device uses it (ranks of a node share the
 // node's devices round-robin from options.device), a rank without one uses
-// CPU threads; with CUDA every rank must have a device.
-LocalEngine choose_engine(const Session& s, const RunOptions& ro, gsp_backend backend, int threads) {
+// CPU threads; with CUDA every rank must have a device. Every weight type
+// runs on both.
+LocalEngine choose_engine(const Session& s, const RunOptions& ro, gsp_backend backend, gsp_dtype dtype,
+                          int threads) {
   LocalEngine e;
   e.threads = threads;
+  (void)dtype;
   if (backend == GSP_BACKEND_CPU) return e;
   std::string why;
   const int32_t count = gpu::usable(&why) ? gpu::device_count() : 0;
@@ -350,6 +380,7 @@ std::unique_ptr<BlockResult> distributed_fw(const Session& s, Outcome first, con
         require(graph != nullptr, GSP_ERR_INVALID_ARGUMENT, "graph must not be NULL on rank 0");
         require(ro.algorithm == GSP_ALGO_AUTO || ro.algorithm == GSP_APSP_FLOYD_WARSHALL, GSP_ERR_UNSUPPORTED,
                 std::string("the MPI engine runs Floyd-Warshall only, not ") + gsp_algorithm_name(ro.algorithm));
+        require_limit_allowed(*graph, ro);
         head[0] = graph->n();
         head[1] = graph->dtype();
         head[2] = ro.want_paths ? 1 : 0;
@@ -360,11 +391,14 @@ std::unique_ptr<BlockResult> distributed_fw(const Session& s, Outcome first, con
   }
   s.agree(first);
   bcast(head, 6, 0, s.comm());
+  bcast(&ro.limit, 1, 0, s.comm());  // rank 0's options decide, as for the backend
 
   // Each rank's engine; the block size suits every rank's (a multiple of
   // the device granule as soon as one rank computes on a GPU).
   LocalEngine engine;
-  s.agree(capture([&] { engine = choose_engine(s, ro, static_cast<gsp_backend>(head[5]), threads); }));
+  s.agree(capture([&] {
+    engine = choose_engine(s, ro, static_cast<gsp_backend>(head[5]), static_cast<gsp_dtype>(head[1]), threads);
+  }));
   int mine = engine.gpu ? 1 : 0, any_gpu = 0;
   mpi_check(MPI_Allreduce(&mine, &any_gpu, 1, MPI_INT, MPI_MAX, s.comm()), "MPI_Allreduce");
   s.agree(capture([&] {
@@ -377,11 +411,9 @@ std::unique_ptr<BlockResult> distributed_fw(const Session& s, Outcome first, con
   const double t_setup = MPI_Wtime() - t0;
   std::unique_ptr<BlockResult> result;
   const bool rows = gather && s.size() == 1;
-  if (head[1] == GSP_F32) {
-    run_fw<float>(s, L, head[2] != 0, rows, head[3], graph, ro, engine, result);
-  } else {
-    run_fw<int32_t>(s, L, head[2] != 0, rows, head[3], graph, ro, engine, result);
-  }
+  with_weight_type(static_cast<gsp_dtype>(head[1]), [&](auto w) {
+    run_fw<decltype(w)>(s, L, head[2] != 0, rows, head[3], graph, ro, engine, result);
+  });
   result->t0 = t0;
   result->times.setup += t_setup;
   // gsp_run_info's stages, this rank's (doc/run-info.md): the graph's

@@ -94,13 +94,16 @@ struct BlockResult {
   int threads = 1;             // this rank's CPU threads (for the gather)
   HostArray<float> d_f32;      // GSP_F32
   HostArray<int32_t> d_i32;    // GSP_I32
+  HostArray<double> d_f64;     // GSP_F64
   HostArray<int32_t> pred;     // empty without paths
   RunStats stats;
   StageTimes times;
   double t0 = 0;               // MPI_Wtime() at the call's start
   std::string where;           // "rank r of p (pr x pc grid, b = .., nb steps), <engine>"
   const void* dist() const {
-    return dtype == GSP_F32 ? static_cast<const void*>(d_f32.data()) : static_cast<const void*>(d_i32.data());
+    if (dtype == GSP_F32) return d_f32.data();
+    if (dtype == GSP_F64) return d_f64.data();
+    return d_i32.data();
   }
 };
 

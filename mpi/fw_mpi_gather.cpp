@@ -30,12 +30,7 @@ void gather_t(const Session& s, const BlockResult& br, Paths* paths, HostArray<W
     return;
   }
   const int64_t n = L.n;
-  W* dist = nullptr;
-  if constexpr (std::is_same_v<W, float>) {
-    dist = paths->dist_f32.data();
-  } else {
-    dist = paths->dist_i32.data();
-  }
+  W* dist = paths->dist_array<W>().data();
   int32_t* pred = want ? paths->pred.data() : nullptr;
   for (int r = 0; r < s.size(); ++r) {
     const Layout Lr(L.n, L.b, L.pr, L.pc, r / L.pc, r % L.pc);
@@ -86,7 +81,19 @@ std::unique_ptr<Paths> gather_to_root(const Session& s, BlockResult& br, const G
   const Layout& L = br.layout;
   std::unique_ptr<Paths> paths;
   HostArray<float> buf_f;
+  HostArray<double> buf_d;
   HostArray<int32_t> buf_i, pbuf;
+  // The receive buffer of weight type W.
+  const auto buf_of = [&](auto w) -> auto& {
+    using W = decltype(w);
+    if constexpr (std::is_same_v<W, float>) {
+      return buf_f;
+    } else if constexpr (std::is_same_v<W, double>) {
+      return buf_d;
+    } else {
+      return buf_i;
+    }
+  };
   std::unique_ptr<cpu::Team> team;
   s.agree(capture([&] {
     if (s.rank() != 0) return;
@@ -102,18 +109,17 @@ std::unique_ptr<Paths> gather_to_root(const Session& s, BlockResult& br, const G
     if (br.rows) {  // one rank: the arrays already are the result
       p.dist_f32 = std::move(br.d_f32);
       p.dist_i32 = std::move(br.d_i32);
+      p.dist_f64 = std::move(br.d_f64);
       p.pred = std::move(br.pred);
     } else {
-      const int64_t elems = static_cast<int64_t>(cpu::matrix_elems(L.n, sizeof(float)));
+      const int64_t elems = static_cast<int64_t>(cpu::matrix_elems(L.n, weight_bytes(br.dtype)));
       // The widest local block row any rank sends (grid column 0 has the most blocks).
       const int64_t most = static_cast<int64_t>(Layout::owned(L.nb, L.pc, 0)) * L.bb();
-      if (br.dtype == GSP_F32) {
-        alloc_uninit(p.dist_f32, elems, false);
-        alloc_uninit(buf_f, most, false);
-      } else {
-        alloc_uninit(p.dist_i32, elems, false);
-        alloc_uninit(buf_i, most, false);
-      }
+      with_weight_type(br.dtype, [&](auto w) {
+        using W = decltype(w);
+        alloc_uninit(p.dist_array<W>(), elems, false);
+        alloc_uninit(buf_of(w), most, false);
+      });
       if (br.has_paths) {
         alloc_uninit(p.pred, elems, false);
         alloc_uninit(pbuf, most, false);
@@ -125,11 +131,9 @@ std::unique_ptr<Paths> gather_to_root(const Session& s, BlockResult& br, const G
     before_agree();
   }));
   if (!br.rows) {
-    if (br.dtype == GSP_F32) {
-      gather_t<float>(s, br, paths.get(), buf_f, pbuf, team.get());
-    } else {
-      gather_t<int32_t>(s, br, paths.get(), buf_i, pbuf, team.get());
-    }
+    with_weight_type(br.dtype, [&](auto w) {
+      gather_t<decltype(w)>(s, br, paths.get(), buf_of(w), pbuf, team.get());
+    });
   }
   const double now = MPI_Wtime();
   br.times.gather = now - t0;

@@ -20,7 +20,10 @@ template <class W>
 HostArray<W>& store(BlockResult& r) {
   if constexpr (std::is_same_v<W, float>) {
     return r.d_f32;
+  } else if constexpr (std::is_same_v<W, double>) {
+    return r.d_f64;
   } else {
+    static_assert(std::is_same_v<W, int32_t>, "weight type");
     return r.d_i32;
   }
 }

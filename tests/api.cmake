@@ -15,7 +15,7 @@ endfunction()
 
 gsp_header_test(header_c99 header_twice.c)
 gsp_header_test(header_cxx header_twice.cpp)
-# The parts gsp.h includes (gsp_table.h, gsp_device.h), each included first.
+# The parts gsp.h includes (gsp_table.h, gsp_device.h, gsp_search.h), each included first.
 gsp_header_test(header_parts_c99 header_parts.c)
 gsp_header_test(header_parts_cxx header_parts.cpp)
 

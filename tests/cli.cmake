@@ -52,11 +52,11 @@ endfunction()
 file(WRITE ${_cli_dir}/bad.gr "c a bad arc on line 3\np sp 2 1\na 1 x 3\n")
 
 # top level
-gsp_cli_test(help 0 "usage: gsp COMMAND" ARGS --help)
+gsp_cli_test(help 0 "usage: gsp COMMAND.*nearest FILE --sources LIST" ARGS --help)
 gsp_cli_test(no_args 2 "usage: gsp COMMAND" ARGS)
 gsp_cli_test(unknown_command 2 "unknown command 'frob'" ARGS frob)
 gsp_cli_test(version 0 "gsp [0-9]+\\.[0-9]+\\.[0-9]+" ARGS --version)
-foreach(sub generate info sssp apsp path table)
+foreach(sub generate info sssp apsp path table nearest)
   gsp_cli_test(help_${sub} 0 "usage: gsp ${sub}" ARGS ${sub} --help)
 endforeach()
 
@@ -194,6 +194,73 @@ gsp_cli_test(table_negative_cycle 1 "table failed: GSP_ERR_NEGATIVE_CYCLE" ARGS 
 if(NOT GSP_WITH_CUDA)
   gsp_cli_test(table_no_cuda 1 "GSP_ERR_NO_DEVICE" ARGS table table.txt --sources 0 --targets 1 --backend cuda)
 endif()
+
+# --weights f64: doubles read and printed exactly (%.17g), every command.
+# 0.1 + 0.2 is 0.30000000000000004 in double (0.3 in float), 1e39 is beyond
+# float (its line, 4, is named when read as f32) and 1e-300 below it.
+file(WRITE ${_cli_dir}/table64.txt "# vertices 5\n0 1 0.1\n1 2 0.2\n2 3 1e39\n0 3 1e300\n3 4 1e-300\n")
+gsp_cli_test(f64_sssp_out 0 "^# gsp sssp table64.txt --source 0: vertex distance predecessor\n0 0 -1\n1 0.10000000000000001 0\n2 0.30000000000000004 1\n3 9.9999999999999994e\\+38 2\n4 9.9999999999999994e\\+38 3\n$"
+  ARGS sssp table64.txt --source 0 --weights f64 --out - -q)
+gsp_cli_test(f64_as_f32 1 "cannot load graph: GSP_ERR_PARSE: table64.txt:4: expected a weight in the float range, got '1e39'"
+  ARGS sssp table64.txt --source 0 --weights f32)
+gsp_cli_test(f64_sssp_check 0 "farthest 3 at distance 9.9999999999999994e\\+38\n.*check: +OK: all 5 distances match"
+  ARGS sssp table64.txt --source 0 --weights f64 --algorithm delta-stepping --check)
+gsp_cli_test(f64_path 0 "distance: +0 -> 2 = 0.30000000000000004\npath: +3 vertices: 0 -> 1 -> 2"
+  ARGS path table64.txt --from 0 --to 2 --weights f64)
+gsp_cli_test(f64_sssp_json 0 "\"distance\": 0.30000000000000004, \"path\": \\[0, 1, 2\\]"
+  ARGS sssp table64.txt --source 0 --to 2 --weights f64 --json)
+gsp_cli_test(f64_table_csv 0 "^source/target,2,3,4\n0,0.30000000000000004,9.9999999999999994e\\+38,9.9999999999999994e\\+38\n1,0.20000000000000001,"
+  ARGS table table64.txt --sources 0,1 --targets 2,3,4 --weights f64 --csv -q)
+gsp_cli_test(f64_table_json 0 "\"distances\": \\[\\[0.20000000000000001, null\\]\\]"
+  ARGS table table64.txt --sources 1 --targets 2,0 --weights f64 --json)
+gsp_cli_test(f64_apsp 0 "\n0: 0 0.10000000000000001 0.30000000000000004 9.9999999999999994e\\+38 9.9999999999999994e\\+38\n"
+  ARGS apsp table64.txt --weights f64 --out - -q)
+gsp_cli_test(f64_apsp_json 0 "\"reachable_pairs\": 15, \"longest\": 9.9999999999999994e\\+38"
+  ARGS apsp table64.txt --weights f64 --json)
+gsp_cli_test(f64_info 0 "weight type: +f64\n.*weights: +1e-300 .. 1.0000000000000001e\\+300"
+  ARGS info table64.txt --weights f64)
+gsp_cli_test(f64_info_json 0 "\"weight_type\": \"f64\".*\"weight\": {\"min\": 1e-300, \"max\": 1.0000000000000001e\\+300}"
+  ARGS info table64.txt --weights f64 --json)
+gsp_cli_test(f64_bad_weights 2 "--weights: expected auto, f32, i32 or f64, got 'f16'"
+  ARGS info table64.txt --weights f16)
+gsp_cli_test(generate_f64 0 "wrote r64.mtx: random graph, 50 vertices, 300 arcs, f64 weights" FILE r64.mtx
+  FILE_REGEX "^%%MatrixMarket matrix coordinate real general\n" ARGS generate random --vertices 50 --weights f64 -o r64.mtx)
+gsp_cli_test(generate_bad_weights 2 "--weights: expected i32, f32 or f64, got 'f16'"
+  ARGS generate ring --vertices 5 --weights f16 -o x.gr)
+
+# --limit D (gsp_options.limit): vertices farther than D are 'inf', the rest exact.
+gsp_cli_test(limit_sssp 0 "^# gsp sssp table.txt --source 0: vertex distance predecessor\n0 0 -1\n1 1 0\n2 3 1\n3 inf -1\n4 inf -1\n$"
+  ARGS sssp table.txt --source 0 --limit 3 --out - -q)
+gsp_cli_test(limit_sssp_check 0 "reached: +3 of 5 vertices from 0.*check: +OK"
+  ARGS sssp table.txt --source 0 --limit 3.5 --algorithm bellman-ford --check)
+gsp_cli_test(limit_table 0 "^from.to +3 +4 +0\n0 +inf +inf +0\n1 +5 +inf +inf\n$"
+  ARGS table table.txt --sources 0,1 --targets 3,4,0 --limit 5 -q)
+gsp_cli_test(limit_apsp 0 "\n0: 0 1 3 inf inf\n1: inf 0 2 5 inf\n2: inf inf 0 3 inf\n"
+  ARGS apsp table.txt --limit 5 --out - -q)
+gsp_cli_test(limit_f64 0 "\n2 0.30000000000000004 1\n3 inf -1\n"
+  ARGS sssp table64.txt --source 0 --weights f64 --limit 0.30000000000000004 --out - -q)
+gsp_cli_test(limit_inf 0 "\n3 6 2\n" ARGS sssp table.txt --source 0 --limit inf --out - -q)
+gsp_cli_test(limit_bad 2 "--limit: expected a non-negative number, got '-1'" ARGS sssp table.txt --source 0 --limit=-1)
+gsp_cli_test(limit_negative_weights 1 "GSP_ERR_NEGATIVE_WEIGHT" ARGS sssp table_cycle.txt --source 0 --limit 5)
+gsp_cli_test(limit_not_for_path 2 "unknown option '--limit' for 'gsp path'" ARGS path table.txt --from 0 --to 3 --limit 5)
+
+# nearest: sources 0 and 2 of table.txt; vertex 4 is reached by none.
+gsp_cli_test(nearest 0 "reached: +4 of 5 vertices; farthest 3 at distance 3 from source 2\n0 0 0\n1 1 0\n2 0 2\n3 3 2\n4 inf -1\n$"
+  ARGS nearest table.txt --sources 0,2)
+gsp_cli_test(nearest_csv 0 "^vertex,distance,nearest,path\n0,0,0,0\n1,1,0,0 1\n2,0,2,2\n3,3,2,2 3\n4,inf,-1,\n$"
+  ARGS nearest table.txt --sources 0,2 --csv --paths -q)
+gsp_cli_test(nearest_json 0 "\"sources\": \\[0, 2\\], .*\"reached\": 4, .*\"ids\": \\[3, 1, 4\\], \"distances\": \\[3, 1, null\\], \"nearest\": \\[2, 0, -1\\], \"paths\": \\[\\[2, 3\\], \\[0, 1\\], null\\]}"
+  ARGS nearest table.txt --sources 0,2 --vertices 3,1,4 --paths --json)
+gsp_cli_test(nearest_limit 0 "^0 0 0 path: 0\n1 1 0 path: 0 -> 1\n2 0 2 path: 2\n3 inf -1 no path\n4 inf -1 no path\n$"
+  ARGS nearest table.txt --sources 0,2 --limit 2 --paths -q)
+gsp_cli_test(nearest_f64 0 "^0 0 0\n1 0.10000000000000001 0\n2 0 2\n3 9.9999999999999994e\\+38 2\n"
+  ARGS nearest table64.txt --sources 0,2 --weights f64 -q)
+gsp_cli_test(nearest_grid 0 "reached: +400 of 400 vertices" NEEDS cli_grid ARGS nearest grid.gr --sources 0,399 --vertices 5)
+gsp_cli_test(nearest_no_sources 2 "missing --sources LIST" ARGS nearest table.txt)
+gsp_cli_test(nearest_bad_source 2 "--sources: expected an integer in 0..4, got '9'" ARGS nearest table.txt --sources 0,9)
+gsp_cli_test(nearest_csv_json 2 "--csv and --json both choose the output" ARGS nearest table.txt --sources 0 --csv --json)
+gsp_cli_test(nearest_apsp_algorithm 1 "nearest failed: GSP_ERR_INVALID_ARGUMENT"
+  ARGS nearest table.txt --sources 0 --algorithm floyd-warshall)
 
 # the New York road graph, when the data is there
 if(EXISTS ${GSP_DATA_DIR}/USA-road-d.NY.gr.gz)

@@ -4,7 +4,7 @@
  * language binding mirrors and the value of every constant the bindings
  * declare:
  *
- *   size gsp_options 80
+ *   size gsp_options 88
  *   offset gsp_options.backend 4
  *   const GSP_ERR_NO_PATH 6
  *
@@ -38,6 +38,7 @@ int main(void) {
   OFF(gsp_options, cuda_stream);
   OFF(gsp_options, progress);
   OFF(gsp_options, progress_user);
+  OFF(gsp_options, limit);
 
   SIZE(gsp_run_info);
   OFF(gsp_run_info, size);
@@ -64,6 +65,7 @@ int main(void) {
   GSP_STATUS_LIST(STATUS_)
   CONST(GSP_F32);
   CONST(GSP_I32);
+  CONST(GSP_F64);
   CONST(GSP_I32_INF);
   CONST(GSP_GRAPH_UNDIRECTED);
   CONST(GSP_FORMAT_AUTO);

@@ -90,7 +90,7 @@ static void test_bad_input(void) {
   CHECK(strstr(gsp_last_error(), "NaN") != NULL, "%s", gsp_last_error());
   CHECK_STATUS(gsp_graph_create(&g, 2, 2, s, t, winf, GSP_F32, 0), GSP_ERR_INVALID_GRAPH);
   CHECK(strstr(gsp_last_error(), "weights[0]") != NULL, "%s", gsp_last_error());
-  CHECK_STATUS(gsp_graph_create(&g, 2, 2, s, t, wi, (gsp_dtype)3, 0), GSP_ERR_INVALID_ARGUMENT);
+  CHECK_STATUS(gsp_graph_create(&g, 2, 2, s, t, wi, (gsp_dtype)4, 0), GSP_ERR_INVALID_ARGUMENT);
   CHECK_STATUS(gsp_graph_create(&g, 2, 2, s, t, wi, GSP_I32, 0x80), GSP_ERR_INVALID_ARGUMENT);
   CHECK(g == NULL, "no graph left behind");
   /* n = 1, m = 0 are fine */

@@ -67,15 +67,15 @@ static void test_shapes(void) {
       ref = (int64_t*)malloc((size_t)a.n * (size_t)a.n * sizeof(int64_t));
       cyc = t_ref_floyd_warshall(&a, ref);
       CHECK(!cyc, "%s: reference found a cycle", a.name);
-      for (di = 0; di < 2; di++) {
-        gsp_dtype dt = di == 0 ? GSP_I32 : GSP_F32;
+      for (di = 0; di < T_NUM_DTYPES; di++) {
+        gsp_dtype dt = t_dtypes[di];
         gsp_graph* g = t_graph(&a, dt, 1.0f);
         for (ai = 0; ai < K_NUM_ALGOS; ai++) {
           gsp_algorithm algo = k_algos[ai];
           char what[128];
           gsp_paths* p = NULL;
           int32_t subset[4];
-          snprintf(what, sizeof what, "%s(n=%d)/%s/%s", a.name, a.n, dt == GSP_I32 ? "i32" : "f32",
+          snprintf(what, sizeof what, "%s(n=%d)/%s/%s", a.name, a.n, t_dtype_name(dt),
                    gsp_algorithm_name(algo));
           if (a.negative && algo == GSP_APSP_HEAP) {
             CHECK_STATUS(run(g, NULL, 0, algo, 2, 0, &p), GSP_ERR_NEGATIVE_WEIGHT);
@@ -130,7 +130,7 @@ static void expect_all(const t_arcs* a, gsp_dtype dt, gsp_status fw, gsp_status 
   for (ai = 0; ai < K_NUM_ALGOS; ai++) {
     gsp_paths* p = NULL;
     gsp_status s = run(g, NULL, 0, k_algos[ai], 2, 0, &p);
-    CHECK(s == want[ai], "%s/%s/%s: %s, want %s (%s)", a->name, dt == GSP_I32 ? "i32" : "f32",
+    CHECK(s == want[ai], "%s/%s/%s: %s, want %s (%s)", a->name, t_dtype_name(dt),
           gsp_algorithm_name(k_algos[ai]), gsp_status_name(s), gsp_status_name(want[ai]),
           gsp_last_error());
     CHECK(s == GSP_OK || p == NULL, "result on failure");
@@ -142,8 +142,8 @@ static void expect_all(const t_arcs* a, gsp_dtype dt, gsp_status fw, gsp_status 
 static void test_negative_cycles(void) {
   t_arcs a;
   int di, n;
-  for (di = 0; di < 2; di++) {
-    gsp_dtype dt = di == 0 ? GSP_I32 : GSP_F32;
+  for (di = 0; di < T_NUM_DTYPES; di++) {
+    gsp_dtype dt = t_dtypes[di];
     /* A random graph plus a short negative cycle. */
     t_make_shape(&a, T_DAG_NEGATIVE, 90, 4);
     t_arc(&a, 60, 40, -30);
@@ -184,6 +184,7 @@ static void test_overflow(void) {
   t_arc(&a, 5, 6, 1);
   expect_all(&a, GSP_I32, GSP_ERR_OVERFLOW, GSP_ERR_OVERFLOW, GSP_ERR_OVERFLOW, GSP_ERR_OVERFLOW);
   expect_all(&a, GSP_F32, GSP_OK, GSP_OK, GSP_OK, GSP_OK);
+  expect_all(&a, GSP_F64, GSP_OK, GSP_OK, GSP_OK, GSP_OK);
   t_arcs_free(&a);
   /* An overflowing sum towards a pair reached more cheaply another way is
    * harmless. */
@@ -233,10 +234,10 @@ static void test_threads_and_no_paths(void) {
   t_arcs a;
   int di, ai;
   t_make_shape(&a, T_RANDOM_SPARSE, 140, 8);
-  for (di = 0; di < 2; di++) {
-    gsp_dtype dt = di == 0 ? GSP_I32 : GSP_F32;
+  for (di = 0; di < T_NUM_DTYPES; di++) {
+    gsp_dtype dt = t_dtypes[di];
     gsp_graph* g = t_graph(&a, dt, 1.0f);
-    size_t bytes = (size_t)a.n * 4;
+    size_t bytes = (size_t)a.n * t_dist_bytes(dt);
     void* r1 = malloc(bytes);
     void* r4 = malloc(bytes);
     void* rn = malloc(bytes);

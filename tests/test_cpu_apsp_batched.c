@@ -24,16 +24,10 @@ static int64_t* cheapest_arcs(const t_arcs* a) {
   return c;
 }
 
-/* Row `row` of distances (int32 or float with integer values) as int64. */
+/* Row `row` of distances (int32, or float / double with integer values) as int64. */
 static int64_t value_at(const void* row, gsp_dtype dt, int32_t v) {
-  if (dt == GSP_I32) {
-    const int32_t x = ((const int32_t*)row)[v];
-    return x == GSP_I32_INF ? T_INF_REF : (int64_t)x;
-  }
-  {
-    const float x = ((const float*)row)[v];
-    return isinf(x) ? T_INF_REF : (int64_t)x;
-  }
+  const double x = t_dist_at(row, dt, v);
+  return isinf(x) ? T_INF_REF : (int64_t)x;
 }
 
 /* A path given as vertices: from s to v, each hop an arc, its cheapest
@@ -95,8 +89,8 @@ static void options(gsp_options* o, gsp_algorithm algo, int32_t threads, double 
  * distances, and each reachable vertex's path through gsp_path_get. */
 static void check_row(const gsp_paths* p, const gsp_paths* heap, const t_arcs* a, const int64_t* cheapest,
                       gsp_dtype dt, int32_t s, int paths, const char* what) {
-  void* got = malloc((size_t)a->n * 4);
-  void* want = malloc((size_t)a->n * 4);
+  void* got = malloc((size_t)a->n * t_dist_bytes(dt));
+  void* want = malloc((size_t)a->n * t_dist_bytes(dt));
   int32_t* verts = (int32_t*)malloc(((size_t)a->n + 1) * sizeof(int32_t));
   int32_t v, bad = 0;
   CHECK_OK(gsp_paths_distances(p, s, got, a->n));
@@ -142,7 +136,7 @@ static void test_against_heap(int shape, int32_t size, gsp_dtype dt) {
       gsp_paths* p = NULL;
       gsp_run_info info;
       int32_t s;
-      snprintf(what, sizeof what, "%s n=%d %s, %d threads, delta %g", a.name, a.n, dt == GSP_I32 ? "int32" : "float",
+      snprintf(what, sizeof what, "%s n=%d %s, %d threads, delta %g", a.name, a.n, t_dtype_name(dt),
                threads[ti], deltas[di]);
       t_trace(what);
       options(&o, GSP_APSP_DELTA_STEPPING, threads[ti], deltas[di], 0);
@@ -164,7 +158,7 @@ static void test_against_heap(int shape, int32_t size, gsp_dtype dt) {
     gsp_paths* p = NULL;
     const int32_t srcs[2] = {a.n - 1, 0};
     int32_t len = 0;
-    snprintf(what, sizeof what, "%s n=%d %s, no paths", a.name, a.n, dt == GSP_I32 ? "int32" : "float");
+    snprintf(what, sizeof what, "%s n=%d %s, no paths", a.name, a.n, t_dtype_name(dt));
     options(&o, GSP_APSP_DELTA_STEPPING, 2, 0, GSP_NO_PATHS);
     CHECK_OK(gsp_apsp_run(g, srcs, 2, &o, &p));
     if (p != NULL) {
@@ -202,11 +196,11 @@ static int keep_rows(void* user, int32_t first, int32_t rows, const void* d, con
 /* Rows i of dist/pred (ns rows of n) against the heap's row of srcs[i]. */
 static void check_arrays(const void* dist, const int32_t* pred, const int32_t* srcs, int32_t ns, const t_arcs* a,
                          const int64_t* cheapest, gsp_dtype dt, const gsp_paths* heap, const char* what) {
-  void* want = malloc((size_t)a->n * 4);
+  void* want = malloc((size_t)a->n * t_dist_bytes(dt));
   int32_t* verts = (int32_t*)malloc(((size_t)a->n + 1) * sizeof(int32_t));
   int32_t i, v;
   for (i = 0; i < ns; i++) {
-    const unsigned char* row = (const unsigned char*)dist + (size_t)i * (size_t)a->n * 4;
+    const unsigned char* row = (const unsigned char*)dist + (size_t)i * (size_t)a->n * t_dist_bytes(dt);
     const int32_t* prow = pred + (size_t)i * (size_t)a->n;
     const int32_t s = srcs[i];
     int bad = 0;
@@ -240,12 +234,13 @@ static void test_repeated_sources(gsp_dtype dt) {
   int32_t* pred;
   gsp_run_info info;
   stream_rows k;
-  const char* what = dt == GSP_I32 ? "repeated sources, int32" : "repeated sources, float";
+  char what[64];
   int32_t i;
+  snprintf(what, sizeof what, "repeated sources, %s", t_dtype_name(dt));
   t_make_shape(&a, T_ZERO_WEIGHTS, 90, 5);
   g = t_graph(&a, dt, 1.0f);
   cheapest = cheapest_arcs(&a);
-  dist = malloc((size_t)ns * (size_t)a.n * 4);
+  dist = malloc((size_t)ns * (size_t)a.n * t_dist_bytes(dt));
   pred = (int32_t*)malloc((size_t)ns * (size_t)a.n * sizeof(int32_t));
   options(&o, GSP_APSP_HEAP, 1, 0, 0);
   CHECK_OK(gsp_apsp_run(g, NULL, 0, &o, &heap));
@@ -268,11 +263,11 @@ static void test_repeated_sources(gsp_dtype dt) {
         gsp_algorithm_name(info.algorithm), info.num_sources);
   if (heap != NULL) check_arrays(dist, pred, srcs, ns, &a, cheapest, dt, heap, what);
   /* gsp_apsp_stream */
-  memset(dist, 0xff, (size_t)ns * (size_t)a.n * 4);
+  memset(dist, 0xff, (size_t)ns * (size_t)a.n * t_dist_bytes(dt));
   memset(pred, 0xff, (size_t)ns * (size_t)a.n * sizeof(int32_t));
   k.n = a.n;
   k.rows = ns;
-  k.value_bytes = 4;
+  k.value_bytes = t_dist_bytes(dt);
   k.dist = (unsigned char*)dist;
   k.pred = pred;
   k.delivered = 0;
@@ -324,7 +319,7 @@ static void test_negative_weights(gsp_dtype dt) {
   t_make_shape(&a, T_DAG_NEGATIVE, 60, 9);
   CHECK(a.negative, "the graph has negative arcs");
   g = t_graph(&a, dt, 1.0f);
-  dist = malloc((size_t)a.n * 4);
+  dist = malloc((size_t)a.n * t_dist_bytes(dt));
   memset(&k, 0, sizeof k);
   options(&o, GSP_APSP_DELTA_STEPPING, 2, 0, 0);
   CHECK_STATUS(gsp_apsp_run(g, NULL, 0, &o, &p), GSP_ERR_NEGATIVE_WEIGHT);
@@ -379,19 +374,18 @@ int main(void) {
   static const int shapes[] = {T_RANDOM_SPARSE, T_POWER_LAW, T_RING,     T_GRID,     T_ZERO_WEIGHTS,
                                T_LOOPS_PARALLEL, T_ISOLATED, T_COMPLETE, T_SINGLE,   T_NO_ARCS};
   static const int32_t sizes[] = {40, 150};
-  static const gsp_dtype dtypes[] = {GSP_I32, GSP_F32};
   size_t si, ni, di;
   test_names();
   test_plan();
-  for (di = 0; di < 2; di++) {
+  for (di = 0; di < T_NUM_DTYPES; di++) {
     for (si = 0; si < sizeof shapes / sizeof shapes[0]; si++) {
       for (ni = 0; ni < sizeof sizes / sizeof sizes[0]; ni++) {
         if (ni > 0 && (shapes[si] == T_SINGLE || shapes[si] == T_COMPLETE)) continue; /* fixed sizes */
-        test_against_heap(shapes[si], sizes[ni], dtypes[di]);
+        test_against_heap(shapes[si], sizes[ni], t_dtypes[di]);
       }
     }
-    test_repeated_sources(dtypes[di]);
-    test_negative_weights(dtypes[di]);
+    test_repeated_sources(t_dtypes[di]);
+    test_negative_weights(t_dtypes[di]);
   }
   return t_finish("test_cpu_apsp_batched");
 }

@@ -3,6 +3,7 @@
  * path validity, negative weights and cycles, int32 overflow, GSP_NO_PATHS,
  * thread counts, delta values, and 16 threads sharing one graph. */
 #include <pthread.h>
+#include <unistd.h>
 
 #include "testing.h"
 
@@ -405,6 +406,179 @@ static void test_parallel_rounds(void) {
   }
 }
 
+/* ------------------------------------------------- GSP_F64 delta-stepping */
+
+/* An arc of a sorted list, for looking up the cheapest parallel arc u -> v. */
+typedef struct {
+  int32_t u, v;
+  double w;
+} t_f64_arc;
+
+static int cmp_f64_arc(const void* x, const void* y) {
+  const t_f64_arc* a = (const t_f64_arc*)x;
+  const t_f64_arc* b = (const t_f64_arc*)y;
+  if (a->u != b->u) return a->u < b->u ? -1 : 1;
+  if (a->v != b->v) return a->v < b->v ? -1 : 1;
+  return a->w < b->w ? -1 : a->w > b->w;
+}
+
+/* The cheapest arc u -> v of the sorted list (+inf when there is none). */
+static double f64_arc_weight(const t_f64_arc* arcs, int64_t m, int32_t u, int32_t v) {
+  int64_t lo = 0, hi = m;
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo) / 2;
+    if (arcs[mid].u < u || (arcs[mid].u == u && arcs[mid].v < v)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < m && arcs[lo].u == u && arcs[lo].v == v ? arcs[lo].w : HUGE_VAL;
+}
+
+/* Zero-weight 4-cycles (i -> i+1 within each block of 4, with 0 arcs), zero
+ * self-loops, and random arcs of weight 0..9 between the blocks: many tied
+ * in-arcs, so the predecessors taken from tight arcs can cycle. */
+static void make_zero_cycles(t_arcs* a, int32_t n, uint64_t seed) {
+  t_rng r;
+  int32_t i;
+  r.s = seed;
+  t_arcs_init(a, "zero-cycles", n);
+  for (i = 0; i < n; i++) {
+    int32_t base = i - i % 4;
+    if (base + 3 < n) t_arc(a, i, base + (i + 1) % 4, 0);
+    if (i % 7 == 0) t_arc(a, i, i, 0);
+    t_arc(a, i, t_below(&r, n), t_below(&r, 10));
+    t_arc(a, i, t_below(&r, n), 1 + t_below(&r, 9));
+  }
+}
+
+/* Checks a GSP_F64 delta-stepping result p (source src) against Dijkstra's
+ * distances ref: equal (exactly when every weight is an integer, else within
+ * 1e-12 relative); with paths, every predecessor arc tight (same tolerance),
+ * the predecessors a tree (every reachable vertex's chain ends at src), and
+ * sampled paths summing to their distances. */
+static void check_f64_result(const gsp_paths* p, const t_f64_arc* arcs, int64_t m, int32_t n, int32_t src,
+                             const double* ref, int exact, int paths, const char* what) {
+  double* d = (double*)malloc((size_t)n * sizeof(double));
+  int32_t* pred = (int32_t*)malloc((size_t)n * sizeof(int32_t));
+  int32_t v, bad = 0;
+  const double rel = exact ? 0.0 : 1e-12;
+  CHECK_OK(gsp_paths_distances(p, src, d, n));
+  for (v = 0; v < n && bad < 5; v++) {
+    int ok = isinf(ref[v]) ? isinf(d[v]) && d[v] > 0 : fabs(d[v] - ref[v]) <= rel * fabs(ref[v]);
+    if (!ok) {
+      CHECK(0, "%s: d(%d) = %.17g, Dijkstra %.17g", what, v, d[v], ref[v]);
+      bad++;
+    }
+  }
+  if (paths) {
+    CHECK_OK(gsp_paths_predecessors(p, src, pred, n));
+    CHECK(pred[src] == -1, "%s: pred[source] = %d", what, pred[src]);
+    for (v = 0; v < n && bad < 5; v++) {
+      int32_t u = pred[v], x, hops = 0;
+      if (v == src) continue;
+      if (isinf(d[v])) {
+        if (u != -1) {
+          CHECK(0, "%s: unreachable %d has pred %d", what, v, u);
+          bad++;
+        }
+        continue;
+      }
+      if (u < 0 || u >= n || fabs(d[u] + f64_arc_weight(arcs, m, u, v) - d[v]) > rel * fabs(d[v])) {
+        CHECK(0, "%s: pred arc %d -> %d is not tight (d %.17g -> %.17g)", what, u, v, u >= 0 && u < n ? d[u] : -1.0,
+              d[v]);
+        bad++;
+        continue;
+      }
+      for (x = v; x != src && x >= 0 && hops <= n; x = pred[x]) hops++;
+      if (x != src) {
+        CHECK(0, "%s: the predecessors of %d do not lead to the source", what, v);
+        bad++;
+      }
+    }
+    for (v = 0; v < n; v += n <= 64 ? 1 : n / 17) {
+      int32_t len = 0, i;
+      int32_t* verts;
+      double sum = 0;
+      if (isinf(d[v])) continue;
+      CHECK_OK(gsp_path_get(p, src, v, NULL, 0, &len));
+      verts = (int32_t*)malloc((size_t)(len > 0 ? len : 1) * sizeof(int32_t));
+      CHECK_OK(gsp_path_get(p, src, v, verts, len, &len));
+      for (i = 0; i + 1 < len; i++) sum += f64_arc_weight(arcs, m, verts[i], verts[i + 1]);
+      CHECK(len >= 1 && verts[0] == src && verts[len - 1] == v && fabs(sum - d[v]) <= 1e-12 * fabs(d[v]),
+            "%s: path to %d sums to %.17g, distance %.17g", what, v, sum, d[v]);
+      free(verts);
+    }
+  }
+  free(d);
+  free(pred);
+}
+
+/* GSP_F64 delta-stepping against GSP_F64 Dijkstra, on one thread and on
+ * several (options.num_threads; the big graphs have enough arcs for the
+ * threaded rounds), with and without paths, on graphs with zero-weight arcs
+ * and cycles, with integer weights (exact sums) and the same weights times
+ * 0.1 (rounded sums). */
+static void test_f64_delta_stepping(void) {
+  static const struct {
+    int shape; /* -1: make_zero_cycles */
+    int32_t n;
+  } graphs[] = {{-1, 200}, {-1, 24000}, {T_ZERO_WEIGHTS, 150}, {T_ZERO_WEIGHTS, 20000},
+                {T_LOOPS_PARALLEL, 150}, {T_GRID, 40000}, {T_RANDOM_SPARSE, 20000}};
+  static const float scales[] = {1.0f, 0.1f};
+  static const int32_t threads[] = {1, 16};
+  int gi, si, ti, k, threaded = 0;
+  for (gi = 0; gi < (int)(sizeof graphs / sizeof graphs[0]); gi++) {
+    t_arcs a;
+    t_f64_arc* arcs;
+    double* ref;
+    int64_t e;
+    if (graphs[gi].shape < 0) make_zero_cycles(&a, graphs[gi].n, 41u + (uint64_t)gi);
+    else t_make_shape(&a, graphs[gi].shape, graphs[gi].n, 41u + (uint64_t)gi);
+    arcs = (t_f64_arc*)malloc((size_t)(a.m ? a.m : 1) * sizeof(t_f64_arc));
+    ref = (double*)malloc((size_t)a.n * sizeof(double));
+    for (si = 0; si < 2; si++) {
+      gsp_graph* g = t_graph(&a, GSP_F64, scales[si]);
+      for (e = 0; e < a.m; e++) {
+        arcs[e].u = a.src[e];
+        arcs[e].v = a.dst[e];
+        arcs[e].w = (double)a.w[e] * (double)scales[si];
+      }
+      qsort(arcs, (size_t)a.m, sizeof(t_f64_arc), cmp_f64_arc);
+      for (k = 0; k < 2 && g != NULL; k++) {
+        const int32_t src = k == 0 ? 0 : a.n / 2;
+        gsp_paths* pd = NULL;
+        CHECK_OK(run(g, src, GSP_SSSP_DIJKSTRA, 1, GSP_NO_PATHS, 0, &pd));
+        if (pd == NULL) continue;
+        CHECK_OK(gsp_paths_distances(pd, src, ref, a.n));
+        gsp_paths_destroy(pd);
+        for (ti = 0; ti < 2; ti++) {
+          int paths;
+          for (paths = 0; paths < 2; paths++) {
+            gsp_paths* p = NULL;
+            gsp_run_info info;
+            char what[160];
+            snprintf(what, sizeof what, "f64 delta-stepping/%s %d/scale %g/src %d/%d thr/%s", a.name, a.n,
+                     (double)scales[si], src, threads[ti], paths ? "paths" : "no paths");
+            CHECK_OK(run(g, src, GSP_SSSP_DELTA_STEPPING, threads[ti], paths ? 0 : GSP_NO_PATHS, 0, &p));
+            if (p == NULL) continue;
+            check_f64_result(p, arcs, a.m, a.n, src, ref, scales[si] == 1.0f, paths, what);
+            memset(&info, 0, sizeof info);
+            info.size = sizeof info;
+            CHECK_OK(gsp_paths_info(p, &info));
+            if (paths && strcmp(info.device_name, "CPU (1 thread)") != 0) threaded++;
+            gsp_paths_destroy(p);
+          }
+        }
+      }
+      gsp_graph_destroy(g);
+    }
+    free(arcs);
+    free(ref);
+    t_arcs_free(&a);
+  }
+  /* With more than one core, the threaded search with paths ran. */
+  if (sysconf(_SC_NPROCESSORS_ONLN) > 1) CHECK(threaded > 0, "f64 delta-stepping never ran threaded with paths");
+}
+
 /* Stops at the second call: the first comes from the dispatcher before the
  * engine starts, the second from inside the engine (threads running). */
 static int cancel_cb(void* user, double f) {
@@ -438,6 +612,7 @@ int main(void) {
   test_shapes();
   test_delta_values();
   test_parallel_rounds();
+  test_f64_delta_stepping();
   test_negative_cycle();
   test_overflow();
   test_no_paths_and_threads();

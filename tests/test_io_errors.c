@@ -27,6 +27,18 @@ static const bad_case cases[] = {
     {"e_inf.gr", "p sp 2 1\na 1 2 -inf\n", GSP_F32, 2, "expected a finite weight"},
     {"e_f32.gr", "p sp 2 1\na 1 2 1e40\n", GSP_F32, 2, "float range"},
     {"e_word.gr", "p sp 2 1\na 1 2 abc\n", GSP_F32, 2, "expected a number as weight, got 'abc'"},
+    /* GSP_F64: what double cannot hold fails; float's limit (1e39) is no limit for it */
+    {"e_f64big.gr", "p sp 2 1\na 1 2 1e400\n", GSP_F64, 2, "expected a weight in the double range, got '1e400'"},
+    {"e_f64neg.gr", "p sp 2 2\na 1 2 1e39\na 2 1 -1.8e308\n", GSP_F64, 3, "double range, got '-1.8e308'"},
+    {"e_f64nan.gr", "p sp 2 1\na 1 2 NaN\n", GSP_F64, 2, "expected a finite weight, got 'NaN'"},
+    {"e_f64inf.gr", "p sp 2 1\na 1 2 infinity\n", GSP_F64, 2, "expected a finite weight"},
+    {"e_f64sign.gr", "p sp 2 1\na 1 2 --5\n", GSP_F64, 2, "expected a number as weight, got '--5'"},
+    {"e_f64word.gr", "p sp 2 1\na 1 2 0x10\n", GSP_F64, 2, "expected a number as weight, got '0x10'"},
+    {"e_f32e39.gr", "p sp 2 2\na 1 2 1\na 2 1 1e39\n", GSP_F32, 3, "expected a weight in the float range, got '1e39'"},
+    /* a 40-digit integer is 1e39, not a saturated 2^62 */
+    {"e_f32long.gr", "p sp 2 1\na 1 2 1000000000000000000000000000000000000000\n", GSP_F32, 2, "float range"},
+    {"e_i32long.gr", "p sp 2 1\na 1 2 1000000000000000000000000000000000000000\n", GSP_I32, 2, "int32 range"},
+    {"e_i32tiny.gr", "p sp 2 1\na 1 2 1e-400\n", GSP_I32, 2, "expected an integer weight"},
     {"e_line.gr", "p sp 2 0\nx 1 2\n", GSP_I32, 2, "expected a 'c', 'p' or 'a' line, got 'x'"},
     {"e_extra.gr", "p sp 2 1\na 1 2 3 4\n", GSP_I32, 2, "expected end of line after 'a U V W', got '4'"},
     {"e_now.gr", "p sp 2 1\na 1 2\n", GSP_I32, 2, "expected a weight, got end of line"},
@@ -46,12 +58,19 @@ static const bad_case cases[] = {
     {"e_mpat.mtx", "%%MatrixMarket matrix coordinate pattern general\n3 3 1\n1 2 5\n", GSP_F32, 3,
      "expected end of line after 'I J' (pattern matrix), got '5'"},
     {"e_mval.mtx", "%%MatrixMarket matrix coordinate real general\n3 3 1\n1 2\n", GSP_F32, 3, "expected a value"},
+    {"e_mf64.mtx", "%%MatrixMarket matrix coordinate real general\n3 3 2\n1 2 1e39\n2 3 1e309\n", GSP_F64, 4,
+     "expected a weight in the double range, got '1e309'"},
+    {"e_mf64nan.mtx", "%%MatrixMarket matrix coordinate real symmetric\n3 3 1\n2 1 -nan\n", GSP_F64, 3,
+     "expected a finite weight, got '-nan'"},
     /* edge lists */
     {"e_el.txt", "0 1 2\n1 -2 3\n", GSP_I32, 2, "expected a head vertex id in 0..2147483645, got '-2'"},
     {"e_el2.txt", "# c\n0 1 2 3\n", GSP_I32, 2, "expected end of line after 'U V W', got '3'"},
     {"e_el3.txt", "0 1 2.5\n", GSP_I32, 1, "expected an integer weight"},
     {"e_el4.txt", "", GSP_I32, 0, "expected at least one arc"},
     {"e_el5.txt", "0\n", GSP_I32, 1, "expected a head vertex id"},
+    {"e_elf64.txt", "0 1 0.1\n1 2 1e-400\n# c\n2 0 -1e400\n", GSP_F64, 4, "double range, got '-1e400'"},
+    {"e_elf64i.txt", "0 1 -inf\n", GSP_F64, 1, "expected a finite weight, got '-inf'"},
+    {"e_elf32.txt", "0 1 3.4028236e38\n", GSP_F32, 1, "float range"},
 };
 
 int main(void) {

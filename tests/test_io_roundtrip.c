@@ -1,5 +1,5 @@
 /* Graph files: write then read gives the same graph, for every format and
- * weight type; gzip reading; Matrix Market symmetric / pattern; AUTO
+ * weight type (GSP_F64 bit for bit, with values that need 17 digits); gzip reading; Matrix Market symmetric / pattern; AUTO
  * detection by extension; I/O errors; a failed load leaves *graph NULL. */
 #include <zlib.h>
 
@@ -19,7 +19,7 @@ static csr_t get_csr(const gsp_graph* g) {
   c.m = gsp_graph_num_edges(g);
   c.off = (int64_t*)malloc(((size_t)c.n + 1) * sizeof(int64_t));
   c.dst = (int32_t*)malloc((size_t)(c.m + 1) * sizeof(int32_t));
-  c.w = malloc((size_t)(c.m + 1) * 4);
+  c.w = malloc((size_t)(c.m + 1) * 8); /* room for GSP_F64 */
   gsp_graph_csr(g, c.off, c.dst, c.w);
   return c;
 }
@@ -33,7 +33,8 @@ static int same_graph(const gsp_graph* a, const gsp_graph* b) {
   x = get_csr(a);
   y = get_csr(b);
   same = x.n == y.n && x.m == y.m && memcmp(x.off, y.off, ((size_t)x.n + 1) * sizeof(int64_t)) == 0 &&
-         memcmp(x.dst, y.dst, (size_t)x.m * sizeof(int32_t)) == 0 && memcmp(x.w, y.w, (size_t)x.m * 4) == 0;
+         memcmp(x.dst, y.dst, (size_t)x.m * sizeof(int32_t)) == 0 &&
+         memcmp(x.w, y.w, (size_t)x.m * (gsp_graph_weight_type(a) == GSP_F64 ? 8 : 4)) == 0;
   free_csr(&x);
   free_csr(&y);
   return same;
@@ -95,6 +96,85 @@ static void round_trips(void) {
         t_arcs_free(&a);
       }
     }
+  }
+}
+
+/* A GSP_F64 graph of `a`'s arcs whose weights need every one of double's
+ * 17 digits: w * 0.1 + w / 3, and among them the extremes (DBL_MAX, the
+ * smallest normal and subnormal, -0.0, 2^53 + 2, 1e39, which float cannot hold). */
+static gsp_graph* f64_graph(const t_arcs* a) {
+  static const double special[] = {1.7976931348623157e308, 2.2250738585072014e-308, 4.9406564584124654e-324,
+                                   -0.0, 9007199254740994.0, 1e39, -1e-300, 0.30000000000000004};
+  gsp_graph* g = NULL;
+  double* w = (double*)malloc((size_t)(a->m ? a->m : 1) * sizeof(double));
+  int64_t k;
+  for (k = 0; k < a->m; k++) {
+    w[k] = k < 8 ? special[k] : (double)a->w[k] * 0.1 + (double)a->w[k] / 3.0;
+  }
+  CHECK_OK(gsp_graph_create(&g, a->n, a->m, a->src, a->dst, w, GSP_F64, 0));
+  free(w);
+  return g;
+}
+
+static void f64_round_trips(void) {
+  const gsp_format formats[3] = {GSP_FORMAT_DIMACS, GSP_FORMAT_MATRIX_MARKET, GSP_FORMAT_EDGE_LIST};
+  const int shapes[] = {T_RANDOM_SPARSE, T_DAG_NEGATIVE, T_LOOPS_PARALLEL, T_NO_ARCS};
+  int fi, si;
+  for (fi = 0; fi < 3; fi++) {
+    for (si = 0; si < (int)(sizeof shapes / sizeof shapes[0]); si++) {
+      t_arcs a;
+      gsp_graph *g, *back = NULL, *as_f32 = NULL;
+      char path[128];
+      t_make_shape(&a, shapes[si], 40, 13);
+      g = f64_graph(&a);
+      snprintf(path, sizeof path, "io_rt64_%d.%s", si, ext_of(formats[fi]));
+      CHECK_OK(gsp_graph_save(g, path, formats[fi]));
+      CHECK_OK(gsp_graph_load(&back, path, GSP_FORMAT_AUTO, GSP_F64, 0));
+      CHECK(back && gsp_graph_weight_type(back) == GSP_F64, "%s: not loaded as f64", path);
+      CHECK(same_graph(g, back), "%s %s f64: round trip is not bit for bit", path, a.name);
+      /* the same file as f32: 1e39 and DBL_MAX do not fit float, named with file:line */
+      if (a.m > 0) {
+        CHECK_STATUS(gsp_graph_load(&as_f32, path, GSP_FORMAT_AUTO, GSP_F32, 0), GSP_ERR_PARSE);
+        CHECK(as_f32 == NULL && strstr(gsp_last_error(), path) && strstr(gsp_last_error(), "float range"),
+              "%s as f32: %s", path, gsp_last_error());
+      }
+      gsp_graph_destroy(back);
+      remove(path);
+      gsp_graph_destroy(g);
+      t_arcs_free(&a);
+    }
+  }
+  /* values the writer did not produce: %.17g text, long integers, tiny values */
+  {
+    gsp_graph* g = NULL;
+    csr_t c;
+    write_text("io_f64.txt",
+               "0 1 0.10000000000000001\n1 2 1e39\n2 3 123456789012345678901234567890\n"
+               "3 4 1e-400\n4 0 -2.5E-3\n0 2 +7\n");
+    CHECK_OK(gsp_graph_load(&g, "io_f64.txt", GSP_FORMAT_AUTO, GSP_F64, 0));
+    if (g) {
+      const double want[6] = {0.1, 7.0, 1e39, 123456789012345678901234567890.0, 0.0, -2.5e-3};
+      int k;
+      c = get_csr(g);
+      CHECK(c.m == 6, "f64 text: %lld arcs", (long long)c.m);
+      for (k = 0; k < 6 && c.m == 6; k++)
+        CHECK(((double*)c.w)[k] == want[k], "f64 text: weight %d = %.17g, want %.17g", k, ((double*)c.w)[k], want[k]);
+      free_csr(&c);
+    }
+    gsp_graph_destroy(g);
+    g = NULL;
+    /* a Matrix Market integer file loads as f64; skew-symmetric negates */
+    write_text("io_f64.mtx", "%%MatrixMarket matrix coordinate integer skew-symmetric\n2 2 1\n2 1 2147483648\n");
+    CHECK_OK(gsp_graph_load(&g, "io_f64.mtx", GSP_FORMAT_AUTO, GSP_F64, 0));
+    if (g) {
+      c = get_csr(g);
+      CHECK(c.m == 2 && ((double*)c.w)[0] == -2147483648.0 && ((double*)c.w)[1] == 2147483648.0,
+            "f64 skew-symmetric values");
+      free_csr(&c);
+    }
+    gsp_graph_destroy(g);
+    remove("io_f64.txt");
+    remove("io_f64.mtx");
   }
 }
 
@@ -262,6 +342,7 @@ static void io_errors(void) {
 
 int main(void) {
   round_trips();
+  f64_round_trips();
   gz_and_auto();
   matrix_market_variants();
   io_errors();

@@ -49,6 +49,7 @@ static void adj_free(adj* g) {
 /* A distance of the graph's type as double (inf for unreachable). */
 static double as_double(const void* d, gsp_dtype dt) {
   if (dt == GSP_F32) return (double)*(const float*)d;
+  if (dt == GSP_F64) return *(const double*)d;
   return *(const int32_t*)d == GSP_I32_INF ? INFINITY : (double)*(const int32_t*)d;
 }
 
@@ -89,9 +90,9 @@ static void compare(const gsp_graph* g, const t_arcs* a, const adj* arcs, const 
   gsp_table* tab = NULL;
   gsp_paths* ref = NULL;
   gsp_dtype dt = gsp_graph_weight_type(g);
-  size_t cells = (size_t)k * (size_t)t;
-  int32_t* all = (int32_t*)malloc(cells * 4 + 4);
-  int32_t* into = (int32_t*)malloc(cells * 4 + 4);
+  size_t cells = (size_t)k * (size_t)t, wb = t_dist_bytes(dt);
+  char* all = (char*)malloc(cells * wb + 8);
+  char* into = (char*)malloc(cells * wb + 8);
   int32_t i, j, kk = -1, tt = -1, bad_d = 0, bad_p = 0;
   gsp_run_info info, info2;
   gsp_status s1, s2;
@@ -109,10 +110,10 @@ static void compare(const gsp_graph* g, const t_arcs* a, const adj* arcs, const 
     CHECK_OK(gsp_table_distances(tab, all, (int64_t)cells));
     for (i = 0; i < k; i++) {
       for (j = 0; j < t; j++) {
-        int32_t want = 0, got = 0;
+        int64_t want = 0, got = 0; /* room for any weight type; compared bytewise */
         CHECK_OK(gsp_paths_distance(ref, src[i], dst[j], &want));
         CHECK_OK(gsp_table_distance(tab, i, j, &got));
-        bad_d += want != got || all[(size_t)i * t + j] != got;
+        bad_d += want != got || memcmp(all + ((size_t)i * t + j) * wb, &got, wb) != 0;
         if (paths) bad_p += path_ok(tab, arcs, i, j, src[i], dst[j], as_double(&got, dt));
       }
     }
@@ -138,9 +139,9 @@ static void compare(const gsp_graph* g, const t_arcs* a, const adj* arcs, const 
       }
       memset(&info2, 0, sizeof info2);
       info2.size = sizeof info2;
-      memset(into, 0x5a, cells * 4);
+      memset(into, 0x5a, cells * wb);
       CHECK_OK(gsp_table_run_into(g, src, k, dst, t, &o, into, &info2));
-      CHECK(memcmp(into, all, cells * 4) == 0, "%s: gsp_table_run_into differs from gsp_table_distances", what);
+      CHECK(memcmp(into, all, cells * wb) == 0, "%s: gsp_table_run_into differs from gsp_table_distances", what);
       CHECK(info2.num_sources == k && info2.has_paths == 0 && info2.backend == info.backend &&
                 info2.algorithm == info.algorithm,
             "%s: run_into info", what);
@@ -170,12 +171,12 @@ static void test_shapes(void) {
     adj arcs;
     t_make_shape(&a, shape, 70, 11);
     arcs = adj_make(&a);
-    for (dt = 0; dt < 2; dt++) {
-      gsp_graph* g = t_graph(&a, dt ? GSP_F32 : GSP_I32, 1.0f);
+    for (dt = 0; dt < T_NUM_DTYPES; dt++) {
+      gsp_graph* g = t_graph(&a, t_dtypes[dt], 1.0f);
       int32_t n = gsp_graph_num_vertices(g), v;
       int32_t src[40], dst[80], every[80];
       char what[96];
-      snprintf(what, sizeof what, "%s %s", a.name, dt ? "f32" : "i32");
+      snprintf(what, sizeof what, "%s %s", a.name, t_dtype_name(t_dtypes[dt]));
       for (v = 0; v < n && v < 80; v++) every[v] = v;
       for (ki = 0; ki < (int)(sizeof ks / sizeof ks[0]); ki++) {
         int32_t t = 1 + t_below(&r, 40);

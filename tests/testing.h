@@ -222,17 +222,23 @@ T_FN void t_make_shape(t_arcs* a, int shape, int32_t n, uint64_t seed) {
   }
 }
 
-/* Creates a gsp_graph from arcs: GSP_I32 weights as given, GSP_F32 the same
- * values scaled by `f32_scale` (use 1.0 for exact comparisons). */
-T_FN gsp_graph* t_graph(const t_arcs* a, gsp_dtype dtype, float f32_scale) {
+/* Creates a gsp_graph from arcs: GSP_I32 weights as given, GSP_F32 and
+ * GSP_F64 the same values scaled by `scale` (use 1.0 for exact comparisons). */
+T_FN gsp_graph* t_graph(const t_arcs* a, gsp_dtype dtype, float scale) {
   gsp_graph* g = NULL;
   gsp_status s;
   if (dtype == GSP_I32) {
     s = gsp_graph_create(&g, a->n, a->m, a->src, a->dst, a->w, GSP_I32, 0);
+  } else if (dtype == GSP_F64) {
+    double* wd = (double*)malloc((size_t)(a->m ? a->m : 1) * sizeof(double));
+    int64_t k;
+    for (k = 0; k < a->m; k++) wd[k] = (double)a->w[k] * (double)scale;
+    s = gsp_graph_create(&g, a->n, a->m, a->src, a->dst, wd, GSP_F64, 0);
+    free(wd);
   } else {
     float* wf = (float*)malloc((size_t)(a->m ? a->m : 1) * sizeof(float));
     int64_t k;
-    for (k = 0; k < a->m; k++) wf[k] = (float)a->w[k] * f32_scale;
+    for (k = 0; k < a->m; k++) wf[k] = (float)a->w[k] * scale;
     s = gsp_graph_create(&g, a->n, a->m, a->src, a->dst, wf, GSP_F32, 0);
     free(wf);
   }
@@ -241,6 +247,24 @@ T_FN gsp_graph* t_graph(const t_arcs* a, gsp_dtype dtype, float f32_scale) {
     exit(2);
   }
   return g;
+}
+
+/* The weight types, for tests that run every engine on each. */
+#define T_NUM_DTYPES 3
+static const gsp_dtype t_dtypes[T_NUM_DTYPES] __attribute__((unused)) = {GSP_I32, GSP_F32, GSP_F64};
+T_FN const char* t_dtype_name(gsp_dtype dt) { return dt == GSP_I32 ? "i32" : dt == GSP_F64 ? "f64" : "f32"; }
+
+/* Bytes of one distance of a weight type. */
+T_FN size_t t_dist_bytes(gsp_dtype dtype) { return dtype == GSP_F64 ? sizeof(double) : 4; }
+
+/* Distance v of a row of `dtype` as double (+inf for unreachable). */
+T_FN double t_dist_at(const void* row, gsp_dtype dtype, int64_t v) {
+  if (dtype == GSP_I32) {
+    int32_t x = ((const int32_t*)row)[v];
+    return x == GSP_I32_INF ? HUGE_VAL : (double)x;
+  }
+  if (dtype == GSP_F64) return ((const double*)row)[v];
+  return (double)((const float*)row)[v];
 }
 
 /* ------------------------------------------------------------- references */
@@ -290,14 +314,15 @@ T_FN int t_ref_floyd_warshall(const t_arcs* a, int64_t* d) {
   return 0;
 }
 
-/* Compares one row of a result with a reference row; f32 results are
- * compared with a relative tolerance (weights scaled by `scale`). Returns
- * the number of mismatches (each reported, up to 5). */
+/* Compares one row of a result with a reference row: int32 exactly, f64
+ * exactly when scale is 1 (integer sums are exact in double) and within
+ * 1e-12 relative otherwise, f32 within 1e-4 relative (weights scaled by
+ * `scale`). Returns the number of mismatches (each reported, up to 5). */
 T_FN int t_compare_row(const gsp_paths* p, gsp_dtype dtype, int32_t src, const int64_t* ref,
                          int32_t n, float scale, const char* what) {
   int bad = 0;
   int32_t v;
-  void* row = malloc((size_t)n * 4);
+  void* row = malloc((size_t)n * t_dist_bytes(dtype));
   gsp_status s = gsp_paths_distances(p, src, row, n);
   if (s != GSP_OK) {
     fprintf(stderr, "%s: gsp_paths_distances(%d): %s %s\n", what, src, gsp_status_name(s), gsp_last_error());
@@ -306,18 +331,19 @@ T_FN int t_compare_row(const gsp_paths* p, gsp_dtype dtype, int32_t src, const i
   }
   for (v = 0; v < n; v++) {
     int ok;
-    if (dtype == GSP_I32) {
-      int32_t got = ((int32_t*)row)[v];
-      ok = ref[v] == T_INF_REF ? got == GSP_I32_INF : (int64_t)got == ref[v];
-      if (!ok && bad < 5) fprintf(stderr, "%s: d(%d,%d) = %d, want %lld\n", what, src, v, got, (long long)ref[v]);
+    double got = t_dist_at(row, dtype, v);
+    if (ref[v] == T_INF_REF) {
+      ok = isinf(got) && got > 0;
     } else {
-      float got = ((float*)row)[v];
-      if (ref[v] == T_INF_REF) ok = isinf(got) && got > 0;
-      else {
-        double want = (double)ref[v] * scale;
-        ok = fabs((double)got - want) <= 1e-4 * (fabs(want) + 1.0);
-      }
-      if (!ok && bad < 5) fprintf(stderr, "%s: d(%d,%d) = %g, want %g\n", what, src, v, got, (double)ref[v] * scale);
+      double want = (double)ref[v] * (dtype == GSP_I32 ? 1.0 : (double)scale);
+      double tol = dtype == GSP_I32 || (dtype == GSP_F64 && scale == 1.0f) ? 0.0
+                   : dtype == GSP_F64                                        ? 1e-12 * (fabs(want) + 1.0)
+                                                                             : 1e-4 * (fabs(want) + 1.0);
+      ok = fabs(got - want) <= tol;
+    }
+    if (!ok && bad < 5) {
+      fprintf(stderr, "%s: d(%d,%d) = %.17g, want %.17g\n", what, src, v, got,
+              ref[v] == T_INF_REF ? HUGE_VAL : (double)ref[v] * (dtype == GSP_I32 ? 1.0 : (double)scale));
     }
     if (!ok) bad++;
   }

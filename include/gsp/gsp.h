@@ -3,10 +3,11 @@
  * @brief libgsp: shortest paths on CPUs and NVIDIA GPUs behind a stable C ABI.
  *
  * The one header users include, `#include <gsp/gsp.h>`, for the whole C API;
- * its sections "tables" and "devices" live in gsp_table.h and gsp_device.h,
- * which it includes at its end. It compiles as C99 and as C++, includes no
- * system header but <stddef.h> and <stdint.h>, and is, with those two parts,
- * its own manual.
+ * its sections "options", "tables", "devices" and "searches" live in
+ * gsp_options.h, gsp_table.h, gsp_device.h and gsp_search.h, which it
+ * includes at its end. It compiles as C99 and as C++, includes no system
+ * header but <stddef.h> and <stdint.h>, and is, with those parts, its own
+ * manual.
  *
  * Conventions (see doc/conventions.md):
  * - Every function that can fail returns a ::gsp_status; outputs go through
@@ -98,8 +99,8 @@ GSP_API uint32_t gsp_version(void);
  * - GSP_ERR_NEGATIVE_WEIGHT: the chosen algorithm needs non-negative weights.
  * - GSP_ERR_NEGATIVE_CYCLE: a negative cycle is reachable from a source.
  * - GSP_ERR_OVERFLOW: a distance would not fit in its type: beyond int32's range
- *   (::GSP_I32), or beyond FLT_MAX in magnitude (::GSP_F32: e.g. two arcs of
- *   3e38). Every engine of both backends answers it, naming the source and
+ *   (::GSP_I32), or beyond FLT_MAX / DBL_MAX in magnitude (::GSP_F32: e.g. two
+ *   arcs of 3e38; ::GSP_F64). Every engine of both backends answers it, naming the source and
  *   the vertex (and the arc where known); a reachable target is never
  *   reported as unreachable. Sums that overflow on the way but decide no
  *   distance (a shorter path exists) are harmless.
@@ -157,7 +158,8 @@ GSP_API const char* gsp_last_error(void);
  */
 typedef enum gsp_dtype {
   GSP_F32 = 1, /**< float weights; unreachable distance is +INFINITY */
-  GSP_I32 = 2  /**< int32_t weights; unreachable distance is ::GSP_I32_INF */
+  GSP_I32 = 2, /**< int32_t weights; unreachable distance is ::GSP_I32_INF */
+  GSP_F64 = 3  /**< double weights (float's rules with 2^-51 for 2^-22); unreachable is +INFINITY */
 } gsp_dtype;
 
 /** @brief The distance of an unreachable vertex in a ::GSP_I32 graph. */
@@ -190,7 +192,7 @@ typedef struct gsp_graph gsp_graph;
  * @param sources m tail ids in [0, n); may be NULL when m == 0.
  * @param targets m head ids in [0, n); may be NULL when m == 0.
  * @param weights m values of @p weight_type, finite; NULL means every weight is 1.
- * @param weight_type ::GSP_F32 or ::GSP_I32.
+ * @param weight_type ::GSP_F32, ::GSP_I32 or ::GSP_F64.
  * @param flags 0 or ::GSP_GRAPH_UNDIRECTED.
  * @return GSP_OK, GSP_ERR_INVALID_ARGUMENT, GSP_ERR_INVALID_GRAPH or GSP_ERR_OUT_OF_MEMORY.
  */
@@ -205,7 +207,7 @@ GSP_API gsp_status gsp_graph_create(gsp_graph** graph, int32_t num_vertices, int
  * @param offsets n+1 non-decreasing offsets, offsets[0] == 0; offsets[n] is the arc count.
  * @param targets offsets[n] head ids in [0, n); may be NULL when offsets[n] == 0.
  * @param weights offsets[n] values of @p weight_type; NULL means every weight is 1.
- * @param weight_type ::GSP_F32 or ::GSP_I32.
+ * @param weight_type ::GSP_F32, ::GSP_I32 or ::GSP_F64.
  * @param flags 0 or ::GSP_GRAPH_UNDIRECTED.
  * @return GSP_OK, GSP_ERR_INVALID_ARGUMENT, GSP_ERR_INVALID_GRAPH or GSP_ERR_OUT_OF_MEMORY.
  */
@@ -222,7 +224,7 @@ GSP_API gsp_status gsp_graph_create_csr(gsp_graph** graph, int32_t num_vertices,
  * @param graph out: the new graph; NULL on failure (a failed load leaves nothing behind).
  * @param path file name.
  * @param format a ::gsp_format; ::GSP_FORMAT_AUTO chooses by extension.
- * @param weight_type ::GSP_F32 or ::GSP_I32; weights not representable fail to parse.
+ * @param weight_type ::GSP_F32, ::GSP_I32 or ::GSP_F64; weights not representable fail to parse.
  * @param flags 0 or ::GSP_GRAPH_UNDIRECTED.
  * @return GSP_OK, GSP_ERR_IO (with the OS's reason), GSP_ERR_PARSE (file:line: what was
  *         expected), GSP_ERR_INVALID_ARGUMENT, GSP_ERR_OUT_OF_MEMORY.
@@ -264,7 +266,7 @@ GSP_API int64_t gsp_graph_num_edges(const gsp_graph* graph);
 /**
  * @brief Weight type of the graph.
  * @param graph the graph.
- * @return ::GSP_F32 or ::GSP_I32; 0 if @p graph is NULL.
+ * @return ::GSP_F32, ::GSP_I32 or ::GSP_F64; 0 if @p graph is NULL.
  */
 GSP_API gsp_dtype gsp_graph_weight_type(const gsp_graph* graph);
 
@@ -343,42 +345,8 @@ typedef enum gsp_backend {
  */
 typedef enum gsp_algorithm { GSP_ALGORITHM_LIST(GSP_ALGORITHM_ENUM_ITEM_) GSP_ALGORITHM_END_ } gsp_algorithm;
 
-/** @brief Run flags for gsp_options::flags. */
-enum gsp_run_flags {
-  GSP_NO_PATHS = 1u << 0 /**< compute distances only; gsp_path_get() then answers GSP_ERR_UNSUPPORTED */
-};
-
-/**
- * @brief Progress callback: called with the fraction of work done, in [0, 1].
- * @return non-zero to stop the run, which then fails with GSP_ERR_CANCELLED.
- */
-typedef int (*gsp_progress_fn)(void* user, double fraction_done);
-
-/**
- * @brief Options for a run. Always fill with gsp_options_init() first.
- *
- * The struct may grow at its end in later versions: the library reads only
- * the fields that @c size covers and uses defaults for the rest.
- */
-typedef struct gsp_options {
-  uint32_t size;                /**< sizeof(gsp_options) as the caller knew it; set by gsp_options_init() */
-  gsp_backend backend;          /**< default ::GSP_BACKEND_AUTO */
-  gsp_algorithm algorithm;      /**< default GSP_ALGO_AUTO */
-  int32_t device;               /**< CUDA device ordinal; default 0 */
-  uint32_t flags;               /**< ::gsp_run_flags; default 0 */
-  double delta;                 /**< delta-stepping bucket width, >= 0; 0 chooses it from the graph */
-  int32_t num_threads;          /**< CPU threads, >= 0; 0 uses all cores */
-  size_t device_memory_limit;   /**< bytes of device memory an engine may use; 0: what is free */
-  void* cuda_stream;            /**< a cudaStream_t to run on; NULL: the library's own */
-  gsp_progress_fn progress;     /**< optional progress callback; NULL: none */
-  void* progress_user;          /**< passed to @c progress */
-} gsp_options;
-
-/**
- * @brief Fill @p options with defaults and set its @c size.
- * @param options the struct to fill; NULL is a no-op.
- */
-GSP_API void gsp_options_init(gsp_options* options);
+/** @brief Options for a run (gsp_options.h): fill with gsp_options_init() first. */
+typedef struct gsp_options gsp_options;
 
 /** @brief Distances and predecessors for one or many sources. Opaque. */
 typedef struct gsp_paths gsp_paths;
@@ -590,9 +558,11 @@ GSP_API gsp_status gsp_apsp_run_into(const gsp_graph* graph, const int32_t* sour
 }
 #endif
 
-/* The sections "tables" and "devices", each in its own header and documented
- * there; they need the declarations above. */
+/* The sections "options", "tables", "devices" and "searches", each in its
+ * own header and documented there; they need the declarations above. */
+#include "gsp_options.h"
 #include "gsp_table.h"
 #include "gsp_device.h"
+#include "gsp_search.h"
 
 #endif /* GSP_GSP_H */

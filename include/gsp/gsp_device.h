@@ -48,6 +48,58 @@ GSP_API int32_t gsp_device_count(void);
  */
 GSP_API void gsp_release_cached_memory(void);
 
+/* ----------------------------------------------------------- device arrays */
+
+/**
+ * @brief Create a graph from CSR arrays in CUDA device memory (a CuPy,
+ * PyTorch or RAPIDS graph, say), with no host copy on the caller's side.
+ *
+ * As gsp_graph_create_csr(), whose checks and messages apply, but
+ * @p offsets, @p targets and @p weights are device pointers on
+ * options->device, read in order on options->cuda_stream (NULL: CUDA's
+ * legacy default stream, the one CuPy and PyTorch use by default). The library keeps its own copy (the graph may be used by
+ * any backend and outlives the arrays): the arrays are copied once to the
+ * host, checked and built there, and uploaded again by the first CUDA run
+ * that needs them (doc/device-arrays.md says what that costs).
+ * @param graph out: the new graph; set to NULL on failure.
+ * @param num_vertices n >= 1.
+ * @param offsets n+1 device int64 offsets.
+ * @param targets offsets[n] device int32 heads (NULL only with no arcs).
+ * @param weights offsets[n] device values of @p weight_type; NULL: every weight 1.
+ * @param weight_type ::GSP_F32, ::GSP_I32 or ::GSP_F64.
+ * @param flags 0 or ::GSP_GRAPH_UNDIRECTED.
+ * @param options NULL for defaults; only @c device and @c cuda_stream are read.
+ * @return GSP_OK, GSP_ERR_INVALID_ARGUMENT (NULL, or a pointer that is not
+ *         device memory of that device), GSP_ERR_INVALID_GRAPH,
+ *         GSP_ERR_OUT_OF_MEMORY, GSP_ERR_NO_DEVICE, GSP_ERR_DEVICE.
+ */
+GSP_API gsp_status gsp_graph_create_csr_device(gsp_graph** graph, int32_t num_vertices, const int64_t* offsets,
+                                               const int32_t* targets, const void* weights, gsp_dtype weight_type,
+                                               uint32_t flags, const gsp_options* options);
+
+/**
+ * @brief Single-source shortest paths into CUDA device arrays.
+ *
+ * As gsp_sssp_run(), but the n distances (and predecessors) are written to
+ * the caller's device memory on options->device, ordered on
+ * options->cuda_stream (NULL: CUDA's legacy default stream, as for
+ * gsp_graph_create_csr_device()); with backend AUTO the run stays on the
+ * device wherever the algorithm has a CUDA engine. A CUDA engine
+ * copies its result device to device, never through the host. On the CPU
+ * backend (asked for, or AUTO's choice) the result is computed on the host
+ * and copied in. The call returns when the arrays hold the result.
+ * @param graph the graph.
+ * @param source source vertex in [0, n).
+ * @param options NULL for defaults (gsp_options::limit applies).
+ * @param distances out: n device values of the graph's weight type.
+ * @param predecessors out: n device ids, or NULL for none (must be NULL with ::GSP_NO_PATHS).
+ * @param info out, or NULL: what ran (set info->size first, as for gsp_paths_info()).
+ * @return GSP_OK or a failure status as gsp_sssp_run(); GSP_ERR_INVALID_ARGUMENT when
+ *         an array is not device memory of options->device; GSP_ERR_NO_DEVICE without CUDA.
+ */
+GSP_API gsp_status gsp_sssp_run_device(const gsp_graph* graph, int32_t source, const gsp_options* options,
+                                       void* distances, int32_t* predecessors, gsp_run_info* info);
+
 /**
  * @brief Name of a backend ("auto", "cpu", "cuda").
  * @param backend the value.

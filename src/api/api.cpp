@@ -1,5 +1,6 @@
 // The C ABI: argument checks and the exception firewall around the core.
 // Nothing else lives here.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <memory>
@@ -23,11 +24,6 @@ using gsp::detail::require;
 
 namespace {
 
-void check_flags(uint32_t flags) {
-  require((flags & ~static_cast<uint32_t>(GSP_GRAPH_UNDIRECTED)) == 0, GSP_ERR_INVALID_ARGUMENT,
-          "unknown graph flags: " + std::to_string(flags));
-}
-
 const gsp::detail::Paths& paths_of(const gsp_paths* p) {
   need(p, "paths");
   return *p->paths;
@@ -40,32 +36,15 @@ void check_vertex(const gsp::detail::Paths& p, int32_t v, const char* name) {
   }
 }
 
-// The integer a C caller stored in an enum argument. C lets any int through;
-// in C++ loading an enum object outside its range is undefined (UBSan's
-// -fsanitize=enum flags it), so the API checks enum arguments through their
-// bytes before using them as enums.
-template <class E>
-int enum_value(const E& e) {
-  static_assert(sizeof(E) == sizeof(int), "enum size");
-  int v;
-  std::memcpy(&v, &e, sizeof v);
-  return v;
-}
-
-void check_dtype(const gsp_dtype& t) {
-  const int v = enum_value(t);
-  require(v == GSP_F32 || v == GSP_I32, GSP_ERR_INVALID_ARGUMENT,
-          "weight_type = " + std::to_string(v) + " is not GSP_F32 or GSP_I32");
-}
-
 void check_format(const gsp_format& f) {
-  const int v = enum_value(f);
+  const int v = gsp::detail::enum_value(f);
   require(v >= GSP_FORMAT_AUTO && v <= GSP_FORMAT_EDGE_LIST, GSP_ERR_INVALID_ARGUMENT,
           "format = " + std::to_string(v) + " is not a gsp_format");
 }
 
 bool unreachable(const gsp::detail::Paths& p, int32_t row, int32_t v) {
   if (p.dtype == GSP_F32) return std::isinf(static_cast<const float*>(p.dist_row(row))[v]);
+  if (p.dtype == GSP_F64) return std::isinf(static_cast<const double*>(p.dist_row(row))[v]);
   return static_cast<const int32_t*>(p.dist_row(row))[v] == GSP_I32_INF;
 }
 
@@ -81,8 +60,8 @@ GSP_API gsp_status gsp_graph_create(gsp_graph** graph, int32_t num_vertices, int
   if (graph != nullptr) *graph = nullptr;
   return guard([&] {
     need(graph, "graph");
-    check_flags(flags);
-    check_dtype(weight_type);
+    gsp::detail::check_graph_flags(flags);
+    gsp::detail::check_dtype(weight_type);
     auto g = std::make_unique<gsp_graph>();
     g->graph = gsp::detail::build_graph_coo(num_vertices, num_edges, sources, targets, weights, weight_type,
                                             (flags & GSP_GRAPH_UNDIRECTED) != 0);
@@ -96,8 +75,8 @@ GSP_API gsp_status gsp_graph_create_csr(gsp_graph** graph, int32_t num_vertices,
   if (graph != nullptr) *graph = nullptr;
   return guard([&] {
     need(graph, "graph");
-    check_flags(flags);
-    check_dtype(weight_type);
+    gsp::detail::check_graph_flags(flags);
+    gsp::detail::check_dtype(weight_type);
     auto g = std::make_unique<gsp_graph>();
     g->graph = gsp::detail::build_graph_csr(num_vertices, offsets, targets, weights, weight_type,
                                             (flags & GSP_GRAPH_UNDIRECTED) != 0);
@@ -111,9 +90,9 @@ GSP_API gsp_status gsp_graph_load(gsp_graph** graph, const char* path, gsp_forma
   return guard([&] {
     need(graph, "graph");
     need(path, "path");
-    check_flags(flags);
+    gsp::detail::check_graph_flags(flags);
     check_format(format);
-    check_dtype(weight_type);
+    gsp::detail::check_dtype(weight_type);
     auto g = std::make_unique<gsp_graph>();
     g->graph = gsp::detail::io::load_graph(path, format, weight_type, (flags & GSP_GRAPH_UNDIRECTED) != 0);
     *graph = g.release();
@@ -148,22 +127,30 @@ GSP_API gsp_status gsp_graph_csr(const gsp_graph* graph, int64_t* offsets, int32
     if (offsets) std::memcpy(offsets, c.offsets.data(), c.offsets.size() * sizeof(int64_t));
     if (targets && !c.targets.empty()) std::memcpy(targets, c.targets.data(), c.targets.size() * sizeof(int32_t));
     if (weights) {
-      if (graph->graph->dtype() == GSP_F32) {
-        if (!c.weights_f32.empty()) std::memcpy(weights, c.weights_f32.data(), c.weights_f32.size() * sizeof(float));
-      } else {
-        if (!c.weights_i32.empty())
-          std::memcpy(weights, c.weights_i32.data(), c.weights_i32.size() * sizeof(int32_t));
-      }
+      gsp::detail::with_weight_type(graph->graph->dtype(), [&](auto w) {
+        const auto& ws = gsp::detail::weights_of<decltype(w)>(c);
+        if (!ws.empty()) std::memcpy(weights, ws.data(), ws.size() * sizeof(w));
+      });
     }
   });
 }
 
-GSP_API void gsp_options_init(gsp_options* options) {
-  if (options == nullptr) return;
-  std::memset(options, 0, sizeof *options);
-  options->size = sizeof *options;
-  options->backend = GSP_BACKEND_AUTO;
-  options->algorithm = GSP_ALGO_AUTO;
+GSP_API void gsp_options_init_sized(gsp_options* options, size_t size) {
+  if (options == nullptr || size < gsp::detail::kOptionsV1Size) return;
+  gsp_options d;
+  std::memset(&d, 0, sizeof d);
+  d.backend = GSP_BACKEND_AUTO;
+  d.algorithm = GSP_ALGO_AUTO;
+  d.limit = HUGE_VAL;
+  const size_t n = std::min(size, sizeof d);
+  d.size = static_cast<uint32_t>(n);
+  std::memcpy(options, &d, n);
+}
+
+// libgsp 0.1's entry (the header's gsp_options_init is a macro now): fills
+// 0.1's struct only, for programs built against it.
+GSP_API void(gsp_options_init)(gsp_options* options) {
+  gsp_options_init_sized(options, gsp::detail::kOptionsV1Size);
 }
 
 GSP_API gsp_status gsp_sssp_run(const gsp_graph* graph, int32_t source, const gsp_options* options,
@@ -245,7 +232,7 @@ GSP_API gsp_status gsp_paths_distances(const gsp_paths* paths, int32_t source, v
     const int32_t row = p.row(source);
     require(capacity >= p.n, GSP_ERR_BUFFER_TOO_SMALL,
             "capacity " + std::to_string(capacity) + " < " + std::to_string(p.n) + " vertices");
-    std::memcpy(out, p.dist_row(row), static_cast<size_t>(p.n) * 4);
+    std::memcpy(out, p.dist_row(row), static_cast<size_t>(p.n) * gsp::detail::weight_bytes(p.dtype));
   });
 }
 
@@ -255,7 +242,8 @@ GSP_API gsp_status gsp_paths_distance(const gsp_paths* paths, int32_t source, in
     need(out, "out");
     const int32_t row = p.row(source);
     check_vertex(p, target, "target");
-    std::memcpy(out, static_cast<const char*>(p.dist_row(row)) + static_cast<size_t>(target) * 4, 4);
+    const size_t wb = gsp::detail::weight_bytes(p.dtype);
+    std::memcpy(out, static_cast<const char*>(p.dist_row(row)) + static_cast<size_t>(target) * wb, wb);
   });
 }
 
@@ -315,7 +303,7 @@ GSP_API gsp_status gsp_paths_info(const gsp_paths* paths, gsp_run_info* info) {
 GSP_API void gsp_paths_destroy(gsp_paths* paths) { delete paths; }
 
 GSP_API int gsp_backend_available(gsp_backend backend) {
-  switch (enum_value(backend)) {
+  switch (gsp::detail::enum_value(backend)) {
     case GSP_BACKEND_AUTO:
     case GSP_BACKEND_CPU:
       return 1;
@@ -331,7 +319,7 @@ GSP_API int gsp_backend_available(gsp_backend backend) {
     default:
       guard([&] {
         throw Error(GSP_ERR_INVALID_ARGUMENT,
-                    "backend = " + std::to_string(enum_value(backend)) + " is not a gsp_backend");
+                    "backend = " + std::to_string(gsp::detail::enum_value(backend)) + " is not a gsp_backend");
       });
       return 0;
   }

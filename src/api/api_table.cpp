@@ -72,7 +72,7 @@ GSP_API gsp_status gsp_table_distances(const gsp_table* table, void* out, int64_
     require(capacity >= 0 && static_cast<uint64_t>(capacity) >= cells, GSP_ERR_BUFFER_TOO_SMALL,
             "capacity " + std::to_string(capacity) + " < " + std::to_string(t.num_sources) + " x " +
                 std::to_string(t.num_targets) + " = " + std::to_string(cells) + " values");
-    std::memcpy(out, t.dist(), static_cast<size_t>(cells) * 4);  // both weight types are 4 bytes
+    std::memcpy(out, t.dist(), static_cast<size_t>(cells) * gsp::detail::weight_bytes(t.dtype));
   });
 }
 
@@ -82,7 +82,8 @@ GSP_API gsp_status gsp_table_distance(const gsp_table* table, int32_t source_ind
     const auto& t = table_of(table);
     need(out, "out");
     const size_t c = t.cell(source_index, target_index);
-    std::memcpy(out, static_cast<const char*>(t.dist()) + c * 4, 4);
+    const size_t wb = gsp::detail::weight_bytes(t.dtype);
+    std::memcpy(out, static_cast<const char*>(t.dist()) + c * wb, wb);
   });
 }
 

@@ -98,14 +98,23 @@ struct Loaded {
 // Loads path as --format, --weights and --undirected say; failure() if it cannot.
 void load(Loaded& out, const Args& a, const std::string& path);
 
-// gsp_options from --algorithm, --backend, --threads and --delta; the
-// progress callback feeds p when p is not null.
+// gsp_options from --algorithm, --backend, --threads, --delta and --limit;
+// the progress callback feeds p when p is not null.
 void run_options(const Args& a, gsp_options& o, Progress* p);
 
+// Bytes of one weight (and distance) of a weight type: 8 for GSP_F64, else 4.
+inline size_t weight_bytes(gsp_dtype dtype) { return dtype == GSP_F64 ? sizeof(double) : 4; }
+// The --weights name of a weight type: "f32", "i32" or "f64".
+const char* dtype_name(gsp_dtype dtype);
+
 // Distance v of a row of the graph's weight type: "inf" when unreachable
-// (dist_json: null), else the integer or the float with 9 digits.
+// (dist_json: null), else the integer, the float with 9 significant digits
+// or the double with 17 (%.9g / %.17g: each reads back exactly).
 std::string dist_text(gsp_dtype dtype, const void* row, int32_t v);
 std::string dist_json(gsp_dtype dtype, const void* row, int32_t v);
+// A value of the weight type held in a double (a distance or a weight), as
+// dist_text writes it: %.17g for GSP_F64, %.9g otherwise.
+std::string value_text(gsp_dtype dtype, double x);
 
 // "0 -> 1 -> 5" and "[0, 1, 5]".
 std::string path_text(const std::vector<int32_t>& path);
@@ -155,7 +164,12 @@ struct Csr {
   std::vector<int32_t> dst;
   std::vector<float> wf;
   std::vector<int32_t> wi;
-  double weight(int64_t k) const { return dtype == GSP_F32 ? static_cast<double>(wf[k]) : static_cast<double>(wi[k]); }
+  std::vector<double> wd;
+  double weight(int64_t k) const {
+    if (dtype == GSP_F32) return static_cast<double>(wf[k]);
+    if (dtype == GSP_F64) return wd[k];
+    return static_cast<double>(wi[k]);
+  }
 };
 void get_csr(const gsp_graph* g, Csr& c);
 
@@ -164,6 +178,8 @@ int32_t vertex_arg(const Args& a, const char* opt, int32_t n, bool required, int
 
 // The help lines of --algorithm, --backend, --threads, --delta.
 extern const char* const kRunHelp;
+// The help line of --limit (sssp, apsp, table, nearest).
+extern const char* const kLimitHelp;
 
 bool reachable(gsp_dtype dtype, const void* row, int32_t v);
 double dist_value(gsp_dtype dtype, const void* row, int32_t v);
@@ -196,5 +212,7 @@ extern const Spec kApsp;
 int cmd_apsp(const Args& a);
 extern const Spec kTable;  // cmd_table.cpp
 int cmd_table(const Args& a);
+extern const Spec kNearest;  // cmd_nearest.cpp
+int cmd_nearest(const Args& a);
 
 }  // namespace gsp_cli

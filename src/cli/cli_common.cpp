@@ -131,7 +131,7 @@ int progress_cb(void* user, double fraction) {
 const char* const kLoadHelp =
     "  --format F        auto (by extension: .gr[.gz] DIMACS, .mtx[.gz] Matrix Market,\n"
     "                    else edge list), dimacs, mtx, edges\n"
-    "  --weights T       auto (i32 for DIMACS, f32 otherwise), f32, i32\n"
+    "  --weights T       auto (i32 for DIMACS, f32 otherwise), f32, i32, f64\n"
     "  --undirected      add (v,u) for every arc (u,v)\n";
 
 const char* const kCommonHelp =
@@ -157,7 +157,8 @@ void load(Loaded& out, const Args& a, const std::string& path) {
   const std::string w = a.get("--weights", "auto");
   if (w == "f32") dtype = GSP_F32;
   else if (w == "i32") dtype = GSP_I32;
-  else if (w != "auto") usage_error("--weights: expected auto, f32 or i32, got '" + w + "'");
+  else if (w == "f64") dtype = GSP_F64;
+  else if (w != "auto") usage_error("--weights: expected auto, f32, i32 or f64, got '" + w + "'");
   const uint32_t flags = a.has("--undirected") ? static_cast<uint32_t>(GSP_GRAPH_UNDIRECTED) : 0u;
   const double t0 = now();
   const gsp_status s = gsp_graph_load(&out.g, path.c_str(), format, dtype, flags);
@@ -194,16 +195,33 @@ void run_options(const Args& a, gsp_options& o, Progress* p) {
   else if (b != "auto") usage_error("--backend: expected cpu, cuda or auto, got '" + b + "'");
   if (a.opt.count("--threads")) o.num_threads = static_cast<int32_t>(parse_int("--threads", a.get("--threads"), 0, 4096));
   if (a.opt.count("--delta")) o.delta = parse_double("--delta", a.get("--delta"));
+  if (a.opt.count("--limit")) {
+    const std::string l = a.get("--limit");
+    o.limit = l == "inf" ? INFINITY : parse_double("--limit", l);
+  }
   if (p != nullptr) {
     o.progress = progress_cb;
     o.progress_user = p;
   }
 }
 
+const char* dtype_name(gsp_dtype dtype) {
+  return dtype == GSP_F32 ? "f32" : dtype == GSP_F64 ? "f64" : "i32";
+}
+
+std::string value_text(gsp_dtype dtype, double x) {
+  if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+  return fmt(dtype == GSP_F64 ? "%.17g" : "%.9g", x);
+}
+
 std::string dist_text(gsp_dtype dtype, const void* row, int32_t v) {
   if (dtype == GSP_I32) {
     const int32_t d = static_cast<const int32_t*>(row)[v];
     return d == GSP_I32_INF ? "inf" : std::to_string(d);
+  }
+  if (dtype == GSP_F64) {
+    const double d = static_cast<const double*>(row)[v];
+    return std::isinf(d) ? "inf" : fmt("%.17g", d);
   }
   const float d = static_cast<const float*>(row)[v];
   return std::isinf(d) ? "inf" : fmt("%.9g", static_cast<double>(d));
@@ -285,6 +303,9 @@ void get_csr(const gsp_graph* g, Csr& c) {
   if (c.dtype == GSP_F32) {
     c.wf.resize(static_cast<size_t>(c.m));
     w = c.wf.data();
+  } else if (c.dtype == GSP_F64) {
+    c.wd.resize(static_cast<size_t>(c.m));
+    w = c.wd.data();
   } else {
     c.wi.resize(static_cast<size_t>(c.m));
     w = c.wi.data();
@@ -311,13 +332,18 @@ const char* const kRunHelp =
     "  --threads N       CPU threads (0: all cores)\n"
     "  --delta D         delta-stepping bucket width (0: chosen from the graph)\n";
 
+const char* const kLimitHelp =
+    "  --limit D         distance limit: vertices farther than D are reported\n"
+    "                    unreachable ('inf'); Dijkstra stops there (default: none)\n";
+
 bool reachable(gsp_dtype dtype, const void* row, int32_t v) {
   if (dtype == GSP_I32) return static_cast<const int32_t*>(row)[v] != GSP_I32_INF;
-  return !std::isinf(static_cast<const float*>(row)[v]);
+  return !std::isinf(dist_value(dtype, row, v));
 }
 
 double dist_value(gsp_dtype dtype, const void* row, int32_t v) {
   if (dtype == GSP_I32) return static_cast<const int32_t*>(row)[v];
+  if (dtype == GSP_F64) return static_cast<const double*>(row)[v];
   return static_cast<const float*>(row)[v];
 }
 

@@ -30,18 +30,19 @@ const Spec kApsp = {"apsp",
                                 "\n"
                                 "All-pairs (or many-sources) shortest paths, one line per source in FILE\n"
                                 "('SOURCE: D0 D1 ... Dn-1', 'inf' when unreachable). Results up to 256 MiB\n"
-                                "(sources x vertices x 4 bytes) are computed whole and the report names\n"
-                                "the algorithm that ran; larger ones are streamed to FILE as they are\n"
-                                "computed, never held in memory whole.\n"
+                                "(sources x vertices x 4 bytes; 8 with f64 weights) are computed whole and\n"
+                                "the report names the algorithm that ran; larger ones are streamed to FILE\n"
+                                "as they are computed, never held in memory whole.\n"
                                 "\n"
                                 "  --sources LIST    e.g. 0,5,10-20 (default: every vertex)\n"
                                 "  --out FILE        write the rows to FILE (-: standard output; the summary\n"
                                 "                    then goes to stderr)\n")
                         .append(kRunHelp)
+                        .append(kLimitHelp)
                         .append(kLoadHelp)
                         .append(kCommonHelp),
-                    {"--sources", "--out", "--algorithm", "--backend", "--threads", "--delta", "--format",
-                     "--weights"},
+                    {"--sources", "--out", "--algorithm", "--backend", "--threads", "--delta", "--limit",
+                     "--format", "--weights"},
                     {"--undirected"}};
 
 namespace {
@@ -61,7 +62,7 @@ int on_rows(void* user, int32_t first, int32_t rows, const void* dist, const int
   ApspSink& k = *static_cast<ApspSink*>(user);
   for (int32_t r = 0; r < rows; r++) {
     const int32_t src = k.sources->empty() ? first + r : (*k.sources)[static_cast<size_t>(first) + static_cast<size_t>(r)];
-    const char* row = static_cast<const char*>(dist) + static_cast<size_t>(r) * k.n * 4;
+    const char* row = static_cast<const char*>(dist) + static_cast<size_t>(r) * static_cast<size_t>(k.n) * weight_bytes(k.dtype);
     if (k.f) {
       k.line = std::to_string(src) + ":";
       for (int32_t v = 0; v < k.n; v++) {
@@ -91,7 +92,7 @@ constexpr int64_t kWholeResultBytes = int64_t(256) << 20;
 
 // Every row of a whole result, through the streaming writer.
 gsp_status write_whole(const gsp_paths* p, int32_t count, ApspSink& sink) {
-  std::vector<char> row(static_cast<size_t>(sink.n) * 4);
+  std::vector<char> row(static_cast<size_t>(sink.n) * weight_bytes(sink.dtype));
   for (int32_t i = 0; i < count; i++) {
     const gsp_status st = gsp_paths_distances(p, gsp_paths_source(p, i), row.data(), sink.n);
     if (st != GSP_OK) return st;
@@ -128,7 +129,8 @@ int cmd_apsp(const Args& a) {
                  sink.total, n);
   }
   const int32_t* const list = sources.empty() ? nullptr : sources.data();
-  const bool whole = static_cast<int64_t>(sink.total) * n * 4 <= kWholeResultBytes;
+  const bool whole =
+      static_cast<int64_t>(sink.total) * n * static_cast<int64_t>(weight_bytes(sink.dtype)) <= kWholeResultBytes;
   PathsHolder P;
   if (whole) {  // progress from the run itself, not from the rows written after it
     o.progress = progress_cb;
@@ -162,18 +164,19 @@ int cmd_apsp(const Args& a) {
   const char* alg = gsp_algorithm_name(ran);
   if (json) {
     std::printf("{\"file\": %s, \"vertices\": %d, \"arcs\": %lld, \"load_seconds\": %.6f, \"sources\": %d, "
-                "\"algorithm\": %s, \"backend\": %s, \"seconds\": %.6f%s, \"reachable_pairs\": %lld, \"longest\": %.9g%s}\n",
+                "\"algorithm\": %s, \"backend\": %s, \"seconds\": %.6f%s, \"reachable_pairs\": %lld, \"longest\": %s%s}\n",
                 json_str(a.pos[0]).c_str(), n, static_cast<long long>(gsp_graph_num_edges(L.g)), L.seconds, sink.total,
                 json_str(alg).c_str(), json_str(gsp_backend_name(used)).c_str(), secs, stages_json.c_str(),
-                static_cast<long long>(sink.reachable_pairs), sink.longest,
+                static_cast<long long>(sink.reachable_pairs), value_text(sink.dtype, sink.longest).c_str(),
                 out.empty() ? "" : (", \"out\": " + json_str(out)).c_str());
   } else if (!quiet) {
     std::fprintf(rep, "graph:     %s, %d vertices, %lld arcs (loaded in %.3f s)\n", a.pos[0].c_str(), n,
                 static_cast<long long>(gsp_graph_num_edges(L.g)), L.seconds);
     std::fprintf(rep, "run:       %s on %s, %d sources, %.3f s%s%s\n", alg, gsp_backend_name(used), sink.total, secs,
                  whole ? "" : " (rows streamed)", stages.c_str());
-    std::fprintf(rep, "reachable: %lld of %lld pairs; longest shortest path %.9g\n",
-                static_cast<long long>(sink.reachable_pairs), static_cast<long long>(sink.total) * n, sink.longest);
+    std::fprintf(rep, "reachable: %lld of %lld pairs; longest shortest path %s\n",
+                static_cast<long long>(sink.reachable_pairs), static_cast<long long>(sink.total) * n,
+                value_text(sink.dtype, sink.longest).c_str());
     if (!out.empty()) std::fprintf(rep, "wrote:     %s\n", out.c_str());
   }
   return 0;

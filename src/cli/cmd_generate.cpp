@@ -26,7 +26,7 @@ namespace gsp_cli {
 // ------------------------------------------------------------------ generate
 
 const Spec kGenerate = {"generate",
-                        "usage: gsp generate KIND --vertices N [--degree D] [--seed S] [--weights i32|f32]\n"
+                        "usage: gsp generate KIND --vertices N [--degree D] [--seed S] [--weights i32|f32|f64]\n"
                         "                    [--max-weight W] [--coords FILE.co] -o FILE\n"
                         "\n"
                         "Writes a generated graph; the format follows FILE's extension (.gr DIMACS,\n"
@@ -41,7 +41,7 @@ const Spec kGenerate = {"generate",
                         "  --vertices N      vertex count (grid: rounded up to rows x cols)\n"
                         "  --degree D        out-degree (random, rmat, dag)\n"
                         "  --seed S          random seed (default 1); same seed, same graph\n"
-                        "  --weights T       i32 (default) or f32; weights are integers in 1..W\n"
+                        "  --weights T       i32 (default), f32 or f64; weights are integers in 1..W\n"
                         "  --max-weight W    largest weight (default 100)\n"
                         "  --coords FILE     also write DIMACS coordinates (.co) for drawing\n"
                         "  --out, -o FILE    the graph file to write\n",
@@ -61,12 +61,12 @@ int cmd_generate(const Args& a) {
   const uint64_t seed = static_cast<uint64_t>(parse_int("--seed", a.get("--seed", "1"), 0, INT64_MAX));
   const int32_t maxw = static_cast<int32_t>(parse_int("--max-weight", a.get("--max-weight", "100"), 1, INT32_MAX));
   const std::string w = a.get("--weights", "i32");
-  if (w != "i32" && w != "f32") usage_error("--weights: expected i32 or f32, got '" + w + "'");
+  if (w != "i32" && w != "f32" && w != "f64") usage_error("--weights: expected i32, f32 or f64, got '" + w + "'");
   if (kind == "complete" && n > 46341) usage_error("--vertices: complete graphs are limited to 46341 vertices");
   const std::string out = a.get("--out");
   const double t0 = now();
   gsp_graph* g = nullptr;
-  gsp_status s = gsp_gen_by_name(&g, kind.c_str(), n, deg, seed, w == "f32" ? GSP_F32 : GSP_I32, maxw);
+  gsp_status s = gsp_gen_by_name(&g, kind.c_str(), n, deg, seed, w == "f32" ? GSP_F32 : w == "f64" ? GSP_F64 : GSP_I32, maxw);
   if (s != GSP_OK) failure("cannot generate the graph: " + status_text(s));
   Loaded holder;
   holder.g = g;

@@ -99,17 +99,17 @@ int cmd_info(const Args& a) {
     }
   }
   if (c.m == 0) wmin = wmax = 0;
-  const char* wt = c.dtype == GSP_F32 ? "f32" : "i32";
+  const char* wt = dtype_name(c.dtype);
   const double avg = static_cast<double>(c.m) / c.n;
   if (a.has("--json")) {
     std::printf(
         "{\"file\": %s, \"vertices\": %d, \"arcs\": %lld, \"weight_type\": \"%s\", \"load_seconds\": %.6f, "
         "\"out_degree\": {\"min\": %lld, \"mean\": %.4f, \"max\": %lld}, \"sinks\": %lld, \"self_loops\": %lld, "
-        "\"weight\": {\"min\": %.9g, \"max\": %.9g}, \"negative_arcs\": %lld, "
+        "\"weight\": {\"min\": %s, \"max\": %s}, \"negative_arcs\": %lld, "
         "\"weak_components\": %lld, \"largest_component\": %lld, \"source\": %d, \"reachable\": %lld}\n",
         json_str(a.pos[0]).c_str(), c.n, static_cast<long long>(c.m), wt, L.seconds, static_cast<long long>(min_deg),
-        avg, static_cast<long long>(max_deg), static_cast<long long>(sinks), static_cast<long long>(loops), wmin,
-        wmax, static_cast<long long>(negative), static_cast<long long>(components), static_cast<long long>(largest),
+        avg, static_cast<long long>(max_deg), static_cast<long long>(sinks), static_cast<long long>(loops),
+        value_text(c.dtype, wmin).c_str(), value_text(c.dtype, wmax).c_str(), static_cast<long long>(negative), static_cast<long long>(components), static_cast<long long>(largest),
         src, static_cast<long long>(queue.size()));
   } else if (!a.has("--quiet")) {
     std::printf("file:              %s (loaded in %.3f s)\n", a.pos[0].c_str(), L.seconds);
@@ -119,7 +119,8 @@ int cmd_info(const Args& a) {
     std::printf("out-degree:        min %lld, mean %.2f, max %lld; %lld without out-arcs\n",
                 static_cast<long long>(min_deg), avg, static_cast<long long>(max_deg), static_cast<long long>(sinks));
     std::printf("self-loops:        %lld\n", static_cast<long long>(loops));
-    std::printf("weights:           %.9g .. %.9g (%lld negative)\n", wmin, wmax, static_cast<long long>(negative));
+    std::printf("weights:           %s .. %s (%lld negative)\n", value_text(c.dtype, wmin).c_str(),
+                value_text(c.dtype, wmax).c_str(), static_cast<long long>(negative));
     std::printf("weak components:   %lld (largest: %lld vertices)\n", static_cast<long long>(components),
                 static_cast<long long>(largest));
     std::printf("reachable from %d: %lld vertices\n", src, static_cast<long long>(queue.size()));

@@ -40,10 +40,11 @@ const Spec kSssp = {"sssp",
                                 "  --check           compare with the CPU Dijkstra (Bellman-Ford when weights\n"
                                 "                    are negative); exit 1 on any difference\n")
                         .append(kRunHelp)
+                        .append(kLimitHelp)
                         .append(kLoadHelp)
                         .append(kCommonHelp),
-                    {"--source", "--to", "--out", "--algorithm", "--backend", "--threads", "--delta", "--format",
-                     "--weights"},
+                    {"--source", "--to", "--out", "--algorithm", "--backend", "--threads", "--delta", "--limit",
+                     "--format", "--weights"},
                     {"--check", "--undirected"}};
 
 namespace {
@@ -84,7 +85,7 @@ int cmd_sssp(const Args& a, bool path_mode) {
   prog.end();
   if (st != GSP_OK) failure("sssp failed: " + status_text(st));
   const RunInfo ri = run_info(P.p);
-  std::vector<char> rowbuf(static_cast<size_t>(n) * 4);
+  std::vector<char> rowbuf(static_cast<size_t>(n) * weight_bytes(dtype));
   void* row = rowbuf.data();
   gsp_status st2 = gsp_paths_distances(P.p, s, row, n);
   if (st2 != GSP_OK) failure("cannot read distances: " + status_text(st2));
@@ -108,10 +109,11 @@ int cmd_sssp(const Args& a, bool path_mode) {
     ref.backend = GSP_BACKEND_CPU;
     ref.algorithm = has_negative(L.g) ? GSP_SSSP_BELLMAN_FORD : GSP_SSSP_DIJKSTRA;
     ref.flags = GSP_NO_PATHS;
+    ref.limit = o.limit;
     PathsHolder R;
     const gsp_status rs = gsp_sssp_run(L.g, s, &ref, &R.p);
     if (rs != GSP_OK) failure("--check: the reference run failed: " + status_text(rs));
-    std::vector<char> refbuf(static_cast<size_t>(n) * 4);
+    std::vector<char> refbuf(static_cast<size_t>(n) * weight_bytes(dtype));
     if (gsp_paths_distances(R.p, s, refbuf.data(), n) != GSP_OK) failure("--check: cannot read distances");
     int64_t bad = 0;
     int32_t first = -1;
@@ -120,8 +122,10 @@ int cmd_sssp(const Args& a, bool path_mode) {
       if (dtype == GSP_I32) {
         same = static_cast<const int32_t*>(row)[v] == reinterpret_cast<const int32_t*>(refbuf.data())[v];
       } else {
-        const double x = static_cast<const float*>(row)[v], y = reinterpret_cast<const float*>(refbuf.data())[v];
-        same = (std::isinf(x) && std::isinf(y)) || std::fabs(x - y) <= 1e-5 * (std::fabs(y) + 1.0);
+        // float sums in any order agree to about 1e-7 relative, double ones to about 1e-16
+        const double x = dist_value(dtype, row, v), y = dist_value(dtype, refbuf.data(), v);
+        const double tol = dtype == GSP_F64 ? 1e-12 : 1e-5;
+        same = (std::isinf(x) && std::isinf(y)) || std::fabs(x - y) <= tol * (std::fabs(y) + 1.0);
       }
       if (!same) {
         if (first < 0) first = v;

@@ -33,9 +33,10 @@ const Spec kTable = {
                 "  --backend B       auto (CUDA when usable; a job the CPU ends sooner than CUDA\n"
                 "                    starts runs on the CPU), cpu, cuda\n"
                 "  --threads N       CPU threads (0: all cores)\n")
+        .append(kLimitHelp)
         .append(kLoadHelp)
         .append(kCommonHelp),
-    {"--sources", "--targets", "--algorithm", "--backend", "--threads", "--format", "--weights"},
+    {"--sources", "--targets", "--algorithm", "--backend", "--threads", "--limit", "--format", "--weights"},
     {"--paths", "--csv", "--undirected"}};
 
 namespace {
@@ -141,7 +142,8 @@ int cmd_table(const Args& a) {
 
   // Without paths the distances go straight into our array; with them the
   // table object keeps every cell's path.
-  std::vector<char> dist(cells * 4);
+  const size_t wb = weight_bytes(dtype);
+  std::vector<char> dist(cells * wb);
   RunInfo ri;
   ri.info.size = sizeof(gsp_run_info);
   TableHolder H;
@@ -156,7 +158,7 @@ int cmd_table(const Args& a) {
     st = gsp_table_info(H.t, &ri.info);
     if (st != GSP_OK) failure("cannot read run info: " + status_text(st));
   }
-  const auto row = [&](int32_t i) { return dist.data() + static_cast<size_t>(i) * static_cast<size_t>(T) * 4; };
+  const auto row = [&](int32_t i) { return dist.data() + static_cast<size_t>(i) * static_cast<size_t>(T) * wb; };
   int64_t reached = 0;
   for (int32_t i = 0; i < K; i++)
     for (int32_t j = 0; j < T; j++) reached += dist_text(dtype, row(i), j) != "inf";

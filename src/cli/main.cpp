@@ -1,4 +1,4 @@
-// The gsp command: generate, info, sssp, apsp, path, table. Built on the
+// The gsp command: generate, info, sssp, apsp, path, table, nearest. Built on the
 // public C API (include/gsp/gsp.h) and the gsp_tools generators / coordinate
 // reader. This file holds the dispatch and the help; each command has a
 // file (cmd_*.cpp) and the shared pieces are in cli_common.cpp (cli.h).
@@ -31,6 +31,7 @@ const char* kMainHelp =
     "  apsp FILE [--sources LIST] [--out F]   all-pairs shortest paths, streamed\n"
     "  path FILE --from S --to T [--svg F]    one shortest path, optionally drawn\n"
     "  table FILE --sources L --targets L     distances from every source to every target\n"
+    "  nearest FILE --sources LIST            each vertex's nearest source and its distance\n"
     "\n"
     "Vertex ids are 0-based (DIMACS vertex 1 is 0). 'gsp COMMAND --help' for details.\n"
     "Exit codes: 0 success, 1 failure, 2 bad usage.\n";
@@ -59,6 +60,7 @@ int main(int argc, char** argv) {
   else if (cmd == "apsp") spec = &kApsp;
   else if (cmd == "path") spec = &kPath;
   else if (cmd == "table") spec = &kTable;
+  else if (cmd == "nearest") spec = &kNearest;
   if (spec == nullptr) {
     std::fprintf(stderr, "gsp: unknown command '%s'; see 'gsp --help'\n", cmd.c_str());
     return 2;
@@ -74,6 +76,7 @@ int main(int argc, char** argv) {
     if (spec == &kSssp) return cmd_sssp(a, false);
     if (spec == &kPath) return cmd_sssp(a, true);
     if (spec == &kTable) return cmd_table(a);
+    if (spec == &kNearest) return cmd_nearest(a);
     return cmd_apsp(a);
   } catch (const Exit& e) {
     std::fprintf(stderr, "gsp %s: %s\n", cmd.c_str(), e.message.c_str());

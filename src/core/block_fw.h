@@ -113,6 +113,8 @@ std::unique_ptr<BlockFw<float>> make_block_fw(const BlockFwShape& shape, const R
                                               float* store_d, int32_t* store_p);
 std::unique_ptr<BlockFw<int32_t>> make_block_fw(const BlockFwShape& shape, const RunOptions& options,
                                                 int32_t* store_d, int32_t* store_p);
+std::unique_ptr<BlockFw<double>> make_block_fw(const BlockFwShape& shape, const RunOptions& options,
+                                               double* store_d, int32_t* store_p);
 // The block edge a device BlockFw needs its block size to be a multiple of.
 constexpr int32_t kBlockFwGranule = 128;
 

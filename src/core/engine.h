@@ -33,6 +33,9 @@ struct RunOptions {
   void* cuda_stream = nullptr;
   gsp_progress_fn progress = nullptr;
   void* progress_user = nullptr;
+  // gsp_options::limit: vertices farther than it are reported unreachable
+  // (the dispatcher cuts finished rows; engines may stop early at it).
+  double limit = std::numeric_limits<double>::infinity();
 
   // Report progress in [0,1]; throws Error(GSP_ERR_CANCELLED) when the
   // callback asks to stop. Cheap when no callback is set.
@@ -102,6 +105,10 @@ struct Dist<float> {
   static constexpr float inf() { return std::numeric_limits<float>::infinity(); }
 };
 template <>
+struct Dist<double> {
+  static constexpr double inf() { return std::numeric_limits<double>::infinity(); }
+};
+template <>
 struct Dist<int32_t> {
   static constexpr int32_t inf() { return GSP_I32_INF; }
 };
@@ -117,6 +124,9 @@ struct SsspJob {
   void* dist = nullptr;
   int32_t* pred = nullptr;
   RunStats* stats = nullptr;
+  // dist and pred are CUDA device memory of options->device (gsp_sssp_run_device):
+  // only CUDA engines get such a job, and they copy device to device.
+  bool results_on_device = false;
 };
 
 // Receives finished APSP rows, in source order, in blocks. dist is
@@ -190,11 +200,15 @@ inline bool checked_add(float d, float w, float* out) {
   *out = d + w;
   return true;
 }
+inline bool checked_add(double d, double w, double* out) {
+  *out = d + w;
+  return true;
+}
 
 [[noreturn]] inline void throw_overflow(int32_t u, int32_t v) {
   throw Error(GSP_ERR_OVERFLOW, "an int32 distance would overflow relaxing arc " +
                                     std::to_string(u) + " -> " + std::to_string(v) +
-                                    "; use GSP_F32 weights or smaller weights");
+                                    "; use GSP_F64 weights or smaller weights");
 }
 
 }  // namespace gsp::detail

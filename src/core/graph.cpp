@@ -23,11 +23,7 @@ Graph::Graph(int32_t n, gsp_dtype dtype, Csr forward) : n_(n), dtype_(dtype), fw
     for (auto x : w) sum += static_cast<double>(x);
     mean_w_ = sum / static_cast<double>(m);
   };
-  if (dtype_ == GSP_F32) {
-    scan(fwd_.weights_f32);
-  } else {
-    scan(fwd_.weights_i32);
-  }
+  with_weight_type(dtype_, [&](auto w) { scan(weights_of<decltype(w)>(fwd_)); });
   // Without arcs every degree is 0, and the offsets stay untouched zero pages.
   for (int32_t v = 0; m != 0 && v < n_; v++) {
     max_out_degree_ = std::max<int32_t>(max_out_degree_, static_cast<int32_t>(fwd_.offsets[v + 1] - fwd_.offsets[v]));
@@ -37,7 +33,7 @@ Graph::Graph(int32_t n, gsp_dtype dtype, Csr forward) : n_(n), dtype_(dtype), fw
 const Csr& Graph::reverse() const {
   std::call_once(rev_once_, [this] {
     const int64_t m = this->m();
-    require_host_memory(bytes_add(bytes_mul(16, static_cast<uint64_t>(n_) + 1), bytes_mul(8, static_cast<uint64_t>(m))),
+    require_host_memory(bytes_add(bytes_mul(16, static_cast<uint64_t>(n_) + 1), bytes_mul(4 + weight_bytes(dtype_), static_cast<uint64_t>(m))),
                         "the reverse graph of " + std::to_string(n_) + " vertices and " + std::to_string(m) + " arcs");
     Csr r;
     r.offsets.assign_zero(static_cast<size_t>(n_) + 1);
@@ -45,15 +41,19 @@ const Csr& Graph::reverse() const {
     for (int32_t v = 0; v < n_; v++) r.offsets[v + 1] += r.offsets[v];
     std::vector<int64_t> pos(r.offsets.begin(), r.offsets.end() - 1);
     r.targets.resize(static_cast<size_t>(m));
-    const bool f32 = dtype_ == GSP_F32;
-    if (f32) r.weights_f32.resize(static_cast<size_t>(m)); else r.weights_i32.resize(static_cast<size_t>(m));
-    for (int32_t u = 0; u < n_; u++) {
-      for (int64_t e = fwd_.offsets[u]; e < fwd_.offsets[u + 1]; e++) {
-        const int64_t at = pos[fwd_.targets[e]]++;
-        r.targets[at] = u;
-        if (f32) r.weights_f32[at] = fwd_.weights_f32[e]; else r.weights_i32[at] = fwd_.weights_i32[e];
+    with_weight_type(dtype_, [&](auto w0) {
+      using W = decltype(w0);
+      const std::vector<W>& fw = weights_of<W>(fwd_);
+      std::vector<W>& rw = weights_of<W>(r);
+      rw.resize(static_cast<size_t>(m));
+      for (int32_t u = 0; u < n_; u++) {
+        for (int64_t e = fwd_.offsets[u]; e < fwd_.offsets[u + 1]; e++) {
+          const int64_t at = pos[fwd_.targets[e]]++;
+          r.targets[at] = u;
+          rw[at] = fw[e];
+        }
       }
-    }
+    });
     rev_ = std::move(r);
   });
   return rev_;

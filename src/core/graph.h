@@ -32,7 +32,25 @@ struct Csr {
   std::vector<int32_t> targets;  // m
   std::vector<float> weights_f32;
   std::vector<int32_t> weights_i32;
+  std::vector<double> weights_f64;
 };
+
+// The weights of one type in a Csr (the others are empty).
+template <class W>
+std::vector<W>& weights_of(Csr& c) {
+  if constexpr (std::is_same_v<W, float>) {
+    return c.weights_f32;
+  } else if constexpr (std::is_same_v<W, double>) {
+    return c.weights_f64;
+  } else {
+    static_assert(std::is_same_v<W, int32_t>, "weight type");
+    return c.weights_i32;
+  }
+}
+template <class W>
+const std::vector<W>& weights_of(const Csr& c) {
+  return weights_of<W>(const_cast<Csr&>(c));
+}
 
 // Base for whatever the CUDA layer caches on a graph (device arrays); freed
 // with the graph.
@@ -83,17 +101,12 @@ class Graph {
  private:
   template <class W>
   CsrView<W> make_view(const Csr& c) const {
-    static_assert(std::is_same_v<W, float> || std::is_same_v<W, int32_t>, "weight type");
     CsrView<W> v;
     v.n = n_;
     v.m = static_cast<int64_t>(c.targets.size());
     v.offsets = c.offsets.data();
     v.targets = c.targets.data();
-    if constexpr (std::is_same_v<W, float>) {
-      v.weights = c.weights_f32.data();
-    } else {
-      v.weights = c.weights_i32.data();
-    }
+    v.weights = weights_of<W>(c).data();
     return v;
   }
 
@@ -116,11 +129,31 @@ class Graph {
 
 using GraphPtr = std::shared_ptr<const Graph>;
 
-// Calls f(W{}) with W = float or int32_t according to dtype.
+// Calls f(W{}) with W = float, double or int32_t according to dtype.
 template <class F>
 decltype(auto) with_weight_type(gsp_dtype dtype, F&& f) {
   if (dtype == GSP_F32) return f(float{});
+  if (dtype == GSP_F64) return f(double{});
   return f(int32_t{});
 }
+
+// The gsp_dtype of a weight type.
+template <class W>
+constexpr gsp_dtype dtype_of() {
+  if constexpr (std::is_same_v<W, float>) {
+    return GSP_F32;
+  } else if constexpr (std::is_same_v<W, double>) {
+    return GSP_F64;
+  } else {
+    static_assert(std::is_same_v<W, int32_t>, "weight type");
+    return GSP_I32;
+  }
+}
+
+// Bytes of one weight (and distance) of a gsp_dtype.
+inline size_t weight_bytes(gsp_dtype dtype) { return dtype == GSP_F64 ? sizeof(double) : 4; }
+
+// Whether a gsp_dtype is one of the floating-point types.
+inline bool is_float_dtype(gsp_dtype dtype) { return dtype == GSP_F32 || dtype == GSP_F64; }
 
 }  // namespace gsp::detail

@@ -13,8 +13,9 @@ namespace {
 
 void check_common(int32_t n, gsp_dtype dtype) {
   require(n >= 1, GSP_ERR_INVALID_ARGUMENT, "num_vertices must be >= 1, got " + std::to_string(n));
-  require(dtype == GSP_F32 || dtype == GSP_I32, GSP_ERR_INVALID_ARGUMENT,
-          "weight_type must be GSP_F32 (1) or GSP_I32 (2), got " + std::to_string(static_cast<int>(dtype)));
+  require(dtype == GSP_F32 || dtype == GSP_I32 || dtype == GSP_F64, GSP_ERR_INVALID_ARGUMENT,
+          "weight_type must be GSP_F32 (1), GSP_I32 (2) or GSP_F64 (3), got " +
+              std::to_string(static_cast<int>(dtype)));
 }
 
 void check_vertex(int32_t v, int32_t n, const char* what, int64_t index) {
@@ -29,7 +30,7 @@ template <class W>
 W weight_at(const void* weights, int64_t i) {
   if (weights == nullptr) return W(1);
   W w = static_cast<const W*>(weights)[i];
-  if constexpr (std::is_same_v<W, float>) {
+  if constexpr (std::is_floating_point_v<W>) {
     if (!std::isfinite(w)) {
       throw Error(GSP_ERR_INVALID_GRAPH, "weights[" + std::to_string(i) + "] is " +
                                              (std::isnan(w) ? std::string("NaN") : std::string("infinite")) +
@@ -69,28 +70,28 @@ Csr assemble(int32_t n, int64_t count, const void* weights, bool undirected, Arc
       w[at] = wi;
     }
   }
-  if constexpr (std::is_same_v<W, float>) c.weights_f32 = std::move(w); else c.weights_i32 = std::move(w);
+  weights_of<W>(c) = std::move(w);
   return c;
 }
 
 template <class ArcFn>
 GraphPtr build(int32_t n, int64_t count, const void* weights, gsp_dtype dtype, bool undirected, ArcFn arc) {
-  require_host_memory(graph_build_bytes(n, count, undirected),
+  require_host_memory(graph_build_bytes(n, count, undirected, dtype),
                       "a graph of " + std::to_string(n) + " vertices and " + std::to_string(count) +
                           (undirected ? " undirected edges" : " arcs") + " (CSR offsets, targets, weights)");
-  Csr c = dtype == GSP_F32 ? assemble<float>(n, count, weights, undirected, arc)
-                           : assemble<int32_t>(n, count, weights, undirected, arc);
+  Csr c = with_weight_type(dtype, [&](auto w) { return assemble<decltype(w)>(n, count, weights, undirected, arc); });
   return std::make_shared<const Graph>(n, dtype, std::move(c));
 }
 
 }  // namespace
 
-// The CSR: 8 (n + 1) + 8 m (m <= 2 count when undirected); with arcs, the
-// counting sort's 8 n insert positions too.
-uint64_t graph_build_bytes(int32_t n, int64_t count, bool undirected) {
+// The CSR: 8 (n + 1) + (4 + w) m, w the weight's bytes (m <= 2 count when
+// undirected); with arcs, the counting sort's 8 n insert positions too.
+uint64_t graph_build_bytes(int32_t n, int64_t count, bool undirected, gsp_dtype dtype) {
   const uint64_t arcs = bytes_mul(static_cast<uint64_t>(count), undirected ? 2 : 1);
   uint64_t b = bytes_mul(8, static_cast<uint64_t>(n) + 1);
-  if (count > 0) b = bytes_add(b, bytes_add(bytes_mul(8, static_cast<uint64_t>(n)), bytes_mul(8, arcs)));
+  const uint64_t per_arc = 4 + weight_bytes(dtype);
+  if (count > 0) b = bytes_add(b, bytes_add(bytes_mul(8, static_cast<uint64_t>(n)), bytes_mul(per_arc, arcs)));
   return b;
 }
 

@@ -21,7 +21,7 @@ GraphPtr build_graph_coo(int32_t n, int64_t m, const int32_t* sources, const int
 // there are arcs); saturates at UINT64_MAX. The builders above check it
 // against host_memory.h before allocating; the file readers check it, plus
 // the arcs they hold, when a header declares the sizes.
-uint64_t graph_build_bytes(int32_t n, int64_t count, bool undirected);
+uint64_t graph_build_bytes(int32_t n, int64_t count, bool undirected, gsp_dtype dtype);
 
 GraphPtr build_graph_csr(int32_t n, const int64_t* offsets, const int32_t* targets,
                          const void* weights, gsp_dtype dtype, bool undirected);

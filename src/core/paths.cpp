@@ -16,6 +16,7 @@ int32_t Paths::row(int32_t source) const {
 const void* Paths::dist_row(int32_t r) const {
   const size_t at = static_cast<size_t>(r) * static_cast<size_t>(n);
   if (dtype == GSP_F32) return dist_f32.data() + at;
+  if (dtype == GSP_F64) return dist_f64.data() + at;
   return dist_i32.data() + at;
 }
 

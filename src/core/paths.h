@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 #include <unordered_map>
 #include <vector>
 
@@ -20,6 +21,7 @@ struct Paths {
   std::unordered_map<int32_t, int32_t> row_of;    // source vertex -> first row
   HostArray<float> dist_f32;                      // rows x n (GSP_F32)
   HostArray<int32_t> dist_i32;                    // rows x n (GSP_I32)
+  HostArray<double> dist_f64;                     // rows x n (GSP_F64)
   HostArray<int32_t> pred;                        // rows x n, empty when no paths
   bool has_paths = false;
   RunStats stats;
@@ -27,6 +29,17 @@ struct Paths {
   // Row of a source vertex; throws INVALID_ARGUMENT when it is not a source.
   int32_t row(int32_t source) const;
   const void* dist_row(int32_t row) const;
+  // The distance array of weight type W (the one of dtype holds the rows).
+  template <class W>
+  HostArray<W>& dist_array() {
+    if constexpr (std::is_same_v<W, float>) {
+      return dist_f32;
+    } else if constexpr (std::is_same_v<W, double>) {
+      return dist_f64;
+    } else {
+      return dist_i32;
+    }
+  }
   const int32_t* pred_row(int32_t row) const { return pred.data() + static_cast<size_t>(row) * n; }
 };
 

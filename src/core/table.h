@@ -37,13 +37,20 @@ struct Table {
   std::vector<int32_t> sources, targets;  // as given (for messages)
   HostArray<float> dist_f32;              // K x T (GSP_F32)
   HostArray<int32_t> dist_i32;            // K x T (GSP_I32)
+  HostArray<double> dist_f64;             // K x T (GSP_F64)
   bool has_paths = false;
   TablePaths paths;                       // empty without paths
   RunStats stats;
 
   uint64_t cells() const { return static_cast<uint64_t>(num_sources) * static_cast<uint64_t>(num_targets); }
-  void* dist() { return dtype == GSP_F32 ? static_cast<void*>(dist_f32.data()) : dist_i32.data(); }
-  const void* dist() const { return dtype == GSP_F32 ? static_cast<const void*>(dist_f32.data()) : dist_i32.data(); }
+  void* dist() { return const_cast<void*>(static_cast<const Table*>(this)->dist()); }
+  const void* dist() const {
+    if (dtype == GSP_F32) return dist_f32.data();
+    if (dtype == GSP_F64) return dist_f64.data();
+    return dist_i32.data();
+  }
+  // Room for the K x T distances of the table's type, uninitialised.
+  void allocate_dist();
   // The cell of (source_index, target_index); throws INVALID_ARGUMENT naming
   // the index that is out of range.
   size_t cell(int32_t source_index, int32_t target_index) const;

@@ -15,19 +15,18 @@
 #include "dispatch/cpu_cost_model.h"
 #include "dispatch/cuda_cost_model.h"
 #include "dispatch/device_startup.h"
+#include "dispatch/distance_limit.h"
 #include "dispatch/float_overflow.h"
 #include "dispatch/gpu_backend.h"
 #include "core/host_memory.h"
 #include "dispatch/row_sinks.h"
+#include "core/graph_build.h"
 #include "engines/cpu/common/cpu_engines.h"
 
 namespace gsp::detail {
 
 namespace {
 
-// The size of gsp_options in libgsp 0.1, the first version: no caller can
-// legitimately pass less.
-constexpr size_t kOptionsV1Size = sizeof(gsp_options);
 constexpr uint32_t kKnownRunFlags = GSP_NO_PATHS;
 std::string algo_str(gsp_algorithm a) { return std::string("'") + gsp_algorithm_name(a) + "'"; }
 
@@ -169,7 +168,7 @@ Plan plan_run(const Graph& g, const RunOptions& o, bool sssp, int32_t num_source
 // engine can see a negative cycle, in float either: adding w >= 0 never
 // lowers a sum. Such a verdict would be a bug, and is not hidden.)
 bool float_cycle_verdict_to_check(const Graph& g, const Plan& p, const Error& e) {
-  return e.status() == GSP_ERR_NEGATIVE_CYCLE && g.dtype() == GSP_F32 && g.has_negative_weight() &&
+  return e.status() == GSP_ERR_NEGATIVE_CYCLE && is_float_dtype(g.dtype()) && g.has_negative_weight() &&
          !(p.backend == GSP_BACKEND_CPU &&
            (p.algorithm == GSP_SSSP_BELLMAN_FORD || p.algorithm == GSP_APSP_JOHNSON));
 }
@@ -214,8 +213,12 @@ void run_apsp_into(const Graph& g, const std::vector<int32_t>& list, bool all, c
     const CpuSsspCosts one = cpu_sssp_costs(g, 1);
     job.rows_by_delta_stepping = one.delta_stepping < one.dijkstra;
   }
-  FloatOverflowSink checked(g, list.data(), sink);
-  job.sink = float_overflow_possible(g) ? &checked : sink;
+  // Overflow is judged on the rows as the engine left them, then the limit cuts them.
+  require_limit_allowed(g, o);
+  LimitSink limited(g, o.limit, sink);
+  RowSink* const cut = has_limit(o) ? &limited : sink;
+  FloatOverflowSink checked(g, list.data(), cut);
+  job.sink = float_overflow_possible(g) ? &checked : cut;
   job.stats = stats;
   Timer t;
   o.report(0.0);
@@ -237,11 +240,21 @@ void run_apsp_into(const Graph& g, const std::vector<int32_t>& list, bool all, c
 
 // A result of rows x n distances (and as many predecessors): refused at
 // once when it cannot fit (host_memory.h).
-void require_result_memory(size_t rows, int32_t n, bool paths) {
+void require_result_memory(size_t rows, int32_t n, bool paths, gsp_dtype dtype) {
   const uint64_t cells = bytes_mul(rows, static_cast<uint64_t>(n));
-  require_host_memory(bytes_mul(cells, paths ? 8 : 4),
+  require_host_memory(bytes_mul(cells, weight_bytes(dtype) + (paths ? 4 : 0)),
                       "a result of " + std::to_string(rows) + (rows == 1 ? " row" : " rows") + " x " +
                           std::to_string(n) + " vertices (distances" + (paths ? " and predecessors)" : ")"));
+}
+
+// A caller's device array (gsp_device.h): device memory of `device`.
+void require_device_array(const void* p, int32_t device, const char* name) {
+  const int32_t d = gpu::pointer_device(p);
+  if (d != device) {
+    throw Error(GSP_ERR_INVALID_ARGUMENT, std::string(name) + " is not CUDA device memory of device " +
+                                              std::to_string(device) +
+                                              (d < 0 ? " (it is host memory)" : " (it is on device " + std::to_string(d) + ")"));
+  }
 }
 
 }  // namespace
@@ -255,10 +268,13 @@ RunOptions normalize_options(const gsp_options* options) {
                                                 ", smaller than gsp_options of libgsp 0.1 (" +
                                                 std::to_string(kOptionsV1Size) + "); call gsp_options_init first");
     }
-    // Fields beyond what this library knows are ignored; the caller's size
-    // covers at least every field of version 0.1.
+    // Fields beyond what this library knows are ignored (kOptionsV1Size,
+    // dispatch.h); the caller's size
+    // covers at least every field of version 0.1, and later fields it does
+    // not cover keep their defaults.
     gsp_options o;
-    std::memcpy(&o, options, sizeof o);
+    gsp_options_init(&o);
+    std::memcpy(&o, options, std::min<size_t>(options->size, sizeof o));
     // A C caller may store any int in the enum fields; loading such a value
     // as a C++ enum is undefined (UBSan: -fsanitize=enum), so check the
     // stored integers before reading the fields as enums.
@@ -281,6 +297,8 @@ RunOptions normalize_options(const gsp_options* options) {
             "options->delta = " + std::to_string(o.delta) + " must be finite and >= 0");
     require(o.num_threads >= 0, GSP_ERR_INVALID_ARGUMENT,
             "options->num_threads = " + std::to_string(o.num_threads) + " is negative");
+    require(!std::isnan(o.limit) && o.limit >= 0, GSP_ERR_INVALID_ARGUMENT,
+            "options->limit = " + std::to_string(o.limit) + " must be >= 0 (+INFINITY: no limit)");
     r.backend = o.backend;
     r.algorithm = o.algorithm;
     r.device = o.device;
@@ -291,6 +309,7 @@ RunOptions normalize_options(const gsp_options* options) {
     r.cuda_stream = o.cuda_stream;
     r.progress = o.progress;
     r.progress_user = o.progress_user;
+    r.limit = o.limit;
   }
   if (r.num_threads == 0) r.num_threads = static_cast<int32_t>(std::max(1u, std::thread::hardware_concurrency()));
   return r;
@@ -302,6 +321,7 @@ std::unique_ptr<Paths> run_sssp(const GraphPtr& graph, int32_t source, const Run
     throw Error(GSP_ERR_INVALID_ARGUMENT, "source = " + std::to_string(source) + " is out of range [0, " +
                                               std::to_string(g.n()) + ")");
   }
+  require_limit_allowed(g, o);
   Plan p = plan_run(g, o, true, 1);
   auto paths = std::make_unique<Paths>();
   paths->graph = graph;
@@ -314,20 +334,19 @@ std::unique_ptr<Paths> run_sssp(const GraphPtr& graph, int32_t source, const Run
   // A CUDA run writes its result into page-locked buffers when it can (the
   // copy from the device then runs at full speed; memory_cache.cu).
   const bool pinned = p.backend == GSP_BACKEND_CUDA;
-  require_result_memory(1, g.n(), o.want_paths);
-  if (g.dtype() == GSP_F32) {
-    allocate_result(paths->dist_f32, g.n(), pinned);
-  } else {
-    allocate_result(paths->dist_i32, g.n(), pinned);
-  }
+  require_result_memory(1, g.n(), o.want_paths, g.dtype());
+  SsspJob job;
+  job.dist = with_weight_type(g.dtype(), [&](auto w) -> void* {
+    auto& a = paths->dist_array<decltype(w)>();
+    allocate_result(a, g.n(), pinned);
+    return a.data();
+  });
   if (o.want_paths) allocate_result(paths->pred, g.n(), pinned);
 
-  SsspJob job;
   job.graph = &g;
   job.source = source;
   job.algorithm = p.algorithm;
   job.options = &o;
-  job.dist = g.dtype() == GSP_F32 ? static_cast<void*>(paths->dist_f32.data()) : paths->dist_i32.data();
   job.pred = o.want_paths ? paths->pred.data() : nullptr;
   job.stats = &paths->stats;
   o.report(0.0);
@@ -341,11 +360,113 @@ std::unique_ptr<Paths> run_sssp(const GraphPtr& graph, int32_t source, const Run
     paths->stats = RunStats{};
     cpu::sssp(job);
   }
-  if (float_overflow_possible(g)) check_float_row(g, source, paths->dist_f32.data());
+  if (float_overflow_possible(g)) check_float_row(g, source, job.dist);
+  if (has_limit(o)) cut_rows(g, o.limit, job.dist, job.pred, 1);
   o.report(1.0);
   if (p.cold_cpu) charge_cold_cpu_run(t.seconds());
   finish_stats(&paths->stats, p.backend, p.algorithm, t.seconds());
   return paths;
+}
+
+void run_sssp_device(const GraphPtr& graph, int32_t source, const RunOptions& o, void* dist, int32_t* pred,
+                     RunStats* stats) {
+  const Graph& g = *graph;
+  require(dist != nullptr, GSP_ERR_INVALID_ARGUMENT, "distances must not be NULL");
+  require(pred == nullptr || o.want_paths, GSP_ERR_INVALID_ARGUMENT,
+          "predecessors is not NULL but options->flags has GSP_NO_PATHS; pass NULL for no predecessors");
+  require_device_array(dist, o.device, "distances");
+  if (pred != nullptr) require_device_array(pred, o.device, "predecessors");
+  if (source < 0 || source >= g.n()) {
+    throw Error(GSP_ERR_INVALID_ARGUMENT, "source = " + std::to_string(source) + " is out of range [0, " +
+                                              std::to_string(g.n()) + ")");
+  }
+  require_limit_allowed(g, o);
+  RunOptions run = o;
+  run.want_paths = pred != nullptr;
+  if (run.cuda_stream == nullptr) run.cuda_stream = gpu::default_stream();
+  // The caller's data is on the device: AUTO stays there (no start-up rule)
+  // wherever the algorithm has a CUDA engine.
+  if (run.backend == GSP_BACKEND_AUTO && (run.algorithm == GSP_ALGO_AUTO || gpu::supports(run.algorithm))) {
+    run.backend = GSP_BACKEND_CUDA;
+  }
+  Plan p = plan_run(g, run, true, 1);
+  Timer t;
+  const size_t n = static_cast<size_t>(g.n()), dist_bytes = n * weight_bytes(g.dtype());
+  SsspJob job;
+  job.graph = &g;
+  job.source = source;
+  job.algorithm = p.algorithm;
+  job.options = &run;
+  job.stats = stats;
+  run.report(0.0);
+  // On CUDA the engine copies its result device to device; the host sees
+  // it only where a rule needs it (an overflow check, a limit).
+  bool on_device = false;
+  if (p.backend == GSP_BACKEND_CUDA) {
+    job.dist = dist;
+    job.pred = pred;
+    job.results_on_device = true;
+    try {
+      gpu::sssp(job);
+      on_device = true;
+    } catch (const Error& e) {
+      if (!float_cycle_verdict_to_check(g, p, e)) throw;
+      p = Plan{GSP_SSSP_BELLMAN_FORD, GSP_BACKEND_CPU};
+      *stats = RunStats{};
+    }
+  }
+  const bool host_rules = float_overflow_possible(g) || has_limit(run);
+  if (!on_device || host_rules) {
+    std::vector<char> host_dist(dist_bytes);
+    std::vector<int32_t> host_pred(pred != nullptr ? n : 0);
+    if (on_device) {
+      gpu::copy_memory(host_dist.data(), dist, dist_bytes, run.device, run.cuda_stream);
+      if (pred != nullptr) gpu::copy_memory(host_pred.data(), pred, n * sizeof(int32_t), run.device, run.cuda_stream);
+    } else {
+      job.algorithm = p.algorithm;
+      job.dist = host_dist.data();
+      job.pred = pred != nullptr ? host_pred.data() : nullptr;
+      job.results_on_device = false;
+      cpu::sssp(job);
+    }
+    if (float_overflow_possible(g)) check_float_row(g, source, host_dist.data());
+    if (has_limit(run)) cut_rows(g, run.limit, host_dist.data(), pred != nullptr ? host_pred.data() : nullptr, 1);
+    gpu::copy_memory(dist, host_dist.data(), dist_bytes, run.device, run.cuda_stream);
+    if (pred != nullptr) gpu::copy_memory(pred, host_pred.data(), n * sizeof(int32_t), run.device, run.cuda_stream);
+  }
+  run.report(1.0);
+  if (p.cold_cpu) charge_cold_cpu_run(t.seconds());
+  finish_stats(stats, p.backend, p.algorithm, t.seconds());
+}
+
+GraphPtr build_graph_from_device(int32_t n, const int64_t* offsets, const int32_t* targets, const void* weights,
+                                 gsp_dtype dtype, bool undirected, const RunOptions& o) {
+  require(n >= 1, GSP_ERR_INVALID_ARGUMENT, "num_vertices must be >= 1, got " + std::to_string(n));
+  require(offsets != nullptr, GSP_ERR_INVALID_ARGUMENT, "offsets must not be NULL");
+  require(dtype == GSP_F32 || dtype == GSP_I32 || dtype == GSP_F64, GSP_ERR_INVALID_ARGUMENT,
+          "weight_type must be GSP_F32 (1), GSP_I32 (2) or GSP_F64 (3), got " + std::to_string(static_cast<int>(dtype)));
+  require_device_array(offsets, o.device, "offsets");
+  void* const stream = o.cuda_stream != nullptr ? o.cuda_stream : gpu::default_stream();
+  const size_t un = static_cast<size_t>(n);
+  require_host_memory(bytes_mul(8, un + 1), "the graph's offsets");
+  std::vector<int64_t> off(un + 1);
+  gpu::copy_memory(off.data(), offsets, (un + 1) * sizeof(int64_t), o.device, stream);
+  const int64_t m = off[un];
+  require(m >= 0, GSP_ERR_INVALID_GRAPH, "offsets[n] = " + std::to_string(m) + " is negative");
+  require(m == 0 || targets != nullptr, GSP_ERR_INVALID_ARGUMENT, "targets must not be NULL when offsets[n] > 0");
+  const size_t um = static_cast<size_t>(m), wb = weight_bytes(dtype);
+  require_host_memory(bytes_mul(4 + wb, um), "a copy of the graph's " + std::to_string(m) + " arcs");
+  std::vector<int32_t> tgt(um);
+  std::vector<char> w(weights != nullptr ? um * wb : 0);
+  if (m > 0) {
+    require_device_array(targets, o.device, "targets");
+    gpu::copy_memory(tgt.data(), targets, um * sizeof(int32_t), o.device, stream);
+    if (weights != nullptr) {
+      require_device_array(weights, o.device, "weights");
+      gpu::copy_memory(w.data(), weights, um * wb, o.device, stream);
+    }
+  }
+  return build_graph_csr(n, off.data(), tgt.data(), weights != nullptr ? w.data() : nullptr, dtype, undirected);
 }
 
 std::unique_ptr<Paths> run_apsp(const GraphPtr& graph, const int32_t* sources, int32_t num_sources,
@@ -361,7 +482,7 @@ std::unique_ptr<Paths> run_apsp(const GraphPtr& graph, const int32_t* sources, i
   const size_t rows = list.size();
   const size_t n = static_cast<size_t>(g.n());
   if (rows != 0 && n > SIZE_MAX / 8 / rows) throw std::bad_alloc();
-  require_result_memory(rows, g.n(), o.want_paths);
+  require_result_memory(rows, g.n(), o.want_paths, g.dtype());
   for (size_t i = 0; i < rows; i++) paths->row_of.emplace(list[i], static_cast<int32_t>(i));
   // The arrays are allocated when the engine first needs them; page-locked
   // (and reused across runs) for CUDA runs, whose rows the device copies
@@ -389,7 +510,7 @@ void run_apsp_into_arrays(const GraphPtr& graph, const int32_t* sources, int32_t
   std::vector<int32_t> list = expand_sources(g, sources, num_sources, &all);
   RunOptions run = o;
   run.want_paths = pred != nullptr;
-  ArraySink sink(dist, pred, g.n(), o.num_threads);
+  ArraySink sink(dist, pred, g.n(), g.dtype(), o.num_threads);
   run_apsp_into(g, list, all, run, &sink, stats);
   if (sink.delivered() != static_cast<int32_t>(list.size())) {
     throw Error(GSP_ERR_INTERNAL, "engine delivered " + std::to_string(sink.delivered()) + " of " +

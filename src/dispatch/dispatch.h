@@ -3,6 +3,7 @@
 // boundary.
 #pragma once
 
+#include <cstddef>
 #include <memory>
 
 #include "core/engine.h"
@@ -10,6 +11,11 @@
 #include "core/table.h"
 
 namespace gsp::detail {
+
+// The size of gsp_options in libgsp 0.1, the first version (up to
+// progress_user): no caller can legitimately pass less. Fields appended
+// since are read only when the caller's size covers them.
+constexpr size_t kOptionsV1Size = offsetof(gsp_options, limit);
 
 // Normalise the caller's options (NULL: defaults). Throws INVALID_ARGUMENT
 // for a size smaller than the first version's struct, unknown enum values,
@@ -41,5 +47,21 @@ std::unique_ptr<Table> run_table(const GraphPtr& graph, const int32_t* sources, 
 // Distances only, into the caller's K x T array (gsp_table_run_into).
 void run_table_into(const GraphPtr& graph, const int32_t* sources, int32_t num_sources, const int32_t* targets,
                     int32_t num_targets, const RunOptions& options, void* dist, RunStats* stats);
+
+// Device arrays (gsp_device.h): a graph from CSR arrays in device memory
+// of options.device (copied to the host, checked and built there), and one
+// source's distances and predecessors (pred may be null) into device
+// memory of options.device.
+GraphPtr build_graph_from_device(int32_t n, const int64_t* offsets, const int32_t* targets, const void* weights,
+                                 gsp_dtype dtype, bool undirected, const RunOptions& options);
+void run_sssp_device(const GraphPtr& graph, int32_t source, const RunOptions& options, void* dist, int32_t* pred,
+                     RunStats* stats);
+
+// Nearest-source search (gsp_nearest_run, dispatch_nearest.cpp): n
+// distances of the graph's type to the nearest of the sources, and
+// optionally which source (nearest) and the predecessors (pred, only when
+// options.want_paths).
+void run_nearest(const GraphPtr& graph, const int32_t* sources, int32_t num_sources, const RunOptions& options,
+                 void* dist, int32_t* nearest, int32_t* pred, RunStats* stats);
 
 }  // namespace gsp::detail

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "dispatch/distance_limit.h"
 #include "dispatch/cpu_cost_model.h"
 #include "dispatch/cuda_cost_model.h"
 #include "dispatch/device_startup.h"
@@ -177,7 +178,7 @@ void table_into(const Graph& g, const int32_t* sources, int32_t num_sources, con
         // A float engine's negative-cycle verdict is confirmed in float64
         // (as dispatch.cpp does for gsp_apsp_run); without a cycle the CPU
         // answers.
-        if (e.status() != GSP_ERR_NEGATIVE_CYCLE || g.dtype() != GSP_F32 || !g.has_negative_weight() ||
+        if (e.status() != GSP_ERR_NEGATIVE_CYCLE || !is_float_dtype(g.dtype()) || !g.has_negative_weight() ||
             cpu::has_negative_cycle(g)) {
           throw;
         }
@@ -214,9 +215,9 @@ void table_into(const Graph& g, const int32_t* sources, int32_t num_sources, con
 
 // K x T cells of distances (and path offsets): refused at once when they
 // cannot fit (host_memory.h).
-void require_table_memory(int32_t k, int32_t t, bool paths) {
+void require_table_memory(int32_t k, int32_t t, bool paths, gsp_dtype dtype) {
   const uint64_t cells = bytes_mul(static_cast<uint64_t>(k), static_cast<uint64_t>(t));
-  require_host_memory(bytes_mul(cells, paths ? 12 : 4), "a table of " + std::to_string(k) + " x " +
+  require_host_memory(bytes_mul(cells, weight_bytes(dtype) + (paths ? 8 : 0)), "a table of " + std::to_string(k) + " x " +
                                                            std::to_string(t) + " cells (distances" +
                                                            (paths ? " and path offsets)" : ")"));
 }
@@ -235,12 +236,14 @@ std::unique_ptr<Table> run_table(const GraphPtr& graph, const int32_t* sources, 
   t->sources.assign(sources, sources + num_sources);
   t->targets.assign(targets, targets + num_targets);
   t->has_paths = o.want_paths;
-  require_table_memory(num_sources, num_targets, o.want_paths);
+  require_limit_allowed(g, o);
+  require_table_memory(num_sources, num_targets, o.want_paths, g.dtype());
   const size_t cells = static_cast<size_t>(t->cells());
-  if (g.dtype() == GSP_F32) t->dist_f32.resize_uninitialized(cells); else t->dist_i32.resize_uninitialized(cells);
+  t->allocate_dist();
   if (o.want_paths) t->paths.offsets.assign(cells + 1, 0);
   table_into(g, t->sources.data(), num_sources, t->targets.data(), num_targets, o, t->dist(),
              o.want_paths ? &t->paths : nullptr, &t->stats);
+  if (has_limit(o)) cut_table(*t, o.limit);
   return t;
 }
 
@@ -251,9 +254,13 @@ void run_table_into(const GraphPtr& graph, const int32_t* sources, int32_t num_s
   require(dist != nullptr || num_sources == 0 || num_targets == 0, GSP_ERR_INVALID_ARGUMENT,
           "distances must not be NULL (the table has " + std::to_string(num_sources) + " x " +
               std::to_string(num_targets) + " cells)");
+  require_limit_allowed(g, o);
   RunOptions run = o;
   run.want_paths = false;
   table_into(g, sources, num_sources, targets, num_targets, run, dist, nullptr, stats);
+  if (has_limit(o)) {
+    cut_table_dist(g.dtype(), o.limit, dist, static_cast<size_t>(num_sources) * static_cast<size_t>(num_targets));
+  }
 }
 
 }  // namespace gsp::detail

@@ -16,14 +16,16 @@
 namespace gsp::detail {
 
 // False for GSP_I32 graphs (their engines check every sum) and for float
-// graphs whose every simple path fits: (n - 1) max|w| < FLT_MAX / 2.
+// graphs whose every simple path fits: (n - 1) max|w| < FLT_MAX / 2 (DBL_MAX
+// / 2 for GSP_F64).
 bool float_overflow_possible(const Graph& g);
 
-// Throws Error(GSP_ERR_OVERFLOW) when dist (n distances from source) holds
+// Throws Error(GSP_ERR_OVERFLOW) when dist (n distances of the graph's
+// float type, GSP_F32 or GSP_F64, from source) holds
 // an overflowed value: -inf or NaN anywhere, or an arc u -> v with dist[u]
 // finite and dist[v] = +inf (a finished run has dist[v] <= dist[u] + w, so
 // that sum overflowed and v is reachable at a length float cannot hold).
-void check_float_row(const Graph& g, int32_t source, const float* dist);
+void check_float_row(const Graph& g, int32_t source, const void* dist);
 
 // Checks every block of rows with check_float_row before passing it on, so
 // a stream's callback never sees an overflowed row.
@@ -37,7 +39,7 @@ class FloatOverflowSink final : public RowSink {
   void rows_written(int32_t first_index, int32_t num_rows) override;
 
  private:
-  void check_rows(int32_t first_index, int32_t num_rows, const float* dist) const;
+  void check_rows(int32_t first_index, int32_t num_rows, const void* dist) const;
   const Graph& g_;
   const int32_t* sources_;
   RowSink* next_;

@@ -20,10 +20,16 @@ void apsp(const ApspJob&) { throw Error(GSP_ERR_NO_DEVICE, kWhy); }
 void release_cached_memory() {}
 void* result_buffer_take(size_t, size_t*) { return nullptr; }
 void result_buffer_give(void*, size_t) {}
+int32_t pointer_device(const void*) { throw Error(GSP_ERR_NO_DEVICE, kWhy); }
+void copy_memory(void*, const void*, size_t, int32_t, void*) { throw Error(GSP_ERR_NO_DEVICE, kWhy); }
+void* default_stream() { return nullptr; }
 std::unique_ptr<BlockFw<float>> make_block_fw(const BlockFwShape&, const RunOptions&, float*, int32_t*) {
   throw Error(GSP_ERR_NO_DEVICE, kWhy);
 }
 std::unique_ptr<BlockFw<int32_t>> make_block_fw(const BlockFwShape&, const RunOptions&, int32_t*, int32_t*) {
+  throw Error(GSP_ERR_NO_DEVICE, kWhy);
+}
+std::unique_ptr<BlockFw<double>> make_block_fw(const BlockFwShape&, const RunOptions&, double*, int32_t*) {
   throw Error(GSP_ERR_NO_DEVICE, kWhy);
 }
 

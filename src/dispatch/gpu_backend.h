@@ -36,4 +36,18 @@ void release_cached_memory();
 void* result_buffer_take(size_t bytes, size_t* got);
 void result_buffer_give(void* p, size_t bytes);
 
+// Device arrays (gsp_device.h; src/engines/cuda/runtime/device_arrays.cu).
+// The device whose memory p points into, or -1 for host memory (pageable or
+// page-locked) and pointers CUDA does not know; throws GSP_ERR_NO_DEVICE
+// where CUDA is not usable.
+int32_t pointer_device(const void* p);
+// Copies `bytes` between host and device memory, either way or device to
+// device (the runtime tells which from the pointers), on `stream` (a
+// cudaStream_t; null: the library's stream for `device`), and waits for it.
+void copy_memory(void* dst, const void* src, size_t bytes, int32_t device, void* stream);
+// CUDA's legacy default stream (cudaStreamLegacy), the one CuPy and PyTorch
+// use by default: device-array calls without options.cuda_stream run on it,
+// ordered after the caller's work.
+void* default_stream();
+
 }  // namespace gsp::detail::gpu

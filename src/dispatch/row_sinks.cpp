@@ -41,21 +41,25 @@ void check_row_order(int32_t first_index, int32_t num_rows, int32_t* next) {
 }
 
 ArraySink::ArraySink(Paths* paths, int32_t rows, bool pinned, int32_t threads)
-    : paths_(paths), rows_(rows), pinned_(pinned), n_(paths->n), threads_(threads), want_pred_(paths->has_paths) {}
+    : paths_(paths),
+      rows_(rows),
+      pinned_(pinned),
+      n_(paths->n),
+      dtype_(paths->dtype),
+      threads_(threads),
+      want_pred_(paths->has_paths) {}
 
-ArraySink::ArraySink(void* dist, int32_t* pred, int32_t n, int32_t threads)
-    : n_(n), threads_(threads), dist_(dist), pred_(pred), want_pred_(pred != nullptr) {}
+ArraySink::ArraySink(void* dist, int32_t* pred, int32_t n, gsp_dtype dtype, int32_t threads)
+    : n_(n), dtype_(dtype), threads_(threads), dist_(dist), pred_(pred), want_pred_(pred != nullptr) {}
 
 void ArraySink::ensure_arrays() {
   if (paths_ == nullptr || dist_ != nullptr) return;
   const size_t cells = static_cast<size_t>(rows_) * static_cast<size_t>(n_);
-  if (paths_->dtype == GSP_F32) {
-    allocate_result(paths_->dist_f32, cells, pinned_);
-    dist_ = paths_->dist_f32.data();
-  } else {
-    allocate_result(paths_->dist_i32, cells, pinned_);
-    dist_ = paths_->dist_i32.data();
-  }
+  with_weight_type(paths_->dtype, [&](auto w) {
+    auto& a = paths_->dist_array<decltype(w)>();
+    allocate_result(a, cells, pinned_);
+    dist_ = a.data();
+  });
   if (want_pred_) {
     allocate_result(paths_->pred, cells, pinned_);
     pred_ = paths_->pred.data();
@@ -67,8 +71,8 @@ void ArraySink::rows(int32_t first_index, int32_t num_rows, const void* dist, co
   const size_t at = static_cast<size_t>(first_index) * static_cast<size_t>(n_);
   const size_t len = static_cast<size_t>(num_rows) * static_cast<size_t>(n_);
   advance(first_index, num_rows);
-  // Both weight types are 4 bytes.
-  parallel_copy(static_cast<char*>(dist_) + at * 4, dist, len * 4, threads_);
+  const size_t wb = weight_bytes(dtype_);
+  parallel_copy(static_cast<char*>(dist_) + at * wb, dist, len * wb, threads_);
   if (want_pred_ && pred != nullptr) parallel_copy(pred_ + at, pred, len * sizeof(int32_t), threads_);
 }
 

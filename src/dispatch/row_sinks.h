@@ -40,7 +40,7 @@ class ArraySink final : public RowSink {
   ArraySink(Paths* paths, int32_t rows, bool pinned, int32_t threads);
   // Into the caller's arrays: dist rows x n values of the weight type, pred
   // rows x n or null.
-  ArraySink(void* dist, int32_t* pred, int32_t n, int32_t threads);
+  ArraySink(void* dist, int32_t* pred, int32_t n, gsp_dtype dtype, int32_t threads);
 
   void rows(int32_t first_index, int32_t num_rows, const void* dist, const int32_t* pred) override;
   int32_t preferred_block_rows() const override { return 256; }
@@ -55,6 +55,7 @@ class ArraySink final : public RowSink {
   int32_t rows_ = 0;
   bool pinned_ = false;
   int32_t n_ = 0;
+  gsp_dtype dtype_ = GSP_F32;
   int32_t threads_ = 1;
   void* dist_ = nullptr;
   int32_t* pred_ = nullptr;

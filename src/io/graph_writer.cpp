@@ -49,6 +49,11 @@ class Writer {
     const auto r = std::to_chars(tmp, tmp + sizeof tmp, v);  // shortest text that reads back exactly
     buf_.append(tmp, r.ptr);
   }
+  void weight(double v) {
+    char tmp[48];
+    const auto r = std::to_chars(tmp, tmp + sizeof tmp, v);  // shortest text that reads back exactly
+    buf_.append(tmp, r.ptr);
+  }
   void weight(int32_t v) { num(v); }
   void end_line() {
     buf_.push_back('\n');

@@ -233,42 +233,86 @@ int32_t parse_id(const LineReader& in, const char* b, const char* e, int64_t n, 
   return static_cast<int32_t>(v - static_cast<uint64_t>(base));
 }
 
-// A weight of type W. Integers are parsed directly; anything else through
-// from_chars (locale-independent). Rejects NaN/inf, values out of W's range
-// and, for int32, values that are not integers.
+// Whether a decimal number that from_chars found out of double's range is
+// too large (rather than so small that it rounds to zero): the decimal
+// exponent of its first non-zero digit is positive.
+bool magnitude_overflows(const char* p, const char* e) {
+  int64_t int_digits = 0, seen = 0, first_nonzero = -1;
+  bool point = false;
+  for (; p < e && *p != 'e' && *p != 'E'; p++) {
+    if (*p == '.') {
+      point = true;
+      continue;
+    }
+    if (!point) int_digits++;
+    if (*p != '0' && first_nonzero < 0) first_nonzero = seen;
+    seen++;
+  }
+  int64_t exp = 0;
+  if (p < e) {
+    p++;
+    bool eneg = false;
+    if (p < e && (*p == '-' || *p == '+')) eneg = *p++ == '-';
+    for (; p < e; p++) exp = std::min<int64_t>(exp * 10 + (*p - '0'), int64_t{1} << 40);
+    if (eneg) exp = -exp;
+  }
+  return first_nonzero >= 0 && int_digits - first_nonzero - 1 + exp > 0;
+}
+
+// A weight of type W. Short integers are parsed directly; anything else
+// through from_chars (locale-independent, correctly rounded: a double
+// written with its shortest round-trip text, or with %.17g, reads back
+// exactly). Rejects NaN/inf, values beyond W's range (1e400 for double,
+// 1e39 for float) and, for int32, values that are not integers. A value so
+// small that it rounds to zero in W reads as zero, as IEEE rounding says.
 template <class W>
 W parse_weight(const LineReader& in, const char* b, const char* e) {
   constexpr bool is_int = std::is_same_v<W, int32_t>;
+  const char* range = is_int ? "expected a weight in the int32 range"
+                      : std::is_same_v<W, float> ? "expected a weight in the float range"
+                                                 : "expected a weight in the double range";
   const char* p = b;
   bool neg = false;
   if (p < e && (*p == '-' || *p == '+')) {
     neg = *p == '-';
     p++;
   }
+  if (p < e && (*p == '-' || *p == '+')) in.fail("expected a number as weight", b, e);  // "--5", "+-5"
   uint64_t mag = 0;
-  if (parse_uint(p, e, &mag)) {
+  // Integers of up to 18 digits are exact in uint64 (parse_uint saturates
+  // beyond); longer ones go through from_chars (1 and 39 zeros is 1e39).
+  if ((is_int || e - p <= 18) && parse_uint(p, e, &mag)) {
     if constexpr (is_int) {
       const uint64_t lim = neg ? uint64_t{1} << 31 : (uint64_t{1} << 31) - 1;
-      if (mag > lim) in.fail("expected a weight in the int32 range", b, e);
+      if (mag > lim) in.fail(range, b, e);
       return neg ? static_cast<int32_t>(-static_cast<int64_t>(mag)) : static_cast<int32_t>(mag);
     } else {
-      const double d = neg ? -static_cast<double>(mag) : static_cast<double>(mag);
-      return static_cast<float>(d);
+      const W w = static_cast<W>(mag);  // one correctly rounded conversion
+      return neg ? -w : w;
     }
   }
   double d = 0;
   const auto r = std::from_chars(p, e, d);
   if (p == e || r.ec == std::errc::invalid_argument || r.ptr != e) in.fail("expected a number as weight", b, e);
-  if (r.ec == std::errc::result_out_of_range || !std::isfinite(d)) in.fail("expected a finite weight", b, e);
-  if (neg) d = -d;
+  if (r.ec == std::errc::result_out_of_range) {
+    if (magnitude_overflows(p, e)) in.fail(range, b, e);
+    if (is_int) in.fail("expected an integer weight (the weight type is int32)", b, e);
+    return neg ? W(-0.0) : W(0);  // below the smallest subnormal: rounds to zero
+  }
+  if (!std::isfinite(d)) in.fail("expected a finite weight", b, e);
   if constexpr (is_int) {
+    if (neg) d = -d;
     if (d != std::floor(d)) in.fail("expected an integer weight (the weight type is int32)", b, e);
-    if (d < -2147483648.0 || d > 2147483647.0) in.fail("expected a weight in the int32 range", b, e);
+    if (d < -2147483648.0 || d > 2147483647.0) in.fail(range, b, e);
     return static_cast<int32_t>(d);
+  } else if constexpr (std::is_same_v<W, float>) {
+    if (d > static_cast<double>(std::numeric_limits<float>::max())) in.fail(range, b, e);
+    float f = 0;  // parsed once more as float: correctly rounded, not rounded twice through double
+    const auto rf = std::from_chars(p, e, f);
+    if (rf.ec == std::errc::result_out_of_range) f = 0;  // in range, so it rounds to zero
+    return neg ? -f : f;
   } else {
-    if (std::fabs(d) > static_cast<double>(std::numeric_limits<float>::max()))
-      in.fail("expected a weight in the float range", b, e);
-    return static_cast<float>(d);
+    return neg ? -d : d;
   }
 }
 
@@ -279,10 +323,10 @@ struct Arcs {
   // Sized from the file's header, but capped: a bogus header must not
   // allocate gigabytes up front (the vectors grow past the cap as needed).
   // First, a header whose sizes cannot fit is refused at once, at its line:
-  // the arcs as read (12 m) plus the graph built from them.
+  // the arcs as read ((8 + sizeof(W)) m) plus the graph built from them.
   void reserve(const LineReader& in, int64_t n, int64_t m, bool undirected) {
-    const uint64_t need = bytes_add(bytes_mul(12, static_cast<uint64_t>(m)),
-                                    graph_build_bytes(static_cast<int32_t>(n), m, undirected));
+    const uint64_t need = bytes_add(bytes_mul(8 + sizeof(W), static_cast<uint64_t>(m)),
+                                    graph_build_bytes(static_cast<int32_t>(n), m, undirected, dtype_of<W>()));
     require_host_memory(need, in.path() + ":" + std::to_string(in.line()) + ": the declared " + std::to_string(n) +
                                   " vertices and " + std::to_string(m) + " arcs (as read, then as a graph)");
     if (m <= 0) return;
@@ -509,8 +553,8 @@ GraphPtr read_edge_list(LineReader& in, gsp_dtype dtype, bool undirected) {
 }  // namespace
 
 GraphPtr load_graph(const std::string& path, gsp_format format, gsp_dtype dtype, bool undirected) {
-  require(dtype == GSP_F32 || dtype == GSP_I32, GSP_ERR_INVALID_ARGUMENT,
-          "weight_type must be GSP_F32 or GSP_I32, got " + std::to_string(static_cast<int>(dtype)));
+  require(dtype == GSP_F32 || dtype == GSP_I32 || dtype == GSP_F64, GSP_ERR_INVALID_ARGUMENT,
+          "weight_type must be GSP_F32, GSP_I32 or GSP_F64, got " + std::to_string(static_cast<int>(dtype)));
   require(format >= GSP_FORMAT_AUTO && format <= GSP_FORMAT_EDGE_LIST, GSP_ERR_INVALID_ARGUMENT,
           "format must be a gsp_format, got " + std::to_string(static_cast<int>(format)));
   require(!path.empty(), GSP_ERR_INVALID_ARGUMENT, "path must not be empty");

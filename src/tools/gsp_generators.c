@@ -63,6 +63,14 @@ static gsp_status finish(gen_arcs* a, gsp_graph** graph, int32_t n, gsp_dtype dt
         s = gsp_graph_create(graph, n, a->m, a->src, a->dst, wf, GSP_F32, 0);
         free(wf);
       }
+    } else if (dtype == GSP_F64) {
+      double* wd = (double*)malloc((size_t)(a->m ? a->m : 1) * sizeof(double));
+      if (wd) {
+        int64_t k;
+        for (k = 0; k < a->m; k++) wd[k] = (double)a->w[k];
+        s = gsp_graph_create(graph, n, a->m, a->src, a->dst, wd, GSP_F64, 0);
+        free(wd);
+      }
     } else {
       s = gsp_graph_create(graph, n, a->m, a->src, a->dst, a->w, dtype, 0);
     }
@@ -77,7 +85,7 @@ static gsp_status finish(gen_arcs* a, gsp_graph** graph, int32_t n, gsp_dtype dt
 static gsp_status check(gsp_graph** graph, int32_t n, gsp_dtype dtype) {
   if (graph == NULL) return GSP_ERR_INVALID_ARGUMENT;
   *graph = NULL;
-  if (n < 1 || (dtype != GSP_F32 && dtype != GSP_I32)) return GSP_ERR_INVALID_ARGUMENT;
+  if (n < 1 || (dtype != GSP_F32 && dtype != GSP_I32 && dtype != GSP_F64)) return GSP_ERR_INVALID_ARGUMENT;
   return GSP_OK;
 }
 

@@ -5,8 +5,9 @@
  * Every generator is deterministic: the same arguments and seed give the same
  * graph, on every platform. Weights are random integers in [1, max_weight]
  * (the DAG: in [-max_weight/2, max_weight]), stored as int32_t for GSP_I32 and
- * as the same integral values in float for GSP_F32, so the two weight types
- * of one seed describe the same graph. max_weight <= 0 means 100.
+ * as the same integral values in float for GSP_F32 and in double for GSP_F64,
+ * so the weight types of one seed describe the same graph (float holds
+ * integers exactly up to 2^24). max_weight <= 0 means 100.
  *
  * Each returns GSP_OK with *graph set, or a status with *graph NULL
  * (GSP_ERR_INVALID_ARGUMENT for bad sizes, GSP_ERR_OUT_OF_MEMORY). */

@@ -1,8 +1,9 @@
 /* The distributed Floyd-Warshall (gsp_mpi.h) against the single-process one
  * (gsp_apsp_run, GSP_BACKEND_CPU, GSP_APSP_FLOYD_WARSHALL): element for
- * element on every graph shape, both weight types, negative arcs, n not
+ * element on every graph shape, all three weight types, negative arcs, n not
  * divisible by the grid or the block size; paths checked arc by arc; every
- * rank's blocks checked in place; errors agreed on every rank. Run under
+ * rank's blocks checked in place; errors agreed on every rank; GSP_F64 with
+ * weights float cannot hold (on CPU and on GPU ranks), and gsp_options::limit. Run under
  * mpirun with any number of ranks (tests/mpi.cmake: 1, 4 and 6).
  *
  * GSP_TEST_MPI_BACKEND=cuda: the same suite with the ranks' blocks on their
@@ -49,21 +50,41 @@ static void set_block(const char* b) {
   CHECK(gsp_test_tuning_set("GSP_MPI_BLOCK_SIZE", b) == 0, "GSP_MPI_BLOCK_SIZE=%s refused", b ? b : "(removed)");
 }
 
+static const char* dt_name(gsp_dtype dt) { return dt == GSP_I32 ? "i32" : dt == GSP_F64 ? "f64" : "f32"; }
+/* Bytes of one distance. */
+static size_t wsize(gsp_dtype dt) { return dt == GSP_F64 ? sizeof(double) : 4; }
+/* Entry j of a distance array of type dt, as a double (+INFINITY for unreachable). */
+static double val(gsp_dtype dt, const void* d, int64_t j) {
+  if (dt == GSP_I32) return ((const int32_t*)d)[j] == GSP_I32_INF ? INFINITY : (double)((const int32_t*)d)[j];
+  if (dt == GSP_F64) return ((const double*)d)[j];
+  return (double)((const float*)d)[j];
+}
+
+/* The graph of `a` with weight type dt: the integer weights, as they are
+ * (frac == 0), or for GSP_F64 plus frac * (k % 7) for arc k (frac = 2^-30:
+ * values float cannot hold, whose sums are still exact in double). */
+static gsp_graph* make_graph(const t_arcs* a, gsp_dtype dt, double frac) {
+  gsp_graph* g = NULL;
+  double* w;
+  int64_t k;
+  if (dt != GSP_F64) return t_graph(a, dt, 1.0f);
+  w = (double*)malloc((size_t)(a->m ? a->m : 1) * sizeof(double));
+  for (k = 0; k < a->m; k++) w[k] = (double)a->w[k] + frac * (double)(k % 7);
+  CHECK_OK(gsp_graph_create(&g, a->n, a->m, a->src, a->dst, w, GSP_F64, 0));
+  free(w);
+  return g;
+}
+
 /* The distance matrix of a result as int64 (T_INF_REF for unreachable). */
 static int64_t* matrix_of(const gsp_paths* p, gsp_dtype dt, int32_t n) {
   int64_t* m = (int64_t*)malloc((size_t)n * (size_t)n * sizeof(int64_t));
-  void* row = malloc((size_t)n * 4);
+  void* row = malloc((size_t)n * wsize(dt));
   int32_t i, j;
   for (i = 0; i < n; i++) {
     gsp_paths_distances(p, i, row, n);
     for (j = 0; j < n; j++) {
-      if (dt == GSP_I32) {
-        int32_t v = ((int32_t*)row)[j];
-        m[(int64_t)i * n + j] = v == GSP_I32_INF ? T_INF_REF : v;
-      } else {
-        float v = ((float*)row)[j];
-        m[(int64_t)i * n + j] = isinf(v) ? T_INF_REF : (int64_t)v;
-      }
+      const double v = val(dt, row, j);
+      m[(int64_t)i * n + j] = isinf(v) ? T_INF_REF : (int64_t)v;
     }
   }
   free(row);
@@ -96,14 +117,14 @@ static void run_case(const t_arcs* a, gsp_dtype dt, const char* block, uint32_t 
   const int want_paths = (flags & GSP_NO_PATHS) == 0;
   gsp_status s;
 
-  snprintf(what, sizeof what, "%s n=%d %s block=%s%s", a->name, n, dt == GSP_I32 ? "i32" : "f32",
+  snprintf(what, sizeof what, "%s n=%d %s block=%s%s", a->name, n, dt_name(dt),
            block ? block : "auto", want_paths ? "" : " no-paths");
   options(&o, flags);
   set_block(block);
   if (g_rank == 0) {
     gsp_options ro = o;
     ro.backend = GSP_BACKEND_CPU;
-    g = t_graph(a, dt, 1.0f);
+    g = make_graph(a, dt, 0);
     ref_status = gsp_apsp_run(g, NULL, 0, &ro, &ref);
   }
   MPI_Bcast(&ref_status, 1, MPI_INT, 0, MPI_COMM_WORLD);
@@ -113,8 +134,8 @@ static void run_case(const t_arcs* a, gsp_dtype dt, const char* block, uint32_t 
   check_agreed(s, (gsp_status)ref_status, what);
   if (g_rank == 0 && s == GSP_OK && ref_status == GSP_OK) {
     int32_t i, j, bad = 0;
-    void* r1 = malloc((size_t)n * 4);
-    void* r2 = malloc((size_t)n * 4);
+    void* r1 = malloc((size_t)n * wsize(dt));
+    void* r2 = malloc((size_t)n * wsize(dt));
     gsp_run_info info;
     refm = matrix_of(ref, dt, n);
     CHECK(gsp_paths_num_sources(got) == n, "%s: %d sources", what, gsp_paths_num_sources(got));
@@ -122,11 +143,9 @@ static void run_case(const t_arcs* a, gsp_dtype dt, const char* block, uint32_t 
       CHECK_OK(gsp_paths_distances(ref, i, r1, n));
       CHECK_OK(gsp_paths_distances(got, i, r2, n));
       for (j = 0; j < n; j++) {
-        int same = dt == GSP_I32 ? ((int32_t*)r1)[j] == ((int32_t*)r2)[j] : ((float*)r1)[j] == ((float*)r2)[j];
-        if (!same && bad++ < 5) {
-          if (dt == GSP_I32) fprintf(stderr, "%s: d(%d,%d) = %d, want %d\n", what, i, j, ((int32_t*)r2)[j], ((int32_t*)r1)[j]);
-          else fprintf(stderr, "%s: d(%d,%d) = %g, want %g\n", what, i, j, ((float*)r2)[j], ((float*)r1)[j]);
-        }
+        const int same = val(dt, r1, j) == val(dt, r2, j);
+        if (!same && bad++ < 5)
+          fprintf(stderr, "%s: d(%d,%d) = %.17g, want %.17g\n", what, i, j, val(dt, r2, j), val(dt, r1, j));
       }
     }
     CHECK(bad == 0, "%s: %d distances differ from the single-process Floyd-Warshall", what, bad);
@@ -180,7 +199,7 @@ static void run_case(const t_arcs* a, gsp_dtype dt, const char* block, uint32_t 
       int32_t* pred;
       void* dist;
       CHECK_OK(gsp_mpi_blocks_range(blocks, b, &r0, &r1, &c0, &c1));
-      dist = malloc((size_t)(r1 - r0) * (size_t)(c1 - c0) * 4 + 4);
+      dist = malloc((size_t)(r1 - r0) * (size_t)(c1 - c0) * wsize(dt) + 8);
       pred = (int32_t*)malloc((size_t)(r1 - r0) * (size_t)(c1 - c0) * 4 + 4);
       CHECK_STATUS(gsp_mpi_blocks_copy(blocks, b, dist, NULL, (int64_t)(r1 - r0) * (c1 - c0) - 1),
                    GSP_ERR_BUFFER_TOO_SMALL);
@@ -193,8 +212,7 @@ static void run_case(const t_arcs* a, gsp_dtype dt, const char* block, uint32_t 
           int64_t at = (int64_t)(i - r0) * (c1 - c0) + (j - c0);
           int64_t want = refm[(int64_t)i * n + j], d;
           int ok;
-          if (dt == GSP_I32) d = ((int32_t*)dist)[at] == GSP_I32_INF ? T_INF_REF : ((int32_t*)dist)[at];
-          else d = isinf(((float*)dist)[at]) ? T_INF_REF : (int64_t)((float*)dist)[at];
+          d = isinf(val(dt, dist, at)) ? T_INF_REF : (int64_t)val(dt, dist, at);
           ok = d == want;
           if (ok && want_paths) {
             int32_t p = pred[at];
@@ -234,6 +252,101 @@ static int cancel_at_once(void* user, double f) {
   (void)user;
   (void)f;
   return 1;
+}
+
+/* GSP_F64 with weights float cannot hold (k + j * 2^-30), gathered and in
+ * blocks, bit for bit against the single-process Floyd-Warshall; then
+ * gsp_options::limit (set on rank 0 only: rank 0's options decide) cuts the
+ * same cells as the single-process run, and a limit with negative arcs is
+ * GSP_ERR_NEGATIVE_WEIGHT on every rank. */
+static void f64_and_limit_cases(void) {
+  const double frac = 1.0 / 1073741824.0;
+  double limit = 0; /* rank 0: the largest distance of row 0, halved (cuts some cells, keeps others) */
+  const int32_t n = 37;
+  t_arcs a;
+  gsp_graph* g = NULL;
+  gsp_paths *ref = NULL, *ref_cut = NULL, *got = NULL;
+  gsp_options o, ro;
+  gsp_status s;
+  int pass;
+  t_make_shape(&a, T_RANDOM_SPARSE, n, 21);
+  if (g_rank == 0) {
+    g = make_graph(&a, GSP_F64, frac);
+    options(&ro, 0);
+    ro.backend = GSP_BACKEND_CPU;
+    CHECK_OK(gsp_apsp_run(g, NULL, 0, &ro, &ref));
+    {
+      double r[37];
+      int32_t j;
+      CHECK_OK(gsp_paths_distances(ref, 0, r, n));
+      for (j = 0; j < n; j++)
+        if (!isinf(r[j]) && r[j] > limit) limit = r[j];
+      limit /= 2;
+    }
+    ro.limit = limit;
+    CHECK_OK(gsp_apsp_run(g, NULL, 0, &ro, &ref_cut));
+  }
+  set_block("8");
+  for (pass = 0; pass < 2; pass++) { /* 0: no limit, 1: the limit */
+    const char* what = pass ? "f64 fractional, with a limit" : "f64 fractional";
+    options(&o, 0);
+    if (pass && g_rank == 0) o.limit = limit;
+    s = gsp_apsp_run_mpi(MPI_COMM_WORLD, g, &o, g_rank == 0 ? &got : NULL);
+    check_agreed(s, GSP_OK, what);
+    if (g_rank == 0 && s == GSP_OK) {
+      const gsp_paths* want = pass ? ref_cut : ref;
+      double r1[37], r2[37];
+      int32_t i, j, bad = 0, cut = 0, fractional = 0, nopath = 0, unreached = 0;
+      for (i = 0; i < n; i++) {
+        CHECK_OK(gsp_paths_distances(want, i, r1, n));
+        CHECK_OK(gsp_paths_distances(got, i, r2, n));
+        for (j = 0; j < n; j++) {
+          if (r1[j] != r2[j] && bad++ < 5) fprintf(stderr, "%s: d(%d,%d) = %.17g, want %.17g\n", what, i, j, r2[j], r1[j]);
+          if (pass) {
+            int32_t len = 0;
+            const gsp_status ps = gsp_path_get(got, i, j, NULL, 0, &len);
+            CHECK(r2[j] <= limit || isinf(r2[j]), "%s: d(%d,%d) = %.17g beyond the limit", what, i, j, r2[j]);
+            if (isinf(r2[j])) {
+              unreached++;
+              nopath += ps == GSP_ERR_NO_PATH;
+            }
+            else CHECK(ps == GSP_OK || ps == GSP_ERR_BUFFER_TOO_SMALL, "%s: path %d->%d: %s", what, i, j, gsp_status_name(ps));
+          }
+          if (!isinf(r2[j]) && r2[j] != (double)(float)r2[j]) fractional++;
+        }
+        if (pass) {
+          CHECK_OK(gsp_paths_distances(ref, i, r1, n));
+          for (j = 0; j < n; j++) cut += !isinf(r1[j]) && isinf(r2[j]);
+        }
+      }
+      CHECK(bad == 0, "%s: %d distances differ from the single-process run", what, bad);
+      CHECK(fractional > 0, "%s: no distance that float cannot hold; the test is void", what);
+      if (pass) {
+        CHECK(cut > 0, "%s: the limit cut nothing; the test is void", what);
+        CHECK(nopath == unreached, "%s: %d of %d unreachable cells answer GSP_ERR_NO_PATH", what, nopath, unreached);
+      }
+    }
+    gsp_paths_destroy(got);
+    got = NULL;
+  }
+  gsp_paths_destroy(got);
+  got = NULL;
+  gsp_graph_destroy(g);
+  g = NULL;
+  t_arcs_free(&a);
+  /* a limit needs non-negative weights */
+  t_make_shape(&a, T_DAG_NEGATIVE, n, 22);
+  if (g_rank == 0) g = make_graph(&a, GSP_F64, 0);
+  options(&o, 0);
+  if (g_rank == 0) o.limit = 10;
+  s = gsp_apsp_run_mpi(MPI_COMM_WORLD, g, &o, g_rank == 0 ? &got : NULL);
+  check_agreed(s, GSP_ERR_NEGATIVE_WEIGHT, "limit with negative arcs");
+  gsp_paths_destroy(got);
+  gsp_graph_destroy(g);
+  t_arcs_free(&a);
+  gsp_paths_destroy(ref);
+  gsp_paths_destroy(ref_cut);
+  set_block(NULL);
 }
 
 static void error_cases(void) {
@@ -329,7 +442,7 @@ static void error_cases(void) {
 
 int main(int argc, char** argv) {
   int provided = 0, shape;
-  gsp_dtype dts[2] = {GSP_I32, GSP_F32};
+  gsp_dtype dts[3] = {GSP_I32, GSP_F32, GSP_F64};
   int d;
   t_arcs a;
   (void)argc;
@@ -362,13 +475,13 @@ int main(int argc, char** argv) {
 
   /* Every shape, n = 37 (prime: divisible by no grid and no block size), blocks of 5. */
   for (shape = 0; shape < T_NUM_SHAPES; shape++)
-    for (d = 0; d < 2; d++) {
+    for (d = 0; d < 3; d++) {
       t_make_shape(&a, shape, 37, 11);
       run_case(&a, dts[d], "5", 0);
       t_arcs_free(&a);
     }
   /* Larger, default block size, negative arcs; distances only. */
-  for (d = 0; d < 2; d++) {
+  for (d = 0; d < 3; d++) {
     t_make_shape(&a, T_DAG_NEGATIVE, 150, 3);
     run_case(&a, dts[d], NULL, 0);
     t_arcs_free(&a);
@@ -392,8 +505,8 @@ int main(int argc, char** argv) {
   run_case(&a, GSP_F32, "4", 0);
   t_arcs_free(&a);
 
-  /* A negative cycle (ring 0..29 with total weight -1), both types. */
-  for (d = 0; d < 2; d++) {
+  /* A negative cycle (ring 0..29 with total weight -1), every type. */
+  for (d = 0; d < 3; d++) {
     int32_t i;
     t_arcs_init(&a, "negative-cycle", 30);
     for (i = 0; i < 30; i++) t_arc(&a, i, (i + 1) % 30, i == 17 ? -30 : 1);
@@ -416,6 +529,7 @@ int main(int argc, char** argv) {
     t_arcs_free(&a);
   }
 
+  f64_and_limit_cases();
   error_cases();
 
   if (g_rank == 0) {

@@ -178,7 +178,7 @@ void repair_pred_rows(const Graph& graph, const std::vector<W>& D, std::vector<i
 // rebuilds, as for tracked predecessors.
 template <class W>
 void preds_from_distances(const Graph& graph, const std::vector<W>& D, std::vector<int32_t>& P, Team& team) {
-  using S = std::conditional_t<std::is_same_v<W, float>, float, int64_t>;
+  using S = std::conditional_t<std::is_floating_point_v<W>, W, int64_t>;
   constexpr int32_t kRows = 8;
   const CsrView<W> rg = graph.reverse_view<W>();
   const int32_t n = rg.n;
@@ -353,7 +353,9 @@ void minplus_apsp(const ApspJob& job) {
 
 template void floyd_warshall_apsp<float>(const ApspJob&);
 template void floyd_warshall_apsp<int32_t>(const ApspJob&);
+template void floyd_warshall_apsp<double>(const ApspJob&);
 template void minplus_apsp<float>(const ApspJob&);
 template void minplus_apsp<int32_t>(const ApspJob&);
+template void minplus_apsp<double>(const ApspJob&);
 
 }  // namespace gsp::detail::cpu

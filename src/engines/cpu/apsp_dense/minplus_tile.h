@@ -42,15 +42,17 @@ struct TileResult {
 namespace tile_detail {
 
 // One row segment: c[j] = min(c[j], a + b[j]) for j in [0, len), pc[j] = pb[j]
-// where it improves (WithPred). Accumulates into changed / overflow.
-template <bool WithPred>
-inline void row_update(float a, const float* __restrict b, float* __restrict c,
-                       const int32_t* __restrict pb, int32_t* __restrict pc, int64_t len,
-                       int& changed, int& /*overflow*/) {
+// where it improves (WithPred). Accumulates into changed / overflow. One
+// template for float and double; int32 below.
+template <bool WithPred, class F>
+inline std::enable_if_t<std::is_floating_point_v<F>> row_update(F a, const F* __restrict b, F* __restrict c,
+                                                                const int32_t* __restrict pb,
+                                                                int32_t* __restrict pc, int64_t len, int& changed,
+                                                                int& /*overflow*/) {
   int ch = 0;
   for (int64_t j = 0; j < len; ++j) {
-    const float bj = b[j], cj = c[j];
-    const float s = a + bj;  // inf + finite stays inf and never improves
+    const F bj = b[j], cj = c[j];
+    const F s = a + bj;  // inf + finite stays inf and never improves
     const bool imp = s < cj;
     ch |= imp;
     c[j] = imp ? s : cj;
@@ -118,7 +120,7 @@ inline void row_update(int32_t a, const int32_t* __restrict b, int32_t* __restri
 template <class W>
 TileResult minplus_tile(W* C, int32_t* PC, const W* A, const W* B, const int32_t* PB, int64_t ld,
                         int64_t i0, int64_t i1, int64_t j0, int64_t j1, int64_t k0, int64_t k1) {
-  static_assert(std::is_same_v<W, float> || std::is_same_v<W, int32_t>, "weight type");
+  static_assert(std::is_same_v<W, float> || std::is_same_v<W, double> || std::is_same_v<W, int32_t>, "weight type");
   const W inf = Dist<W>::inf();
   const int64_t len = j1 - j0;
   int changed = 0, overflow = 0;

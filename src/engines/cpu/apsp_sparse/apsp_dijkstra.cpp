@@ -105,7 +105,7 @@ void dijkstra_apsp(const ApspJob& job) {
   std::vector<HeapVec<W>> heaps(static_cast<size_t>(team.size()));
   const int64_t relax = per_source_blocks<W>(job, team, [&](int tid, int32_t s, W* d, int32_t* p) {
     return dijkstra_run<W>(g, s, d, p, [&](int64_t e) { return g.weights[e]; },
-                           heaps[static_cast<size_t>(tid)]);
+                           heaps[static_cast<size_t>(tid)], job.options->limit);
   });
   fill_stats(job.stats, GSP_APSP_HEAP, team.size(), job.num_sources, relax);
 }
@@ -136,7 +136,9 @@ void johnson_apsp(const ApspJob& job) {
 
 template void dijkstra_apsp<float>(const ApspJob&);
 template void dijkstra_apsp<int32_t>(const ApspJob&);
+template void dijkstra_apsp<double>(const ApspJob&);
 template void johnson_apsp<float>(const ApspJob&);
 template void johnson_apsp<int32_t>(const ApspJob&);
+template void johnson_apsp<double>(const ApspJob&);
 
 }  // namespace gsp::detail::cpu

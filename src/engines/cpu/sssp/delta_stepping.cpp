@@ -2,11 +2,16 @@
 // of the GAP benchmark suite's CPU code (Beamer et al.) with bucket fusion
 // (Zhang et al., CGO 2020). Notes and measurements: doc/cpu-engines.md.
 //
-// Each vertex's (distance, predecessor) pair is one 64-bit word (distance
-// bits high, predecessor low) lowered by compare-and-swap, so a predecessor
-// always belongs to the distance it produced. Non-negative float and int32
-// values order like their bit patterns as unsigned integers, which makes the
-// high half comparable.
+// Distances are kept as keys: the bit patterns of the weight type as
+// unsigned integers of its width (32 bits for float and int32, 64 for
+// double). Non-negative float, double and int32 values order like their bit
+// patterns, so keys compare like distances. With 32-bit keys, each vertex's
+// (distance, predecessor) pair is one 64-bit word (key high, predecessor
+// low) lowered by compare-and-swap, so a predecessor always belongs to the
+// distance it produced. A 64-bit key leaves no room for the predecessor in
+// a word that can be swapped lock-free without libatomic, so threaded
+// double runs with paths lower distance-only labels and then take each
+// vertex's predecessor from a tight in-arc (preds_from_tight_arcs).
 //
 // A round processes the shared frontier (the current bucket's entries) with
 // a dynamically chunked loop. Every out-arc of a valid entry is relaxed (no
@@ -31,8 +36,11 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
+#include "core/pred_repair.h"
 #include "dispatch/tuning.h"
 #include "engines/cpu/common/cpu_util.h"
 #include "engines/cpu/common/spin.h"
@@ -58,14 +66,19 @@ double choose_delta(const Graph& graph) {
 
 namespace {
 
+// The key of a distance of weight type W: its bits, as unsigned of its width.
 template <class W>
-inline uint32_t key_bits(W w) {
-  uint32_t b;
+using Key = std::conditional_t<sizeof(W) == 8, uint64_t, uint32_t>;
+static_assert(sizeof(Key<float>) == 4 && sizeof(Key<int32_t>) == 4 && sizeof(Key<double>) == 8, "key widths");
+
+template <class W>
+inline Key<W> key_bits(W w) {
+  Key<W> b;
   std::memcpy(&b, &w, sizeof b);
   return b;
 }
 template <class W>
-inline W from_bits(uint32_t b) {
+inline W from_bits(Key<W> b) {
   W w;
   std::memcpy(&w, &b, sizeof w);
   return w;
@@ -156,21 +169,25 @@ constexpr int64_t kNoBucket = INT64_MAX;
 constexpr int64_t kRing = 1024;
 constexpr size_t kChunk = 64;
 
-// A vertex and the distance bits it was queued with.
+// A vertex and the key (distance bits, K) it was queued with.
+template <class K>
 struct Entry {
   int32_t v;
-  uint32_t d;
+  K d;
 };
 
-// Labels: the distance bits (and maybe predecessor) of every vertex.
-// One thread: plain 32-bit distances (half the cache footprint of a packed
-// word) and the predecessors written straight into the caller's array.
+// Labels: the keys (and maybe predecessor) of every vertex; each layout
+// names its key type K.
+// One thread: plain keys (for 32-bit keys half the cache footprint of a
+// packed word) and the predecessors written straight into the caller's array.
+template <class K>
 struct SeqLabels {
-  uint32_t* d;
+  using Key = K;
+  K* d;
   int32_t* p;  // null: no predecessors
-  uint32_t get(int32_t v) const { return d[v]; }
+  K get(int32_t v) const { return d[v]; }
   void prefetch(int32_t v) const { cpu::prefetch(d + v); }
-  bool lower(int32_t v, uint32_t nk, int32_t u) {
+  bool lower(int32_t v, K nk, int32_t u) {
     if (nk >= d[v]) return false;
     d[v] = nk;
     if (p != nullptr) p[v] = u;
@@ -184,6 +201,7 @@ struct SeqLabels {
 // (finish: distances, and predecessors where kept), each thread on its own
 // slice [lo, hi) of the vertices.
 struct PackedLabels {
+  using Key = uint32_t;
   using Word = uint64_t;
   std::atomic<uint64_t>* s;
   void init(size_t lo, size_t hi, size_t src, uint32_t inf, uint32_t zero) const {
@@ -211,11 +229,14 @@ struct PackedLabels {
     return false;
   }
 };
-// Threads, no predecessors: 32-bit distances lowered by compare-and-swap.
+// Threads, no predecessors (or, for 64-bit keys, predecessors found after
+// the search): keys lowered by compare-and-swap.
+template <class K>
 struct DistLabels {
-  using Word = uint32_t;
-  std::atomic<uint32_t>* s;
-  void init(size_t lo, size_t hi, size_t src, uint32_t inf, uint32_t zero) const {
+  using Key = K;
+  using Word = K;
+  std::atomic<K>* s;
+  void init(size_t lo, size_t hi, size_t src, K inf, K zero) const {
     for (size_t v = lo; v < hi; ++v) s[v].store(v == src ? zero : inf, std::memory_order_relaxed);
   }
   // pred: the caller's array when it gave one without asking for paths
@@ -225,11 +246,11 @@ struct DistLabels {
     for (size_t v = lo; v < hi; ++v) dist[v] = from_bits<W>(s[v].load(std::memory_order_relaxed));
     if (pred != nullptr) std::fill(pred + lo, pred + hi, -1);
   }
-  uint32_t get(int32_t v) const { return s[v].load(std::memory_order_relaxed); }
+  K get(int32_t v) const { return s[v].load(std::memory_order_relaxed); }
   void prefetch(int32_t v) const { cpu::prefetch(s + v); }
-  bool lower(int32_t v, uint32_t nk, int32_t /*u*/) {
-    std::atomic<uint32_t>& a = s[v];
-    uint32_t old = a.load(std::memory_order_relaxed);
+  bool lower(int32_t v, K nk, int32_t /*u*/) {
+    std::atomic<K>& a = s[v];
+    K old = a.load(std::memory_order_relaxed);
     while (nk < old) {
       if (a.compare_exchange_weak(old, nk, std::memory_order_relaxed)) return true;
     }
@@ -242,11 +263,15 @@ struct DistLabels {
 // in a vector (sharing a line doubled the time per scan with 2 threads).
 template <class W, class L>
 class alignas(64) Worker {
+  using K = typename L::Key;
+  static_assert(std::is_same_v<K, Key<W>>, "labels keyed by W's width");
+  using Entry = cpu::Entry<K>;
+
  public:
   Worker(const CsrView<W>& g, L labels, double inv_delta)
       : g_(g), lab_(labels), inv_delta_(inv_delta), ring_(static_cast<size_t>(kRing)) {}
 
-  int64_t bucket_of(uint32_t dbits) const {
+  int64_t bucket_of(K dbits) const {
     // Distances are >= 0, so truncation is the floor.
     const double q = static_cast<double>(from_bits<W>(dbits)) * inv_delta_;
     return q < 4.0e18 ? static_cast<int64_t>(q) : int64_t(4.0e18);
@@ -254,7 +279,7 @@ class alignas(64) Worker {
   bool valid(const Entry& e) const { return lab_.get(e.v) == e.d; }
   std::vector<Entry>& bin(int64_t b) { return ring_[static_cast<size_t>(b & (kRing - 1))]; }
 
-  void push(int64_t curr, int32_t v, uint32_t d) {
+  void push(int64_t curr, int32_t v, K d) {
     const int64_t b = bucket_of(d);
     if (b - curr < kRing) {
       bin(b).push_back(Entry{v, d});
@@ -266,7 +291,7 @@ class alignas(64) Worker {
   }
 
   // Relaxes every out-arc of u, whose distance has bits du_bits (bucket curr).
-  void scan(int32_t u, uint32_t du_bits, int64_t curr) {
+  void scan(int32_t u, K du_bits, int64_t curr) {
     const W du = from_bits<W>(du_bits);
     const int64_t begin = g_.offsets[u];
     const int64_t end = g_.offsets[u + 1];
@@ -281,7 +306,7 @@ class alignas(64) Worker {
         overflowed_.emplace_back(u, v);
         continue;
       }
-      const uint32_t nk = key_bits(nd);
+      const K nk = key_bits(nd);
       if (lab_.lower(v, nk, u)) push(curr, v, nk);
     }
   }
@@ -372,12 +397,12 @@ struct Outcome {
 
 // One thread: bucket by bucket, each emptied completely.
 template <class W>
-void run_serial(const CsrView<W>& g, SeqLabels lab, int32_t source, double inv_delta,
+void run_serial(const CsrView<W>& g, SeqLabels<Key<W>> lab, int32_t source, double inv_delta,
                 const RunOptions& opt, Outcome* out) {
-  Worker<W, SeqLabels> w(g, lab, inv_delta);
+  Worker<W, SeqLabels<Key<W>>> w(g, lab, inv_delta);
   const double inv_n = 1.0 / static_cast<double>(std::max(1, g.n));
   int64_t curr = 0;
-  w.bin(0).push_back(Entry{source, lab.get(source)});
+  w.bin(0).push_back(Entry<Key<W>>{source, lab.get(source)});
   while (curr != kNoBucket) {
     w.pull_far(curr);
     w.drain(curr, SIZE_MAX);
@@ -394,7 +419,8 @@ void run_serial(const CsrView<W>& g, SeqLabels lab, int32_t source, double inv_d
 // over n.
 template <class W, class L>
 void run_parallel(const CsrView<W>& g, int32_t source, double inv_delta, int threads, const RunOptions& opt,
-                  uint32_t inf, W* dist, int32_t* pred, Outcome* out) {
+                  Key<W> inf, W* dist, int32_t* pred, Outcome* out) {
+  using Entry = cpu::Entry<Key<W>>;
   // new[] of std::atomic leaves the values to init() (C++17): first touch
   // happens in the team.
   std::unique_ptr<std::atomic<typename L::Word>[]> words(new std::atomic<typename L::Word>[static_cast<size_t>(g.n)]);
@@ -510,6 +536,73 @@ void run_parallel(const CsrView<W>& g, int32_t source, double inv_delta, int thr
   }
 }
 
+// Predecessors from finished distances, for threaded runs whose labels hold
+// none (64-bit keys): every vertex v != source of finite distance gets an
+// in-arc u -> v, u != v, with dist[u] + w == dist[v], the sum computed as
+// the search computes it. One exists: the last lowering of v came from a
+// scan of some u, and u's final label, no larger, was scanned too; rounding
+// is monotone, so that scan's sum was <= dist[v], and < would have lowered
+// v again. The team sweeps the out-arcs of chunks of tails (any tight arc
+// will do, so heads are claimed with relaxed atomics, first come first
+// kept). Distances strictly grow along a kept arc with dist[u] < dist[v],
+// so the predecessors form a tree unless some kept arc has dist[u] ==
+// dist[v] (zero weights, or a weight the sum absorbed), or a vertex was left
+// without one: only then is the row checked, and rebuilt if it is no tree
+// (pred_repair.h).
+template <class W>
+void preds_from_tight_arcs(const CsrView<W>& g, int32_t source, const W* dist, int32_t* pred, int threads) {
+  constexpr size_t kTails = 1024;
+  const size_t n = static_cast<size_t>(g.n);
+  const W inf = Dist<W>::inf();
+  std::unique_ptr<std::atomic<int32_t>[]> tight(new std::atomic<int32_t>[n]);
+  Team team(threads);
+  const size_t T = static_cast<size_t>(team.size());
+  std::atomic<size_t> cursor{0};
+  std::atomic<bool> check{false};
+  // Thread t's slice of the vertices: [n t / T, n (t + 1) / T).
+  auto slice = [n, T](int tid) {
+    return std::make_pair(n * static_cast<size_t>(tid) / T, n * (static_cast<size_t>(tid) + 1) / T);
+  };
+  team.run([&](int tid) {
+    const auto [lo, hi] = slice(tid);
+    for (size_t v = lo; v < hi; ++v) tight[v].store(-1, std::memory_order_relaxed);
+  });
+  team.run([&](int) {
+    bool level = false;
+    for (size_t c; (c = cursor.fetch_add(kTails, std::memory_order_relaxed)) < n;) {
+      const int32_t end = static_cast<int32_t>(std::min(n, c + kTails));
+      for (int32_t u = static_cast<int32_t>(c); u < end; ++u) {
+        const W du = dist[u];
+        if (du == inf) continue;
+        for (int64_t e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
+          const int32_t v = g.targets[e];
+          W nd;
+          if (!add_key(du, g.weights[e], &nd) || nd != dist[v] || nd == inf || v == u || v == source ||
+              tight[v].load(std::memory_order_relaxed) >= 0) {
+            continue;
+          }
+          tight[v].store(u, std::memory_order_relaxed);
+          level |= du == nd;
+        }
+      }
+    }
+    if (level) check.store(true, std::memory_order_relaxed);
+  });
+  team.run([&](int tid) {
+    bool missing = false;
+    const auto [lo, hi] = slice(tid);
+    for (size_t v = lo; v < hi; ++v) {
+      pred[v] = tight[v].load(std::memory_order_relaxed);
+      missing |= pred[v] < 0 && dist[v] != inf && v != static_cast<size_t>(source);
+    }
+    if (missing) check.store(true, std::memory_order_relaxed);
+  });
+  if (check.load(std::memory_order_relaxed)) {
+    PredRepairScratch scratch;
+    (void)repair_pred_row(g, source, dist, pred, scratch);
+  }
+}
+
 // At most one thread per this many arcs (starting a team and meeting at
 // barriers costs more than small graphs take).
 constexpr int64_t kMinArcsPerThread = 4096;
@@ -526,7 +619,7 @@ int delta_stepping_threads(const Graph& graph, int requested) {
 
 template <class W>
 void delta_stepping_sssp(const SsspJob& job) {
-  static_assert(sizeof(W) == 4, "32-bit weights");
+  using K = Key<W>;
   const Graph& graph = *job.graph;
   require_non_negative(graph, "delta-stepping");
   const CsrView<W> g = graph.view<W>();
@@ -534,8 +627,8 @@ void delta_stepping_sssp(const SsspJob& job) {
   const RunOptions& opt = *job.options;
   const double delta = opt.delta > 0 ? opt.delta : choose_delta(graph);
   const double inv_delta = 1.0 / delta;
-  const uint32_t inf = key_bits(Dist<W>::inf());
-  const uint32_t zero = key_bits(W(0));
+  const K inf = key_bits(Dist<W>::inf());
+  const K zero = key_bits(W(0));
   W* dist = static_cast<W*>(job.dist);
   int32_t* pred = opt.want_paths ? job.pred : nullptr;
 
@@ -543,16 +636,19 @@ void delta_stepping_sssp(const SsspJob& job) {
 
   Outcome out;
   if (threads == 1) {
-    std::vector<uint32_t> dbits;
+    std::vector<K> dbits;
     alloc_vector(dbits, n, inf);
     dbits[static_cast<size_t>(job.source)] = zero;
     if (job.pred != nullptr) std::fill(job.pred, job.pred + n, -1);
-    run_serial<W>(g, SeqLabels{dbits.data(), pred}, job.source, inv_delta, opt, &out);
+    run_serial<W>(g, SeqLabels<K>{dbits.data(), pred}, job.source, inv_delta, opt, &out);
     std::memcpy(dist, dbits.data(), n * sizeof(W));
   } else if (pred == nullptr) {
-    run_parallel<W, DistLabels>(g, job.source, inv_delta, threads, opt, inf, dist, job.pred, &out);
-  } else {
+    run_parallel<W, DistLabels<K>>(g, job.source, inv_delta, threads, opt, inf, dist, job.pred, &out);
+  } else if constexpr (sizeof(K) == 4) {
     run_parallel<W, PackedLabels>(g, job.source, inv_delta, threads, opt, inf, dist, pred, &out);
+  } else {
+    run_parallel<W, DistLabels<K>>(g, job.source, inv_delta, threads, opt, inf, dist, nullptr, &out);
+    preds_from_tight_arcs(g, job.source, dist, pred, out.threads);
   }
 
   for (const auto& uv : out.overflowed) {
@@ -563,5 +659,6 @@ void delta_stepping_sssp(const SsspJob& job) {
 
 template void delta_stepping_sssp<float>(const SsspJob&);
 template void delta_stepping_sssp<int32_t>(const SsspJob&);
+template void delta_stepping_sssp<double>(const SsspJob&);
 
 }  // namespace gsp::detail::cpu

@@ -124,17 +124,25 @@ int64_t dijkstra_loop(const CsrView<W>& g, int32_t s, Labels labels, HeapVec<K>&
 // overflow on the way to a vertex that still gets a finite distance are
 // harmless and ignored).
 // Fills dist (n keys, key_inf for unreachable) and pred (n ids, or null).
-// Returns the number of arc relaxations.
+// With a finite `limit` (gsp_options::limit) the search stops at the first
+// vertex settled beyond it: labels of vertices past the limit are then left
+// as they are (each above the limit; the dispatcher cuts them), and so are
+// overflows past it. Returns the number of arc relaxations.
 template <class K, class W, class WFn>
 int64_t dijkstra_run(const CsrView<W>& g, int32_t s, K* dist, int32_t* pred, WFn&& wfn,
-                     HeapVec<K>& heap) {
+                     HeapVec<K>& heap, double limit = std::numeric_limits<double>::infinity()) {
   // Arcs whose sum left the int32 range. With w >= 0 such a sum can only
   // matter for a vertex that stays unreachable otherwise, so the decision is
   // deferred to the end: exact answers where they fit, GSP_ERR_OVERFLOW
   // only when a reachable vertex's distance does not.
   OverflowArcs overflowed;
+  bool stopped = false;
   const int64_t relax = dijkstra_loop<K>(g, s, DenseLabels<K>{dist, pred, g.n}, heap, overflowed,
-                                         std::forward<WFn>(wfn), [](int32_t) { return false; });
+                                         std::forward<WFn>(wfn), [&](int32_t u) {
+                                           stopped = static_cast<double>(dist[u]) > limit;
+                                           return stopped;
+                                         });
+  if (stopped) return relax;
   for (const auto& uv : overflowed) {
     if (dist[uv.second] == key_inf<K>()) throw_overflow(uv.first, uv.second);
   }
@@ -143,8 +151,9 @@ int64_t dijkstra_run(const CsrView<W>& g, int32_t s, K* dist, int32_t* pred, WFn
 
 // Wide key for Bellman-Ford: int64 for int32 weights (labels are lengths of
 // walks with < n arcs, so |label| < n * 2^31 never overflows), double for
-// float. In double, sums of float weights are exact while the weights span
-// less than 2^29 in magnitude, so a cycle whose float weights sum to zero is
+// float and for double itself (no wider type is as fast; a double graph's
+// verdict is its own). In double, sums of float weights are exact while
+// the weights span less than 2^29 in magnitude, so a cycle whose float weights sum to zero is
 // not mistaken for a negative one by rounding (in float it can be: 1e6 and
 // -1e6 absorb 1e-3). This engine is the float64 evidence that dispatch asks
 // for before a float graph is called a negative-cycle graph (dispatch.cpp).
@@ -154,19 +163,22 @@ using WideKey = std::conditional_t<std::is_same_v<W, int32_t>, int64_t, double>;
 // A wide label (WideKey, or Johnson's int64 / double keys) back in the
 // weight type: key_inf is unreachable; an int32 distance must fit below
 // GSP_I32_INF, a float one within FLT_MAX (beyond it the cast would be
-// undefined), else GSP_ERR_OVERFLOW naming the pair.
+// undefined), a double one finite, else GSP_ERR_OVERFLOW naming the pair.
 template <class W, class K>
 W narrow_distance(K d, int32_t source, int32_t target) {
   if (d == key_inf<K>()) return Dist<W>::inf();
-  const bool fits = std::is_same_v<W, int32_t>
-                        ? d < static_cast<K>(GSP_I32_INF) && d > static_cast<K>(INT32_MIN)
-                        : std::fabs(static_cast<double>(d)) <= static_cast<double>(std::numeric_limits<float>::max());
+  const double max = std::is_same_v<W, float> ? static_cast<double>(std::numeric_limits<float>::max())
+                                              : std::numeric_limits<double>::max();
+  const bool fits = std::is_same_v<W, int32_t> ? d < static_cast<K>(GSP_I32_INF) && d > static_cast<K>(INT32_MIN)
+                                               : std::fabs(static_cast<double>(d)) <= max;
   if (!fits) {
     throw Error(GSP_ERR_OVERFLOW, "the distance from " + std::to_string(source) + " to " + std::to_string(target) +
                                       " (" + std::to_string(d) + ") does not fit " +
-                                      (std::is_same_v<W, float> ? "float (|d| > FLT_MAX = 3.4e38; the target is "
-                                                                  "reachable); use smaller weights"
-                                                                : "int32; use GSP_F32 weights"));
+                                      (std::is_same_v<W, float>    ? "float (|d| > FLT_MAX = 3.4e38; the target is "
+                                                                     "reachable); use smaller weights or GSP_F64"
+                                       : std::is_same_v<W, double> ? "double (|d| > DBL_MAX; the target is "
+                                                                     "reachable); use smaller weights"
+                                                                   : "int32; use GSP_F64 weights"));
   }
   return static_cast<W>(d);
 }
