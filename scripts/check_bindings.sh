@@ -159,7 +159,7 @@ fortran)
   fflags="-std=f2018 -Wall -Wextra -Wno-compare-reals -Wno-maybe-uninitialized -I$tmp -J$tmp"
   # the raw layer, the modules by concern, then module gsp (bindings/fortran/CMakeLists.txt's order)
   fobjs=""
-  for m in gsp_c gsp_common gsp_graphs gsp_results gsp_tables gsp; do
+  for m in gsp_c gsp_common gsp_graphs gsp_results gsp_tables gsp_search gsp; do
     # shellcheck disable=SC2086
     $FC $fflags -c "$f/$m.f90" -o "$tmp/$m.o"
     fobjs="$fobjs $tmp/$m.o"

@@ -23,6 +23,12 @@ libdir=$(dirname "$(ls -d "$tmp"/prefix/lib*/pkgconfig | head -n1)")
 export PKG_CONFIG_PATH="$libdir/pkgconfig"
 
 # ------------------------------------------------------------ installed files
+# gsp.pc: libdir and includedir are this prefix's, as clean paths (no `..`, no `//`).
+[ "$(pkg-config --variable=libdir gsp)" = "$libdir" ] ||
+  fail "gsp.pc: libdir=$(pkg-config --variable=libdir gsp), not $libdir"
+[ "$(pkg-config --variable=includedir gsp)" = "$tmp/prefix/include" ] ||
+  fail "gsp.pc: includedir=$(pkg-config --variable=includedir gsp), not $tmp/prefix/include"
+echo "gsp.pc: libdir=$libdir"
 bad=$(grep -rIl -e /usr/local/cuda -e "$BUILD" -e "$ROOT/" "$libdir" "$tmp/prefix/share/man" 2>/dev/null || true)
 [ -z "$bad" ] || fail "build-machine paths in installed files: $bad"
 echo "installed files: no CUDA toolkit, source or build paths"
@@ -83,7 +89,8 @@ cp doc/examples/readme_example.c "$tmp/app.c"
 check_app "$tmp/app_shared" shared "pkg-config --libs gsp"
 
 # A static-only install (as with -DGSP_BUILD_SHARED=OFF): -lgsp is libgsp.a.
-cp -a "$tmp/prefix" "$tmp/static"
+# Installed, not copied: gsp.pc names the prefix it was installed into.
+cmake --install "$BUILD" --prefix "$tmp/static" >/dev/null
 rm -f "$tmp"/static/lib*/libgsp.so*
 # shellcheck disable=SC2046
 PKG_CONFIG_PATH=$(ls -d "$tmp"/static/lib*/pkgconfig) sh -c \

@@ -15,7 +15,9 @@
 ! The module is assembled from modules by concern, whose public names it
 ! re-exports: gsp_common (names, errors, devices), gsp_graphs (gsp_graph_t),
 ! gsp_results (gsp_sssp, gsp_apsp, gsp_paths_t), gsp_tables (gsp_table,
-! gsp_table_t). The constants are generated from gsp.h (gsp_constants.inc,
+! gsp_table_t), gsp_search (gsp_nearest). Weights and distances are
+! real(c_float), integer(c_int32_t) or real(c_double) (GSP_F32, GSP_I32,
+! GSP_F64): the generic routines pick by the kind of the array. The constants are generated from gsp.h (gsp_constants.inc,
 ! and gsp_public.inc, which makes each of them public here).
 module gsp
   use, intrinsic :: iso_c_binding
@@ -24,6 +26,7 @@ module gsp
   use gsp_graphs
   use gsp_results
   use gsp_tables
+  use gsp_search
   implicit none
   private
 
@@ -37,5 +40,5 @@ module gsp
             gsp_graph_from_arcs, gsp_graph_from_csr, gsp_graph_read, gsp_graph_write, gsp_destroy, &
             gsp_num_vertices, gsp_num_edges, gsp_weight_type, gsp_sssp, gsp_apsp, gsp_num_sources, &
             gsp_source, gsp_distances, gsp_distance, gsp_predecessors, gsp_path, gsp_info, gsp_device_name, &
-            gsp_is_valid, gsp_table, gsp_num_targets
+            gsp_is_valid, gsp_table, gsp_num_targets, gsp_nearest
 end module gsp

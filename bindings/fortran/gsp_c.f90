@@ -20,6 +20,8 @@ module gsp_c
     type(c_ptr) :: cuda_stream = c_null_ptr
     type(c_funptr) :: progress = c_null_funptr
     type(c_ptr) :: progress_user = c_null_ptr
+    !> distance limit (gsp_search.h); gsp_options_init sets +Infinity: none
+    real(c_double) :: limit = huge(0.0_c_double)
   end type
 
   !> gsp_run_info; set size = c_sizeof(info) before gsp_paths_info.
@@ -50,7 +52,7 @@ module gsp_c
             gsp_paths_num_sources, gsp_paths_source, gsp_paths_distances, gsp_paths_distance, &
             gsp_paths_predecessors, gsp_path_get, gsp_paths_info, gsp_paths_destroy, gsp_table_run, &
             gsp_table_run_into, gsp_table_size, gsp_table_distances, gsp_table_distance, gsp_table_path, &
-            gsp_table_info, gsp_table_destroy, gsp_backend_available, &
+            gsp_table_info, gsp_table_destroy, gsp_nearest_run, gsp_backend_available, &
             gsp_device_count, gsp_release_cached_memory, gsp_backend_name, gsp_algorithm_name, gsp_algorithm_from_name
 
   interface
@@ -116,9 +118,10 @@ module gsp_c
       import :: c_ptr, c_int
       type(c_ptr), value :: graph, offsets, targets, weights
     end function
-    subroutine gsp_options_init(options) bind(c, name="gsp_options_init")
-      import :: gsp_options
+    subroutine gsp_options_init_sized(options, size) bind(c, name="gsp_options_init_sized")
+      import :: gsp_options, c_size_t
       type(gsp_options), intent(inout) :: options
+      integer(c_size_t), value :: size
     end subroutine
     integer(c_int) function gsp_sssp_run(graph, source, options, result) bind(c, name="gsp_sssp_run")
       import :: c_ptr, c_int, c_int32_t, gsp_options
@@ -233,6 +236,15 @@ module gsp_c
       import :: c_ptr
       type(c_ptr), value :: table
     end subroutine
+    !> gsp_search.h. distances: n values of the graph's weight type; nearest,
+    !> predecessors: n ids (0-based, -1: none), or c_null_ptr.
+    integer(c_int) function gsp_nearest_run(graph, sources, num_sources, options, distances, nearest, &
+        predecessors) bind(c, name="gsp_nearest_run")
+      import :: c_ptr, c_int, c_int32_t, gsp_options
+      type(c_ptr), value :: graph, sources, distances, nearest, predecessors
+      integer(c_int32_t), value :: num_sources
+      type(gsp_options), intent(in) :: options
+    end function
     integer(c_int) function gsp_backend_available(backend) bind(c, name="gsp_backend_available")
       import :: c_int
       integer(c_int), value :: backend
@@ -256,4 +268,14 @@ module gsp_c
       integer(c_int), intent(out) :: out
     end function
   end interface
+
+contains
+
+  !> Fills options with the defaults, exactly this module's struct (libgsp's
+  !> header passes its own sizeof; the C function gsp_options_init fills
+  !> libgsp 0.1's smaller struct).
+  subroutine gsp_options_init(options)
+    type(gsp_options), intent(inout) :: options
+    call gsp_options_init_sized(options, c_sizeof(options))
+  end subroutine
 end module gsp_c

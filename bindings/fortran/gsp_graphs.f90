@@ -17,10 +17,10 @@ module gsp_graphs
             gsp_num_vertices, gsp_num_edges, gsp_weight_type, graph_handle
 
   interface gsp_graph_from_arcs
-    module procedure from_arcs_f32, from_arcs_i32, from_arcs_unit
+    module procedure from_arcs_f32, from_arcs_i32, from_arcs_f64, from_arcs_unit
   end interface
   interface gsp_graph_from_csr
-    module procedure from_csr_f32, from_csr_i32
+    module procedure from_csr_f32, from_csr_i32, from_csr_f64
   end interface
   interface gsp_destroy
     module procedure destroy_graph
@@ -88,7 +88,21 @@ contains
     call from_arcs_common(g, n, src, dst, merge(c_loc(weights), c_null_ptr, size(weights) > 0), GSP_I32, flags, stat)
   end subroutine
 
-  !> A graph from arcs with every weight 1, of type weight_type (GSP_F32 or GSP_I32).
+  !> A graph from arcs with real(c_double) weights (GSP_F64: distances are real(c_double) too).
+  subroutine from_arcs_f64(g, n, src, dst, weights, flags, stat)
+    type(gsp_graph_t), intent(out) :: g
+    integer, intent(in) :: n, src(:), dst(:)
+    real(c_double), intent(in), target, contiguous :: weights(:)
+    integer, intent(in), optional :: flags
+    integer, intent(out), optional :: stat
+    if (size(weights) /= size(src)) then
+      call refuse(stat, "gsp_graph_from_arcs", "weights and arcs differ in number")
+      return
+    end if
+    call from_arcs_common(g, n, src, dst, merge(c_loc(weights), c_null_ptr, size(weights) > 0), GSP_F64, flags, stat)
+  end subroutine
+
+  !> A graph from arcs with every weight 1, of type weight_type (GSP_F32, GSP_I32 or GSP_F64).
   subroutine from_arcs_unit(g, n, src, dst, weight_type, flags, stat)
     type(gsp_graph_t), intent(out) :: g
     integer, intent(in) :: n, src(:), dst(:), weight_type
@@ -142,7 +156,18 @@ contains
                          GSP_I32, flags, stat)
   end subroutine
 
-  !> Reads a DIMACS, Matrix Market or edge-list file.
+  subroutine from_csr_f64(g, n, offsets, targets, weights, flags, stat)
+    type(gsp_graph_t), intent(out) :: g
+    integer, intent(in) :: n, offsets(:), targets(:)
+    real(c_double), intent(in), target, contiguous :: weights(:)
+    integer, intent(in), optional :: flags
+    integer, intent(out), optional :: stat
+    call from_csr_common(g, n, offsets, targets, merge(c_loc(weights), c_null_ptr, size(weights) > 0), &
+                         GSP_F64, flags, stat)
+  end subroutine
+
+  !> Reads a DIMACS, Matrix Market or edge-list file (weight_type GSP_F32,
+  !> the default, GSP_I32 or GSP_F64).
   subroutine gsp_graph_read(g, path, format, weight_type, flags, stat)
     type(gsp_graph_t), intent(out) :: g
     character(len=*), intent(in) :: path

@@ -26,10 +26,10 @@ module gsp_results
     module procedure valid_paths
   end interface
   interface gsp_distances
-    module procedure distances_f32, distances_i32
+    module procedure distances_f32, distances_i32, distances_f64
   end interface
   interface gsp_distance
-    module procedure distance_f32, distance_i32
+    module procedure distance_f32, distance_i32, distance_f64
   end interface
   interface gsp_path
     module procedure path_paths
@@ -171,6 +171,17 @@ contains
                 stat, "gsp_distances")
   end subroutine
 
+  subroutine distances_f64(r, source, d, stat)
+    type(gsp_paths_t), intent(in) :: r
+    integer, intent(in) :: source
+    real(c_double), allocatable, target, intent(out) :: d(:)
+    integer, intent(out), optional :: stat
+    if (.not. check_paths(r, stat, "gsp_distances", GSP_F64)) return
+    allocate(d(r%n))
+    call finish(gsp_paths_distances(r%p, int(source - 1, c_int32_t), c_loc(d), int(r%n, c_int64_t)), &
+                stat, "gsp_distances")
+  end subroutine
+
   subroutine distance_f32(r, source, target, d, stat)
     type(gsp_paths_t), intent(in) :: r
     integer, intent(in) :: source, target
@@ -187,6 +198,16 @@ contains
     integer(c_int32_t), target, intent(out) :: d
     integer, intent(out), optional :: stat
     if (.not. check_paths(r, stat, "gsp_distance", GSP_I32)) return
+    call finish(gsp_paths_distance(r%p, int(source - 1, c_int32_t), int(target - 1, c_int32_t), c_loc(d)), &
+                stat, "gsp_distance")
+  end subroutine
+
+  subroutine distance_f64(r, source, target, d, stat)
+    type(gsp_paths_t), intent(in) :: r
+    integer, intent(in) :: source, target
+    real(c_double), target, intent(out) :: d
+    integer, intent(out), optional :: stat
+    if (.not. check_paths(r, stat, "gsp_distance", GSP_F64)) return
     call finish(gsp_paths_distance(r%p, int(source - 1, c_int32_t), int(target - 1, c_int32_t), c_loc(d)), &
                 stat, "gsp_distance")
   end subroutine

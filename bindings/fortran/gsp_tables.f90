@@ -27,10 +27,10 @@ module gsp_tables
     module procedure valid_table
   end interface
   interface gsp_distances
-    module procedure table_distances_f32, table_distances_i32
+    module procedure table_distances_f32, table_distances_i32, table_distances_f64
   end interface
   interface gsp_distance
-    module procedure table_distance_f32, table_distance_i32
+    module procedure table_distance_f32, table_distance_i32, table_distance_f64
   end interface
   interface gsp_path
     module procedure path_table
@@ -155,6 +155,21 @@ contains
     if (st == GSP_OK) d = transpose(reshape(buf(1:cells), [r%t, r%k]))
   end subroutine
 
+  subroutine table_distances_f64(r, d, stat)
+    type(gsp_table_t), intent(in) :: r
+    real(c_double), allocatable, intent(out) :: d(:,:)
+    integer, intent(out), optional :: stat
+    real(c_double), allocatable, target :: buf(:)
+    integer(c_int64_t) :: cells
+    integer(c_int) :: st
+    if (.not. check_table(r, stat, "gsp_distances", GSP_F64)) return
+    cells = int(r%k, c_int64_t) * r%t
+    allocate(buf(max(cells, 1_c_int64_t)))
+    st = gsp_table_distances(r%p, c_loc(buf), cells)
+    call finish(st, stat, "gsp_distances")
+    if (st == GSP_OK) d = transpose(reshape(buf(1:cells), [r%t, r%k]))
+  end subroutine
+
   !> The distance of cell (i, j): from sources(i) to targets(j).
   subroutine table_distance_f32(r, i, j, d, stat)
     type(gsp_table_t), intent(in) :: r
@@ -172,6 +187,16 @@ contains
     integer(c_int32_t), target, intent(out) :: d
     integer, intent(out), optional :: stat
     if (.not. check_table(r, stat, "gsp_distance", GSP_I32)) return
+    call finish(gsp_table_distance(r%p, int(i - 1, c_int32_t), int(j - 1, c_int32_t), c_loc(d)), &
+                stat, "gsp_distance")
+  end subroutine
+
+  subroutine table_distance_f64(r, i, j, d, stat)
+    type(gsp_table_t), intent(in) :: r
+    integer, intent(in) :: i, j
+    real(c_double), target, intent(out) :: d
+    integer, intent(out), optional :: stat
+    if (.not. check_table(r, stat, "gsp_distance", GSP_F64)) return
     call finish(gsp_table_distance(r%p, int(i - 1, c_int32_t), int(j - 1, c_int32_t), c_loc(d)), &
                 stat, "gsp_distance")
   end subroutine

@@ -28,6 +28,7 @@ func ABILines() []string {
 	off("gsp_options", "cuda_stream", unsafe.Offsetof(o.cuda_stream))
 	off("gsp_options", "progress", unsafe.Offsetof(o.progress))
 	off("gsp_options", "progress_user", unsafe.Offsetof(o.progress_user))
+	off("gsp_options", "limit", unsafe.Offsetof(o.limit))
 	l = append(l, fmt.Sprintf("size gsp_run_info %d", unsafe.Sizeof(i)))
 	off("gsp_run_info", "size", unsafe.Offsetof(i.size))
 	off("gsp_run_info", "backend", unsafe.Offsetof(i.backend))
@@ -55,6 +56,7 @@ func ABILines() []string {
 	}
 	c("GSP_F32", int64(F32))
 	c("GSP_I32", int64(I32))
+	c("GSP_F64", int64(F64))
 	c("GSP_I32_INF", int64(I32Inf))
 	c("GSP_GRAPH_UNDIRECTED", int64(Undirected))
 	c("GSP_FORMAT_AUTO", int64(FormatAuto))

@@ -39,12 +39,18 @@ func gspGoRows(user unsafe.Pointer, first, numRows C.int32_t, distances unsafe.P
 	}()
 	rows, n := int(numRows), st.n
 	b := RowBlock{FirstSourceIndex: int(first)}
-	if st.wt == I32 {
+	switch st.wt {
+	case I32:
 		all := unsafe.Slice((*int32)(distances), rows*n)
 		for r := 0; r < rows; r++ {
 			b.I32 = append(b.I32, append([]int32(nil), all[r*n:(r+1)*n]...))
 		}
-	} else {
+	case F64:
+		all := unsafe.Slice((*float64)(distances), rows*n)
+		for r := 0; r < rows; r++ {
+			b.F64 = append(b.F64, append([]float64(nil), all[r*n:(r+1)*n]...))
+		}
+	default:
 		all := unsafe.Slice((*float32)(distances), rows*n)
 		for r := 0; r < rows; r++ {
 			b.F32 = append(b.F32, append([]float32(nil), all[r*n:(r+1)*n]...))

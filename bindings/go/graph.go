@@ -61,32 +61,40 @@ func i32ptr(s []int32) *C.int32_t {
 	return (*C.int32_t)(unsafe.Pointer(&s[0]))
 }
 
-func weightsPtr(wf []float32, wi []int32) unsafe.Pointer {
-	if len(wf) > 0 {
-		return unsafe.Pointer(&wf[0])
-	}
-	if len(wi) > 0 {
-		return unsafe.Pointer(&wi[0])
-	}
-	return nil
+// weights is a constructor's weight array: nil for "every weight is 1".
+type weights struct {
+	p    unsafe.Pointer // the first element; nil when empty or nil
+	n    int
+	set  bool        // false: nil, every weight 1
+	keep interface{} // the slice, kept alive across the call
 }
 
-func create(n int32, src, dst []int32, wf []float32, wi []int32, wt WeightType, flags GraphFlags) (*Graph, error) {
+func sliceWeights[T float32 | int32 | float64](w []T) weights {
+	if w == nil {
+		return weights{}
+	}
+	var p unsafe.Pointer
+	if len(w) > 0 {
+		p = unsafe.Pointer(&w[0])
+	}
+	return weights{p: p, n: len(w), set: true, keep: w}
+}
+
+func create(n int32, src, dst []int32, w weights, wt WeightType, flags GraphFlags) (*Graph, error) {
 	if len(src) != len(dst) {
 		return nil, errorf(ErrInvalidArgument, "%d sources but %d targets", len(src), len(dst))
 	}
-	if (wf != nil && len(wf) != len(src)) || (wi != nil && len(wi) != len(src)) {
+	if w.set && w.n != len(src) {
 		return nil, errorf(ErrInvalidArgument, "weights and arcs differ in number")
 	}
 	var p *C.gsp_graph
 	err := call(func() C.gsp_status {
 		return C.gsp_graph_create(&p, C.int32_t(n), C.int64_t(len(src)), i32ptr(src), i32ptr(dst),
-			weightsPtr(wf, wi), C.gsp_dtype(wt), C.uint32_t(flags))
+			w.p, C.gsp_dtype(wt), C.uint32_t(flags))
 	})
 	runtime.KeepAlive(src)
 	runtime.KeepAlive(dst)
-	runtime.KeepAlive(wf)
-	runtime.KeepAlive(wi)
+	runtime.KeepAlive(w.keep)
 	if err != nil {
 		return nil, err
 	}
@@ -96,33 +104,38 @@ func create(n int32, src, dst []int32, wf []float32, wi []int32, wt WeightType, 
 // NewGraphF32 builds a graph from arcs src[i] -> dst[i] with float32
 // weights (nil: every weight is 1).
 func NewGraphF32(n int32, src, dst []int32, weights []float32, flags GraphFlags) (*Graph, error) {
-	return create(n, src, dst, weights, nil, F32, flags)
+	return create(n, src, dst, sliceWeights(weights), F32, flags)
 }
 
 // NewGraphI32 builds a graph from arcs with int32 weights (nil: all 1).
 func NewGraphI32(n int32, src, dst []int32, weights []int32, flags GraphFlags) (*Graph, error) {
-	return create(n, src, dst, nil, weights, I32, flags)
+	return create(n, src, dst, sliceWeights(weights), I32, flags)
 }
 
-func createCSR(n int32, offsets []int64, dst []int32, wf []float32, wi []int32, wt WeightType, flags GraphFlags) (*Graph, error) {
+// NewGraphF64 builds a graph from arcs with float64 weights (nil: all 1);
+// its distances are float64 too.
+func NewGraphF64(n int32, src, dst []int32, weights []float64, flags GraphFlags) (*Graph, error) {
+	return create(n, src, dst, sliceWeights(weights), F64, flags)
+}
+
+func createCSR(n int32, offsets []int64, dst []int32, w weights, wt WeightType, flags GraphFlags) (*Graph, error) {
 	if n < 0 || len(offsets) != int(n)+1 {
 		return nil, errorf(ErrInvalidArgument, "%d offsets for %d vertices (need n + 1)", len(offsets), n)
 	}
 	if offsets[n] != int64(len(dst)) {
 		return nil, errorf(ErrInvalidArgument, "offsets[n] = %d but %d targets", offsets[n], len(dst))
 	}
-	if (wf != nil && len(wf) != len(dst)) || (wi != nil && len(wi) != len(dst)) {
+	if w.set && w.n != len(dst) {
 		return nil, errorf(ErrInvalidArgument, "weights and arcs differ in number")
 	}
 	var p *C.gsp_graph
 	err := call(func() C.gsp_status {
 		return C.gsp_graph_create_csr(&p, C.int32_t(n), (*C.int64_t)(unsafe.Pointer(&offsets[0])), i32ptr(dst),
-			weightsPtr(wf, wi), C.gsp_dtype(wt), C.uint32_t(flags))
+			w.p, C.gsp_dtype(wt), C.uint32_t(flags))
 	})
 	runtime.KeepAlive(offsets)
 	runtime.KeepAlive(dst)
-	runtime.KeepAlive(wf)
-	runtime.KeepAlive(wi)
+	runtime.KeepAlive(w.keep)
 	if err != nil {
 		return nil, err
 	}
@@ -131,12 +144,17 @@ func createCSR(n int32, offsets []int64, dst []int32, wf []float32, wi []int32, 
 
 // NewGraphCSRF32 builds a graph from CSR arrays (n+1 offsets) with float32 weights.
 func NewGraphCSRF32(n int32, offsets []int64, dst []int32, weights []float32, flags GraphFlags) (*Graph, error) {
-	return createCSR(n, offsets, dst, weights, nil, F32, flags)
+	return createCSR(n, offsets, dst, sliceWeights(weights), F32, flags)
 }
 
 // NewGraphCSRI32 builds a graph from CSR arrays with int32 weights.
 func NewGraphCSRI32(n int32, offsets []int64, dst []int32, weights []int32, flags GraphFlags) (*Graph, error) {
-	return createCSR(n, offsets, dst, nil, weights, I32, flags)
+	return createCSR(n, offsets, dst, sliceWeights(weights), I32, flags)
+}
+
+// NewGraphCSRF64 builds a graph from CSR arrays with float64 weights.
+func NewGraphCSRF64(n int32, offsets []int64, dst []int32, weights []float64, flags GraphFlags) (*Graph, error) {
+	return createCSR(n, offsets, dst, sliceWeights(weights), F64, flags)
 }
 
 // LoadGraph reads a DIMACS (.gr), Matrix Market (.mtx) or edge-list file (.gz too).
@@ -182,12 +200,14 @@ func (g *Graph) WeightType() WeightType {
 	return t
 }
 
-// CSR is a graph's arrays; one of WeightsF32 / WeightsI32 is set.
+// CSR is a graph's arrays; one of WeightsF32 / WeightsI32 / WeightsF64 is
+// set, after the graph's weight type.
 type CSR struct {
 	Offsets    []int64
 	Targets    []int32
 	WeightsF32 []float32
 	WeightsI32 []int32
+	WeightsF64 []float64
 }
 
 // CSR copies the graph's arrays out.
@@ -199,10 +219,14 @@ func (g *Graph) CSR() (*CSR, error) {
 		out.Offsets = make([]int64, n+1)
 		out.Targets = make([]int32, m+1)
 		var w unsafe.Pointer
-		if WeightType(C.gsp_graph_weight_type(p)) == I32 {
+		switch WeightType(C.gsp_graph_weight_type(p)) {
+		case I32:
 			out.WeightsI32 = make([]int32, m+1)
 			w = unsafe.Pointer(&out.WeightsI32[0])
-		} else {
+		case F64:
+			out.WeightsF64 = make([]float64, m+1)
+			w = unsafe.Pointer(&out.WeightsF64[0])
+		default:
 			out.WeightsF32 = make([]float32, m+1)
 			w = unsafe.Pointer(&out.WeightsF32[0])
 		}
@@ -210,9 +234,12 @@ func (g *Graph) CSR() (*CSR, error) {
 			return C.gsp_graph_csr(p, (*C.int64_t)(unsafe.Pointer(&out.Offsets[0])), i32ptr(out.Targets), w)
 		})
 		out.Targets = out.Targets[:m]
-		if out.WeightsI32 != nil {
+		switch {
+		case out.WeightsI32 != nil:
 			out.WeightsI32 = out.WeightsI32[:m]
-		} else {
+		case out.WeightsF64 != nil:
+			out.WeightsF64 = out.WeightsF64[:m]
+		default:
 			out.WeightsF32 = out.WeightsF32[:m]
 		}
 		return err

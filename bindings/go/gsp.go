@@ -1,5 +1,6 @@
-// Package gsp is the Go binding of libgsp: single-source, all-pairs and
-// many-to-many (Table) shortest paths on CPUs and NVIDIA GPUs.
+// Package gsp is the Go binding of libgsp: single-source, all-pairs,
+// many-to-many (Table) and nearest-source (Nearest) shortest paths on CPUs
+// and NVIDIA GPUs, with float32, int32 or float64 weights.
 //
 // It links the installed libgsp through pkg-config (set PKG_CONFIG_PATH to
 // the prefix's lib/pkgconfig). Vertex ids are 0-based int32, as in C.
@@ -17,7 +18,8 @@ package gsp
 // errors.go (Status, Error), options.go (Options and the progress
 // callback), graph.go (Graph), run.go (SSSP, APSP, APSPStream), paths.go
 // (Paths, RunInfo), table.go (Table), callbacks.go (the exported C
-// callbacks), abi.go (the ABI lines of scripts/check_bindings.sh).
+// callbacks), search.go (Nearest), abi.go (the ABI lines of
+// scripts/check_bindings.sh).
 
 /*
 #cgo pkg-config: gsp
@@ -36,6 +38,7 @@ type WeightType int32
 const (
 	F32 WeightType = C.GSP_F32
 	I32 WeightType = C.GSP_I32
+	F64 WeightType = C.GSP_F64 // float64 weights and distances; unreachable is +Inf
 )
 
 // I32Inf is the distance of an unreachable vertex in an I32 graph.

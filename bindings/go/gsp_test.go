@@ -498,3 +498,363 @@ func TestConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// ------------------------------------------------------------------ float64, limit, nearest
+
+// float64 weights no float32 holds: x1 + x2 is 0.30000000000000004 in
+// float64 only. Variables, not constants: Go adds constants exactly.
+var (
+	x1, x2, x4 = 0.1, 0.2, 0.4
+	w64        = []float64{x1, x2, x4, 5}
+)
+
+func dist64() []float64 { return []float64{0, x1, x1 + x2, x1 + x2 + x4, inf} }
+
+func graph64(t *testing.T) *Graph {
+	t.Helper()
+	g, err := NewGraphF64(n, src, dst, w64, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { g.Close() })
+	return g
+}
+
+func TestF64Graph(t *testing.T) {
+	if F64 != 3 {
+		t.Fatal("GSP_F64", F64)
+	}
+	g := graph64(t)
+	if g.NumVertices() != n || g.NumEdges() != 4 || g.WeightType() != F64 {
+		t.Fatal(g.NumVertices(), g.NumEdges(), g.WeightType())
+	}
+	c, err := g.CSR()
+	if err != nil || c.WeightsF64 == nil || c.WeightsF32 != nil || len(c.WeightsF64) != 4 {
+		t.Fatalf("%+v %v", c, err)
+	}
+	g2, err := NewGraphCSRF64(n, c.Offsets, c.Targets, c.WeightsF64, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g2.Close()
+	for _, gg := range []*Graph{g, g2} {
+		p, err := gg.SSSP(0, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d64, err := p.DistancesF64(0)
+		if err != nil || !reflect.DeepEqual(d64, dist64()) {
+			t.Fatal(d64, err)
+		}
+		if d, _ := p.Distances(0); !reflect.DeepEqual(d, dist64()) {
+			t.Fatal(d)
+		}
+		if d, err := p.Distance(0, 2); err != nil || d != x1+x2 {
+			t.Fatal(d, err)
+		}
+		if d, _ := p.Distance(0, 4); !math.IsInf(d, 1) {
+			t.Fatal(d)
+		}
+		if _, err := p.DistancesF32(0); !errors.Is(err, ErrInvalidArgument) {
+			t.Fatal(err)
+		}
+		if info, _ := p.Info(); info.WeightType != F64 || p.WeightType() != F64 {
+			t.Fatal(info.WeightType)
+		}
+		p.Close()
+	}
+	gu, err := NewGraphF64(3, []int32{0, 1}, []int32{1, 2}, nil, Undirected)
+	if err != nil || gu.WeightType() != F64 {
+		t.Fatal(err)
+	}
+	defer gu.Close()
+	pu, _ := gu.SSSP(2, nil)
+	defer pu.Close()
+	if d, _ := pu.DistancesF64(2); !reflect.DeepEqual(d, []float64{2, 1, 0}) {
+		t.Fatal(d)
+	}
+	_, err = NewGraphF64(3, []int32{0}, []int32{1}, []float64{1, 2}, 0)
+	wantStatus(t, err, ErrInvalidArgument)
+
+	path := filepath.Join(t.TempDir(), "g.txt")
+	os.WriteFile(path, []byte("0 1 0.1\n1 2 0.2\n"), 0o644)
+	gl, err := LoadGraph(path, FormatEdgeList, F64, 0)
+	if err != nil || gl.WeightType() != F64 {
+		t.Fatal(err)
+	}
+	defer gl.Close()
+	pl, _ := gl.SSSP(0, nil)
+	defer pl.Close()
+	if d, _ := pl.Distance(0, 2); d != x1+x2 {
+		t.Fatal(d)
+	}
+}
+
+func TestF64EveryAlgorithm(t *testing.T) {
+	g := graph64(t)
+	ran := 0
+	for _, b := range backends() {
+		for _, a := range append([]Algorithm{AlgoAuto}, SSSPAlgorithms...) {
+			p, err := g.SSSP(0, &Options{Backend: b, Algorithm: a})
+			if err != nil {
+				if !notOffered(err) {
+					t.Fatalf("%v %v: %v", b, a, err)
+				}
+				continue
+			}
+			ran++
+			d, _ := p.DistancesF64(0)
+			path, _ := p.Path(0, 3)
+			if !reflect.DeepEqual(d, dist64()) || !reflect.DeepEqual(path, []int32{0, 1, 2, 3}) {
+				t.Fatalf("%v %v: %v %v", b, a, d, path)
+			}
+			p.Close()
+		}
+		for _, a := range append([]Algorithm{AlgoAuto}, APSPAlgorithms...) {
+			p, err := g.APSP(nil, &Options{Backend: b, Algorithm: a})
+			if err != nil {
+				if !notOffered(err) {
+					t.Fatalf("%v %v: %v", b, a, err)
+				}
+				continue
+			}
+			ran++
+			d0, _ := p.DistancesF64(0)
+			d1, _ := p.Distances(1)
+			if !reflect.DeepEqual(d0, dist64()) || !reflect.DeepEqual(d1, []float64{inf, 0, 0.2, x2 + x4, inf}) {
+				t.Fatalf("%v %v: %v %v", b, a, d0, d1)
+			}
+			p.Close()
+		}
+	}
+	if ran < 3 {
+		t.Fatal("ran", ran)
+	}
+}
+
+func TestF64TableAndStream(t *testing.T) {
+	g := graph64(t)
+	tb, err := g.Table([]int32{1, 0}, []int32{3, 0}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tb.Close()
+	if d, err := tb.Distances(); err != nil || tb.WeightType() != F64 ||
+		!reflect.DeepEqual(d, []float64{x2 + x4, inf, x1 + x2 + x4, 0}) {
+		t.Fatal(d, err, tb.WeightType())
+	}
+	if d, _ := tb.Distance(1, 0); d != x1+x2+x4 {
+		t.Fatal(d)
+	}
+	d, info, err := g.TableDistances([]int32{0}, []int32{2, 4}, nil)
+	if err != nil || info.WeightType != F64 || !reflect.DeepEqual(d, []float64{x1 + x2, inf}) {
+		t.Fatal(d, info, err)
+	}
+	var row []float64
+	err = g.APSPStream([]int32{0}, nil, func(b RowBlock) bool {
+		if b.F32 != nil || b.I32 != nil || len(b.F64) != 1 {
+			t.Errorf("an F64 graph streams F64 rows: %+v", b)
+			return true
+		}
+		row = b.F64[0]
+		return false
+	})
+	if err != nil || !reflect.DeepEqual(row, dist64()) {
+		t.Fatal(row, err)
+	}
+}
+
+func TestLimit(t *testing.T) {
+	g := graph(t)
+	for _, o := range []*Options{nil, {}, {Limit: Limit(inf)}, {Limit: Limit(100)}} {
+		p, err := g.SSSP(0, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d, _ := p.Distances(0); !reflect.DeepEqual(d, dist0) {
+			t.Fatal(o, d)
+		}
+		p.Close()
+	}
+	ran := 0
+	for _, b := range backends() {
+		for _, a := range append([]Algorithm{AlgoAuto}, SSSPAlgorithms...) {
+			p, err := g.SSSP(0, &Options{Backend: b, Algorithm: a, Limit: Limit(3)})
+			if err != nil {
+				if !notOffered(err) {
+					t.Fatalf("%v %v: %v", b, a, err)
+				}
+				continue
+			}
+			ran++
+			// 3 is within the limit (at most), 6 beyond it.
+			d, _ := p.Distances(0)
+			pred, _ := p.Predecessors(0)
+			_, err = p.Path(0, 3)
+			if !reflect.DeepEqual(d, []float64{0, 1, 3, inf, inf}) || pred[3] != -1 || !errors.Is(err, ErrNoPath) {
+				t.Fatalf("%v %v: %v %v %v", b, a, d, pred, err)
+			}
+			p.Close()
+		}
+	}
+	if ran < 2 {
+		t.Fatal("ran", ran)
+	}
+	p, err := g.APSP([]int32{1, 0}, &Options{Limit: Limit(2)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d1, _ := p.Distances(1)
+	d0, _ := p.Distances(0)
+	p.Close()
+	if !reflect.DeepEqual(d1, []float64{inf, 0, 2, inf, inf}) || !reflect.DeepEqual(d0, []float64{0, 1, inf, inf, inf}) {
+		t.Fatal(d1, d0)
+	}
+	tb, err := g.Table([]int32{0, 2}, []int32{2, 3}, &Options{Limit: Limit(3)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, _ := tb.Distances(); !reflect.DeepEqual(d, []float64{3, inf, 0, 3}) {
+		t.Fatal(d)
+	}
+	tb.Close()
+	if d, _, err := g.TableDistances([]int32{0}, []int32{1, 3}, &Options{Limit: Limit(0.5)}); err != nil ||
+		!reflect.DeepEqual(d, []float64{inf, inf}) {
+		t.Fatal(d, err)
+	}
+	var row []float32
+	err = g.APSPStream([]int32{0}, &Options{Limit: Limit(1)}, func(b RowBlock) bool { row = b.F32[0]; return false })
+	if err != nil ||
+		!reflect.DeepEqual(row, []float32{0, 1, float32(inf), float32(inf), float32(inf)}) {
+		t.Fatal(row, err)
+	}
+	gi, _ := NewGraphI32(3, []int32{0, 1}, []int32{1, 2}, []int32{4, 5}, 0)
+	defer gi.Close()
+	pi, _ := gi.SSSP(0, &Options{Limit: Limit(4)})
+	defer pi.Close()
+	if d, _ := pi.DistancesI32(0); !reflect.DeepEqual(d, []int32{0, 4, I32Inf}) {
+		t.Fatal(d)
+	}
+	g64 := graph64(t)
+	for _, c := range []struct {
+		limit float64
+		want  []float64
+	}{{0.3, []float64{0, 0.1, inf, inf, inf}}, {x1 + x2, []float64{0, 0.1, x1 + x2, inf, inf}}} {
+		p, err := g64.SSSP(0, &Options{Limit: Limit(c.limit)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d, _ := p.DistancesF64(0); !reflect.DeepEqual(d, c.want) {
+			t.Fatal(c.limit, d)
+		}
+		p.Close()
+	}
+	// Errors: NaN, negative; a limit with negative weights.
+	for _, bad := range []float64{math.NaN(), -1} {
+		_, err := g.SSSP(0, &Options{Limit: Limit(bad)})
+		wantStatus(t, err, ErrInvalidArgument)
+		_, err = g.Nearest([]int32{0}, &Options{Limit: Limit(bad)})
+		wantStatus(t, err, ErrInvalidArgument)
+	}
+	neg, _ := NewGraphF32(2, []int32{0}, []int32{1}, []float32{-1}, 0)
+	defer neg.Close()
+	o := Options{Backend: BackendCPU, Algorithm: SSSPBellmanFord}
+	if p, err := neg.SSSP(0, &o); err != nil {
+		t.Fatal(err)
+	} else {
+		p.Close()
+	}
+	o.Limit = Limit(5)
+	_, err = neg.SSSP(0, &o)
+	wantStatus(t, err, ErrNegativeWeight)
+}
+
+func checkNearest(t *testing.T, r *NearestResult, what string) {
+	t.Helper()
+	// Sources 2 and 0 of graph(): 3 is nearer to 2 (3) than to 0 (6); 4 is reached by none.
+	if !reflect.DeepEqual(r.Distances, []float64{0, 1, 0, 3, inf}) || !reflect.DeepEqual(r.Nearest, []int32{0, 0, 2, 2, -1}) {
+		t.Fatalf("%s: %v %v", what, r.Distances, r.Nearest)
+	}
+}
+
+func TestNearest(t *testing.T) {
+	g := graph(t)
+	ran := 0
+	for _, b := range backends() {
+		for _, a := range append([]Algorithm{AlgoAuto}, SSSPAlgorithms...) {
+			r, err := g.Nearest([]int32{2, 0}, &Options{Backend: b, Algorithm: a})
+			if err != nil {
+				if !notOffered(err) {
+					t.Fatalf("%v %v: %v", b, a, err)
+				}
+				continue
+			}
+			ran++
+			what := b.String() + " " + a.String()
+			checkNearest(t, r, what)
+			if r.WeightType != F32 || !reflect.DeepEqual(r.Predecessors, []int32{-1, 0, -1, 2, -1}) {
+				t.Fatalf("%s: %v %v", what, r.WeightType, r.Predecessors)
+			}
+			if !reflect.DeepEqual(r.Path(3), []int32{2, 3}) || !reflect.DeepEqual(r.Path(1), []int32{0, 1}) ||
+				!reflect.DeepEqual(r.Path(0), []int32{0}) || r.Path(4) != nil || r.Path(n) != nil || r.Path(-1) != nil {
+				t.Fatalf("%s: paths %v %v %v", what, r.Path(3), r.Path(1), r.Path(4))
+			}
+		}
+	}
+	if ran < 2 {
+		t.Fatal("ran", ran)
+	}
+	// Repeats allowed; NoPaths gives no predecessors.
+	r, err := g.Nearest([]int32{0, 2, 2}, &Options{NoPaths: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkNearest(t, r, "NoPaths")
+	if r.Predecessors != nil || r.Path(3) != nil {
+		t.Fatal(r.Predecessors)
+	}
+	// The limit applies.
+	r, err = g.Nearest([]int32{2, 0}, &Options{Limit: Limit(1)})
+	if err != nil || !reflect.DeepEqual(r.Distances, []float64{0, 1, 0, inf, inf}) ||
+		!reflect.DeepEqual(r.Nearest, []int32{0, 0, 2, -1, -1}) || !reflect.DeepEqual(r.Predecessors, []int32{-1, 0, -1, -1, -1}) {
+		t.Fatalf("%+v %v", r, err)
+	}
+	// Every weight type.
+	gi, _ := NewGraphI32(4, []int32{0, 1, 3}, []int32{1, 2, 2}, []int32{4, 5, 7}, 0)
+	defer gi.Close()
+	r, err = gi.Nearest([]int32{0, 3}, nil)
+	if err != nil || r.WeightType != I32 || !reflect.DeepEqual(r.Distances, []float64{0, 4, 7, 0}) ||
+		!reflect.DeepEqual(r.Nearest, []int32{0, 0, 3, 3}) {
+		t.Fatalf("%+v %v", r, err)
+	}
+	r, err = gi.Nearest([]int32{1}, nil)
+	if err != nil || !reflect.DeepEqual(r.Distances, []float64{inf, 0, 5, inf}) ||
+		!reflect.DeepEqual(r.Nearest, []int32{-1, 1, 1, -1}) {
+		t.Fatalf("%+v %v", r, err)
+	}
+	r, err = graph64(t).Nearest([]int32{1, 3}, nil)
+	if err != nil || r.WeightType != F64 || !reflect.DeepEqual(r.Distances, []float64{inf, 0, 0.2, 0, inf}) ||
+		!reflect.DeepEqual(r.Nearest, []int32{-1, 1, 1, 3, -1}) {
+		t.Fatalf("%+v %v", r, err)
+	}
+	// Errors.
+	for _, bad := range [][]int32{nil, {}, {n}, {-1}, {0, 7}} {
+		_, err := g.Nearest(bad, nil)
+		wantStatus(t, err, ErrInvalidArgument)
+	}
+	_, err = g.Nearest([]int32{0}, &Options{Algorithm: APSPFloydWarshall})
+	wantStatus(t, err, ErrInvalidArgument)
+	neg, _ := NewGraphF32(2, []int32{0}, []int32{1}, []float32{-1}, 0)
+	defer neg.Close()
+	_, err = neg.Nearest([]int32{0}, &Options{Backend: BackendCPU, Algorithm: SSSPDijkstra})
+	wantStatus(t, err, ErrNegativeWeight)
+	cyc, _ := NewGraphF32(2, []int32{0, 1}, []int32{1, 0}, []float32{1, -2}, 0)
+	defer cyc.Close()
+	_, err = cyc.Nearest([]int32{0}, &Options{Backend: BackendCPU, Algorithm: SSSPBellmanFord})
+	wantStatus(t, err, ErrNegativeCycle)
+	gc, _ := NewGraphF32(n, src, dst, w, 0)
+	gc.Close()
+	if _, err := gc.Nearest([]int32{0}, nil); err != ErrClosed {
+		t.Fatal(err)
+	}
+}

@@ -22,6 +22,7 @@ import "C"
 import (
 	"runtime/cgo"
 	"sync"
+	"unsafe"
 )
 
 // ------------------------------------------------------------------ options
@@ -39,7 +40,16 @@ type Options struct {
 	// Progress gets the fraction done in [0, 1]; returning true stops the
 	// run (ErrCancelled). It may be called from the library's threads.
 	Progress func(fraction float64) (stop bool)
+	// Limit bounds the distances (gsp_search.h): a vertex farther than
+	// *Limit from the source(s) is reported unreachable, and Dijkstra-like
+	// engines stop there. nil (the default): no limit; set it with
+	// gsp.Limit(d). Needs non-negative weights (ErrNegativeWeight); NaN or
+	// a negative limit is ErrInvalidArgument.
+	Limit *float64
 }
+
+// Limit returns a pointer to d, for Options.Limit.
+func Limit(d float64) *float64 { return &d }
 
 // callState is what the C callbacks reach through a cgo.Handle.
 type callState struct {
@@ -66,7 +76,9 @@ func (s *callState) rethrow() {
 }
 
 func (o *Options) toC(c *C.gsp_options, h cgo.Handle) {
-	C.gsp_options_init(c)
+	// Never past this binding's struct: the header's gsp_options_init is a
+	// macro cgo cannot call, and the function of that name fills libgsp 0.1's.
+	C.gsp_options_init_sized(c, C.size_t(unsafe.Sizeof(*c)))
 	if o == nil {
 		return
 	}
@@ -80,6 +92,9 @@ func (o *Options) toC(c *C.gsp_options, h cgo.Handle) {
 	c.num_threads = C.int32_t(o.NumThreads)
 	c.device_memory_limit = C.size_t(o.DeviceMemoryLimit)
 	C.gsp_go_set_stream(c, C.uintptr_t(o.CUDAStream))
+	if o.Limit != nil {
+		c.limit = C.double(*o.Limit)
+	}
 	if o.Progress != nil {
 		C.gsp_go_set_progress(c, C.uintptr_t(h))
 	}

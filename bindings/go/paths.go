@@ -146,6 +146,16 @@ func (r *Paths) DistancesF32(source int32) ([]float32, error) {
 	return d[:r.n], err
 }
 
+// DistancesF64 copies the distances from source of an F64 result (+Inf: unreachable).
+func (r *Paths) DistancesF64(source int32) ([]float64, error) {
+	if r.wt != F64 {
+		return nil, errorf(ErrInvalidArgument, "the distances are not float64")
+	}
+	d := make([]float64, r.n+1)
+	err := r.rawDistances(source, unsafe.Pointer(&d[0]))
+	return d[:r.n], err
+}
+
 // DistancesI32 copies the distances from source of an I32 result (I32Inf: unreachable).
 func (r *Paths) DistancesI32(source int32) ([]int32, error) {
 	if r.wt != I32 {
@@ -163,9 +173,12 @@ func i32ToF64(v int32) float64 {
 	return float64(v)
 }
 
-// Distances copies the distances from source as float64 for either weight
+// Distances copies the distances from source as float64 for any weight
 // type (+Inf: unreachable).
 func (r *Paths) Distances(source int32) ([]float64, error) {
+	if r.wt == F64 {
+		return r.DistancesF64(source)
+	}
 	out := make([]float64, r.n)
 	if r.wt == I32 {
 		d, err := r.DistancesI32(source)
@@ -189,7 +202,7 @@ func (r *Paths) Distances(source int32) ([]float64, error) {
 
 // Distance from source to target as float64 (+Inf: unreachable).
 func (r *Paths) Distance(source, target int32) (float64, error) {
-	var raw [4]byte
+	var raw [1]uint64 // 8 aligned bytes: room for any weight type
 	err := r.use(func(p *C.gsp_paths) error {
 		return call(func() C.gsp_status {
 			return C.gsp_paths_distance(p, C.int32_t(source), C.int32_t(target), unsafe.Pointer(&raw[0]))
@@ -198,10 +211,7 @@ func (r *Paths) Distance(source, target int32) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	if r.wt == I32 {
-		return i32ToF64(*(*int32)(unsafe.Pointer(&raw[0]))), nil
-	}
-	return float64(*(*float32)(unsafe.Pointer(&raw[0]))), nil
+	return rawToF64(unsafe.Pointer(&raw[0]), 1, r.wt)[0], nil
 }
 
 // Predecessors of every vertex on its shortest path from source (-1: none).

@@ -75,6 +75,7 @@ type RowBlock struct {
 	FirstSourceIndex int         // index into the sources of the first row
 	F32              [][]float32 // one row per source (F32 graphs)
 	I32              [][]int32   // one row per source (I32 graphs)
+	F64              [][]float64 // one row per source (F64 graphs)
 	Predecessors     [][]int32   // nil with NoPaths
 }
 

@@ -52,12 +52,12 @@ func (g *Graph) Table(sources, targets []int32, o *Options) (*Table, error) {
 // implied.
 func (g *Graph) TableDistances(sources, targets []int32, o *Options) ([]float64, RunInfo, error) {
 	var info RunInfo
-	var raw []byte
+	var raw []uint64 // 8-byte aligned room for cells values of any type
 	var wt WeightType
 	cells := len(sources) * len(targets)
 	err := g.run(o, nil, func(p *C.gsp_graph, c *C.gsp_options, _ cgo.Handle) C.gsp_status {
 		wt = WeightType(C.gsp_graph_weight_type(p))
-		raw = make([]byte, 4*cells+4)
+		raw = make([]uint64, cells+1)
 		c.flags |= C.GSP_NO_PATHS
 		var ci C.gsp_run_info
 		ci.size = C.uint32_t(unsafe.Sizeof(ci))
@@ -71,7 +71,7 @@ func (g *Graph) TableDistances(sources, targets []int32, o *Options) ([]float64,
 	if err != nil {
 		return nil, RunInfo{}, err
 	}
-	return rawToF64(raw, cells, wt), info, nil
+	return rawToF64(unsafe.Pointer(&raw[0]), cells, wt), info, nil
 }
 
 func newTable(p *C.gsp_table) (*Table, error) {
@@ -143,15 +143,22 @@ func runInfo(c *C.gsp_run_info) RunInfo {
 		float64(c.setup_seconds), float64(c.compute_seconds), float64(c.copy_seconds), float64(c.paths_seconds)}
 }
 
-// rawToF64 converts n distances of type wt to float64 (+Inf: unreachable).
-func rawToF64(raw []byte, n int, wt WeightType) []float64 {
+// rawToF64 converts n distances of type wt at raw to float64 (+Inf: unreachable).
+func rawToF64(raw unsafe.Pointer, n int, wt WeightType) []float64 {
 	out := make([]float64, n)
-	for i := range out {
-		v := unsafe.Pointer(&raw[4*i])
-		if wt == I32 {
-			out[i] = i32ToF64(*(*int32)(v))
-		} else {
-			out[i] = float64(*(*float32)(v))
+	if n == 0 {
+		return out
+	}
+	switch wt {
+	case I32:
+		for i, v := range unsafe.Slice((*int32)(raw), n) {
+			out[i] = i32ToF64(v)
+		}
+	case F64:
+		copy(out, unsafe.Slice((*float64)(raw), n))
+	default:
+		for i, v := range unsafe.Slice((*float32)(raw), n) {
+			out[i] = float64(v)
 		}
 	}
 	return out
@@ -161,14 +168,14 @@ func rawToF64(raw []byte, n int, wt WeightType) []float64 {
 // sources[i] and targets[j] is at i*len(targets) + j (+Inf: unreachable).
 func (r *Table) Distances() ([]float64, error) {
 	cells := r.k * r.t
-	raw := make([]byte, 4*cells+4)
+	raw := make([]uint64, cells+1) // 8-byte aligned room for any weight type
 	err := r.use(func(p *C.gsp_table) error {
 		return call(func() C.gsp_status { return C.gsp_table_distances(p, unsafe.Pointer(&raw[0]), C.int64_t(cells)) })
 	})
 	if err != nil {
 		return nil, err
 	}
-	return rawToF64(raw, cells, r.wt), nil
+	return rawToF64(unsafe.Pointer(&raw[0]), cells, r.wt), nil
 }
 
 // Rows is Distances as one slice per source.
@@ -186,7 +193,7 @@ func (r *Table) Rows() ([][]float64, error) {
 
 // Distance from sources[i] to targets[j] as float64 (+Inf: unreachable).
 func (r *Table) Distance(i, j int) (float64, error) {
-	var raw [4]byte
+	var raw [1]uint64 // 8 aligned bytes: room for any weight type
 	err := r.use(func(p *C.gsp_table) error {
 		return call(func() C.gsp_status {
 			return C.gsp_table_distance(p, C.int32_t(i), C.int32_t(j), unsafe.Pointer(&raw[0]))
@@ -195,7 +202,7 @@ func (r *Table) Distance(i, j int) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return rawToF64(raw[:], 1, r.wt)[0], nil
+	return rawToF64(unsafe.Pointer(&raw[0]), 1, r.wt)[0], nil
 }
 
 // Path lists the vertices of a shortest path from sources[i] to targets[j],

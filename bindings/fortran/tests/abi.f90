@@ -17,6 +17,7 @@ program abi
   call off("gsp_options.cuda_stream", c_loc(o%cuda_stream), c_loc(o))
   call off("gsp_options.progress", c_loc(o%progress), c_loc(o))
   call off("gsp_options.progress_user", c_loc(o%progress_user), c_loc(o))
+  call off("gsp_options.limit", c_loc(o%limit), c_loc(o))
   print '(a,i0)', "size gsp_run_info ", c_sizeof(r)
   call off("gsp_run_info.size", c_loc(r%size), c_loc(r))
   call off("gsp_run_info.backend", c_loc(r%backend), c_loc(r))

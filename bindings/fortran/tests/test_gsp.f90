@@ -26,6 +26,12 @@ program test_gsp
   integer :: apsp_algos(8) = [GSP_ALGO_AUTO, GSP_APSP_FLOYD_WARSHALL, GSP_APSP_MINPLUS, GSP_APSP_HEAP, &
       GSP_APSP_TASK_PARALLEL, GSP_APSP_JOHNSON, GSP_APSP_DELTA_STEPPING, GSP_APSP_SPMM]
   character(len=256) :: tmp
+  ! GSP_F64, the distance limit and gsp_nearest
+  real(c_double) :: w64(4) = [0.1_c_double, 0.2_c_double, 0.4_c_double, 5.0_c_double]
+  type(gsp_graph_t) :: g64
+  real(c_double), allocatable :: d64(:), dm64(:,:)
+  real(c_double) :: x64
+  integer, allocatable :: near(:), npred(:)
   failures = 0
 
   call expect(gsp_version_string() /= "", "version")
@@ -230,6 +236,140 @@ program test_gsp
   call gsp_destroy(tb)
   call gsp_distances(tb, dmi, stat=st)
   call expect_status(st, GSP_ERR_INVALID_ARGUMENT, "destroyed table")
+
+  ! ---------------------------------------------------------------- GSP_F64
+  ! f64 weights no real(c_float) holds: 0.1 + 0.2 is 0.30000000000000004 in double only.
+  call expect(GSP_F64 == 3, "GSP_F64")
+  call gsp_graph_from_arcs(g64, n, src, dst, w64)
+  call expect(gsp_weight_type(g64) == GSP_F64 .and. gsp_num_edges(g64) == 4, "f64 graph")
+  ran = 0
+  do b = 1, nb
+    do a = 1, size(sssp_algos)
+      call gsp_options_init(opts)
+      opts%backend = backends(b)
+      opts%algorithm = sssp_algos(a)
+      call gsp_sssp(g64, 1, p, opts, stat=st)
+      if (st == GSP_ERR_UNSUPPORTED .or. st == GSP_ERR_NO_DEVICE) cycle
+      call expect_status(st, GSP_OK, "f64 sssp " // gsp_algorithm_string(sssp_algos(a)))
+      if (st /= GSP_OK) cycle
+      ran = ran + 1
+      call gsp_distances(p, 1, d64)
+      call expect(all(d64(1:4) == [0.0_c_double, 0.1_c_double, 0.1_c_double + 0.2_c_double, &
+                                   0.1_c_double + 0.2_c_double + 0.4_c_double]) .and. .not. ieee_is_finite(d64(5)), &
+                  "f64 distances " // gsp_algorithm_string(sssp_algos(a)))
+      call gsp_distance(p, 1, 3, x64)
+      call expect(x64 == 0.1_c_double + 0.2_c_double, "f64 distance")
+      call gsp_path(p, 1, 4, path)
+      call expect(size(path) == 4, "f64 path")
+      call gsp_info(p, info)
+      call expect(info%weight_type == GSP_F64, "f64 info")
+      call gsp_distances(p, 1, d, stat=st)
+      call expect_status(st, GSP_ERR_INVALID_ARGUMENT, "f32 distances of an f64 result")
+      call gsp_destroy(p)
+    end do
+  end do
+  call expect(ran > 1, "f64 ran")
+  call gsp_apsp(g64, p)
+  call gsp_distances(p, 2, d64)
+  call expect(all(d64(2:4) == [0.0_c_double, 0.2_c_double, 0.2_c_double + 0.4_c_double]) .and. &
+              .not. ieee_is_finite(d64(1)), "f64 apsp")
+  call gsp_destroy(p)
+  call gsp_table(g64, [2, 1], [4, 1], tb)
+  call gsp_distances(tb, dm64)
+  call expect(dm64(2, 1) == 0.1_c_double + 0.2_c_double + 0.4_c_double .and. dm64(1, 1) == 0.2_c_double + 0.4_c_double &
+              .and. dm64(2, 2) == 0 .and. .not. ieee_is_finite(dm64(1, 2)), "f64 table")
+  call gsp_distance(tb, 2, 1, x64)
+  call expect(x64 == 0.1_c_double + 0.2_c_double + 0.4_c_double, "f64 table cell")
+  call gsp_destroy(tb)
+  call gsp_graph_from_csr(g2, n, [1, 3, 4, 5, 5, 5], [2, 4, 3, 4], [0.1_c_double, 5.0_c_double, 0.2_c_double, &
+                          0.4_c_double])
+  call gsp_sssp(g2, 1, p)
+  call gsp_distances(p, 1, d64)
+  call expect(gsp_weight_type(g2) == GSP_F64 .and. d64(3) == 0.1_c_double + 0.2_c_double, "f64 csr")
+  call gsp_destroy(p)
+  call gsp_destroy(g2)
+  call gsp_graph_from_arcs(g2, n, src, dst, [1.0_c_double], stat=st)
+  call expect_status(st, GSP_ERR_INVALID_ARGUMENT, "f64 weights and arcs differ")
+
+  ! ---------------------------------------------------------------- limit
+  call gsp_options_init(opts)
+  call expect(.not. ieee_is_finite(opts%limit) .and. opts%limit > 0, "default limit is +Infinity")
+  opts%limit = 3
+  call gsp_sssp(g, 1, p, opts)
+  call gsp_distances(p, 1, d)
+  call expect(all(d(1:3) == [0.0, 1.0, 3.0]) .and. .not. ieee_is_finite(d(4)) .and. .not. ieee_is_finite(d(5)), &
+              "limit 3: 6 is beyond it")
+  call gsp_path(p, 1, 4, path, stat=st)
+  call expect_status(st, GSP_ERR_NO_PATH, "path beyond the limit")
+  call gsp_destroy(p)
+  call gsp_table(g, [1, 3], [3, 4], tb, opts)
+  call gsp_distances(tb, dm)
+  call expect(dm(1, 1) == 3 .and. .not. ieee_is_finite(dm(1, 2)) .and. dm(2, 1) == 0 .and. dm(2, 2) == 3, "limit table")
+  call gsp_destroy(tb)
+  opts%limit = 0.3_c_double
+  call gsp_sssp(g64, 1, p, opts)
+  call gsp_distances(p, 1, d64)
+  call expect(d64(2) == 0.1_c_double .and. .not. ieee_is_finite(d64(3)), "f64 limit compared in double")
+  call gsp_destroy(p)
+  opts%limit = -1
+  call gsp_sssp(g, 1, p, opts, stat=st)
+  call expect_status(st, GSP_ERR_INVALID_ARGUMENT, "negative limit")
+  opts%limit = ieee_value(opts%limit, ieee_quiet_nan)
+  call gsp_sssp(g, 1, p, opts, stat=st)
+  call expect_status(st, GSP_ERR_INVALID_ARGUMENT, "NaN limit")
+
+  ! ---------------------------------------------------------------- gsp_nearest
+  ! Sources 3 and 1: vertex 4 is nearer to 3 (3) than to 1 (6); 5 is reached by none.
+  ran = 0
+  do b = 1, nb
+    do a = 1, size(sssp_algos)
+      call gsp_options_init(opts)
+      opts%backend = backends(b)
+      opts%algorithm = sssp_algos(a)
+      call gsp_nearest(g, [3, 1], d, near, opts, npred, stat=st)
+      if (st == GSP_ERR_UNSUPPORTED .or. st == GSP_ERR_NO_DEVICE) cycle
+      call expect_status(st, GSP_OK, "nearest " // gsp_algorithm_string(sssp_algos(a)))
+      if (st /= GSP_OK) cycle
+      ran = ran + 1
+      call expect(all(d(1:4) == [0.0, 1.0, 0.0, 3.0]) .and. .not. ieee_is_finite(d(5)), "nearest distances")
+      call expect(all(near == [1, 1, 3, 3, 0]), "nearest sources, 1-based")
+      call expect(all(npred == [0, 1, 0, 3, 0]), "nearest predecessors, 1-based")
+    end do
+  end do
+  call expect(ran > 1, "nearest ran")
+  call gsp_options_init(opts)
+  opts%flags = GSP_NO_PATHS
+  call gsp_nearest(g, [1, 3, 3], d, near, opts, npred)
+  call expect(all(near == [1, 1, 3, 3, 0]) .and. .not. allocated(npred), "nearest without paths")
+  call gsp_nearest(g, [1], d, near)
+  call expect(all(d(1:4) == [0.0, 1.0, 3.0, 6.0]) .and. all(near == [1, 1, 1, 1, 0]), "nearest of one source")
+  call gsp_options_init(opts)
+  opts%limit = 1
+  call gsp_nearest(g, [3, 1], d, near, opts, npred)
+  call expect(all(near == [1, 1, 3, 0, 0]) .and. all(npred == [0, 1, 0, 0, 0]) .and. .not. ieee_is_finite(d(4)), &
+              "nearest within a limit")
+  call gsp_nearest(g64, [2, 4], d64, near)
+  call expect(all(near == [0, 2, 2, 4, 0]) .and. d64(3) == 0.2_c_double .and. .not. ieee_is_finite(d64(1)), &
+              "nearest f64")
+  call gsp_graph_from_arcs(gi, 4, [1, 2, 4], [2, 3, 3], [4_c_int32_t, 5_c_int32_t, 7_c_int32_t])
+  call gsp_nearest(gi, [1, 4], di, near)
+  call expect(all(di == [0, 4, 7, 0]) .and. all(near == [1, 1, 4, 4]), "nearest i32")
+  call gsp_nearest(gi, [2], di, near)
+  call expect(di(1) == GSP_I32_INF .and. all(near == [0, 2, 2, 0]), "nearest i32 unreachable")
+  call gsp_nearest(gi, [2], d, near, stat=st)
+  call expect_status(st, GSP_ERR_INVALID_ARGUMENT, "nearest: kind of the distances")
+  call gsp_destroy(gi)
+  call gsp_nearest(g, [integer ::], d, near, stat=st)
+  call expect_status(st, GSP_ERR_INVALID_ARGUMENT, "nearest without sources")
+  call gsp_nearest(g, [1, n + 1], d, near, stat=st)
+  call expect_status(st, GSP_ERR_INVALID_ARGUMENT, "nearest: source out of range")
+  call gsp_options_init(opts)
+  opts%algorithm = GSP_APSP_FLOYD_WARSHALL
+  call gsp_nearest(g, [1], d, near, opts, stat=st)
+  call expect_status(st, GSP_ERR_INVALID_ARGUMENT, "nearest: an all-pairs algorithm")
+  call gsp_destroy(g64)
+  call gsp_nearest(g64, [1], d64, near, stat=st)
+  call expect_status(st, GSP_ERR_INVALID_ARGUMENT, "nearest on a destroyed graph")
 
   ! destroyed handles are refused
   call gsp_destroy(g)

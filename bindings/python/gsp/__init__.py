@@ -10,6 +10,15 @@ plain lists otherwise.
         with g.sssp(0, algorithm="dijkstra") as p:
             print(p.distances(0), p.path(0, 3))
         print(g.table([0, 1], [3, 2]))  # 2 x 2 distances, rows = sources
+        print(g.nearest([0, 2], limit=4.0))  # distance to, and id of, the nearest source
+
+Weights are float32 (gsp.F32), int32 (gsp.I32) or float64 (gsp.F64: double
+sums, as scipy computes; unreachable is inf). Every run accepts ``limit=``:
+vertices farther than it are reported unreachable (needs weights >= 0).
+
+CUDA arrays (CuPy, PyTorch, anything with __cuda_array_interface__ or
+__dlpack__) go in and out without host copies: Graph.from_device_csr and
+Graph.sssp_device (gsp/_device.py reads the protocols).
 
 Failures of the library raise GspError(status, message); a closed Graph or
 Paths raises ValueError, like a closed file. A Graph may be shared by threads;
@@ -18,7 +27,7 @@ each call reads the library's thread-local message on its own thread.
 import ctypes
 import math
 
-from . import _ffi
+from . import _device, _ffi
 from ._ffi import *  # noqa: F401,F403  (the constants: GSP_OK, GSP_F32, GSP_SSSP_DIJKSTRA, ...)
 from ._ffi import lib as _lib
 
@@ -29,11 +38,12 @@ except ImportError:  # pragma: no cover - depends on the machine
 
 __all__ = ["Graph", "Paths", "RunInfo", "GspError", "version", "version_string", "status_name",
            "backend_available", "device_count", "release_cached_memory", "backend_name", "algorithm_name",
-           "algorithm_from_name", "HAVE_NUMPY"] + list(_ffi.CONSTANTS)
+           "algorithm_from_name", "HAVE_NUMPY", "F32", "I32", "F64"] + list(_ffi.CONSTANTS)
 
 HAVE_NUMPY = _np is not None
 F32 = _ffi.GSP_F32
 I32 = _ffi.GSP_I32
+F64 = _ffi.GSP_F64
 
 
 class GspError(Exception):
@@ -97,7 +107,7 @@ def algorithm_from_name(name):
 
 
 _BACKENDS = {"auto": _ffi.GSP_BACKEND_AUTO, "cpu": _ffi.GSP_BACKEND_CPU, "cuda": _ffi.GSP_BACKEND_CUDA}
-_DTYPES = {"f32": F32, "float32": F32, "i32": I32, "int32": I32}
+_DTYPES = {"f32": F32, "float32": F32, "i32": I32, "int32": I32, "f64": F64, "float64": F64, "double": F64}
 _FORMATS = {"auto": _ffi.GSP_FORMAT_AUTO, "dimacs": _ffi.GSP_FORMAT_DIMACS,
             "mtx": _ffi.GSP_FORMAT_MATRIX_MARKET, "matrix-market": _ffi.GSP_FORMAT_MATRIX_MARKET,
             "edge-list": _ffi.GSP_FORMAT_EDGE_LIST}
@@ -121,11 +131,15 @@ def _algorithm(a):
 
 
 # ------------------------------------------------------------------ arrays
+_NPTYPES = {} if _np is None else {ctypes.c_int32: _np.int32, ctypes.c_int64: _np.int64,
+                                   ctypes.c_float: _np.float32, ctypes.c_double: _np.float64}
+
+
 def _array(values, ctype, what):
     """A C array of ctype holding values (list, tuple, range or NumPy array)
     and the object that keeps its memory alive."""
     if _np is not None and isinstance(values, _np.ndarray):
-        npt = {ctypes.c_int32: _np.int32, ctypes.c_int64: _np.int64, ctypes.c_float: _np.float32}[ctype]
+        npt = _NPTYPES[ctype]
         if values.ndim != 1:
             raise ValueError("%s must be one-dimensional" % what)
         a = _np.ascontiguousarray(values, dtype=npt)
@@ -141,8 +155,8 @@ def _array(values, ctype, what):
 def _infer_dtype(weights, dtype):
     if dtype is not None:
         d = _lookup(_DTYPES, dtype, "dtype")
-        if d not in (F32, I32):
-            raise ValueError("dtype must be gsp.F32 or gsp.I32")
+        if d not in (F32, I32, F64):
+            raise ValueError("dtype must be gsp.F32, gsp.I32 or gsp.F64")
         return d
     if weights is None:
         return F32
@@ -154,7 +168,7 @@ def _infer_dtype(weights, dtype):
 def _out(ctype, n):
     """An output buffer of n values: a NumPy array or a ctypes array."""
     if _np is not None:
-        npt = {ctypes.c_int32: _np.int32, ctypes.c_int64: _np.int64, ctypes.c_float: _np.float32}[ctype]
+        npt = _NPTYPES[ctype]
         a = _np.empty(n, dtype=npt)
         return a, a.ctypes.data_as(ctypes.c_void_p)
     a = (ctype * n)()
@@ -165,24 +179,39 @@ def _result(buf):
     return buf if _np is not None else list(buf)
 
 
+_DEVICE_WEIGHTS = {"float32": F32, "int32": I32, "float64": F64}
+_DEVICE_DTYPE_NAMES = {F32: "float32", I32: "int32", F64: "float64"}
+
+
+def _need(name):
+    if not _ffi.has(name):
+        raise GspError(_ffi.GSP_ERR_UNSUPPORTED, "the loaded libgsp (%s) predates %s()" % (version_string(), name))
+
+
 def _wtype(dtype):
-    return ctypes.c_float if dtype == F32 else ctypes.c_int32
+    return {F32: ctypes.c_float, F64: ctypes.c_double}.get(dtype, ctypes.c_int32)
 
 
 # ------------------------------------------------------------------ options
+_LIMIT_END = _ffi.gsp_options.limit.offset + ctypes.sizeof(ctypes.c_double)
+
+
 class _Options:
-    """Builds a gsp_options (filled by gsp_options_init) from keyword
+    """Builds a gsp_options (filled by gsp_options_init_sized) from keyword
     arguments, and keeps callbacks alive for the call."""
 
     KEYS = ("backend", "algorithm", "device", "no_paths", "delta", "num_threads",
-            "device_memory_limit", "cuda_stream", "progress")
+            "device_memory_limit", "cuda_stream", "progress", "limit")
 
     def __init__(self, kwargs):
         unknown = set(kwargs) - set(self.KEYS)
         if unknown:
             raise TypeError("unknown option(s): %s" % ", ".join(sorted(unknown)))
         o = _ffi.gsp_options()
-        _lib.gsp_options_init(ctypes.byref(o))
+        if _ffi.has("gsp_options_init_sized"):  # never writes past this binding's struct
+            _lib.gsp_options_init_sized(ctypes.byref(o), ctypes.sizeof(o))
+        else:  # libgsp 0.1: fills 0.1's struct, the start of ours
+            _lib.gsp_options_init(ctypes.byref(o))
         if kwargs.get("backend") is not None:
             o.backend = _backend(kwargs["backend"])
         if kwargs.get("algorithm") is not None:
@@ -197,6 +226,11 @@ class _Options:
             raise ValueError("device_memory_limit must be >= 0")
         o.device_memory_limit = limit
         o.cuda_stream = kwargs.get("cuda_stream") or None
+        if kwargs.get("limit") is not None:
+            if o.size < _LIMIT_END:
+                raise GspError(_ffi.GSP_ERR_UNSUPPORTED, "the loaded libgsp (gsp_options of %d bytes) predates "
+                               "gsp_options.limit" % o.size)
+            o.limit = float(kwargs["limit"])
         self.error = None
         self._progress = None
         fn = kwargs.get("progress")
@@ -257,7 +291,8 @@ class Graph(_Handle):
     ``Graph(n, sources, targets, weights=None, dtype=None, undirected=False)``
     builds it from arcs; ``Graph.from_csr`` and ``Graph.load`` from CSR arrays
     or a file. ``dtype`` is gsp.F32 / gsp.I32 (or "f32" / "i32"); when None it
-    follows the weights (integers give I32, anything else F32)."""
+    follows the weights (integers give I32, anything else F32); gsp.F64
+    ("f64") keeps float64 weights and computes in double, as scipy does."""
 
     _destroy = staticmethod(_lib.gsp_graph_destroy)
 
@@ -315,6 +350,64 @@ class Graph(_Handle):
                                    _ffi.GSP_GRAPH_UNDIRECTED if undirected else 0))
         return cls._wrap(h.value)
 
+    # The framework ("cupy", "torch") and device of from_device_csr's arrays:
+    # sssp_device allocates its outputs with them.
+    _array_module = None
+    _array_device = None
+
+    @classmethod
+    def from_device_csr(cls, offsets, targets, weights=None, dtype=None, undirected=False, device=None, stream=None):
+        """A graph from CSR arrays in CUDA device memory, with no host copy on
+        the caller's side (gsp_graph_create_csr_device): any objects with
+        ``__cuda_array_interface__`` (preferred) or ``__dlpack__`` (CuPy
+        arrays, PyTorch CUDA tensors, Numba device arrays), contiguous and
+        one-dimensional: ``offsets`` int64 (n + 1 values), ``targets`` int32,
+        ``weights`` float32 (gsp.F32), int32 (gsp.I32) or float64 (gsp.F64),
+        or None for weight 1 (``dtype`` then, F32 by default). Arrays are not
+        converted: another dtype is a TypeError, as is host memory (NumPy
+        arrays, CPU tensors: use Graph.from_csr). ``device`` defaults to the
+        arrays' (they must share one); ``stream`` (an int cudaStream_t or a
+        CuPy/PyTorch stream) is the stream they are read on, by default the
+        one their ``__cuda_array_interface__`` names, else CUDA's legacy
+        default stream. The library keeps its own copy: the arrays may be
+        freed afterwards. Without CUDA: GspError GSP_ERR_NO_DEVICE."""
+        _need("gsp_graph_create_csr_device")
+        vs, handle = _device.views({"offsets": offsets, "targets": targets, "weights": weights}, stream)
+        h = ctypes.c_void_p()
+        try:
+            o = _device.require(vs["offsets"], ("int64",))
+            t = _device.require(vs["targets"], ("int32",))
+            if o.size < 2:
+                raise ValueError("offsets must hold num_vertices + 1 >= 2 values, got %d" % o.size)
+            w = vs.get("weights")
+            if w is not None:
+                _device.require(w, tuple(_DEVICE_WEIGHTS), t.size)
+                dt = _DEVICE_WEIGHTS[w.dtype]
+                if dtype is not None and _infer_dtype(None, dtype) != dt:
+                    raise TypeError("dtype=%r does not match the weights' %s (device arrays are not converted)" %
+                                    (dtype, w.dtype))
+            else:
+                dt = _infer_dtype(None, dtype)
+            last = _device.last_value(offsets)
+            if last is not None and last != t.size:
+                raise ValueError("targets has %d values, offsets[-1] is %d" % (t.size, last))
+            dev = _device.common_device(vs.values(), device)
+            dev = 0 if dev is None else dev
+            opts = _Options({"device": dev, "cuda_stream": _device.c_stream(handle)})
+            st = _lib.gsp_graph_create_csr_device(ctypes.byref(h), o.size - 1, o.ptr, t.ptr or None,
+                                                  (w.ptr or None) if w is not None else None, dt,
+                                                  _ffi.GSP_GRAPH_UNDIRECTED if undirected else 0,
+                                                  ctypes.byref(opts.c))
+            _check(st)
+        finally:
+            for v in vs.values():
+                v.release()
+        g = cls._wrap(h.value)
+        g._array_module = next((m for m in map(_device.module_of, (offsets, targets, weights))
+                                if m in _device.ALLOCATORS), None)
+        g._array_device = dev
+        return g
+
     def save(self, path, format="auto"):
         _check(_lib.gsp_graph_save(self._ptr(), str(path).encode(), _lookup(_FORMATS, format, "format")))
 
@@ -345,12 +438,75 @@ class Graph(_Handle):
         """Single-source shortest paths from ``source``. Options: backend,
         algorithm (value or name), device, no_paths, delta, num_threads,
         device_memory_limit, cuda_stream, progress (callable(fraction) ->
-        true to stop)."""
+        true to stop), limit (a distance: vertices farther away are reported
+        unreachable, as by scipy's dijkstra(limit=); weights must be >= 0)."""
         opts = _Options(options)
         out = ctypes.c_void_p()
         st = _lib.gsp_sssp_run(self._ptr(), int(source), ctypes.byref(opts.c), ctypes.byref(out))
         opts.check(st)
         return Paths._wrap(out.value)
+
+    def sssp_device(self, source, out=None, predecessors=None, stream=None, return_info=False, **options):
+        """Single-source shortest paths into CUDA device arrays
+        (gsp_sssp_run_device): the distances go to ``out`` (n values of the
+        graph's weight type: float32, int32 or float64), the predecessors,
+        when ``predecessors`` is an array (n int32) or True, to it; arrays as
+        for from_device_csr (contiguous, one-dimensional, writable, on one
+        device). What is not given is allocated with the framework of the
+        graph's arrays (from_device_csr with CuPy: cupy.empty; PyTorch:
+        torch.empty on cuda:N) or of ``out``; otherwise pass out=. Returns
+        the distances, or (distances, predecessors), with the RunInfo
+        appended when ``return_info``. The run is ordered on ``stream``
+        (default: the one the arrays' ``__cuda_array_interface__`` names,
+        else CUDA's legacy default stream) and the call returns when the
+        arrays hold the result. Unreachable: inf (GSP_I32_INF for int32).
+        Options as for sssp(), but ``device`` defaults to the arrays' and
+        the graph's device, and no ``no_paths``/``cuda_stream``."""
+        _need("gsp_sssp_run_device")
+        for key, instead in (("no_paths", "predecessors="), ("cuda_stream", "stream=")):
+            if key in options:
+                raise TypeError("sssp_device() takes %s, not %s" % (instead, key))
+        h = self._ptr()
+        n = self.num_vertices
+        wname = _DEVICE_DTYPE_NAMES[self.weight_type]
+        want_pred = predecessors is not None and predecessors is not False
+        module = self._array_module
+        for given in (out, predecessors):
+            if module is None and given is not None and _device.module_of(given) in _device.ALLOCATORS:
+                module = _device.module_of(given)
+        if out is None or predecessors is True:
+            # on device=, else the given array's device, else the graph's, else 0
+            dev = options.get("device")
+            if dev is None:
+                given = [_device.device_of(a) for a in (out, predecessors) if a is not None and a is not True]
+                dev = next((d for d in given if d is not None), self._array_device)
+            dev = 0 if dev is None else int(dev)
+            if out is None:
+                out = _device.allocate(module, wname, n, dev)
+            if predecessors is True:
+                predecessors = _device.allocate(module, "int32", n, dev)
+        vs, handle = _device.views({"out": out, "predecessors": predecessors if want_pred else None}, stream)
+        info = _ffi.gsp_run_info()
+        info.size = ctypes.sizeof(info)
+        try:
+            d = _device.require(vs["out"], (wname,), n, writable=True)
+            p = _device.require(vs["predecessors"], ("int32",), n, writable=True) if want_pred else None
+            dev = _device.common_device(vs.values(), options.get("device"))
+            if dev is None:
+                dev = 0 if self._array_device is None else self._array_device
+            opts = _Options(dict(options, device=dev, cuda_stream=_device.c_stream(handle)))
+            if not want_pred:
+                opts.c.flags |= _ffi.GSP_NO_PATHS
+            st = _lib.gsp_sssp_run_device(h, int(source), ctypes.byref(opts.c), d.ptr or None,
+                                          (p.ptr or None) if p is not None else None, ctypes.byref(info))
+            opts.check(st)
+        finally:
+            for v in vs.values():
+                v.release()
+        res = (out, predecessors) if want_pred else out
+        if return_info:
+            return (res + (RunInfo(info),)) if want_pred else (res, RunInfo(info))
+        return res
 
     def apsp(self, sources=None, **options):
         """Shortest paths from every vertex, or from ``sources`` (one row each, in order)."""
@@ -395,6 +551,36 @@ class Graph(_Handle):
         finally:
             _lib.gsp_table_destroy(out)
         return _matrix(dist, k, nt), cells
+
+    def nearest(self, sources, paths=True, **options):
+        """Nearest-source search: one search from all of ``sources`` at once
+        (gsp_nearest_run). Returns ``(distances, nearest, predecessors)``,
+        each with one value per vertex: the distance to the closest source
+        (inf, or GSP_I32_INF for int graphs, where none reaches), that
+        source's id (-1 where none reaches; a source names itself), and the
+        vertex before it on its path (-1 at sources and unreached vertices;
+        None with ``paths=False``). Options as for sssp(), ``limit`` included
+        (scipy's ``dijkstra(min_only=True, limit=...)``); the algorithm is
+        auto or a single-source one."""
+        if "no_paths" in options:
+            raise TypeError("nearest() takes paths=True/False, not no_paths")
+        opts = _Options(options)
+        h = self._ptr()
+        s, k, keep_s = _array(sources, ctypes.c_int32, "sources")
+        n = self.num_vertices
+        dist, pd = _out(_wtype(_lib.gsp_graph_weight_type(h)), max(n, 1))
+        near, pn = _out(ctypes.c_int32, max(n, 1))
+        pred, pp = (None, None)
+        if paths:
+            pred, pp = _out(ctypes.c_int32, max(n, 1))
+        else:
+            opts.c.flags |= _ffi.GSP_NO_PATHS
+        i32p = ctypes.POINTER(ctypes.c_int32)
+        st = _lib.gsp_nearest_run(h, s, k, ctypes.byref(opts.c), pd, ctypes.cast(pn, i32p),
+                                  ctypes.cast(pp, i32p) if paths else None)
+        del keep_s
+        opts.check(st)
+        return _result(dist[:n]), _result(near[:n]), (_result(pred[:n]) if paths else None)
 
     def apsp_stream(self, on_rows, sources=None, **options):
         """APSP delivered in row blocks: ``on_rows(first_index, distances,

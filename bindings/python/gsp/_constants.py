@@ -21,6 +21,7 @@ GSP_ERR_CANCELLED = 15  # the progress callback asked to stop
 GSP_ERR_INTERNAL = 16  # a bug in libgsp
 GSP_F32 = 1
 GSP_I32 = 2
+GSP_F64 = 3
 GSP_I32_INF = 2147483647
 GSP_GRAPH_UNDIRECTED = 1
 GSP_FORMAT_AUTO = 0
@@ -94,6 +95,7 @@ CONSTANTS = [
     "GSP_ERR_INTERNAL",
     "GSP_F32",
     "GSP_I32",
+    "GSP_F64",
     "GSP_I32_INF",
     "GSP_GRAPH_UNDIRECTED",
     "GSP_FORMAT_AUTO",

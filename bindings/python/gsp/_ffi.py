@@ -36,6 +36,7 @@ class gsp_options(ctypes.Structure):
         ("cuda_stream", ctypes.c_void_p),
         ("progress", PROGRESS_FN),
         ("progress_user", ctypes.c_void_p),
+        ("limit", ctypes.c_double),  # gsp_search.h: +INFINITY (gsp_options_init) means no limit
     ]
 
 
@@ -162,6 +163,7 @@ _SIGNATURES = {
     "gsp_table_path": (c_status, [_p, _i32, _i32, _pi32, _i32, _pi32]),
     "gsp_table_info": (c_status, [_p, ctypes.POINTER(gsp_run_info)]),
     "gsp_table_destroy": (None, [_p]),
+    "gsp_nearest_run": (c_status, [_p, _pi32, _i32, ctypes.POINTER(gsp_options), _p, _pi32, _pi32]),
     "gsp_backend_available": (ctypes.c_int, [ctypes.c_int]),
     "gsp_device_count": (_i32, []),
     "gsp_release_cached_memory": (None, []),
@@ -169,7 +171,28 @@ _SIGNATURES = {
     "gsp_algorithm_name": (ctypes.c_char_p, [ctypes.c_int]),
     "gsp_algorithm_from_name": (c_status, [ctypes.c_char_p, ctypes.POINTER(ctypes.c_int)]),
 }
+# Entries a libgsp older than the binding may lack: declared when present; the
+# public layer says GSP_ERR_UNSUPPORTED when not (gsp._device.has_device_arrays).
+_OPTIONAL_SIGNATURES = {
+    # gsp_options.h: fills exactly the binding's struct (a 0.1 library lacks it).
+    "gsp_options_init_sized": (None, [ctypes.POINTER(gsp_options), ctypes.c_size_t]),
+    # gsp_device.h, "device arrays": the pointers are CUDA device addresses (ints).
+    "gsp_graph_create_csr_device": (c_status, [ctypes.POINTER(_p), _i32, _p, _p, _p, ctypes.c_int, ctypes.c_uint32,
+                                               ctypes.POINTER(gsp_options)]),
+    "gsp_sssp_run_device": (c_status, [_p, _i32, ctypes.POINTER(gsp_options), _p, _p,
+                                       ctypes.POINTER(gsp_run_info)]),
+}
 for _name, (_res, _args) in _SIGNATURES.items():
     _f = getattr(lib, _name)
     _f.restype = _res
     _f.argtypes = _args
+for _name, (_res, _args) in _OPTIONAL_SIGNATURES.items():
+    _f = getattr(lib, _name, None)
+    if _f is not None:
+        _f.restype = _res
+        _f.argtypes = _args
+
+
+def has(name):
+    """Whether the loaded libgsp exports the function ``name``."""
+    return getattr(lib, name, None) is not None

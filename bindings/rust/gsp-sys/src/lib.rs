@@ -41,6 +41,7 @@ pub const GSP_ERR_INTERNAL: gsp_status = 16;
 
 pub const GSP_F32: gsp_dtype = 1;
 pub const GSP_I32: gsp_dtype = 2;
+pub const GSP_F64: gsp_dtype = 3;
 pub const GSP_I32_INF: i32 = i32::MAX;
 pub const GSP_GRAPH_UNDIRECTED: u32 = 1 << 0;
 
@@ -98,6 +99,7 @@ pub const CONSTANTS: &[(&str, i64)] = &[
     ("GSP_ERR_INTERNAL", GSP_ERR_INTERNAL as i64),
     ("GSP_F32", GSP_F32 as i64),
     ("GSP_I32", GSP_I32 as i64),
+    ("GSP_F64", GSP_F64 as i64),
     ("GSP_I32_INF", GSP_I32_INF as i64),
     ("GSP_GRAPH_UNDIRECTED", GSP_GRAPH_UNDIRECTED as i64),
     ("GSP_FORMAT_AUTO", GSP_FORMAT_AUTO as i64),
@@ -168,6 +170,8 @@ pub struct gsp_options {
     pub cuda_stream: *mut c_void,
     pub progress: gsp_progress_fn,
     pub progress_user: *mut c_void,
+    /// Distance limit (gsp_search.h); `f64::INFINITY` (the default): none.
+    pub limit: c_double,
 }
 
 #[repr(C)]
@@ -232,6 +236,8 @@ extern "C" {
         -> gsp_status;
 
     pub fn gsp_options_init(options: *mut gsp_options);
+    /// Fills the first `size` bytes (the header's gsp_options_init passes its own sizeof).
+    pub fn gsp_options_init_sized(options: *mut gsp_options, size: usize);
     pub fn gsp_sssp_run(
         graph: *const gsp_graph,
         source: i32,
@@ -303,6 +309,17 @@ extern "C" {
     ) -> gsp_status;
     pub fn gsp_table_info(table: *const gsp_table, info: *mut gsp_run_info) -> gsp_status;
     pub fn gsp_table_destroy(table: *mut gsp_table);
+
+    // gsp_search.h
+    pub fn gsp_nearest_run(
+        graph: *const gsp_graph,
+        sources: *const i32,
+        num_sources: i32,
+        options: *const gsp_options,
+        distances: *mut c_void,
+        nearest: *mut i32,
+        predecessors: *mut i32,
+    ) -> gsp_status;
 
     pub fn gsp_backend_available(backend: gsp_backend) -> c_int;
     pub fn gsp_device_count() -> i32;

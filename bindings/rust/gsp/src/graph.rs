@@ -50,6 +50,7 @@ pub struct RowBlock<'a> {
 pub enum RowDistances<'a> {
     F32(&'a [f32]),
     I32(&'a [i32]),
+    F64(&'a [f64]),
 }
 
 unsafe extern "C" fn rows_trampoline(
@@ -67,6 +68,7 @@ unsafe extern "C" fn rows_trampoline(
         distances: match st.weight_type {
             WeightType::F32 => RowDistances::F32(slice_or_empty(distances as *const f32, len)),
             WeightType::I32 => RowDistances::I32(slice_or_empty(distances as *const i32, len)),
+            WeightType::F64 => RowDistances::F64(slice_or_empty(distances as *const f64, len)),
         },
         predecessors: if preds.is_null() { None } else { Some(std::slice::from_raw_parts(preds, len)) },
     };

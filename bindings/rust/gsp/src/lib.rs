@@ -14,13 +14,17 @@
 //! Handles are freed by `Drop`; a [`Paths`] or [`Table`] stays valid after
 //! its [`Graph`] is dropped (the library keeps what it needs).
 //! [`Graph::table`] computes the distances (and paths) from a list of
-//! sources to a list of targets only.
+//! sources to a list of targets only; [`Graph::nearest`] the distance from
+//! the nearest of many sources, and which one it is. Weights are `f32`,
+//! `i32` or `f64` ([`Weights`], [`Distances`]); [`Options::limit`] bounds a
+//! search.
 use gsp_sys as sys;
 use std::ffi::{c_char, CStr, CString};
 use std::path::Path;
 
 pub use error::{Error, Result};
 pub use graph::{Csr, Graph, RowBlock, RowDistances};
+pub use nearest::Nearest;
 pub use options::{Options, Progress};
 pub use paths::{Paths, RunInfo};
 pub use sys::GSP_I32_INF as I32_INF;
@@ -33,6 +37,7 @@ use options::{c_options, CallState};
 // One module per concern; everything public is re-exported above.
 mod error;
 mod graph;
+mod nearest;
 mod options;
 mod paths;
 mod table;

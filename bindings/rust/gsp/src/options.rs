@@ -28,6 +28,11 @@ pub struct Options {
     /// A `cudaStream_t` to run on, or null for the library's own.
     pub cuda_stream: Option<NonNull<c_void>>,
     pub progress: Option<Progress>,
+    /// Distance limit (gsp_search.h): vertices farther than this from the
+    /// source(s) are reported unreachable, and Dijkstra-like engines stop
+    /// there. `None` (the default): no limit. Needs non-negative weights;
+    /// NaN or a negative limit fails with [`Error::INVALID_ARGUMENT`](crate::Error::INVALID_ARGUMENT).
+    pub limit: Option<f64>,
 }
 
 impl Options {
@@ -48,6 +53,11 @@ impl Options {
     }
     pub fn num_threads(mut self, n: i32) -> Options {
         self.num_threads = n;
+        self
+    }
+    /// Sets [`Options::limit`].
+    pub fn limit(mut self, limit: f64) -> Options {
+        self.limit = Some(limit);
         self
     }
     pub fn progress(mut self, f: impl Fn(f64) -> bool + Send + Sync + 'static) -> Options {
@@ -102,9 +112,9 @@ unsafe extern "C" fn progress_trampoline(user: *mut c_void, fraction: f64) -> c_
 
 pub(crate) fn c_options(o: &Options, state: &CallState<'_>) -> sys::gsp_options {
     let mut c = std::mem::MaybeUninit::<sys::gsp_options>::zeroed();
-    // Safety: gsp_options_init fills every field.
+    // Safety: gsp_options_init_sized fills every field of this struct, and nothing past it.
     let mut c = unsafe {
-        sys::gsp_options_init(c.as_mut_ptr());
+        sys::gsp_options_init_sized(c.as_mut_ptr(), std::mem::size_of::<sys::gsp_options>());
         c.assume_init()
     };
     c.backend = o.backend.0;
@@ -117,6 +127,9 @@ pub(crate) fn c_options(o: &Options, state: &CallState<'_>) -> sys::gsp_options 
     c.num_threads = o.num_threads;
     c.device_memory_limit = o.device_memory_limit;
     c.cuda_stream = o.cuda_stream.map_or(ptr::null_mut(), |p| p.as_ptr());
+    if let Some(limit) = o.limit {
+        c.limit = limit;
+    }
     if state.progress.is_some() {
         c.progress = Some(progress_trampoline);
         c.progress_user = state as *const CallState<'_> as *mut c_void;

@@ -1,5 +1,5 @@
 //! Results of a run: distances, predecessors, paths and what ran.
-use crate::{check, sys, Algorithm, Backend, Distances, Error, Result, WeightType, I32_INF};
+use crate::{check, sys, Algorithm, Backend, Distances, Error, Result, WeightType};
 use std::ffi::c_void;
 use std::ptr::{self, NonNull};
 
@@ -103,17 +103,12 @@ impl Paths {
         Ok(d)
     }
 
-    /// One distance, as f64 (`f64::INFINITY` when unreachable, for both types).
+    /// One distance, as f64 (`f64::INFINITY` when unreachable, for every type).
     pub fn distance(&self, source: i32, target: i32) -> Result<f64> {
-        let mut raw = [0u8; 4];
-        check(unsafe { sys::gsp_paths_distance(self.ptr.as_ptr(), source, target, raw.as_mut_ptr() as *mut c_void) })?;
-        Ok(match self.weight_type {
-            WeightType::F32 => f32::from_ne_bytes(raw) as f64,
-            WeightType::I32 => match i32::from_ne_bytes(raw) {
-                I32_INF => f64::INFINITY,
-                v => v as f64,
-            },
-        })
+        let mut raw = 0u64; // 8 aligned bytes: room for any weight type
+        let out = &mut raw as *mut u64 as *mut c_void;
+        check(unsafe { sys::gsp_paths_distance(self.ptr.as_ptr(), source, target, out) })?;
+        Ok(self.weight_type.raw_to_f64(raw))
     }
 
     /// Predecessor of every vertex on its shortest path from `source` (-1: none).

@@ -1,6 +1,6 @@
 //! Many-to-many shortest paths (`gsp_table_*`): the distances, and
 //! optionally the paths, from a list of sources to a list of targets.
-use crate::{check, c_options, len_i32, sys, Distances, Error, Graph, Options, Result, RunInfo, WeightType, I32_INF};
+use crate::{check, c_options, len_i32, sys, Distances, Error, Graph, Options, Result, RunInfo, WeightType};
 use std::ffi::c_void;
 use std::ptr::{self, NonNull};
 
@@ -105,7 +105,7 @@ impl Table {
     }
 
     /// All K × T distances, row-major: the cell (i, j) is at `i * T + j`
-    /// (unreachable: `f32::INFINITY` or [`I32_INF`]).
+    /// (unreachable: infinity, or [`I32_INF`](crate::I32_INF) for `I32`).
     pub fn distances(&self) -> Result<Distances> {
         let cells = self.num_sources * self.num_targets;
         let mut d = Distances::zeroed(self.weight_type, cells);
@@ -114,24 +114,18 @@ impl Table {
     }
 
     /// The distance from `sources[i]` to `targets[j]` as f64
-    /// (`f64::INFINITY` when unreachable, for both types).
+    /// (`f64::INFINITY` when unreachable, for every type).
     pub fn distance(&self, i: usize, j: usize) -> Result<f64> {
-        let mut raw = [0u8; 4];
+        let mut raw = 0u64; // 8 aligned bytes: room for any weight type
         check(unsafe {
             sys::gsp_table_distance(
                 self.ptr.as_ptr(),
                 index(i, "source index")?,
                 index(j, "target index")?,
-                raw.as_mut_ptr() as *mut c_void,
+                &mut raw as *mut u64 as *mut c_void,
             )
         })?;
-        Ok(match self.weight_type {
-            WeightType::F32 => f32::from_ne_bytes(raw) as f64,
-            WeightType::I32 => match i32::from_ne_bytes(raw) {
-                I32_INF => f64::INFINITY,
-                v => v as f64,
-            },
-        })
+        Ok(self.weight_type.raw_to_f64(raw))
     }
 
     /// The vertices of a shortest path from `sources[i]` to `targets[j]`,

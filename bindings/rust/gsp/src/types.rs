@@ -76,21 +76,50 @@ impl fmt::Debug for Algorithm {
     }
 }
 
-/// Weight (and distance) type of a graph.
+/// Weight (and distance) type of a graph (`gsp_dtype`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum WeightType {
     F32,
     I32,
+    /// `f64` weights and distances (unreachable: `f64::INFINITY`).
+    F64,
 }
 impl WeightType {
     pub(crate) fn raw(self) -> sys::gsp_dtype {
         match self {
             WeightType::F32 => sys::GSP_F32,
             WeightType::I32 => sys::GSP_I32,
+            WeightType::F64 => sys::GSP_F64,
         }
     }
     pub(crate) fn from_raw(v: sys::gsp_dtype) -> WeightType {
-        if v == sys::GSP_I32 { WeightType::I32 } else { WeightType::F32 }
+        match v {
+            sys::GSP_I32 => WeightType::I32,
+            sys::GSP_F64 => WeightType::F64,
+            _ => WeightType::F32,
+        }
+    }
+    /// Bytes of one weight or distance.
+    pub fn size(self) -> usize {
+        match self {
+            WeightType::F64 => 8,
+            WeightType::F32 | WeightType::I32 => 4,
+        }
+    }
+    /// One distance of this type, which the library wrote into the first
+    /// `size()` bytes of `raw`, as f64: unreachable is `f64::INFINITY` for
+    /// every type.
+    pub(crate) fn raw_to_f64(self, raw: u64) -> f64 {
+        let b = raw.to_ne_bytes();
+        let b4 = [b[0], b[1], b[2], b[3]];
+        match self {
+            WeightType::F32 => f32::from_ne_bytes(b4) as f64,
+            WeightType::I32 => match i32::from_ne_bytes(b4) {
+                I32_INF => f64::INFINITY,
+                v => v as f64,
+            },
+            WeightType::F64 => f64::from_ne_bytes(b),
+        }
     }
 }
 
@@ -122,6 +151,7 @@ pub enum Weights<'a> {
     Unit(WeightType),
     F32(&'a [f32]),
     I32(&'a [i32]),
+    F64(&'a [f64]),
 }
 impl Weights<'_> {
     pub(crate) fn parts(&self, m: usize) -> Result<(*const c_void, sys::gsp_dtype)> {
@@ -129,6 +159,7 @@ impl Weights<'_> {
             Weights::Unit(t) => return Ok((ptr::null(), t.raw())),
             Weights::F32(w) => (w.as_ptr() as *const c_void, w.len(), sys::GSP_F32),
             Weights::I32(w) => (w.as_ptr() as *const c_void, w.len(), sys::GSP_I32),
+            Weights::F64(w) => (w.as_ptr() as *const c_void, w.len(), sys::GSP_F64),
         };
         if len != m {
             return Err(Error::new(sys::GSP_ERR_INVALID_ARGUMENT, format!("{len} weights for {m} arcs")));
@@ -144,24 +175,29 @@ pub enum Distances {
     F32(Vec<f32>),
     /// Unreachable: [`I32_INF`].
     I32(Vec<i32>),
+    /// Unreachable: `f64::INFINITY`.
+    F64(Vec<f64>),
 }
 impl Distances {
     pub(crate) fn zeroed(t: WeightType, n: usize) -> Distances {
         match t {
             WeightType::F32 => Distances::F32(vec![0.0; n]),
             WeightType::I32 => Distances::I32(vec![0; n]),
+            WeightType::F64 => Distances::F64(vec![0.0; n]),
         }
     }
     pub(crate) fn as_mut_ptr(&mut self) -> *mut c_void {
         match self {
             Distances::F32(v) => v.as_mut_ptr() as *mut c_void,
             Distances::I32(v) => v.as_mut_ptr() as *mut c_void,
+            Distances::F64(v) => v.as_mut_ptr() as *mut c_void,
         }
     }
     pub fn len(&self) -> usize {
         match self {
             Distances::F32(v) => v.len(),
             Distances::I32(v) => v.len(),
+            Distances::F64(v) => v.len(),
         }
     }
     pub fn is_empty(&self) -> bool {
@@ -172,6 +208,7 @@ impl Distances {
         match self {
             Distances::F32(v) => v.iter().map(|&x| x as f64).collect(),
             Distances::I32(v) => v.iter().map(|&x| if x == I32_INF { f64::INFINITY } else { x as f64 }).collect(),
+            Distances::F64(v) => v.clone(),
         }
     }
     pub fn as_f32(&self) -> Option<&[f32]> {
@@ -179,5 +216,16 @@ impl Distances {
     }
     pub fn as_i32(&self) -> Option<&[i32]> {
         if let Distances::I32(v) = self { Some(v) } else { None }
+    }
+    pub fn as_f64(&self) -> Option<&[f64]> {
+        if let Distances::F64(v) = self { Some(v) } else { None }
+    }
+    /// The type of the values.
+    pub fn weight_type(&self) -> WeightType {
+        match self {
+            Distances::F32(_) => WeightType::F32,
+            Distances::I32(_) => WeightType::I32,
+            Distances::F64(_) => WeightType::F64,
+        }
     }
 }
