@@ -69,7 +69,7 @@ void run_minplus_t(RunContext& ctx, const ApspJob& job, int64_t ld, bool pred_pa
     }
     if (f & kFlagOverflow) {
       throw Error(GSP_ERR_OVERFLOW,
-                  "CUDA min-plus APSP: an int32 distance would overflow; use GSP_F32 weights or "
+                  "CUDA min-plus APSP: an int32 distance would overflow; use GSP_F64 weights or "
                   "smaller weights");
     }
     std::swap(cur, nxt);

@@ -31,6 +31,7 @@
 #include "core/block_fw.h"
 #include "apsp_dense/fw_blocked.cuh"
 #include "apsp_dense/minplus_tile.cuh"
+#include "runtime/weight_traits.cuh"
 
 namespace gsp::detail::gpu {
 namespace {
@@ -44,7 +45,7 @@ constexpr int64_t kNoDiagonal = int64_t(1) << 40;
 
 template <class W>
 __device__ __forceinline__ bool api_is_inf(W v) {
-  if constexpr (std::is_same<W, float>::value) {
+  if constexpr (std::is_floating_point<W>::value) {
     return isinf(v) && v > 0;
   } else {
     return v == GSP_I32_INF;
@@ -115,14 +116,10 @@ __global__ void zero_diag_kernel(typename Ops::T* D, int64_t ld, BlockFwShape s)
   D[((int64_t)li * s.b + r) * ld + (I / s.grid_cols) * s.b + r] = typename Ops::T(0);
 }
 
-// min into a cell (float: ordered as integers by sign; -0 is never passed).
-__device__ __forceinline__ void atomic_min_value(int32_t* at, int32_t v) { atomicMin(at, v); }
-__device__ __forceinline__ void atomic_min_value(float* at, float v) {
-  if (v >= 0.0f) {
-    atomicMin(reinterpret_cast<int*>(at), __float_as_int(v));
-  } else {
-    atomicMax(reinterpret_cast<unsigned*>(at), __float_as_uint(v));
-  }
+// min into a cell (floats: ordered as integers by sign, runtime/weight_traits.cuh).
+template <class W>
+__device__ __forceinline__ void atomic_min_value(W* at, W v) {
+  WeightTraits<W>::atomic_min(at, v);
 }
 
 // Arcs (cell of the local matrix, weight): the lightest per cell wins.
@@ -536,6 +533,12 @@ std::unique_ptr<BlockFw<float>> make_block_fw(const BlockFwShape& shape, const R
                                               int32_t* store_p) {
   check_shape(shape);
   return make_with<OpsF32, float>(shape, options, store_d, store_p);
+}
+
+std::unique_ptr<BlockFw<double>> make_block_fw(const BlockFwShape& shape, const RunOptions& options, double* store_d,
+                                               int32_t* store_p) {
+  check_shape(shape);
+  return make_with<OpsF64, double>(shape, options, store_d, store_p);
 }
 
 std::unique_ptr<BlockFw<int32_t>> make_block_fw(const BlockFwShape& shape, const RunOptions& options,

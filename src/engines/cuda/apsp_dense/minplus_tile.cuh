@@ -48,20 +48,25 @@ constexpr int32_t kInfI32 = 0x3FFFFFFF;
 // Device flags word bits.
 enum : int { kFlagChanged = 1, kFlagOverflow = 2, kFlagNegCycle = 4 };
 
-struct OpsF32 {
-  using T = float;
+// Floating point (float: OpsF32, double: OpsF64): plain sums, an overflowed
+// sum is +inf.
+template <class F>
+struct OpsFloat {
+  using T = F;
   static constexpr bool kChecked = false;
   static constexpr int kPackBits = 0;
-  __host__ __device__ static T inf() { return INFINITY; }
-  __device__ static void relax(T& c, T a, T b, int&) { c = fminf(c, a + b); }
+  __host__ __device__ static T inf() { return Dist<F>::inf(); }
+  __device__ static void relax(T& c, T a, T b, int&) { c = fmin(c, a + b); }
   // Strict-improvement relax, recording k.
   __device__ static void relax_idx(T& c, int& idx, T a, T b, int k, int&) {
     T s = a + b;
     if (s < c) { c = s; idx = k; }
   }
   __device__ static T clamp(T v) { return v; }
-  __host__ __device__ static bool is_inf(T v) { return v == INFINITY; }
+  __host__ __device__ static bool is_inf(T v) { return v == inf(); }
 };
+using OpsF32 = OpsFloat<float>;
+using OpsF64 = OpsFloat<double>;
 
 struct OpsI32Fast {
   using T = int32_t;
@@ -155,6 +160,35 @@ __device__ __forceinline__ void cp_async_wait() {
 #endif
 }
 
+// Four consecutive values at p (16-byte aligned for 4-byte T, 32 for
+// double) to or from registers: one 16-byte vector, or two for double.
+template <class T>
+__device__ __forceinline__ void load4(const T* p, T& x, T& y, T& z, T& w) {
+  if constexpr (sizeof(T) == 8) {
+    const double2 a = reinterpret_cast<const double2*>(p)[0], b = reinterpret_cast<const double2*>(p)[1];
+    x = a.x, y = a.y, z = b.x, w = b.y;
+  } else {
+    using V4 = typename std::conditional<std::is_same<T, float>::value, float4, int4>::type;
+    const V4 v = *reinterpret_cast<const V4*>(p);
+    x = v.x, y = v.y, z = v.z, w = v.w;
+  }
+}
+template <class T>
+__device__ __forceinline__ void store4(T* p, T x, T y, T z, T w) {
+  if constexpr (sizeof(T) == 8) {
+    reinterpret_cast<double2*>(p)[0] = make_double2(x, y);
+    reinterpret_cast<double2*>(p)[1] = make_double2(z, w);
+  } else {
+    using V4 = typename std::conditional<std::is_same<T, float>::value, float4, int4>::type;
+    V4 v;
+    v.x = x; v.y = y; v.z = z; v.w = w;
+    *reinterpret_cast<V4*>(p) = v;
+  }
+}
+
+// Shared memory of the tile kernel: two stages of A (padded) and B chunks.
+// Double needs 139 KB (float 69 KB): within sm_90's 227 KB a block, and the
+// kernel runs one block per SM anyway.
 template <class T>
 constexpr size_t tile_smem_bytes() {
   return 2 * ((size_t)kTile * (kChunk + 4) + (size_t)kChunk * kTile) * sizeof(T);
@@ -188,8 +222,7 @@ minplus_tile_kernel(const TileParams<typename Ops::T> p) {
   constexpr bool kPack = kPaths && Ops::kPackBits > 0;
   constexpr int kPB = Ops::kPackBits > 0 ? Ops::kPackBits : 1;
   constexpr int32_t kTagMask = (1 << kPB) - 1;
-  static_assert(sizeof(T) == 4, "4-byte values");
-  using V4 = typename std::conditional<std::is_same<T, float>::value, float4, int4>::type;
+  static_assert(!kPack || sizeof(T) == 4, "packed paths: int32 values");
   if (((int)blockIdx.y >= p.skip_row_lo && (int)blockIdx.y < p.skip_row_hi) ||
       ((int)blockIdx.x >= p.skip_col_lo && (int)blockIdx.x < p.skip_col_hi)) {
     return;
@@ -208,15 +241,17 @@ minplus_tile_kernel(const TileParams<typename Ops::T> p) {
   const int64_t m0 = (int64_t)blockIdx.y * kTile, n0 = (int64_t)blockIdx.x * kTile;
 
   // A chunk 128x32 (8 vectors per row), B chunk 32x128 (32 per row):
-  // 1024 16-byte vectors each, 4 per thread.
+  // 1024 16-byte vectors each, 4 per thread (double: 2048, 8 per thread).
+  constexpr int kVec = 16 / (int)sizeof(T);  // values per 16-byte vector
+  constexpr int kAv = kChunk / kVec, kBv = kTile / kVec;
   auto issue_chunk = [&](int k0, int st) {
 #pragma unroll
-    for (int q = 0; q < 4; ++q) {
+    for (int q = 0; q < kTile * kChunk / kVec / kThreads; ++q) {
       const int v = t + q * kThreads;
-      const int arow = v / 8, acv = v % 8;
-      cp_async16(&As[st][arow][acv * 4], p.A + (m0 + arow) * p.lda + k0 + acv * 4);
-      const int brow = v / 32, bcv = v % 32;
-      cp_async16(&Bs[st][brow][bcv * 4], p.B + (int64_t)(k0 + brow) * p.ldb + n0 + bcv * 4);
+      const int arow = v / kAv, acv = v % kAv;
+      cp_async16(&As[st][arow][acv * kVec], p.A + (m0 + arow) * p.lda + k0 + acv * kVec);
+      const int brow = v / kBv, bcv = v % kBv;
+      cp_async16(&Bs[st][brow][bcv * kVec], p.B + (int64_t)(k0 + brow) * p.ldb + n0 + bcv * kVec);
     }
     cp_async_commit();
   };
@@ -229,10 +264,8 @@ minplus_tile_kernel(const TileParams<typename Ops::T> p) {
   for (int r = 0; r < 8; ++r) {
     const int64_t row = m0 + (r < 4 ? ty * 4 + r : 64 + ty * 4 + (r - 4));
     const T* src = p.Cin + row * p.ldc + n0;
-    V4 v0 = *reinterpret_cast<const V4*>(src + tx * 4);
-    V4 v1 = *reinterpret_cast<const V4*>(src + 64 + tx * 4);
-    acc[r][0] = v0.x; acc[r][1] = v0.y; acc[r][2] = v0.z; acc[r][3] = v0.w;
-    acc[r][4] = v1.x; acc[r][5] = v1.y; acc[r][6] = v1.z; acc[r][7] = v1.w;
+    load4(src + tx * 4, acc[r][0], acc[r][1], acc[r][2], acc[r][3]);
+    load4(src + 64 + tx * 4, acc[r][4], acc[r][5], acc[r][6], acc[r][7]);
     if constexpr (kPack) {
 #pragma unroll
       for (int c = 0; c < 8; ++c) acc[r][c] = (T)(min(max((int32_t)acc[r][c], -kInfPack), kInfPack) * (1 << kPB));
@@ -287,10 +320,8 @@ minplus_tile_kernel(const TileParams<typename Ops::T> p) {
         a[r] = As[st][ty * 4 + r][kk];
         a[4 + r] = As[st][64 + ty * 4 + r][kk];
       }
-      V4 b0 = *reinterpret_cast<const V4*>(&Bs[st][kk][tx * 4]);
-      V4 b1 = *reinterpret_cast<const V4*>(&Bs[st][kk][64 + tx * 4]);
-      b[0] = b0.x; b[1] = b0.y; b[2] = b0.z; b[3] = b0.w;
-      b[4] = b1.x; b[5] = b1.y; b[6] = b1.z; b[7] = b1.w;
+      load4(&Bs[st][kk][tx * 4], b[0], b[1], b[2], b[3]);
+      load4(&Bs[st][kk][64 + tx * 4], b[4], b[5], b[6], b[7]);
 #pragma unroll
       for (int r = 0; r < 8; ++r)
 #pragma unroll
@@ -382,11 +413,8 @@ minplus_tile_kernel(const TileParams<typename Ops::T> p) {
       if (p.row_off + row == p.col_off + col && acc[r][c] < T(0)) neg = 1;
     }
     T* dst = p.Cout + row * p.ldc + n0;
-    V4 v0, v1;
-    v0.x = acc[r][0]; v0.y = acc[r][1]; v0.z = acc[r][2]; v0.w = acc[r][3];
-    v1.x = acc[r][4]; v1.y = acc[r][5]; v1.z = acc[r][6]; v1.w = acc[r][7];
-    *reinterpret_cast<V4*>(dst + tx * 4) = v0;
-    *reinterpret_cast<V4*>(dst + 64 + tx * 4) = v1;
+    store4(dst + tx * 4, acc[r][0], acc[r][1], acc[r][2], acc[r][3]);
+    store4(dst + 64 + tx * 4, acc[r][4], acc[r][5], acc[r][6], acc[r][7]);
     if constexpr (kPaths) {
       int32_t* pdst = p.Pout + row * p.ldp + n0;
       if (p.Pin != p.Pout) {
@@ -473,6 +501,10 @@ void with_ops(const Graph& g, F&& f) {
     f(OpsF32{});
     return;
   }
+  if (g.dtype() == GSP_F64) {
+    f(OpsF64{});
+    return;
+  }
   const double maxabs = std::fmax(std::fabs(g.min_weight()), std::fabs(g.max_weight()));
   const double bound = 4.0 * (double)(g.n() + 1) * maxabs;
   if (bound < (double)kInfPack) {
@@ -525,7 +557,7 @@ inline void check_flags(RunContext& ctx, const int* d_flags, const char* engine)
   }
   if (flags & kFlagOverflow) {
     throw Error(GSP_ERR_OVERFLOW, std::string(engine) +
-                                      ": an int32 distance would overflow; use GSP_F32 weights "
+                                      ": an int32 distance would overflow; use GSP_F64 weights "
                                       "or smaller weights");
   }
 }

@@ -31,7 +31,7 @@ __global__ void pred_pass_kernel(const typename Ops::T* D, int32_t* P, int64_t l
                                  bool row_in_smem) {
   using T = typename Ops::T;
   // Sums in the type the product used for floats; int64 for int32 (no wrap).
-  using S = typename std::conditional<std::is_same<T, float>::value, float, long long>::type;
+  using S = typename std::conditional<std::is_floating_point<T>::value, T, long long>::type;
   extern __shared__ __align__(16) unsigned char pred_smem[];
   T* row = reinterpret_cast<T*>(pred_smem);
   for (int64_t i = blockIdx.x; i < ld; i += gridDim.x) {

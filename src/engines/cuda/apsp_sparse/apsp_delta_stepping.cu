@@ -48,8 +48,8 @@ __global__ void unpack_copies_kernel(int64_t labels, int32_t n, P packed, W* dis
   using family::Key;
   for (int64_t i = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; i < labels;
        i += static_cast<int64_t>(gridDim.x) * blockDim.x) {
-    const unsigned long long p = packed[i];
-    if (p == family::kUnreached) {
+    const auto p = packed[i];
+    if (is_unreached(p)) {
       dist[i] = sparse::dist_inf<W>();
       if (pred != nullptr) pred[i] = -1;
       continue;
@@ -58,7 +58,7 @@ __global__ void unpack_copies_kernel(int64_t labels, int32_t n, P packed, W* dis
     const W d = family::dist_of<W>(p);
     dist[i] = d;
     if (pred != nullptr) {
-      const int32_t parent = static_cast<int32_t>(static_cast<uint32_t>(p));
+      const int32_t parent = word_parent(p);
       pred[i] = parent < 0 ? -1 : static_cast<int32_t>(parent - base);
     }
     if constexpr (std::is_same_v<W, int32_t>) {
@@ -99,13 +99,15 @@ constexpr int32_t kBatchedFrom = 32;
 // or 32-bit labels allow fewer, in passes of equal width. A label costs its
 // search state plus its slot in the output rows (distance, predecessor),
 // which hold one pass's rows while the next pass searches.
+template <class W>
 int32_t pass_width(RunContext& ctx, const Graph& graph, const FrontierPolicy& p,
                    int32_t num_sources, bool paths) {
   const int64_t n = graph.n();
-  const size_t per_copy = (family::frontier_bytes_per_label(p) + (paths ? 8 : 4)) * static_cast<size_t>(n) + 4;
+  const size_t per_copy =
+      (family::frontier_bytes_per_label<W>(p) + sizeof(W) + (paths ? 4 : 0)) * static_cast<size_t>(n) + 4;
   // The control block, the arrays' alignment, the sources, the ELL copy.
-  size_t fixed = (size_t(64) << 10) + static_cast<size_t>(n) * family::kEllSlots * 8;
-  if (p.split) fixed += static_cast<size_t>(graph.m()) * 8 + static_cast<size_t>(n) * 8;
+  size_t fixed = (size_t(64) << 10) + static_cast<size_t>(n) * family::kEllSlots * sizeof(family::EllEntry<W>);
+  if (p.split) fixed += static_cast<size_t>(graph.m()) * (4 + sizeof(W)) + static_cast<size_t>(n) * 8;
   const size_t left = ctx.budget_left();
   const int64_t by_memory = left > fixed ? static_cast<int64_t>((left - fixed) / per_copy) : 0;
   const int64_t by_index = (std::numeric_limits<int32_t>::max() - 4096) / std::max<int64_t>(1, n);
@@ -159,7 +161,7 @@ void run_batched(RunContext& ctx, const ApspJob& job) {
   // whatever delta); from kBatchedFrom on, the bucket width of a pass.
   const bool batched = job.num_sources >= kBatchedFrom;
   const FrontierPolicy policy = family::frontier_policy(graph, job.options->delta, false, batched);
-  const int32_t width = pass_width(ctx, graph, policy, job.num_sources, paths);
+  const int32_t width = pass_width<W>(ctx, graph, policy, job.num_sources, paths);
   // Stages: each pass's initial labels are set-up; its search and unpacking
   // compute, which the copy (and repair) of the pass before overlaps; the
   // last pass's rows, after the last search, copy.

@@ -12,9 +12,11 @@
 #include <cstring>
 #include <functional>
 #include <string>
+#include <type_traits>
 
 #include "runtime/engines.cuh"
 #include "runtime/stage_clock.cuh"
+#include "runtime/weight_traits.cuh"
 
 namespace gsp::detail::gpu::sparse {
 
@@ -27,7 +29,8 @@ __host__ __device__ constexpr W dist_inf() {
 
 // d + w for w >= 0 and finite d; false when an int32 sum would reach
 // GSP_I32_INF (the caller raises the overflow flag).
-__device__ inline bool add_dist(float d, float w, float* out) {
+template <class W, class = std::enable_if_t<std::is_floating_point_v<W>>>
+__device__ inline bool add_dist(W d, W w, W* out) {
   *out = d + w;
   return true;
 }
@@ -38,12 +41,11 @@ __device__ inline bool add_dist(int32_t d, int32_t w, int32_t* out) {
   return true;
 }
 
-// atomicMin for non-negative distances: the bit patterns of non-negative
-// floats (and +inf) order like the values, so an int atomicMin does it.
-__device__ inline void atomic_min_dist(float* p, float v) {
-  atomicMin(reinterpret_cast<int*>(p), __float_as_int(v));
+// atomicMin for non-negative distances (runtime/weight_traits.cuh).
+template <class W>
+__device__ inline void atomic_min_dist(W* p, W v) {
+  WeightTraits<W>::atomic_min_nonneg(p, v);
 }
-__device__ inline void atomic_min_dist(int32_t* p, int32_t v) { atomicMin(p, v); }
 
 template <class T>
 __global__ void fill_kernel(T* p, size_t count, T value) {
@@ -124,7 +126,7 @@ inline void throw_if_overflow(RunContext& ctx, const int32_t* d_flag) {
   ctx.sync();
   if (h != 0) {
     throw Error(GSP_ERR_OVERFLOW,
-                "an int32 distance would overflow (reach GSP_I32_INF); use GSP_F32 weights or "
+                "an int32 distance would overflow (reach GSP_I32_INF); use GSP_F64 weights or "
                 "smaller weights");
   }
 }
@@ -188,8 +190,8 @@ class Event {
   cudaEvent_t e_ = nullptr;
 };
 
-// Hands finished rows (row-major on the device, n values each, weight type
-// 4 bytes) to job.sink in blocks of at most block_rows, in order. Two pinned
+// Hands finished rows (row-major on the device, n values each of the graph's
+// weight type) to job.sink in blocks of at most block_rows, in order. Two pinned
 // staging buffers: the copy of block k+1 runs while the sink reads block k.
 class RowDeliverer {
  public:
@@ -198,13 +200,14 @@ class RowDeliverer {
     want_paths_ = job.options->want_paths;
     int32_t pref = job.sink->preferred_block_rows();
     if (pref < 1) pref = 1;
-    const size_t row_bytes = static_cast<size_t>(n_) * 4;
+    dist_row_bytes_ = static_cast<size_t>(n_) * weight_bytes(job.graph->dtype());
+    const size_t row_bytes = static_cast<size_t>(n_) * sizeof(int32_t);
     const size_t cap_bytes = size_t(64) << 20;  // per staging buffer
-    int64_t by_mem = static_cast<int64_t>(std::max<size_t>(1, cap_bytes / row_bytes));
+    int64_t by_mem = static_cast<int64_t>(std::max<size_t>(1, cap_bytes / dist_row_bytes_));
     block_rows_ = static_cast<int32_t>(std::min<int64_t>({pref, by_mem, job.num_sources}));
     if (block_rows_ < 1) block_rows_ = 1;
     for (int i = 0; i < 2; i++) {
-      dist_[i].allocate(row_bytes * block_rows_);
+      dist_[i].allocate(dist_row_bytes_ * block_rows_);
       if (want_paths_) pred_[i].allocate(row_bytes * block_rows_);
     }
   }
@@ -220,15 +223,16 @@ class RowDeliverer {
   void deliver(int32_t first, int32_t count, const void* d_dist, const int32_t* d_pred,
                cudaStream_t stream = nullptr) {
     cudaStream_t st = stream != nullptr ? stream : ctx_.stream();
-    const size_t row_bytes = static_cast<size_t>(n_) * 4;
+    const size_t row_bytes = static_cast<size_t>(n_) * sizeof(int32_t);
+    const size_t dist_row_bytes = dist_row_bytes_;
     int32_t blocks = (count + block_rows_ - 1) / block_rows_;
     for (int32_t k = 0; k <= blocks; k++) {
       if (k < blocks) {
         int32_t r0 = k * block_rows_;
         int32_t rows = std::min(block_rows_, count - r0);
         int b = k & 1;
-        GSP_CUDA(cudaMemcpyAsync(dist_[b].get(), static_cast<const char*>(d_dist) + r0 * row_bytes,
-                                 rows * row_bytes, cudaMemcpyDeviceToHost, st));
+        GSP_CUDA(cudaMemcpyAsync(dist_[b].get(), static_cast<const char*>(d_dist) + r0 * dist_row_bytes,
+                                 rows * dist_row_bytes, cudaMemcpyDeviceToHost, st));
         if (want_paths_) {
           GSP_CUDA(cudaMemcpyAsync(pred_[b].get(),
                                    reinterpret_cast<const char*>(d_pred) + r0 * row_bytes,
@@ -258,6 +262,7 @@ class RowDeliverer {
   int32_t n_ = 0;
   bool want_paths_ = true;
   int32_t block_rows_ = 1;
+  size_t dist_row_bytes_ = 0;
   PinnedBuffer dist_[2], pred_[2];
   Event ev_[2];
   std::function<void(int32_t, int32_t, void*, int32_t*)> fix_;

@@ -99,7 +99,8 @@ struct HubArgs {
 // The candidate X[u] + w for X[v], or inf when X[u] is inf or an int32 sum
 // would reach the infinity (overflow is judged on the final distances, by
 // the predecessor kernel, as the CPU engines judge it).
-__device__ inline float candidate(float xu, float w) { return xu + w; }
+template <class W, class = std::enable_if_t<std::is_floating_point_v<W>>>
+__device__ inline W candidate(W xu, W w) { return xu + w; }
 __device__ inline int32_t candidate(int32_t xu, int32_t w) {
   const long long s = static_cast<long long>(xu) + w;
   return (xu == dist_inf<int32_t>() || s >= dist_inf<int32_t>()) ? dist_inf<int32_t>() : static_cast<int32_t>(s);
@@ -109,7 +110,13 @@ __device__ inline int32_t candidate(int32_t xu, int32_t w) {
 // this launch; L1 is not coherent).
 template <class W, int VEC>
 __device__ inline void load_row(const W* p, W (&out)[VEC]) {
-  if constexpr (VEC == 4) {
+  if constexpr (sizeof(W) == 8 && VEC >= 2) {
+    // double: 16-byte loads (there is no 32-byte vector load type to use)
+    for (int i = 0; i < VEC; i += 2) {
+      const double2 q = __ldcg(reinterpret_cast<const double2*>(p) + i / 2);
+      out[i] = q.x, out[i + 1] = q.y;
+    }
+  } else if constexpr (VEC == 4) {
     using V = std::conditional_t<std::is_same_v<W, float>, float4, int4>;
     const V q = __ldcg(reinterpret_cast<const V*>(p));
     out[0] = q.x, out[1] = q.y, out[2] = q.z, out[3] = q.w;
@@ -393,9 +400,11 @@ HubPlan plan_hubs(const Graph& graph) {
 // Sources per pass: up to kTileMax, fewer where the device memory budget
 // allows fewer: X and the predecessor columns (tile wide), the pass's rows
 // (width wide), the activity flags, the hubs' chunks (hub_bytes).
+template <class W>
 int32_t spmm_pass_width(RunContext& ctx, const Graph& graph, int32_t num_sources, bool paths, int64_t hub_bytes) {
   const int64_t n = graph.n();
-  const int64_t per_value = paths ? 8 : 4;  // a distance, and a predecessor with paths
+  // a distance, and a predecessor with paths
+  const int64_t per_value = static_cast<int64_t>(sizeof(W)) + (paths ? 4 : 0);
   const int64_t fixed = 4096 + 2 * n + hub_bytes;
   auto bytes = [&](int64_t width) { return fixed + n * (tile_for(width) + width) * per_value; };
   const int64_t left = static_cast<int64_t>(std::min<size_t>(ctx.budget_left(), size_t(1) << 62));
@@ -530,7 +539,7 @@ void run_spmm(RunContext& ctx, const ApspJob& job) {
   const DeviceCsr<W> in = device_reverse_graph<W>(ctx, graph);
   StageClock clock(ctx);
   const HubPlan plan = plan_hubs(graph);
-  const int32_t width = spmm_pass_width(ctx, graph, job.num_sources, job.options->want_paths, plan.bytes(n));
+  const int32_t width = spmm_pass_width<W>(ctx, graph, job.num_sources, job.options->want_paths, plan.bytes(n));
   if (tile_for(width) == 32) {
     run_tiles<W, 1>(ctx, job, in, out, plan, width, clock);
   } else if (tile_for(width) == 64) {

@@ -46,7 +46,8 @@ __device__ inline int64_t block_of(const Geometry& geo, int32_t v, int32_t s) {
   return static_cast<int64_t>(s / geo.SB) * geo.gx + v / geo.VB;
 }
 
-__device__ inline bool tight(float du, float w, float d) { return du + w == d; }
+template <class W, class = std::enable_if_t<std::is_floating_point_v<W>>>
+__device__ inline bool tight(W du, W w, W d) { return du + w == d; }
 __device__ inline bool tight(int32_t du, int32_t w, int32_t d) {
   return static_cast<long long>(du) + w == static_cast<long long>(d);
 }

@@ -250,9 +250,7 @@ void* raw_alloc(size_t bytes, const char* what) {
 
 template <class W>
 DeviceCsr<W> get_or_upload(RunContext& ctx, const Graph& graph, bool reverse) {
-  static_assert(std::is_same_v<W, float> || std::is_same_v<W, int32_t>, "weight type");
-  const gsp_dtype want = std::is_same_v<W, float> ? GSP_F32 : GSP_I32;
-  if (graph.dtype() != want) {
+  if (graph.dtype() != dtype_of<W>()) {
     throw Error(GSP_ERR_INTERNAL, "device_graph: weight type does not match the graph's");
   }
   // The reverse graph is built on the host outside the device lock (it has
@@ -314,7 +312,9 @@ DeviceCsr<W> device_reverse_graph(RunContext& ctx, const Graph& graph) {
 
 template DeviceCsr<float> device_graph<float>(RunContext&, const Graph&);
 template DeviceCsr<int32_t> device_graph<int32_t>(RunContext&, const Graph&);
+template DeviceCsr<double> device_graph<double>(RunContext&, const Graph&);
 template DeviceCsr<float> device_reverse_graph<float>(RunContext&, const Graph&);
 template DeviceCsr<int32_t> device_reverse_graph<int32_t>(RunContext&, const Graph&);
+template DeviceCsr<double> device_reverse_graph<double>(RunContext&, const Graph&);
 
 }  // namespace gsp::detail::gpu

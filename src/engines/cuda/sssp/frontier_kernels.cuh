@@ -30,14 +30,15 @@ __global__ void __launch_bounds__(kThreads, kFrontierMinBlocksPerSm) frontier_ke
   long long buckets = 1;
   int32_t* near[2] = {a.near0, a.near1};
   int32_t* far[2] = {a.far0, a.far1};
-  __shared__ unsigned long long seen[kSeenSlots];
+  constexpr unsigned int kSeenSlots = kSeenSlotsOf<W>;
+  __shared__ WordOf<W> seen[kSeenSlots];
   if (a.speculate) {
-    for (unsigned int i = threadIdx.x; i < kSeenSlots; i += kThreads) seen[i] = kUnreached;
+    for (unsigned int i = threadIdx.x; i < kSeenSlots; i += kThreads) seen[i] = unreached_word<WordOf<W>>();
     __syncthreads();
   }
 
   auto sink_for = [&](long long list_index) {
-    Sink s;
+    Sink<W> s;
     s.cur_b = b;
     s.inv = inv;
     s.near_out = near[list_index & 1];
@@ -72,7 +73,7 @@ __global__ void __launch_bounds__(kThreads, kFrontierMinBlocksPerSm) frontier_ke
         goto done;
       }
       if (leader) c->near_cnt[(it + 2) % 3] = 0;
-      Sink s = sink_for(it + 1);
+      Sink<W> s = sink_for(it + 1);
       // Bellman-Ford stops the local waves once `it * local_rounds` reaches n,
       // so a negative cycle is still found within about 2n waves.
       const int lr = (a.delta_mode || it * a.local_rounds < a.n) ? a.local_rounds : 0;
@@ -88,7 +89,7 @@ __global__ void __launch_bounds__(kThreads, kFrontierMinBlocksPerSm) frontier_ke
           c->r_cnt[(e + 1) & 1] = 0;
           c->near_cnt[(it + 2) % 3] = 0;
         }
-        Sink s = sink_for(it + 1);
+        Sink<W> s = sink_for(it + 1);
         relax_list(a, s, a.rlist, rc, true, 0, nullptr, relaxed, 0, seen);
         grid.sync();
         ++e;
@@ -168,14 +169,13 @@ __global__ void frontier_init_kernel(FArgs<W> a) {
       copy = static_cast<int32_t>(v / a.copy_n);
       is_source = v - static_cast<int64_t>(copy) * a.copy_n == a.sources[copy];
     }
-    LabelState st;
-    st.packed = is_source ? pack(Key<W>::of(W(0)), -1) : kUnreached;
+    LabelState<W> st{};
+    st.packed = is_source ? pack(Key<W>::of(W(0)), -1) : unreached_word<WordOf<W>>();
     st.bucket = is_source ? 0 : kNoBucket;
     st.nstamp = is_source ? 1u : 0u;
     st.fstamp = 0;
     st.rstamp = 0;
-    st.done_key = 0xffffffffu;
-    st.pad = 0;
+    st.done_key = ~typename Key<W>::K(0);
     a.labels[v] = st;
     if (is_source) a.near0[copy] = static_cast<int32_t>(v);
   }
@@ -241,7 +241,7 @@ __global__ void split_kernel(int32_t n, const int64_t* off, const int32_t* tgt, 
 // kEllSlots); one thread per slot.
 template <class W>
 __global__ void ell_kernel(int32_t n, const int64_t* off, const int64_t* lend, const int32_t* tgt,
-                           const W* wt, uint2* ell) {
+                           const W* wt, EllEntry<W>* ell) {
   const int64_t slots = static_cast<int64_t>(n) * kEllSlots;
   for (int64_t i = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; i < slots;
        i += static_cast<int64_t>(gridDim.x) * blockDim.x) {
@@ -250,9 +250,9 @@ __global__ void ell_kernel(int32_t n, const int64_t* off, const int64_t* lend, c
     const int64_t beg = off[v];
     const int64_t deg = lend[v] - beg;
     const bool more = deg > kEllSlots;
-    uint2 e = make_uint2(kEllEmpty, 0u);
+    EllEntry<W> e = make_ell<W>(kEllEmpty, W(0));
     if (j < (more ? kEllSlots - 1 : deg)) {
-      e = make_uint2(static_cast<uint32_t>(tgt[beg + j]), weight_bits<W>(wt[beg + j]));
+      e = make_ell<W>(static_cast<uint32_t>(tgt[beg + j]), wt[beg + j]);
     } else if (more && j == kEllSlots - 1) {
       e.x = kEllMore;
     }

@@ -14,11 +14,11 @@ namespace {
 // bucket: in the block's local queue while it has room, else in the global
 // next frontier (once per round, by the stamp).
 template <class W>
-__device__ __forceinline__ void push_near(const FArgs<W>& a, const Sink& s, int32_t v,
-                                          unsigned long long word) {
+__device__ __forceinline__ void push_near(const FArgs<W>& a, const Sink<W>& s, int32_t v,
+                                          WordOf<W> word) {
   if (s.local_q != nullptr) {
     const unsigned int slot = atomicAdd(s.local_cnt, 1u);
-    if (slot < kLocalCap) {
+    if (slot < kLocalCapOf<W>) {
       s.local_q[slot] = v;
       s.local_w[slot] = word;
       return;
@@ -32,7 +32,7 @@ __device__ __forceinline__ void push_near(const FArgs<W>& a, const Sink& s, int3
 // v's distance just dropped to cand (through arc u -> v): queue it when it
 // stays in the current bucket, else put it in the far pile.
 template <class W>
-__device__ __forceinline__ void on_improved(const FArgs<W>& a, const Sink& s, int32_t u, int32_t v,
+__device__ __forceinline__ void on_improved(const FArgs<W>& a, const Sink<W>& s, int32_t u, int32_t v,
                                             W cand) {
   if (!s.delta_mode) {
     push_near(a, s, v, pack(Key<W>::of(cand), u));
@@ -67,15 +67,15 @@ __device__ __forceinline__ void on_improved(const FArgs<W>& a, const Sink& s, in
 template <class W>
 __device__ __forceinline__ bool relax(const FArgs<W>& a, int32_t u, int32_t v, W cand, bool filter) {
   if (filter) return relax_packed<W>(a.packed, u, v, cand);
-  const uint32_t k = Key<W>::of(cand);
-  const unsigned long long old = atomicMin(a.packed + v, pack(k, u));
-  return old == kUnreached || key_of(old) > k;
+  const auto k = Key<W>::of(cand);
+  const auto old = word_min(a.packed + v, pack(k, u));
+  return is_unreached(old) || key_of(old) > k;
 }
 
 // Relax arc u -> v of weight w (du: u's distance) and schedule v when its
 // distance dropped.
 template <class W>
-__device__ __forceinline__ void relax_arc(const FArgs<W>& a, const Sink& s, int32_t u, W du,
+__device__ __forceinline__ void relax_arc(const FArgs<W>& a, const Sink<W>& s, int32_t u, W du,
                                           int32_t v, W w, bool filter,
                                           unsigned long long& relaxed) {
   W cand;
@@ -102,22 +102,22 @@ __device__ __forceinline__ void relax_arc(const FArgs<W>& a, const Sink& s, int3
 // waves (flush_deferred()); when that list is full the arc takes the
 // returning path.
 template <class W>
-__device__ __forceinline__ void relax_arc_spec(const FArgs<W>& a, const Sink& s, int32_t u, W du,
+__device__ __forceinline__ void relax_arc_spec(const FArgs<W>& a, const Sink<W>& s, int32_t u, W du,
                                                int32_t v, W w, unsigned long long& relaxed) {
   W cand;
   ++relaxed;
   if (!Key<W>::add(du, w, &cand)) return;
-  const unsigned long long word = pack(Key<W>::of(cand), u);
+  const auto word = pack(Key<W>::of(cand), u);
   const int nb = bucket_of(static_cast<double>(cand), s.inv);
   if (nb <= s.cur_b) {
-    atomicMin(a.packed + v, word);  // results unused: reductions
+    word_min(a.packed + v, word);  // results unused: reductions (64-bit words)
     atomicMin(a.bucket + v, nb);
     push_near(a, s, v, word);
     return;
   }
   const unsigned int slot = atomicAdd(s.defer_cnt, 1u);
   if (slot < kDeferCap) {
-    atomicMin(a.packed + v, word);
+    word_min(a.packed + v, word);
     s.defer_v[slot] = v;
     s.defer_w[slot] = word;
     return;
@@ -139,7 +139,7 @@ struct TileSmem {
 // items <= kThreads; list is in global memory, or in shared memory when
 // from_smem. Every thread of the block calls it.
 template <class W>
-__device__ void relax_tile(const FArgs<W>& a, const Sink& s, const int32_t* list, bool from_smem,
+__device__ void relax_tile(const FArgs<W>& a, const Sink<W>& s, const int32_t* list, bool from_smem,
                            long long first, int items, bool heavy, unsigned int r_stamp,
                            unsigned int* r_cnt, unsigned long long& relaxed) {
   const bool filter = from_smem ? a.filter_local : a.filter_global;
@@ -149,7 +149,7 @@ __device__ void relax_tile(const FArgs<W>& a, const Sink& s, const int32_t* list
   long long deg = 0;
   if (static_cast<int>(threadIdx.x) < items) {
     const int32_t u = from_smem ? list[first + threadIdx.x] : __ldcg(list + first + threadIdx.x);
-    const W du = dist_of<W>(__ldcg(a.packed + u));
+    const W du = dist_of<W>(load_word(a.packed + u));
     const int32_t ub = copy_base(a, u);
     const long long beg = heavy ? a.lend[u - ub] : a.off[u - ub];
     const long long end = heavy ? a.off[u - ub + 1] : a.lend[u - ub];
@@ -200,8 +200,8 @@ __device__ void relax_tile(const FArgs<W>& a, const Sink& s, const int32_t* list
 // global frontier) would re-offer the same words to its whole subtree,
 // whose checks all pass. No barrier inside: the caller separates waves.
 template <class W>
-__device__ void relax_wave_ell(const FArgs<W>& a, const Sink& s, const int32_t* q,
-                               const unsigned long long* qw, unsigned int have, bool from_global,
+__device__ void relax_wave_ell(const FArgs<W>& a, const Sink<W>& s, const int32_t* q,
+                               const WordOf<W>* qw, unsigned int have, bool from_global,
                                unsigned int r_stamp, unsigned int* r_cnt,
                                unsigned long long& relaxed) {
   const int slot = static_cast<int>(threadIdx.x) % kEllSlots;
@@ -209,18 +209,18 @@ __device__ void relax_wave_ell(const FArgs<W>& a, const Sink& s, const int32_t* 
   for (unsigned int i = threadIdx.x / kEllSlots; i < have; i += kThreads / kEllSlots) {
     const int32_t u = from_global ? __ldcg(q + i) : q[i];
     const int32_t ub = copy_base(a, u);
-    const uint2 e = __ldg(a.ell + static_cast<size_t>(u - ub) * kEllSlots + slot);
-    const unsigned long long pu = __ldcg(a.packed + u);
-    unsigned long long word = pu;
+    const EllEntry<W> e = __ldg(a.ell + static_cast<size_t>(u - ub) * kEllSlots + slot);
+    const WordOf<W> pu = load_word(a.packed + u);
+    WordOf<W> word = pu;
     if (qw != nullptr) {
       word = qw[i];
-      const uint32_t k = key_of(word);
-      const uint32_t done = __ldcg(a.done_key + u);
-      const unsigned long long tag = (static_cast<unsigned long long>(k) << 32) | static_cast<uint32_t>(u);
+      const auto k = key_of(word);
+      const auto done = __ldcg(a.done_key + u);
+      const WordOf<W> tag = pack(k, u);
       // One thread per entry claims the (key, vertex) pair in the cache; the
       // entry's other slots follow its decision through the warp.
       bool dup = false;
-      if (slot == 0) dup = atomicExch(s.seen + (hash_vertex(u) & (kSeenSlots - 1)), tag) == tag;
+      if (slot == 0) dup = same_word(word_exch(s.seen + (hash_vertex(u) & (kSeenSlotsOf<W> - 1)), tag), tag);
       dup = __shfl_sync(entry_mask(), dup, 0, kEllSlots);
       if (dup || key_of(pu) < k || done <= k) continue;  // lowered since: its improver schedules u
       if (slot == 0) atomicMin(a.done_key + u, k);
@@ -233,10 +233,10 @@ __device__ void relax_wave_ell(const FArgs<W>& a, const Sink& s, const int32_t* 
     }
     if (e.x < kEllMore) {
       const int32_t v = static_cast<int32_t>(e.x) + ub;
-      const W w = weight_from_bits<W>(e.y);
+      const W w = ell_weight<W>(e);
       if (qw == nullptr) {
         relax_arc(a, s, u, du, v, w, filter, relaxed);
-      } else if (v != static_cast<int32_t>(word)) {
+      } else if (v != word_parent(word)) {
         relax_arc_spec(a, s, u, du, v, w, relaxed);
       }
     } else if (e.x == kEllMore) {
@@ -256,13 +256,13 @@ __device__ void relax_wave_ell(const FArgs<W>& a, const Sink& s, const int32_t* 
 // each one whose distance is still v's goes to the far pile now. Every
 // thread of the block calls it after the last wave.
 template <class W>
-__device__ void flush_deferred(const FArgs<W>& a, const Sink& s) {
+__device__ void flush_deferred(const FArgs<W>& a, const Sink<W>& s) {
   const unsigned int have = min(*s.defer_cnt, kDeferCap);
   for (unsigned int i = threadIdx.x; i < have; i += kThreads) {
     const int32_t v = s.defer_v[i];
-    const unsigned long long word = s.defer_w[i];
-    if (key_of(__ldcg(a.packed + v)) < key_of(word)) continue;
-    on_improved(a, s, static_cast<int32_t>(word), v, dist_of<W>(word));
+    const WordOf<W> word = s.defer_w[i];
+    if (key_of(load_word(a.packed + v)) < key_of(word)) continue;
+    on_improved(a, s, word_parent(word), v, dist_of<W>(word));
   }
 }
 
@@ -274,18 +274,19 @@ __device__ void flush_deferred(const FArgs<W>& a, const Sink& s) {
 // Gauss-Seidel style: no grid barrier between those waves); what is left goes
 // to the global next frontier.
 template <class W>
-__device__ void relax_list(const FArgs<W>& a, Sink s, const int32_t* list, unsigned int count,
+__device__ void relax_list(const FArgs<W>& a, Sink<W> s, const int32_t* list, unsigned int count,
                            bool heavy, unsigned int r_stamp, unsigned int* r_cnt,
                            unsigned long long& relaxed, int local_rounds,
-                           unsigned long long* seen) {
+                           WordOf<W>* seen) {
+  constexpr unsigned int kLocalCap = kLocalCapOf<W>;
   __shared__ int32_t lq[2][kLocalCap];
-  __shared__ unsigned long long lw[2][kLocalCap];
+  __shared__ WordOf<W> lw[2][kLocalCap];
   // Wave r reads lq[r & 1] (count lcnt[r % 3]), appends to lq[(r + 1) & 1]
   // (lcnt[(r + 1) % 3]) and clears lcnt[(r + 2) % 3], which wave r - 1 read
   // before the barrier that ends it: one barrier per wave.
   __shared__ unsigned int lcnt[3];
   __shared__ int32_t defer_v[kDeferCap];
-  __shared__ unsigned long long defer_w[kDeferCap];
+  __shared__ WordOf<W> defer_w[kDeferCap];
   __shared__ unsigned int defer_cnt;
   const bool local = !heavy && local_rounds > 0;
   const bool spec = local && a.speculate;
@@ -324,7 +325,7 @@ __device__ void relax_list(const FArgs<W>& a, Sink s, const int32_t* list, unsig
     if (have == 0) break;  // uniform: read after the barrier
     if (threadIdx.x == 0) lcnt[(round + 2) % 3] = 0;
     const int32_t* q = lq[round & 1];
-    const unsigned long long* qw = spec ? lw[round & 1] : nullptr;
+    const WordOf<W>* qw = spec ? lw[round & 1] : nullptr;
     s.local_q = lq[(round + 1) & 1];
     s.local_w = lw[(round + 1) & 1];
     s.local_cnt = &lcnt[(round + 1) % 3];
@@ -347,8 +348,8 @@ __device__ void relax_list(const FArgs<W>& a, Sink s, const int32_t* list, unsig
   for (unsigned int i = threadIdx.x; i < have; i += kThreads) {
     const int32_t v = q[i];
     if (spec) {
-      const uint32_t k = key_of(lw[round & 1][i]);
-      if (key_of(__ldcg(a.packed + v)) < k || __ldcg(a.done_key + v) <= k) continue;
+      const auto k = key_of(lw[round & 1][i]);
+      if (key_of(load_word(a.packed + v)) < k || __ldcg(a.done_key + v) <= k) continue;
     }
     if (atomicExch(a.nstamp + v, s.near_stamp) != s.near_stamp) {
       s.near_out[group_append(s.near_cnt)] = v;

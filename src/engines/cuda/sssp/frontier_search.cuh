@@ -138,9 +138,12 @@ inline FrontierPolicy frontier_policy(const Graph& graph, double user_delta, boo
 
 // Device bytes of label state per label (packed word, bucket, stamps, near
 // and far lists, ...) under policy p: what a pass of c copies of an n-vertex
-// graph needs is about c * n times this.
-inline size_t frontier_bytes_per_label(const FrontierPolicy& p) {
-  size_t b = sizeof(LabelState) + 4 + 4;  // the record, near0, near1
+// graph needs is about c * n times this (with the output scratch of wide
+// distances, see dist_scratch()).
+template <class W>
+size_t frontier_bytes_per_label(const FrontierPolicy& p) {
+  size_t b = sizeof(LabelState<W>) + 4 + 4;  // the record, near0, near1
+  if (sizeof(W) > 4) b += sizeof(W);         // wide_
   if (p.delta_mode) b += 2 * 2 * 4;      // far0/far1 (2 labels each)
   if (p.split) b += 4;                   // rlist
   return b;
@@ -199,7 +202,8 @@ class FrontierSearch {
       ws_.add(&wt2, static_cast<size_t>(m));
       ws_.add(&lend, n);
     }
-    uint2* ell = nullptr;
+    if constexpr (sizeof(W) > 4) ws_.add(&wide_, L);
+    EllEntry<W>* ell = nullptr;
     if (p.use_ell) ws_.add(&ell, static_cast<size_t>(n) * kEllSlots);
     if (copies > 0) ws_.add(&d_sources_, static_cast<size_t>(copies));
     ws_.allocate(ctx, p.bellman_ford ? "Bellman-Ford frontier state" : "delta-stepping state");
@@ -263,7 +267,16 @@ class FrontierSearch {
   }
 
   // Each label's (distance, parent) word: packed() + v, packed()[v].
-  LabelField<unsigned long long, offsetof(LabelState, packed)> packed() const { return a_.packed; }
+  GSP_LABEL_FIELD(W, WordOf<W>, packed) packed() const { return a_.packed; }
+  // Room for a W per label (the near list 0, or for 8-byte distances an
+  // array of their own).
+  W* dist_scratch() const {
+    if constexpr (sizeof(W) > 4) {
+      return wide_;
+    } else {
+      return reinterpret_cast<W*>(a_.near0);
+    }
+  }
   int32_t* scratch0() const { return a_.near0; }
   int32_t* scratch1() const { return a_.near1; }
   int* flag3() const { return flags_; }
@@ -295,6 +308,7 @@ class FrontierSearch {
   FArgs<W> a_{};
   Workspace ws_;
   int32_t* d_sources_ = nullptr;
+  W* wide_ = nullptr;
   int* flags_ = nullptr;
   int blocks_ = 0;
   StageClock* clock_ = nullptr;

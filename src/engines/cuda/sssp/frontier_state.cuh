@@ -36,8 +36,10 @@ struct Ctrl {
 // Every label's state in one 32-byte record, one DRAM sector: a relaxation
 // touches the label's word, bucket and stamps together, so with labels
 // beyond the L2 cache (many copies at once, apsp_delta_stepping.cu) it costs
-// one sector instead of one per array.
-struct LabelState {
+// one sector instead of one per array. With double distances the word is 16
+// bytes and the key 8: the record is 64 bytes, two sectors.
+template <class K>
+struct LabelStateOf {
   unsigned long long packed;  // pack(distance key, parent), kUnreached
   int bucket;                 // bucket index (kNoBucket: none)
   unsigned int nstamp;        // near-list stamp
@@ -46,18 +48,52 @@ struct LabelState {
   uint32_t done_key;          // speculative mode: see FArgs::done_key
   unsigned int pad;
 };
-static_assert(sizeof(LabelState) == 32, "one sector a label");
+template <>
+struct alignas(64) LabelStateOf<unsigned long long> {
+  ulonglong2 packed;
+  int bucket;
+  unsigned int nstamp;
+  unsigned int fstamp;
+  unsigned int rstamp;
+  unsigned long long done_key;
+};
+template <class W>
+using LabelState = LabelStateOf<typename Key<W>::K>;
+static_assert(sizeof(LabelState<float>) == 32, "one sector a label");
+static_assert(sizeof(LabelState<double>) == 64, "two sectors a label");
 
 // One field of the label records, used like an array of that field:
 // `field + v` is label v's field, `field[v]` the field itself.
-template <class T, size_t Offset>
+template <class R, class T, size_t Offset>
 struct LabelField {
-  LabelState* base;
+  R* base;
   __host__ __device__ T* operator+(int64_t i) const {
     return reinterpret_cast<T*>(reinterpret_cast<char*>(base + i) + Offset);
   }
   __host__ __device__ T& operator[](int64_t i) const { return *(*this + i); }
 };
+// Field F of W's label records.
+#define GSP_LABEL_FIELD(W, T, F) LabelField<LabelState<W>, T, offsetof(LabelState<W>, F)>
+
+// The light arcs' ELL slot (see kEllSlots): (head, weight bits) in a uint2,
+// or for double (head, -, low and high weight words) in a uint4.
+template <class W>
+struct EllOf {
+  using type = uint2;
+};
+template <>
+struct EllOf<double> {
+  using type = uint4;
+};
+template <class W>
+using EllEntry = typename EllOf<W>::type;
+
+// Block-local queue and speculative cache sizes: the double words are twice
+// as wide, so half as many keep the kernel's static shared memory under 48 KB.
+template <class W>
+constexpr unsigned int kLocalCapOf = sizeof(WordOf<W>) == 8 ? 1024u : 512u;
+template <class W>
+constexpr unsigned int kSeenSlotsOf = sizeof(WordOf<W>) == 8 ? 1024u : 512u;  // powers of two
 
 template <class W>
 struct FArgs {
@@ -75,12 +111,12 @@ struct FArgs {
   const int64_t* lend;   // n: end of the light arcs (split), or off+1 when every arc is light
   const int32_t* tgt;    // arcs, light first within each vertex
   const W* wt;
-  LabelState* labels;
-  LabelField<unsigned long long, offsetof(LabelState, packed)> packed;
-  LabelField<int, offsetof(LabelState, bucket)> bucket;
-  LabelField<unsigned int, offsetof(LabelState, nstamp)> nstamp;
-  LabelField<unsigned int, offsetof(LabelState, rstamp)> rstamp;
-  LabelField<unsigned int, offsetof(LabelState, fstamp)> fstamp;
+  LabelState<W>* labels;
+  GSP_LABEL_FIELD(W, WordOf<W>, packed) packed;
+  GSP_LABEL_FIELD(W, int, bucket) bucket;
+  GSP_LABEL_FIELD(W, unsigned int, nstamp) nstamp;
+  GSP_LABEL_FIELD(W, unsigned int, rstamp) rstamp;
+  GSP_LABEL_FIELD(W, unsigned int, fstamp) fstamp;
   int32_t* near0;
   int32_t* near1;
   int32_t* far0;
@@ -88,7 +124,7 @@ struct FArgs {
   int32_t* rlist;
   // The light arcs in ELL form for the block-local waves (relax_wave_ell()),
   // kEllSlots per vertex, or nullptr (waves use relax_tile()).
-  const uint2* ell;
+  const EllEntry<W>* ell;
   unsigned long long far_cap;
   long long max_rounds;
   double inv_delta;
@@ -106,7 +142,7 @@ struct FArgs {
   // Speculative mode: the smallest distance key each vertex's arcs were
   // relaxed with (all ones: never), so that a vertex offered the same
   // distance again is not relaxed again (relax_wave_ell()).
-  LabelField<uint32_t, offsetof(LabelState, done_key)> done_key;
+  GSP_LABEL_FIELD(W, typename Key<W>::K, done_key) done_key;
   Ctrl* ctrl;
 };
 
@@ -126,6 +162,7 @@ __device__ __forceinline__ int bucket_of(double d, double inv) {
 }
 
 // Per-thread view of where improvements go in the current phase.
+template <class W>
 struct Sink {
   int cur_b;
   double inv;
@@ -142,23 +179,21 @@ struct Sink {
   // current bucket: the block relaxes them itself before the grid barrier.
   // local_w[i] is the (distance, parent) word that queued local_q[i].
   int32_t* local_q;
-  unsigned long long* local_w;
+  WordOf<W>* local_w;
   unsigned int* local_cnt;
   // Speculative pushes to a later bucket, checked once after the local
   // waves (relax_arc_spec(), flush_deferred()).
   int32_t* defer_v;
-  unsigned long long* defer_w;
+  WordOf<W>* defer_w;
   unsigned int* defer_cnt;
   // Speculative mode: the block's direct-mapped cache of (distance key,
   // vertex) pairs it relaxed (kSeenSlots, shared memory, never cleared).
-  unsigned long long* seen;
+  WordOf<W>* seen;
 };
 
-constexpr unsigned int kLocalCap = 1024;
 constexpr int kLocalWaves = 16;  // per grid round; see frontier_policy()
 constexpr double kLocalWaveMaxDegree = 4.0;
 constexpr unsigned int kDeferCap = 256;  // deferred later-bucket pushes per block and round
-constexpr unsigned int kSeenSlots = 1024;  // power of two
 
 // ELL slots per vertex for the block-local waves: a slot holds one light arc
 // as (head, weight bits); kEllEmpty marks an unused slot; kEllMore in the
@@ -189,6 +224,22 @@ template <class W>
 __device__ __forceinline__ W weight_from_bits(uint32_t b) {
   if constexpr (std::is_same_v<W, float>) return __uint_as_float(b);
   else return static_cast<W>(b);
+}
+template <class W>
+__device__ __forceinline__ EllEntry<W> make_ell(uint32_t head, W w) {
+  if constexpr (sizeof(W) == 8) {
+    return make_uint4(head, 0u, static_cast<uint32_t>(__double2loint(w)), static_cast<uint32_t>(__double2hiint(w)));
+  } else {
+    return make_uint2(head, weight_bits<W>(w));
+  }
+}
+template <class W>
+__device__ __forceinline__ W ell_weight(EllEntry<W> e) {
+  if constexpr (sizeof(W) == 8) {
+    return __hiloint2double(static_cast<int>(e.w), static_cast<int>(e.z));
+  } else {
+    return weight_from_bits<W>(e.y);
+  }
 }
 
 }  // namespace

@@ -9,7 +9,10 @@
 // one lock per vertex (atomicCAS acquire / atomicExch release), so the parent
 // always belongs to the distance. ATOMIC_64 packs the pair into one 64-bit
 // word, distance bits high and parent low, and lowers it with a single
-// atomicMin. doc/gpu-sssp.md records how this differs from the paper.
+// atomicMin; a double distance does not fit beside a 32-bit parent, so with
+// GSP_F64 the word is 128 bits, lowered by a 16-byte atomicCAS loop (sm_90;
+// runtime/weight_traits.cuh). doc/gpu-sssp.md records how this differs from
+// the paper.
 // The run around the kernels (workspace, loop, stages, copies) is
 // sssp::run_iterative (sssp_iterative.cuh); each engine is a struct below.
 #include "runtime/engines.cuh"
@@ -101,29 +104,29 @@ __global__ void lock_update_kernel(int32_t n, W* cost, const W* __restrict__ off
 
 // ---------------------------------------------------------------- packed 64-bit
 
-__host__ __device__ __forceinline__ unsigned long long pack(uint32_t dist_bits, int32_t parent) {
-  return (static_cast<unsigned long long>(dist_bits) << 32) | static_cast<uint32_t>(parent);
-}
+// The word of a W distance: 64 bits (float, int32), 128 bits (double).
+template <class W>
+using WordOf = PackedWord<typename DevDist<W>::Bits>;
 
 template <class W>
-__global__ void packed_init_kernel(int32_t n, int32_t source, W* cost, unsigned long long* word,
+__global__ void packed_init_kernel(int32_t n, int32_t source, W* cost, WordOf<W>* word,
                                    unsigned char* mask) {
   const int32_t v = static_cast<int32_t>(blockIdx.x * blockDim.x + threadIdx.x);
   if (v >= n) return;
   const W init = v == source ? W(0) : DevDist<W>::inf();
   cost[v] = init;
-  word[v] = pack(DevDist<W>::bits(init), -1);
+  word[v] = pack_word(DevDist<W>::bits(init), -1);
   mask[v] = v == source ? 1 : 0;
 }
 
-// Relax with one 64-bit atomicMin per improving arc. Distances are >= 0, so
+// Relax with one 64-bit atomicMin (128-bit CAS loop for double) per improving arc. Distances are >= 0, so
 // their bit patterns order like their values; the distance is in the high
 // half, so the minimum is decided by distance first. The pre-check keeps
 // offers of an equal distance out (they could only swap the parent for a
 // smaller id of the same distance, and with zero-weight arcs that could close
 // a parent cycle with a vertex relaxed from v in an earlier iteration).
 template <class W, int G>
-__global__ void packed_relax_kernel(DeviceCsr<W> g, const W* __restrict__ cost, unsigned long long* word,
+__global__ void packed_relax_kernel(DeviceCsr<W> g, const W* __restrict__ cost, WordOf<W>* word,
                                     const unsigned char* __restrict__ mask) {
   const int64_t t = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   const int64_t u = t / G;
@@ -131,24 +134,24 @@ __global__ void packed_relax_kernel(DeviceCsr<W> g, const W* __restrict__ cost, 
   if (u >= g.n || mask[u] == 0) return;
   const W du = cost[u];
   const int64_t end = g.offsets[u + 1];
-  volatile unsigned long long* vword = word;
+  volatile WordOf<W>* vword = word;
   for (int64_t e = g.offsets[u] + lane; e < end; e += G) {
     const int32_t v = g.targets[e];
     W cand;
     if (!DevDist<W>::add(du, g.weights[e], &cand)) continue;
-    const uint32_t cbits = DevDist<W>::bits(cand);
-    if (cbits >= static_cast<uint32_t>(vword[v] >> 32)) continue;
-    atomicMin(&word[v], pack(cbits, static_cast<int32_t>(u)));
+    const auto cbits = DevDist<W>::bits(cand);
+    if (cbits >= word_key(load_word_volatile(vword + v))) continue;
+    word_min(&word[v], pack_word(cbits, static_cast<int32_t>(u)));
   }
 }
 
 template <class W>
-__global__ void packed_update_kernel(int32_t n, W* cost, const unsigned long long* __restrict__ word,
+__global__ void packed_update_kernel(int32_t n, W* cost, const WordOf<W>* __restrict__ word,
                                      unsigned char* mask, int* last_marked, int iter) {
   const int32_t v = static_cast<int32_t>(blockIdx.x * blockDim.x + threadIdx.x);
   bool marked = false;
   if (v < n) {
-    const W o = DevDist<W>::from_bits(static_cast<uint32_t>(word[v] >> 32));
+    const W o = DevDist<W>::from_bits(word_key(word[v]));
     if (o < cost[v]) {
       cost[v] = o;
       marked = true;
@@ -158,11 +161,12 @@ __global__ void packed_update_kernel(int32_t n, W* cost, const unsigned long lon
   if (__any_sync(0xffffffffu, marked) && (threadIdx.x & 31) == 0) atomicMax(last_marked, iter);
 }
 
-__global__ void packed_parents_kernel(int32_t n, int32_t source, const unsigned long long* __restrict__ word,
+template <class Word>
+__global__ void packed_parents_kernel(int32_t n, int32_t source, const Word* __restrict__ word,
                                       int32_t* parent) {
   const int32_t v = static_cast<int32_t>(blockIdx.x * blockDim.x + threadIdx.x);
   if (v >= n) return;
-  parent[v] = v == source ? -1 : static_cast<int32_t>(static_cast<uint32_t>(word[v]));
+  parent[v] = v == source ? -1 : word_parent(word[v]);
 }
 
 // ---------------------------------------------------------------- engines
@@ -214,7 +218,7 @@ struct PackedEngine {
   static constexpr bool kPathsPass = true;  // paths: the parents split from the packed words
 
   W* cost = nullptr;
-  unsigned long long* word = nullptr;
+  WordOf<W>* word = nullptr;
   int32_t* parent = nullptr;
   int* ctrl = nullptr;
   unsigned char* mask = nullptr;

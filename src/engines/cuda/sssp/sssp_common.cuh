@@ -12,28 +12,34 @@
 
 #include "runtime/device.cuh"
 #include "runtime/stage_clock.cuh"
+#include "runtime/weight_traits.cuh"
 #include "runtime/workspace.cuh"
 
 namespace gsp::detail::gpu::sssp {
 
 // ---------------------------------------------------------------- weights
 
+// DevDist<W>: WeightTraits (runtime/weight_traits.cuh) plus the checked sum
+// and the raw bits of a distance (>= 0 here: bit order = value order).
 template <class W>
 struct DevDist;
-template <>
-struct DevDist<float> {
-  static __host__ __device__ __forceinline__ float inf() { return __builtin_huge_valf(); }
-  // cand = d + w for a finite d; false if it does not fit (never for float).
-  static __device__ __forceinline__ bool add(float d, float w, float* out) {
-    *out = (d + w) + 0.0f;  // + 0.0f turns a -0 into +0 (bit order = value order)
+template <class W>
+struct DevDistFloating : WeightTraits<W> {
+  using Bits = typename WeightTraits<W>::Bits;
+  // cand = d + w for a finite d; false if it does not fit (never for floats).
+  static __device__ __forceinline__ bool add(W d, W w, W* out) {
+    *out = (d + w) + W(0);  // + 0 turns a -0 into +0 (bit order = value order)
     return true;
   }
-  static __device__ __forceinline__ uint32_t bits(float d) { return __float_as_uint(d); }
-  static __device__ __forceinline__ float from_bits(uint32_t b) { return __uint_as_float(b); }
+  static __device__ __forceinline__ Bits bits(W d) { return WeightTraits<W>::to_bits(d); }
 };
 template <>
-struct DevDist<int32_t> {
-  static __host__ __device__ __forceinline__ int32_t inf() { return INT32_MAX; }
+struct DevDist<float> : DevDistFloating<float> {};
+template <>
+struct DevDist<double> : DevDistFloating<double> {};
+template <>
+struct DevDist<int32_t> : WeightTraits<int32_t> {
+  using Bits = uint32_t;
   static __device__ __forceinline__ bool add(int32_t d, int32_t w, int32_t* out) {
     const long long s = static_cast<long long>(d) + static_cast<long long>(w);
     if (s >= static_cast<long long>(INT32_MAX)) return false;
@@ -41,7 +47,6 @@ struct DevDist<int32_t> {
     return true;
   }
   static __device__ __forceinline__ uint32_t bits(int32_t d) { return static_cast<uint32_t>(d); }
-  static __device__ __forceinline__ int32_t from_bits(uint32_t b) { return static_cast<int32_t>(b); }
 };
 
 // ---------------------------------------------------------------- groups
@@ -125,7 +130,7 @@ inline void check_i32_overflow(RunContext& ctx, DeviceCsr<int32_t> g, const int3
   if (flag != 0) {
     throw Error(GSP_ERR_OVERFLOW,
                 "an int32 distance would overflow (a reachable vertex's distance plus an arc weight "
-                "reaches INT32_MAX); use GSP_F32 weights or smaller weights");
+                "reaches INT32_MAX); use GSP_F64 weights or smaller weights");
   }
 }
 

@@ -78,9 +78,9 @@ void run(RunContext& ctx, const SsspJob& job, bool bellman_ford) {
     }
     throw Error(GSP_ERR_INTERNAL, "delta-stepping did not converge");
   }
-  // The near lists are dead now: they hold dist and pred on the way out.
-  static_assert(sizeof(W) == 4, "4-byte weights");
-  finish<W>(ctx, job, g, search.packed(), search.scratch0(), search.scratch1(), search.flag3(),
+  // The near lists are dead now: they hold dist (double: an array of its
+  // own) and pred on the way out.
+  finish<W>(ctx, job, g, search.packed(), search.dist_scratch(), search.scratch1(), search.flag3(),
             clock);
   job.options->report(1.0);
 }

@@ -6,7 +6,9 @@
 // The packed word: the high 32 bits hold an order-preserving key of the
 // distance (float or int32, negative values included), the low 32 bits the
 // parent. atomicMin on it keeps distance and parent consistent without locks;
-// kUnreached (all ones) is "no distance yet". A relaxation only goes ahead
+// kUnreached (all ones) is "no distance yet". A double's key has 64 bits: its
+// word is 128 bits (key high, parent low) and is lowered by a 16-byte CAS
+// loop with the same order (runtime/weight_traits.cuh); WordOf<W> names it. A relaxation only goes ahead
 // when its distance is strictly smaller than the current one, so parents are
 // never rewritten on equal distances by a later, non-improving arc (this is
 // what keeps zero-weight cycles out of the predecessor tree).
@@ -28,6 +30,7 @@
 #include "core/pred_repair.h"
 #include "runtime/engines.cuh"
 #include "runtime/stage_clock.cuh"
+#include "runtime/weight_traits.cuh"
 #include "runtime/workspace.cuh"
 
 namespace gsp::detail::gpu::family {
@@ -40,26 +43,35 @@ constexpr unsigned long long kUnreached = ~0ull;
 template <class W>
 struct Key;
 
-template <>
-struct Key<float> {
-  __device__ static uint32_t of(float d) {
-    uint32_t b = __float_as_uint(d);
-    return (b & 0x80000000u) ? ~b : (b | 0x80000000u);
+// Floating point: the sign-flipped bit pattern (negative values inverted)
+// orders like the value; K is the unsigned integer of W's size.
+template <class W>
+struct FloatKey {
+  using K = typename WeightTraits<W>::Bits;
+  static constexpr K kSign = K(1) << (sizeof(K) * 8 - 1);
+  __device__ static K of(W d) {
+    K b = WeightTraits<W>::to_bits(d);
+    return (b & kSign) ? ~b : (b | kSign);
   }
-  __device__ static float value(uint32_t k) {
-    uint32_t b = (k & 0x80000000u) ? (k & 0x7FFFFFFFu) : ~k;
-    return __uint_as_float(b);
+  __device__ static W value(K k) {
+    K b = (k & kSign) ? (k & ~kSign) : ~k;
+    return WeightTraits<W>::from_bits(b);
   }
   // d + w, false when the sum is not a finite distance.
-  __device__ static bool add(float d, float w, float* out) {
-    float s = d + w;
+  __device__ static bool add(W d, W w, W* out) {
+    W s = d + w;
     *out = s;
     return isfinite(s);
   }
 };
+template <>
+struct Key<float> : FloatKey<float> {};
+template <>
+struct Key<double> : FloatKey<double> {};
 
 template <>
 struct Key<int32_t> {
+  using K = uint32_t;
   __device__ static uint32_t of(int32_t d) { return static_cast<uint32_t>(d) ^ 0x80000000u; }
   __device__ static int32_t value(uint32_t k) { return static_cast<int32_t>(k ^ 0x80000000u); }
   // Exact: false when the sum leaves (INT32_MIN, INT32_MAX), as checked_add().
@@ -71,26 +83,45 @@ struct Key<int32_t> {
   }
 };
 
-__device__ __forceinline__ unsigned long long pack(uint32_t key, int32_t parent) {
-  return (static_cast<unsigned long long>(key) << 32) | static_cast<uint32_t>(parent);
+// The word of W's labels: unsigned long long, or ulonglong2 for double.
+template <class W>
+using WordOf = PackedWord<typename Key<W>::K>;
+
+__device__ __forceinline__ unsigned long long pack(uint32_t key, int32_t parent) { return pack_word(key, parent); }
+__device__ __forceinline__ ulonglong2 pack(unsigned long long key, int32_t parent) { return pack_word(key, parent); }
+__device__ __forceinline__ uint32_t key_of(unsigned long long p) { return word_key(p); }
+__device__ __forceinline__ unsigned long long key_of(ulonglong2 p) { return word_key(p); }
+// Order of two words (key, then parent), as the atomicMin keeps it.
+__device__ __forceinline__ bool word_less(unsigned long long a, unsigned long long b) { return a < b; }
+__device__ __forceinline__ bool word_less(ulonglong2 a, ulonglong2 b) {
+  return a.y < b.y || (a.y == b.y && a.x < b.x);
 }
-__device__ __forceinline__ uint32_t key_of(unsigned long long p) { return static_cast<uint32_t>(p >> 32); }
+template <class Word>
+__device__ __forceinline__ Word word_shfl_down(Word w, int delta, int width) {
+  if constexpr (sizeof(Word) == 8) {
+    return __shfl_down_sync(0xffffffffu, w, delta, width);
+  } else {
+    w.x = __shfl_down_sync(0xffffffffu, w.x, delta, width);
+    w.y = __shfl_down_sync(0xffffffffu, w.y, delta, width);
+    return w;
+  }
+}
 
 // Relax the arc (u -> v) with candidate distance cand. Returns true when this
 // call lowered v's distance (the caller then schedules v).
 // packed: the words (an array, or a field of label records).
 template <class W, class P>
 __device__ __forceinline__ bool relax_packed(P packed, int32_t u, int32_t v, W cand) {
-  const uint32_t k = Key<W>::of(cand);
-  const unsigned long long cur = __ldcg(packed + v);
-  if (cur != kUnreached && k >= key_of(cur)) return false;
-  const unsigned long long nv = pack(k, u);
-  const unsigned long long old = atomicMin(packed + v, nv);
-  return old == kUnreached || key_of(old) > k;
+  const auto k = Key<W>::of(cand);
+  const auto cur = load_word(packed + v);
+  if (!is_unreached(cur) && k >= key_of(cur)) return false;
+  const auto nv = pack(k, u);
+  const auto old = word_min(packed + v, nv);
+  return is_unreached(old) || key_of(old) > k;
 }
 
-template <class W>
-__device__ __forceinline__ W dist_of(unsigned long long p) {
+template <class W, class Word>
+__device__ __forceinline__ W dist_of(Word p) {
   return Key<W>::value(key_of(p));
 }
 
@@ -108,10 +139,10 @@ __device__ __forceinline__ C group_append(C* counter) {
 // ------------------------------------------------------------- kernels
 
 template <class W>
-__global__ void init_packed_kernel(int32_t n, unsigned long long* packed, int32_t source) {
+__global__ void init_packed_kernel(int32_t n, WordOf<W>* packed, int32_t source) {
   for (int64_t v = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; v < n;
        v += static_cast<int64_t>(gridDim.x) * blockDim.x) {
-    packed[v] = (v == source) ? pack(Key<W>::of(W(0)), -1) : kUnreached;
+    packed[v] = (v == source) ? pack(Key<W>::of(W(0)), -1) : unreached_word<WordOf<W>>();
   }
 }
 
@@ -119,17 +150,13 @@ template <class W, class P>
 __global__ void unpack_kernel(int32_t n, P packed, W* dist, int32_t* pred) {
   for (int64_t v = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; v < n;
        v += static_cast<int64_t>(gridDim.x) * blockDim.x) {
-    unsigned long long p = packed[v];
-    if (p == kUnreached) {
-      if constexpr (std::is_same_v<W, float>) {
-        dist[v] = __int_as_float(0x7f800000);
-      } else {
-        dist[v] = 2147483647;
-      }
+    const WordOf<W> p = packed[v];
+    if (is_unreached(p)) {
+      dist[v] = WeightTraits<W>::inf();
       if (pred != nullptr) pred[v] = -1;
     } else {
       dist[v] = dist_of<W>(p);
-      if (pred != nullptr) pred[v] = static_cast<int32_t>(static_cast<uint32_t>(p));
+      if (pred != nullptr) pred[v] = word_parent(p);
     }
   }
 }
@@ -220,11 +247,14 @@ void finish(RunContext& ctx, const SsspJob& job, const DeviceCsr<W>& g, P packed
     GSP_CUDA(cudaMemcpyAsync(host_flag, flag3, sizeof host_flag, cudaMemcpyDeviceToHost,
                              ctx.stream()));
   }
-  GSP_CUDA(cudaMemcpyAsync(job.dist, dist, static_cast<size_t>(n) * sizeof(W),
-                           cudaMemcpyDeviceToHost, ctx.stream()));
+  // cudaMemcpyDefault: into the host result, or device to device for
+  // gsp_sssp_run_device (job.results_on_device).
+  GSP_CUDA(cudaMemcpyAsync(job.dist, dist, static_cast<size_t>(n) * sizeof(W), cudaMemcpyDefault, ctx.stream()));
   if (pred != nullptr) {
-    GSP_CUDA(cudaMemcpyAsync(job.pred, pred, static_cast<size_t>(n) * sizeof(int32_t),
-                             cudaMemcpyDeviceToHost, ctx.stream()));
+    GSP_CUDA(cudaMemcpyAsync(job.pred, pred, static_cast<size_t>(n) * sizeof(int32_t), cudaMemcpyDefault,
+                             ctx.stream()));
+  } else if (job.pred != nullptr && job.results_on_device) {
+    GSP_CUDA(cudaMemsetAsync(job.pred, 0xff, static_cast<size_t>(n) * sizeof(int32_t), ctx.stream()));  // -1
   } else if (job.pred != nullptr) {
     for (int32_t v = 0; v < n; ++v) job.pred[v] = -1;
   }
@@ -239,7 +269,19 @@ void finish(RunContext& ctx, const SsspJob& job, const DeviceCsr<W>& g, P packed
   // and, when needed, rebuilt (src/core/pred_repair.h).
   if (pred != nullptr && job.graph->min_weight() <= 0) {
     PredRepairScratch scratch;
-    repair_pred_row(job.graph->view<W>(), job.source, static_cast<const W*>(job.dist), job.pred, scratch);
+    if (job.results_on_device) {  // checked and repaired on the host, then put back
+      std::vector<W> d(static_cast<size_t>(n));
+      std::vector<int32_t> p(static_cast<size_t>(n));
+      GSP_CUDA(cudaMemcpyAsync(d.data(), job.dist, d.size() * sizeof(W), cudaMemcpyDefault, ctx.stream()));
+      GSP_CUDA(cudaMemcpyAsync(p.data(), job.pred, p.size() * sizeof(int32_t), cudaMemcpyDefault, ctx.stream()));
+      ctx.sync();
+      if (repair_pred_row(job.graph->view<W>(), job.source, d.data(), p.data(), scratch)) {
+        GSP_CUDA(cudaMemcpyAsync(job.pred, p.data(), p.size() * sizeof(int32_t), cudaMemcpyDefault, ctx.stream()));
+        ctx.sync();
+      }
+    } else {
+      repair_pred_row(job.graph->view<W>(), job.source, static_cast<const W*>(job.dist), job.pred, scratch);
+    }
     clock.mark(Stage::kPaths);
   }
   clock.finish();

@@ -4,7 +4,8 @@
 //      the smallest (distance key, vertex) word among the unsettled reached
 //      ones; block reduction, one atomicMin per block;
 //   2. grid barrier; the winner is settled and its out-arcs are relaxed in
-//      parallel (64-bit atomicMin on (distance, parent));
+//      parallel (64-bit atomicMin on (distance, parent); a 128-bit CAS
+//      loop for double, runtime/weight_traits.cuh);
 //   3. grid barrier.
 // It runs as one persistent cooperative kernel (no launch per iteration) and
 // stops when the minimum is "unreached". The work is O(n) per settled vertex:
@@ -23,19 +24,21 @@ namespace {
 constexpr int kThreads = 512;
 
 struct MinOp {
-  __device__ unsigned long long operator()(unsigned long long a, unsigned long long b) const {
-    return a < b ? a : b;
+  template <class Word>
+  __device__ Word operator()(Word a, Word b) const {
+    return word_less(a, b) ? a : b;
   }
 };
 
 template <class W>
 __global__ void __launch_bounds__(kThreads)
     dijkstra_kernel(int32_t n, const int64_t* off, const int32_t* tgt, const W* wt,
-                    unsigned long long* packed, unsigned char* settled,
-                    unsigned long long* minslot, long long* settled_count,
+                    WordOf<W>* packed, unsigned char* settled,
+                    WordOf<W>* minslot, long long* settled_count,
                     unsigned long long* relax_count) {
   cg::grid_group grid = cg::this_grid();
-  using Reduce = cub::BlockReduce<unsigned long long, kThreads>;
+  using Word = WordOf<W>;
+  using Reduce = cub::BlockReduce<Word, kThreads>;
   __shared__ typename Reduce::TempStorage tmp;
   const bool leader = blockIdx.x == 0 && threadIdx.x == 0;
   const int64_t stride = static_cast<int64_t>(gridDim.x) * kThreads;
@@ -43,21 +46,21 @@ __global__ void __launch_bounds__(kThreads)
   long long it = 0;
   unsigned long long relaxed = 0;
   for (; it < n; ++it) {
-    unsigned long long local = kUnreached;
+    Word local = unreached_word<Word>();
     for (int64_t v = tid; v < n; v += stride) {
       if (__ldcg(settled + v)) continue;
-      const unsigned long long p = __ldcg(packed + v);
-      if (p == kUnreached) continue;
-      const unsigned long long c = (p & 0xFFFFFFFF00000000ull) | static_cast<uint32_t>(v);
-      local = c < local ? c : local;
+      const Word p = load_word(packed + v);
+      if (is_unreached(p)) continue;
+      const Word c = pack(key_of(p), static_cast<int32_t>(v));  // (distance key, vertex)
+      local = word_less(c, local) ? c : local;
     }
-    const unsigned long long bmin = Reduce(tmp).Reduce(local, MinOp());
-    if (threadIdx.x == 0 && bmin != kUnreached) atomicMin(minslot + (it & 1), bmin);
+    const Word bmin = Reduce(tmp).Reduce(local, MinOp());
+    if (threadIdx.x == 0 && !is_unreached(bmin)) word_min(minslot + (it & 1), bmin);
     grid.sync();
-    const unsigned long long mn = __ldcg(minslot + (it & 1));
-    if (mn == kUnreached) break;
-    if (leader) minslot[(it + 1) & 1] = kUnreached;
-    const int32_t u = static_cast<int32_t>(static_cast<uint32_t>(mn));
+    const Word mn = load_word(minslot + (it & 1));
+    if (is_unreached(mn)) break;
+    if (leader) minslot[(it + 1) & 1] = unreached_word<Word>();
+    const int32_t u = word_parent(mn);
     const W du = Key<W>::value(key_of(mn));
     if (leader) settled[u] = 1;
     const int64_t beg = off[u], end = off[u + 1];
@@ -90,13 +93,15 @@ void run(RunContext& ctx, const SsspJob& job) {
   cudaStream_t st = ctx.stream();
   StageClock clock(ctx);  // set-up: workspace, initial labels
 
-  unsigned long long* packed = nullptr;
+  WordOf<W>* packed = nullptr;
+  WordOf<W>* minslot = nullptr;  // two words
   unsigned char* settled = nullptr;
-  unsigned long long* counters = nullptr;  // minslot[2], relax count, settled count
+  unsigned long long* counters = nullptr;  // (2 unused), relax count, settled count
   W* out_dist = nullptr;
   int32_t* out_pred = nullptr;
   Workspace ws;
   ws.add(&packed, n);
+  ws.add(&minslot, 2);
   ws.add(&settled, n);
   ws.add(&counters, 4);
   ws.add(&out_dist, n);
@@ -106,13 +111,12 @@ void run(RunContext& ctx, const SsspJob& job) {
   init_packed_kernel<W><<<grid_for(ctx, n, 256), 256, 0, st>>>(n, packed, job.source);
   GSP_CUDA_LAUNCH();
   GSP_CUDA(cudaMemsetAsync(settled, 0, n, st));
-  GSP_CUDA(cudaMemsetAsync(counters, 0xff, 2 * sizeof(unsigned long long), st));
+  GSP_CUDA(cudaMemsetAsync(minslot, 0xff, 2 * sizeof(WordOf<W>), st));
   GSP_CUDA(cudaMemsetAsync(counters + 2, 0, 2 * sizeof(unsigned long long), st));
   clock.mark(Stage::kSetup);
 
   auto kernel = dijkstra_kernel<W>;
   const int blocks = coop_blocks(ctx, kernel, kThreads, 1, (n + kThreads - 1) / kThreads);
-  unsigned long long* minslot = counters;
   unsigned long long* relax_count = counters + 2;
   long long* settled_count = reinterpret_cast<long long*>(counters + 3);
   int32_t nn = n;
@@ -130,7 +134,7 @@ void run(RunContext& ctx, const SsspJob& job) {
     job.stats->iterations = static_cast<int64_t>(h[1]);
     job.stats->relaxations = static_cast<int64_t>(h[0]);
   }
-  // The minslot words are dead now: three ints for the overflow check.
+  // The counters' first words are free: three ints for the overflow check.
   finish<W>(ctx, job, g, packed, out_dist, out_pred, reinterpret_cast<int*>(counters), clock);
 }
 

@@ -33,13 +33,6 @@ __global__ void harish_init_kernel(int32_t n, int32_t source, W* cost, W* updati
   mask[v] = v == source ? 1 : 0;
 }
 
-// atomicMin on a non-negative distance: float bit patterns of values >= 0
-// (and +inf) order like the values, also read as signed int.
-__device__ __forceinline__ void atomic_min_dist(float* p, float v) {
-  atomicMin(reinterpret_cast<int*>(p), __float_as_int(v));
-}
-__device__ __forceinline__ void atomic_min_dist(int32_t* p, int32_t v) { atomicMin(p, v); }
-
 template <class W, int G>
 __global__ void harish_scatter_kernel(DeviceCsr<W> g, const W* __restrict__ cost, W* updating,
                                       const unsigned char* __restrict__ mask) {
@@ -54,7 +47,7 @@ __global__ void harish_scatter_kernel(DeviceCsr<W> g, const W* __restrict__ cost
     const int32_t v = g.targets[e];
     W cand;
     if (!DevDist<W>::add(du, g.weights[e], &cand)) continue;  // int32: reported by the final check
-    if (cand < vupd[v]) atomic_min_dist(&updating[v], cand);
+    if (cand < vupd[v]) DevDist<W>::atomic_min_nonneg(&updating[v], cand);  // distances >= 0
   }
 }
 

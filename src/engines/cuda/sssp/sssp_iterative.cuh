@@ -73,10 +73,12 @@ void run_iterative(RunContext& ctx, const SsspJob& job) {
   if constexpr (std::is_same_v<W, int32_t>) check_i32_overflow(ctx, g, cost, ctrl + 1);
   clock.mark(Stage::kCompute);
 
+  // cudaMemcpyDefault: into the host result, or device to device for
+  // gsp_sssp_run_device (job.results_on_device).
   const auto copy_pred = [&] {
-    GSP_CUDA(cudaMemcpyAsync(job.pred, parent, static_cast<size_t>(n) * sizeof(int32_t), cudaMemcpyDeviceToHost, s));
+    GSP_CUDA(cudaMemcpyAsync(job.pred, parent, static_cast<size_t>(n) * sizeof(int32_t), cudaMemcpyDefault, s));
   };
-  GSP_CUDA(cudaMemcpyAsync(job.dist, cost, static_cast<size_t>(n) * sizeof(W), cudaMemcpyDeviceToHost, s));
+  GSP_CUDA(cudaMemcpyAsync(job.dist, cost, static_cast<size_t>(n) * sizeof(W), cudaMemcpyDefault, s));
   if constexpr (!Engine::kPathsPass) {
     if (job.pred != nullptr) copy_pred();
   }

@@ -32,33 +32,34 @@ constexpr int kBatch = 32;
 
 template <class W, int T>
 __global__ void spmv_csr_kernel(int32_t n, const int64_t* roff, const int32_t* rsrc, const W* rw,
-                                const unsigned long long* xin, unsigned long long* xout,
+                                const WordOf<W>* xin, WordOf<W>* xout,
                                 int* changed, int64_t round) {
   if (round > 0 && changed[round - 1] == 0) return;
   const int64_t tid = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x;
   const int64_t v = tid / T;
   const int lane = static_cast<int>(tid % T);
   const bool valid = v < n;  // every lane stays for the shuffles below
-  const unsigned long long cur = valid ? xin[v] : kUnreached;
-  unsigned long long best = kUnreached;
+  using Word = WordOf<W>;
+  const Word cur = valid ? xin[v] : unreached_word<Word>();
+  Word best = unreached_word<Word>();
   const int64_t kend = valid ? roff[v + 1] : 0;
   for (int64_t k = valid ? roff[v] + lane : 0; k < kend; k += T) {
     const int32_t u = rsrc[k];
-    const unsigned long long pu = xin[u];
-    if (pu == kUnreached) continue;
+    const Word pu = xin[u];
+    if (is_unreached(pu)) continue;
     W cand;
     if (!Key<W>::add(dist_of<W>(pu), rw[k], &cand)) continue;
-    const unsigned long long p = pack(Key<W>::of(cand), u);
-    best = p < best ? p : best;
+    const Word p = pack(Key<W>::of(cand), u);
+    best = word_less(p, best) ? p : best;
   }
   if constexpr (T > 1) {
     for (int o = T / 2; o > 0; o >>= 1) {
-      const unsigned long long other = __shfl_down_sync(0xffffffffu, best, o, T);
-      best = other < best ? other : best;
+      const Word other = word_shfl_down(best, o, T);
+      best = word_less(other, best) ? other : best;
     }
   }
   if (valid && lane == 0) {
-    if (best != kUnreached && (cur == kUnreached || key_of(best) < key_of(cur))) {
+    if (!is_unreached(best) && (is_unreached(cur) || key_of(best) < key_of(cur))) {
       xout[v] = best;
       changed[round] = 1;
     } else {
@@ -69,25 +70,26 @@ __global__ void spmv_csr_kernel(int32_t n, const int64_t* roff, const int32_t* r
 
 template <class W>
 __global__ void spmv_ell_kernel(int32_t n, int32_t K, const int32_t* col, const W* val,
-                                const unsigned long long* xin, unsigned long long* xout,
+                                const WordOf<W>* xin, WordOf<W>* xout,
                                 int* changed, int64_t round) {
   if (round > 0 && changed[round - 1] == 0) return;
   const int64_t v = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x;
   if (v >= n) return;
-  const unsigned long long cur = xin[v];
-  unsigned long long best = kUnreached;
+  using Word = WordOf<W>;
+  const Word cur = xin[v];
+  Word best = unreached_word<Word>();
   for (int32_t k = 0; k < K; ++k) {
     const int64_t at = static_cast<int64_t>(k) * n + v;
     const int32_t u = col[at];
     if (u < 0) break;  // padding sits at the end of a row
-    const unsigned long long pu = xin[u];
-    if (pu == kUnreached) continue;
+    const Word pu = xin[u];
+    if (is_unreached(pu)) continue;
     W cand;
     if (!Key<W>::add(dist_of<W>(pu), val[at], &cand)) continue;
-    const unsigned long long p = pack(Key<W>::of(cand), u);
-    best = p < best ? p : best;
+    const Word p = pack(Key<W>::of(cand), u);
+    best = word_less(p, best) ? p : best;
   }
-  if (best != kUnreached && (cur == kUnreached || key_of(best) < key_of(cur))) {
+  if (!is_unreached(best) && (is_unreached(cur) || key_of(best) < key_of(cur))) {
     xout[v] = best;
     changed[round] = 1;
   } else {
@@ -98,20 +100,20 @@ __global__ void spmv_ell_kernel(int32_t n, int32_t K, const int32_t* col, const 
 // The COO tail of the hybrid format, after the ELL part of the same round.
 template <class W>
 __global__ void spmv_coo_kernel(int64_t nnz, const int32_t* row, const int32_t* col, const W* val,
-                                const unsigned long long* xin, unsigned long long* xout,
+                                const WordOf<W>* xin, WordOf<W>* xout,
                                 int* changed, int64_t round) {
   if (round > 0 && changed[round - 1] == 0) return;
   for (int64_t i = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; i < nnz;
        i += static_cast<int64_t>(gridDim.x) * blockDim.x) {
     const int32_t v = row[i], u = col[i];
-    const unsigned long long pu = xin[u];
-    if (pu == kUnreached) continue;
+    const auto pu = xin[u];
+    if (is_unreached(pu)) continue;
     W cand;
     if (!Key<W>::add(dist_of<W>(pu), val[i], &cand)) continue;
-    const unsigned long long cur = xin[v];
-    const unsigned long long p = pack(Key<W>::of(cand), u);
-    if (cur == kUnreached || key_of(p) < key_of(cur)) {
-      atomicMin(xout + v, p);
+    const auto cur = xin[v];
+    const auto p = pack(Key<W>::of(cand), u);
+    if (is_unreached(cur) || key_of(p) < key_of(cur)) {
+      word_min(xout + v, p);
       changed[round] = 1;
     }
   }
@@ -177,8 +179,8 @@ void run(RunContext& ctx, const SsspJob& job, bool ell) {
     K = static_cast<int32_t>(k);
   }
 
-  unsigned long long* x0 = nullptr;
-  unsigned long long* x1 = nullptr;
+  WordOf<W>* x0 = nullptr;
+  WordOf<W>* x1 = nullptr;
   int* changed = nullptr;
   int32_t* col = nullptr;
   W* val = nullptr;
@@ -223,8 +225,8 @@ void run(RunContext& ctx, const SsspJob& job, bool ell) {
   for (int64_t base = 0; base < n && done_round < 0; base += kBatch) {
     const int64_t end = std::min<int64_t>(n, base + kBatch);
     for (int64_t rd = base; rd < end; ++rd) {
-      const unsigned long long* xin = (rd & 1) ? x1 : x0;
-      unsigned long long* xout = (rd & 1) ? x0 : x1;
+      const WordOf<W>* xin = (rd & 1) ? x1 : x0;
+      WordOf<W>* xout = (rd & 1) ? x0 : x1;
       if (ell) {
         spmv_ell_kernel<W><<<blocks_for(n, 256), 256, 0, st>>>(n, K, col, val, xin, xout, changed,
                                                               rd);
@@ -270,7 +272,7 @@ void run(RunContext& ctx, const SsspJob& job, bool ell) {
     job.stats->relaxations = (done_round + 1) * m;
   }
   // Round done_round wrote x_{done_round+1} == x_{done_round}.
-  const unsigned long long* final_x = ((done_round + 1) & 1) ? x1 : x0;
+  const WordOf<W>* final_x = ((done_round + 1) & 1) ? x1 : x0;
   finish<W>(ctx, job, g, final_x, out_dist, out_pred, changed, clock);
 }
 
