@@ -119,9 +119,10 @@ int main(int argc, char** argv) {
   int fw_only = getenv("GSP_BENCH_DENSE_FW_ONLY") != NULL && atoi(getenv("GSP_BENCH_DENSE_FW_ONLY")) != 0;
   int32_t sizes[] = {1024, 2048, 4096, 8192, 16384, 32768};
   const int nsizes = 6;
-  drow rows[192];
+  drow rows[256];
   int nr = 0, si, di, reps = bench_reps();
-  double cpu_rate[2] = {NAN, NAN}; /* relax/s of the CPU FW at the largest n measured, per dtype */
+  double cpu_rate[3] = {NAN, NAN, NAN}; /* relax/s of the CPU FW at the largest n measured, per dtype */
+  static const gsp_dtype dtypes[3] = {GSP_I32, GSP_F32, GSP_F64};
   char dev[128] = "", cpu[128], date[40], rpath_buf[512];
   const char* rpath;
   int have_cuda = gsp_backend_available(GSP_BACKEND_CUDA);
@@ -132,8 +133,8 @@ int main(int argc, char** argv) {
   for (si = 0; si < nsizes && sizes[si] <= max_n; si++) {
     int32_t n = sizes[si];
     if (n < min_n) continue;
-    for (di = 0; di < 2; di++) {
-      gsp_dtype dt = di == 0 ? GSP_I32 : GSP_F32;
+    for (di = 0; di < 3; di++) {
+      gsp_dtype dt = dtypes[di];
       gsp_graph* g = bench_random_graph(n, 16, 100, 42u + (uint64_t)n, dt);
       double n3 = (double)n * n * n, cpu_ms = NAN;
       int cpu_est = 0, v;
@@ -145,7 +146,7 @@ int main(int argc, char** argv) {
         memset(r, 0, sizeof *r);
         snprintf(r->what, sizeof r->what, "CPU FW (all cores), no paths");
         r->n = n;
-        snprintf(r->dtype, sizeof r->dtype, "%s", di ? "f32" : "i32");
+        snprintf(r->dtype, sizeof r->dtype, "%s", bench_dtype_name(dt));
         double first = 0;
         r->base = -1;
         r->ms = 1e3 * time_run(g, GSP_BACKEND_CPU, GSP_APSP_FLOYD_WARSHALL, 0, 0, ENGINE_ONE_ROW, reps, &r->status,
@@ -159,6 +160,7 @@ int main(int argc, char** argv) {
       if (isnan(cpu_ms) && !isnan(cpu_rate[di])) { cpu_ms = 1e3 * n3 / cpu_rate[di]; cpu_est = 1; }
       if (!have_cuda) { gsp_graph_destroy(g); continue; }
       int engine_row[2] = {-1, -1}; /* the FW engine rows, no paths / paths */
+      static int f32_row[11] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1}; /* float's row per variant, this n */
       for (v = 0; v < 11; v++) {
         const char* names[11] = {"CUDA FW, no paths", "CUDA FW, paths", "CUDA FW, no paths, all rows",
                                  "CUDA FW out-of-core 0.75, no paths", "CUDA min-plus, no paths", "CUDA min-plus, paths",
@@ -173,6 +175,7 @@ int main(int argc, char** argv) {
         double first = 0;
         drow* r;
         if (fw_only && v > 0) continue;
+        if (dt == GSP_F64 && v > 1) continue; /* double: the engine itself, against float's (f64_vs_f32) */
         if ((v == 4 || v == 5) && getenv("GSP_BENCH_DENSE_NO_MINPLUS") != NULL) continue;
         if (v == 3 || v == 6) {
           /* 0.75 or 0.5 x the matrix: forces streaming */
@@ -189,7 +192,7 @@ int main(int argc, char** argv) {
         snprintf(r->what, sizeof r->what, "%s", names[v]);
         r->n = n;
         r->base = v >= 7 ? engine_row[paths] : -1;
-        snprintf(r->dtype, sizeof r->dtype, "%s", di ? "f32" : "i32");
+        snprintf(r->dtype, sizeof r->dtype, "%s", bench_dtype_name(dt));
         r->ms = 1e3 * time_run(g, GSP_BACKEND_CUDA, algo, paths, limit, mode, n >= 16384 ? 5 : reps, &r->status,
                                r->note, sizeof r->note, &it, &first);
         r->rate = (algo == GSP_APSP_MINPLUS ? (double)it : 1.0) * n3 / (r->ms * 1e-3);
@@ -219,6 +222,11 @@ int main(int argc, char** argv) {
         printf("%-40s n=%6d %s %10.2f ms %.3e relax/s (%.0f%% of peak) %s %s", r->what, n, r->dtype, r->ms,
                r->rate, 100.0 * r->rate / PEAK, r->status == GSP_OK ? "" : gsp_status_name(r->status), r->note);
         if (r->base >= 0) printf(" (%.2fx the engine)", r->ms / rows[r->base].ms);
+        if (dt == GSP_F64 && f32_row[v] >= 0 && rows[f32_row[v]].n == n && r->status == GSP_OK) {
+          snprintf(r->note, sizeof r->note, "%.2fx f32's relax/s", r->rate / rows[f32_row[v]].rate);
+          printf(" (%s)", r->note);
+        }
+        if (dt == GSP_F32) f32_row[v] = nr - 1;
         printf("\n");
         fflush(stdout);
       }
@@ -228,7 +236,7 @@ int main(int argc, char** argv) {
 
   /* CSV via the common helper */
   {
-    bench_row br[192];
+    bench_row br[256];
     int i;
     for (i = 0; i < nr; i++) {
       memset(&br[i], 0, sizeof br[i]);

@@ -95,6 +95,9 @@ static inline uint64_t bench_next(bench_rng* r) {
 }
 static inline int32_t bench_below(bench_rng* r, int64_t k) { return (int32_t)(bench_next(r) % (uint64_t)k); }
 
+/* "i32", "f32" or "f64". */
+static inline const char* bench_dtype_name(gsp_dtype dt) { return dt == GSP_I32 ? "i32" : dt == GSP_F64 ? "f64" : "f32"; }
+
 /* Builds a graph from integer arcs (weights exact in float as well). */
 static inline gsp_graph* bench_graph_from_arcs(int32_t n, int64_t m, const int32_t* src, const int32_t* dst,
                                         const int32_t* w, gsp_dtype dt) {
@@ -102,6 +105,13 @@ static inline gsp_graph* bench_graph_from_arcs(int32_t n, int64_t m, const int32
   gsp_status s;
   if (dt == GSP_I32) {
     s = gsp_graph_create(&g, n, m, src, dst, w, GSP_I32, 0);
+  } else if (dt == GSP_F64) {
+    double* wd = (double*)malloc((size_t)(m ? m : 1) * sizeof(double));
+    int64_t k;
+    if (wd == NULL) return NULL;
+    for (k = 0; k < m; k++) wd[k] = (double)w[k];
+    s = gsp_graph_create(&g, n, m, src, dst, wd, GSP_F64, 0);
+    free(wd);
   } else {
     float* wf = (float*)malloc((size_t)(m ? m : 1) * sizeof(float));
     int64_t k;
@@ -248,7 +258,7 @@ static inline void bench_time_sssp_options(const gsp_graph* g, int32_t source, c
   if (reps > 64) reps = 64;
   memset(row, 0, sizeof *row);
   snprintf(row->graph, sizeof row->graph, "%s", graph_name);
-  snprintf(row->dtype, sizeof row->dtype, "%s", gsp_graph_weight_type(g) == GSP_I32 ? "i32" : "f32");
+  snprintf(row->dtype, sizeof row->dtype, "%s", bench_dtype_name(gsp_graph_weight_type(g)));
   snprintf(row->engine, sizeof row->engine, "%s", label ? label : gsp_algorithm_name(o.algorithm));
   snprintf(row->backend, sizeof row->backend, "%s", gsp_backend_name(o.backend));
   row->n = gsp_graph_num_vertices(g);

@@ -41,6 +41,10 @@ Csr csr_f32(const gsp_graph* g) {
   c.w.resize(static_cast<size_t>(m));
   if (gsp_graph_weight_type(g) == GSP_F32) {
     gsp_graph_csr(g, c.off.data(), c.tgt.data(), c.w.data());
+  } else if (gsp_graph_weight_type(g) == GSP_F64) {
+    std::vector<double> wd(static_cast<size_t>(m));
+    gsp_graph_csr(g, c.off.data(), c.tgt.data(), wd.data());
+    for (size_t k = 0; k < wd.size(); ++k) c.w[k] = static_cast<float>(wd[k]);
   } else {
     std::vector<int32_t> wi(static_cast<size_t>(m));
     gsp_graph_csr(g, c.off.data(), c.tgt.data(), wi.data());
@@ -436,6 +440,34 @@ void append_cpu_auto_markdown(const std::vector<CpuAutoRow>& rows) {
   fclose(f);
 }
 
+// Double against float, engine by engine on the same graph and backend
+// (issue 31's bar: NY single-source in f64 at most 1.3x f32).
+void append_dtype_markdown(const std::vector<bench_row>& rows) {
+  char date[40], cpu[160];
+  bool any = false;
+  for (const bench_row& r : rows) any = any || !strcmp(r.dtype, "f64");
+  FILE* f = any ? open_markdown(date, cpu) : nullptr;
+  if (f == nullptr) return;
+  fprintf(f, "\n## Double against float weights (bench_sssp), %s\n\nThe same graph and source with GSP_F64 and "
+             "GSP_F32 weights (equal integer values), engine time, median of %d runs; f64/f32 is the ratio of "
+             "times.\n\n| graph | engine | backend | f32 ms | f64 ms | f64/f32 |\n| --- | --- | --- | ---: | ---: | ---: |\n",
+          date, bench_reps());
+  for (const bench_row& d : rows) {
+    if (strcmp(d.dtype, "f64") != 0 || d.status != GSP_OK) continue;
+    for (const bench_row& s : rows) {
+      if (strcmp(s.dtype, "f32") != 0 || s.status != GSP_OK || strcmp(s.graph, d.graph) != 0 ||
+          strcmp(s.engine, d.engine) != 0 || strcmp(s.backend, d.backend) != 0) {
+        continue;
+      }
+      fprintf(f, "| %s | %s | %s | %.3f | %.3f | %.2f |\n", d.graph, d.engine, d.backend, s.median_ms, d.median_ms,
+              d.median_ms / s.median_ms);
+      printf("%-12s %-16s %-5s f64/f32 %.2f\n", d.graph, d.engine, d.backend, d.median_ms / s.median_ms);
+      break;
+    }
+  }
+  fclose(f);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -447,6 +479,7 @@ int main(int argc, char** argv) {
 
   const int auto_mode = cpu_auto_mode();
   std::vector<CpuAutoRow> auto_rows;
+  std::vector<bench_row> all_rows;
 
   auto run_one = [&](gsp_graph* g, const char* name) {
     if (g == nullptr) return;
@@ -456,6 +489,7 @@ int main(int argc, char** argv) {
         if (!strcmp(r.backend, "cuda") && r.status == GSP_OK) device = r.device;
       bench_csv_append("bench_sssp", gr.rows.data(), static_cast<int>(gr.rows.size()));
       append_markdown(gr, device.c_str(), cuda);
+      all_rows.insert(all_rows.end(), gr.rows.begin(), gr.rows.end());
     }
     if (auto_mode != 0 && gsp_graph_weight_type(g) == GSP_F32 && cpu_auto_graph(name)) {
       std::vector<bench_row> csv;
@@ -469,7 +503,7 @@ int main(int argc, char** argv) {
     return only == nullptr || strstr(name, only) != nullptr;
   };
 
-  const gsp_dtype dts[2] = {GSP_F32, GSP_I32};
+  const gsp_dtype dts[3] = {GSP_F32, GSP_I32, GSP_F64};
   for (gsp_dtype dt : dts) {
     if (auto_mode == 2 && dt != GSP_F32) continue;
     if (wanted("Graph4096")) run_one(bench_random_graph(4096, 6, 1000, 4096, dt), "Graph4096");
@@ -492,6 +526,7 @@ int main(int argc, char** argv) {
     else run_one(bench_rmat_graph(20, int64_t(16) << 20, 1000, 20, GSP_F32), "RMAT-1M");
   }
   append_cpu_auto_markdown(auto_rows);
+  append_dtype_markdown(all_rows);
 
   return 0;
 }

@@ -17,23 +17,35 @@
  *    distances and paths checked as in 1.
  * 4. A 7-vertex graph on which min-plus squaring keeps lowering an entry by
  *    rounding after the products that cover every simple path.
+ * With plan->f64, 1 to 3 also run on GSP_F64 graphs (one seed; all-pairs
+ * up to n = 4096) under the double rule (2^-51 for 2^-22): log-uniform
+ * weights in [1e-3, 1e45] (past float's range), a negative cycle of total
+ * -1e-3 among arcs of 1e8 (float would round it to 0), and a cycle of exact
+ * sum +1e-3 that 1e16 - 1e16 can absorb.
  * C99, header-only. */
 #ifndef GSP_TESTS_FLOAT_PATHS_H
 #define GSP_TESTS_FLOAT_PATHS_H
 
 #include "testing.h"
 
-/* A float graph kept as CSR for the references and the path checks. */
+/* A float (or double) graph kept as CSR for the references and the path
+ * checks. The weights are held as double, rounded to float when dt is
+ * GSP_F32 (or GSP_I32: integral values), so the references see exactly
+ * the values the engines get. */
 typedef struct {
   const char* name;
+  gsp_dtype dt;
   int32_t n;
   int64_t m;
   int32_t *src, *dst; /* arc list as given to gsp_graph_create */
-  float* w;
+  double* w;
   int64_t* off; /* CSR of the same arcs */
   int32_t* tg;
-  float* tw;
+  double* tw;
 } fp_graph;
+
+/* x as the graph's weight type holds it. */
+static double fp_w(const fp_graph* g, double x) { return g->dt == GSP_F64 ? x : (double)(float)x; }
 
 static void fp_graph_csr(fp_graph* g) {
   int64_t e;
@@ -41,7 +53,7 @@ static void fp_graph_csr(fp_graph* g) {
   int64_t* at;
   g->off = (int64_t*)calloc((size_t)g->n + 1, sizeof(int64_t));
   g->tg = (int32_t*)malloc((size_t)(g->m ? g->m : 1) * sizeof(int32_t));
-  g->tw = (float*)malloc((size_t)(g->m ? g->m : 1) * sizeof(float));
+  g->tw = (double*)malloc((size_t)(g->m ? g->m : 1) * sizeof(double));
   at = (int64_t*)malloc(((size_t)g->n + 1) * sizeof(int64_t));
   for (e = 0; e < g->m; e++) g->off[g->src[e] + 1]++;
   for (v = 0; v < g->n; v++) g->off[v + 1] += g->off[v];
@@ -59,32 +71,34 @@ static void fp_graph_free(fp_graph* g) {
   memset(g, 0, sizeof *g);
 }
 
-/* Arc list storage for m arcs. */
-static void fp_graph_alloc(fp_graph* g, const char* name, int32_t n, int64_t m) {
+/* Arc list storage for m arcs of weight type dt. */
+static void fp_graph_alloc(fp_graph* g, const char* name, gsp_dtype dt, int32_t n, int64_t m) {
   memset(g, 0, sizeof *g);
   g->name = name;
+  g->dt = dt;
   g->n = n;
   g->m = m;
   g->src = (int32_t*)malloc((size_t)(m ? m : 1) * sizeof(int32_t));
   g->dst = (int32_t*)malloc((size_t)(m ? m : 1) * sizeof(int32_t));
-  g->w = (float*)malloc((size_t)(m ? m : 1) * sizeof(float));
+  g->w = (double*)malloc((size_t)(m ? m : 1) * sizeof(double));
 }
 
-/* Degree-6 random graph, weights log-uniform in [1e-3, 1e6] (log_weights)
- * or uniform in (0, 100] (the graphs min-plus squaring used to call
- * negative-cycle graphs: at n = 1000 entries still shrank by rounding after
- * 11 products). */
-static void fp_random(fp_graph* g, int32_t n, uint64_t seed, int log_weights) {
+/* Degree-6 random graph, weights log-uniform in [1e-3, 1e6] (log_weights;
+ * GSP_F64: [1e-3, 1e45]) or uniform in (0, 100] (the graphs min-plus
+ * squaring used to call negative-cycle graphs: at n = 1000 entries still
+ * shrank by rounding after 11 products). dt: GSP_F32 or GSP_F64. */
+static void fp_random(fp_graph* g, int32_t n, uint64_t seed, int log_weights, gsp_dtype dt) {
   t_rng r = {seed * 104729u + (uint64_t)n + (log_weights ? 0u : 77u)};
+  const double decades = dt == GSP_F64 ? 48.0 : 9.0;
   int64_t e = 0;
   int32_t u, j;
-  fp_graph_alloc(g, log_weights ? "random-log-weights" : "random-uniform-weights", n, (int64_t)n * 6);
+  fp_graph_alloc(g, log_weights ? "random-log-weights" : "random-uniform-weights", dt, n, (int64_t)n * 6);
   for (u = 0; u < n; u++) {
     for (j = 0; j < 6; j++, e++) {
       double x = (double)(t_next(&r) >> 11) / 9007199254740992.0; /* [0, 1) */
       g->src[e] = u;
       g->dst[e] = t_below(&r, n);
-      g->w[e] = log_weights ? (float)(1e-3 * pow(10.0, 9.0 * x)) : (float)(100.0 * (1.0 - x));
+      g->w[e] = fp_w(g, log_weights ? 1e-3 * pow(10.0, decades * x) : 100.0 * (1.0 - x));
     }
   }
   fp_graph_csr(g);
@@ -95,32 +109,40 @@ static void fp_random(fp_graph* g, int32_t n, uint64_t seed, int log_weights) {
  * entered from 0 and left from c2 to 1 by arcs of weight 1, so that every
  * other cycle through its arcs is positive; vertex n-1 has no arcs (it
  * reaches nothing). */
-static void fp_with_cycle(fp_graph* g, const char* name, int32_t n, uint64_t seed, const float cw[3]) {
+static void fp_with_cycle(fp_graph* g, const char* name, gsp_dtype dt, int32_t n, uint64_t seed,
+                          const double cw[3]) {
   t_rng r = {seed * 31337u + (uint64_t)n};
   const int32_t ring = n - 4;
   int64_t e = 0;
   int32_t u, j;
-  fp_graph_alloc(g, name, n, (int64_t)ring * 3 + 5);
+  fp_graph_alloc(g, name, dt, n, (int64_t)ring * 3 + 5);
   for (u = 0; u < ring; u++) {
-    g->src[e] = u; g->dst[e] = (u + 1) % ring; g->w[e] = (float)(1 + t_below(&r, 100)); e++;
+    g->src[e] = u; g->dst[e] = (u + 1) % ring; g->w[e] = (double)(1 + t_below(&r, 100)); e++;
     for (j = 0; j < 2; j++, e++) {
-      g->src[e] = u; g->dst[e] = t_below(&r, ring); g->w[e] = (float)(1 + t_below(&r, 100));
+      g->src[e] = u; g->dst[e] = t_below(&r, ring); g->w[e] = (double)(1 + t_below(&r, 100));
     }
   }
   for (j = 0; j < 3; j++, e++) {
-    g->src[e] = ring + j; g->dst[e] = ring + (j + 1) % 3; g->w[e] = cw[j];
+    g->src[e] = ring + j; g->dst[e] = ring + (j + 1) % 3; g->w[e] = fp_w(g, cw[j]);
   }
-  g->src[e] = 0; g->dst[e] = ring; g->w[e] = 1.0f; e++;
-  g->src[e] = ring + 2; g->dst[e] = 1; g->w[e] = 1.0f; e++;
+  g->src[e] = 0; g->dst[e] = ring; g->w[e] = 1.0; e++;
+  g->src[e] = ring + 2; g->dst[e] = 1; g->w[e] = 1.0; e++;
   g->m = e;
   fp_graph_csr(g);
 }
 
-static gsp_graph* fp_create(const fp_graph* g, gsp_dtype dtype) {
+/* The gsp_graph of g in its weight type. */
+static gsp_graph* fp_create(const fp_graph* g) {
   gsp_graph* h = NULL;
   gsp_status s;
-  if (dtype == GSP_F32) {
-    s = gsp_graph_create(&h, g->n, g->m, g->src, g->dst, g->w, GSP_F32, 0);
+  if (g->dt == GSP_F64) {
+    s = gsp_graph_create(&h, g->n, g->m, g->src, g->dst, g->w, GSP_F64, 0);
+  } else if (g->dt == GSP_F32) {
+    float* wf = (float*)malloc((size_t)(g->m ? g->m : 1) * sizeof(float));
+    int64_t e;
+    for (e = 0; e < g->m; e++) wf[e] = (float)g->w[e];
+    s = gsp_graph_create(&h, g->n, g->m, g->src, g->dst, wf, GSP_F32, 0);
+    free(wf);
   } else {
     int32_t* wi = (int32_t*)malloc((size_t)(g->m ? g->m : 1) * sizeof(int32_t));
     int64_t e;
@@ -172,8 +194,11 @@ static void fp_ref_run(const fp_graph* g, int32_t s, fp_ref* r) {
   free(inq);
 }
 
-/* The documented float tolerance for a path of k arcs and sum |w| = S. */
-static double fp_tol(int32_t k, double S) { return (double)k * ldexp(1.0, -22) * S; }
+/* The documented tolerance for a path of k arcs and sum |w| = S: float's
+ * k 2^-22 S, double's k 2^-51 S. */
+static double fp_tol(gsp_dtype dt, int32_t k, double S) {
+  return (double)k * ldexp(1.0, dt == GSP_F64 ? -51 : -22) * S;
+}
 
 /* The S the tolerance adds for a graph: 0 without negative arcs; with them,
  * 2 max|w|, since a matrix engine may add arcs of opposite signs that the
@@ -189,14 +214,14 @@ static double fp_cancel_S(const fp_graph* g) {
   return negative ? 2.0 * big : 0.0;
 }
 
-/* Checks row s of a result (float weights) against the reference: same
+/* Checks row s of a result (float or double weights) against the reference: same
  * reachability; every path exists arc by arc (cheapest parallel arc), its
  * exact sum agrees with the reported distance within the tolerance, and is
  * no longer than the reference distance beyond both paths' tolerances.
  * Returns the number of bad vertices (each reported, up to 3). */
 static int fp_check_row(const gsp_paths* p, const fp_graph* g, int32_t s, const fp_ref* r, const char* what) {
   const double cancel = fp_cancel_S(g);
-  float* d = (float*)malloc((size_t)g->n * sizeof(float));
+  void* d = malloc((size_t)g->n * t_dist_bytes(g->dt));
   int32_t* path = (int32_t*)malloc((size_t)g->n * sizeof(int32_t));
   int bad = 0;
   int32_t v;
@@ -209,11 +234,12 @@ static int fp_check_row(const gsp_paths* p, const fp_graph* g, int32_t s, const 
   for (v = 0; v < g->n && bad < 50; v++) {
     int32_t len = 0, i;
     double sum = 0, abs_sum = 0;
+    const double dv = t_dist_at(d, g->dt, v);
     const char* why = NULL;
     if (isinf(r->dist[v])) {
-      if (!(isinf(d[v]) && d[v] > 0)) why = "reachable, want unreachable";
+      if (!(isinf(dv) && dv > 0)) why = "reachable, want unreachable";
       else if (gsp_path_get(p, s, v, path, g->n, &len) != GSP_ERR_NO_PATH) why = "a path to an unreachable vertex";
-    } else if (!isfinite(d[v])) {
+    } else if (!isfinite(dv)) {
       why = "unreachable, want reachable";
     } else if ((st = gsp_path_get(p, s, v, path, g->n, &len)) != GSP_OK) {
       why = gsp_status_name(st);
@@ -224,7 +250,7 @@ static int fp_check_row(const gsp_paths* p, const fp_graph* g, int32_t s, const 
         int64_t e;
         double best = INFINITY;
         for (e = g->off[path[i]]; e < g->off[path[i] + 1]; e++) {
-          if (g->tg[e] == path[i + 1] && (double)g->tw[e] < best) best = (double)g->tw[e];
+          if (g->tg[e] == path[i + 1] && g->tw[e] < best) best = g->tw[e];
         }
         if (isinf(best)) why = "a path over a missing arc";
         sum += best;
@@ -233,15 +259,15 @@ static int fp_check_row(const gsp_paths* p, const fp_graph* g, int32_t s, const 
       if (why == NULL) {
         const int32_t k = len - 1 > r->hops[v] ? len - 1 : r->hops[v];
         const double S = (abs_sum > r->abs_sum[v] ? abs_sum : r->abs_sum[v]) + cancel;
-        if (fabs((double)d[v] - sum) > fp_tol(len - 1, abs_sum + cancel)) why = "distance and path sum differ";
-        else if (sum > r->dist[v] + 2.0 * fp_tol(k, S)) why = "the path is longer than the shortest";
-        else if (fabs((double)d[v] - r->dist[v]) > 2.0 * fp_tol(k, S)) why = "distance off the reference";
+        if (fabs(dv - sum) > fp_tol(g->dt, len - 1, abs_sum + cancel)) why = "distance and path sum differ";
+        else if (sum > r->dist[v] + 2.0 * fp_tol(g->dt, k, S)) why = "the path is longer than the shortest";
+        else if (fabs(dv - r->dist[v]) > 2.0 * fp_tol(g->dt, k, S)) why = "distance off the reference";
       }
     }
     if (why != NULL) {
       if (bad < 3) {
-        fprintf(stderr, "%s: %d -> %d: %s (d = %.9g, reference %.9g over %d arcs, path sum %.9g over %d arcs)\n",
-                what, s, v, why, (double)d[v], r->dist[v], r->hops[v], sum, len - 1);
+        fprintf(stderr, "%s: %d -> %d: %s (d = %.17g, reference %.17g over %d arcs, path sum %.17g over %d arcs)\n",
+                what, s, v, why, dv, r->dist[v], r->hops[v], sum, len - 1);
       }
       bad++;
     }
@@ -268,6 +294,7 @@ typedef struct {
   int num_apsp_sizes;
   int32_t apsp_full_check; /* check every row up to this n, else 24 rows */
   int seeds;
+  int f64; /* also GSP_F64 graphs (cases 1 to 3) */
 } fp_plan;
 
 static gsp_options fp_options(const fp_plan* plan, gsp_algorithm a) {
@@ -309,7 +336,8 @@ static void fp_sssp_case(const fp_plan* plan, const fp_graph* g, gsp_graph* h, g
     gsp_options o = fp_options(plan, a);
     gsp_paths* p = NULL;
     char what[160];
-    snprintf(what, sizeof what, "%s n=%d sssp %s from %d", g->name, g->n, gsp_algorithm_name(a), sources[i]);
+    snprintf(what, sizeof what, "%s/%s n=%d sssp %s from %d", g->name, t_dtype_name(g->dt), g->n,
+             gsp_algorithm_name(a), sources[i]);
     t_trace(what);
     CHECK_STATUS(gsp_sssp_run(h, sources[i], &o, &p), GSP_OK);
     if (p != NULL) {
@@ -329,7 +357,7 @@ static void fp_apsp_case(const fp_plan* plan, const fp_graph* g, gsp_graph* h, g
   gsp_paths* p = NULL;
   char what[160];
   if (!t_in_shard()) return;
-  snprintf(what, sizeof what, "%s n=%d apsp %s", g->name, g->n, gsp_algorithm_name(a));
+  snprintf(what, sizeof what, "%s/%s n=%d apsp %s", g->name, t_dtype_name(g->dt), g->n, gsp_algorithm_name(a));
   t_trace(what);
   CHECK_STATUS(gsp_apsp_run(h, NULL, 0, &o, &p), GSP_OK);
   if (p != NULL) {
@@ -348,52 +376,62 @@ static void fp_apsp_case(const fp_plan* plan, const fp_graph* g, gsp_graph* h, g
   gsp_paths_destroy(p);
 }
 
-/* 1. Random float graphs: no cycle verdict, distances and paths checked. */
+/* 1. Random float graphs (and double ones, plan->f64: one seed, all-pairs
+ * up to n = 4096): no cycle verdict, distances and paths checked. */
 static void fp_random_graphs(const fp_plan* plan) {
-  int si, seed, ai, lw;
-  for (lw = 0; lw < 2; lw++) {
-    for (si = 0; si < plan->num_sssp_sizes; si++) {
-      for (seed = 1; seed <= plan->seeds; seed++) {
-        fp_graph g;
-        gsp_graph* h;
-        int32_t sources[2];
-        fp_random(&g, plan->sssp_sizes[si], (uint64_t)seed, lw);
-        h = fp_create(&g, GSP_F32);
-        sources[0] = 0;
-        sources[1] = g.n / 2;
-        for (ai = 0; ai < plan->num_sssp; ai++) fp_sssp_case(plan, &g, h, plan->sssp[ai], sources, 2);
-        gsp_graph_destroy(h);
-        fp_graph_free(&g);
+  int si, seed, ai, lw, ti;
+  for (ti = 0; ti < (plan->f64 ? 2 : 1); ti++) {
+    const gsp_dtype dt = ti == 0 ? GSP_F32 : GSP_F64;
+    const int seeds = dt == GSP_F64 ? 1 : plan->seeds;
+    for (lw = 0; lw < 2; lw++) {
+      for (si = 0; si < plan->num_sssp_sizes; si++) {
+        for (seed = 1; seed <= seeds; seed++) {
+          fp_graph g;
+          gsp_graph* h;
+          int32_t sources[2];
+          fp_random(&g, plan->sssp_sizes[si], (uint64_t)seed, lw, dt);
+          h = fp_create(&g);
+          sources[0] = 0;
+          sources[1] = g.n / 2;
+          for (ai = 0; ai < plan->num_sssp; ai++) fp_sssp_case(plan, &g, h, plan->sssp[ai], sources, 2);
+          gsp_graph_destroy(h);
+          fp_graph_free(&g);
+        }
       }
-    }
-    for (si = 0; si < plan->num_apsp_sizes; si++) {
-      for (seed = 1; seed <= plan->seeds; seed++) {
-        fp_graph g;
-        gsp_graph* h;
-        fp_random(&g, plan->apsp_sizes[si], (uint64_t)seed, lw);
-        h = fp_create(&g, GSP_F32);
-        for (ai = 0; ai < plan->num_apsp; ai++) fp_apsp_case(plan, &g, h, plan->apsp[ai]);
-        gsp_graph_destroy(h);
-        fp_graph_free(&g);
+      for (si = 0; si < plan->num_apsp_sizes; si++) {
+        if (dt == GSP_F64 && plan->apsp_sizes[si] > 4096) continue;
+        for (seed = 1; seed <= seeds; seed++) {
+          fp_graph g;
+          gsp_graph* h;
+          fp_random(&g, plan->apsp_sizes[si], (uint64_t)seed, lw, dt);
+          h = fp_create(&g);
+          for (ai = 0; ai < plan->num_apsp; ai++) fp_apsp_case(plan, &g, h, plan->apsp[ai]);
+          gsp_graph_destroy(h);
+          fp_graph_free(&g);
+        }
       }
     }
   }
 }
 
-/* 2. One tiny negative cycle, float (-1e-3) and int32 (-1). */
+/* 2. One tiny negative cycle: float (-1e-3), int32 (-1), and with plan->f64
+ * double (-1e-3 among arcs of 1e8: in float 1e8 + 1e8 - 200000000.001 is 0,
+ * no cycle). */
 static void fp_negative_cycles(const fp_plan* plan) {
-  static const float f_cycle[3] = {1.5f, 2.25f, -3.751f};
-  static const float i_cycle[3] = {1000.0f, 1000.0f, -2001.0f};
+  static const double f_cycle[3] = {1.5, 2.25, -3.751};
+  static const double i_cycle[3] = {1000.0, 1000.0, -2001.0};
+  static const double d_cycle[3] = {1e8, 1e8, -200000000.001};
+  static const gsp_dtype types[3] = {GSP_F32, GSP_I32, GSP_F64};
+  static const char* names[3] = {"tiny-negative-cycle-f32", "tiny-negative-cycle-i32", "tiny-negative-cycle-f64"};
   const int32_t sizes[2] = {50, 300};
   int si, ai, ti;
-  for (ti = 0; ti < 2; ti++) {
-    const gsp_dtype dt = ti == 0 ? GSP_F32 : GSP_I32;
+  for (ti = 0; ti < (plan->f64 ? 3 : 2); ti++) {
+    const gsp_dtype dt = types[ti];
     for (si = 0; si < 2; si++) {
       fp_graph g;
       gsp_graph* h;
-      fp_with_cycle(&g, dt == GSP_F32 ? "tiny-negative-cycle-f32" : "tiny-negative-cycle-i32", sizes[si], 7,
-                    dt == GSP_F32 ? f_cycle : i_cycle);
-      h = fp_create(&g, dt);
+      fp_with_cycle(&g, names[ti], dt, sizes[si], 7, ti == 0 ? f_cycle : ti == 1 ? i_cycle : d_cycle);
+      h = fp_create(&g);
       for (ai = 0; ai < plan->num_sssp_negative; ai++) {
         gsp_options o = fp_options(plan, plan->sssp_negative[ai]);
         gsp_paths* p = NULL;
@@ -426,24 +464,30 @@ static void fp_negative_cycles(const fp_plan* plan) {
   }
 }
 
-/* 3. Cycles that are not negative: one that float rounding can make look
- * negative (exact sum +1e-3), and one of exact sum 0. */
+/* 3. Cycles that are not negative: one that rounding can make look
+ * negative (exact sum +1e-3: 1e-3 + 1e6 - 1e6 in float; with plan->f64,
+ * 1e-3 + 1e16 - 1e16 in double), and one of exact sum 0. */
 static void fp_rounding_cycles(const fp_plan* plan) {
-  static const float absorbed[3] = {1e-3f, 1e6f, -1e6f};
-  static const float zero[3] = {0.5f, 0.25f, -0.75f};
-  int ci, ai;
-  for (ci = 0; ci < 2; ci++) {
-    fp_graph g;
-    gsp_graph* h;
-    int32_t sources[2];
-    fp_with_cycle(&g, ci == 0 ? "absorbed-cycle" : "zero-cycle", 300, 11, ci == 0 ? absorbed : zero);
-    h = fp_create(&g, GSP_F32);
-    sources[0] = 0;
-    sources[1] = g.n / 2;
-    for (ai = 0; ai < plan->num_sssp_negative; ai++) fp_sssp_case(plan, &g, h, plan->sssp_negative[ai], sources, 2);
-    for (ai = 0; ai < plan->num_apsp_negative; ai++) fp_apsp_case(plan, &g, h, plan->apsp_negative[ai]);
-    gsp_graph_destroy(h);
-    fp_graph_free(&g);
+  static const double absorbed[3] = {1e-3, 1e6, -1e6};
+  static const double absorbed_f64[3] = {1e-3, 1e16, -1e16};
+  static const double zero[3] = {0.5, 0.25, -0.75};
+  int ci, ai, ti;
+  for (ti = 0; ti < (plan->f64 ? 2 : 1); ti++) {
+    const gsp_dtype dt = ti == 0 ? GSP_F32 : GSP_F64;
+    for (ci = 0; ci < 2; ci++) {
+      fp_graph g;
+      gsp_graph* h;
+      int32_t sources[2];
+      fp_with_cycle(&g, ci == 0 ? "absorbed-cycle" : "zero-cycle", dt, 300, 11,
+                    ci == 1 ? zero : dt == GSP_F64 ? absorbed_f64 : absorbed);
+      h = fp_create(&g);
+      sources[0] = 0;
+      sources[1] = g.n / 2;
+      for (ai = 0; ai < plan->num_sssp_negative; ai++) fp_sssp_case(plan, &g, h, plan->sssp_negative[ai], sources, 2);
+      for (ai = 0; ai < plan->num_apsp_negative; ai++) fp_apsp_case(plan, &g, h, plan->apsp_negative[ai]);
+      gsp_graph_destroy(h);
+      fp_graph_free(&g);
+    }
   }
 }
 
@@ -459,13 +503,13 @@ static void fp_rounding_tail(const fp_plan* plan) {
                             82023.6484f, 131.814377f, 124825.383f, 1.56331146f, 0.551503539f};
   fp_graph g;
   gsp_graph* h;
-  int ai;
-  fp_graph_alloc(&g, "rounding-tail", 7, 17);
+  int ai, k;
+  fp_graph_alloc(&g, "rounding-tail", GSP_F32, 7, 17);
   memcpy(g.src, src, sizeof src);
   memcpy(g.dst, dst, sizeof dst);
-  memcpy(g.w, w, sizeof w);
+  for (k = 0; k < 17; k++) g.w[k] = (double)w[k];
   fp_graph_csr(&g);
-  h = fp_create(&g, GSP_F32);
+  h = fp_create(&g);
   for (ai = 0; ai < plan->num_apsp; ai++) fp_apsp_case(plan, &g, h, plan->apsp[ai]);
   gsp_graph_destroy(h);
   fp_graph_free(&g);

@@ -1,11 +1,15 @@
 /* Dense APSP on the GPU (GSP_APSP_FLOYD_WARSHALL in-core and out-of-core,
- * GSP_APSP_MINPLUS), both weight types, against independent references:
- * t_ref_floyd_warshall (int64) for small n, the CPU engines for larger n.
- * i32 exact, f32 within rounding; sampled paths checked arc by arc.
+ * GSP_APSP_MINPLUS), every weight type (i32, f32, f64), against independent
+ * references: t_ref_floyd_warshall (int64) for small n, the CPU engines for
+ * larger n. i32 and f64 (integer weights) exact, f32 within rounding; sampled
+ * paths checked arc by arc. GSP_F64 also with weights float cannot hold:
+ * integers of 1e8..2e8 (exact, against the int64 reference) and weights
+ * times 1e40 (against the CPU engine's GSP_F64 result).
  * GSP_TEST_SMALL=1: small sizes only (for compute-sanitizer); 2: fewer still;
  * 3: one padded size and two shapes through every kernel, for racecheck,
  * which tracks every shared-memory access and is very slow. */
 #include "testing.h"
+#include "gpu/f64_check.h"
 #include "tuning_hook.h"
 
 static int small_mode = 0;
@@ -46,16 +50,18 @@ static int64_t* make_ref(const t_arcs* a) {
   }
 }
 
-/* Rows streamed by gsp_apsp_stream into two arrays (staged delivery). */
+/* Rows streamed by gsp_apsp_stream into two arrays (staged delivery);
+ * db bytes a distance (t_dist_bytes). */
 typedef struct {
   int32_t n;
-  int32_t* d;
+  size_t db;
+  unsigned char* d;
   int32_t* p;
 } collect_rows;
 static int collect(void* user, int32_t first, int32_t rows, const void* d, const int32_t* p) {
   collect_rows* c = (collect_rows*)user;
-  memcpy(c->d + (size_t)first * c->n, d, (size_t)rows * c->n * 4);
-  if (p != NULL) memcpy(c->p + (size_t)first * c->n, p, (size_t)rows * c->n * 4);
+  memcpy(c->d + (size_t)first * c->n * c->db, d, (size_t)rows * c->n * c->db);
+  if (p != NULL) memcpy(c->p + (size_t)first * c->n, p, (size_t)rows * c->n * sizeof(int32_t));
   return 0;
 }
 
@@ -64,12 +70,13 @@ static int collect(void* user, int32_t first, int32_t rows, const void* d, const
  * rows of the result p. */
 static void same_rows_other_calls(const gsp_graph* g, const gsp_options* o, const int32_t* sources, int32_t ns,
                                   const gsp_paths* p, int32_t rows, int32_t n, int paths, const char* what) {
+  const size_t db = t_dist_bytes(gsp_graph_weight_type(g));
   size_t cells = (size_t)rows * (size_t)n;
-  int32_t* d = (int32_t*)malloc(cells * 4);
-  int32_t* pr = paths ? (int32_t*)malloc(cells * 4) : NULL;
-  collect_rows c = {n, (int32_t*)malloc(cells * 4), paths ? (int32_t*)malloc(cells * 4) : NULL};
-  int32_t* want_d = (int32_t*)malloc((size_t)n * 4);
-  int32_t* want_p = (int32_t*)malloc((size_t)n * 4);
+  unsigned char* d = (unsigned char*)malloc(cells * db);
+  int32_t* pr = paths ? (int32_t*)malloc(cells * sizeof(int32_t)) : NULL;
+  collect_rows c = {n, db, (unsigned char*)malloc(cells * db), paths ? (int32_t*)malloc(cells * sizeof(int32_t)) : NULL};
+  unsigned char* want_d = (unsigned char*)malloc((size_t)n * db);
+  int32_t* want_p = (int32_t*)malloc((size_t)n * sizeof(int32_t));
   gsp_run_info info;
   int32_t i, diff_into = 0, diff_stream = 0;
   memset(&info, 0, sizeof info);
@@ -82,12 +89,12 @@ static void same_rows_other_calls(const gsp_graph* g, const gsp_options* o, cons
     int32_t src = sources ? sources[i] : i;
     size_t at = (size_t)i * (size_t)n;
     gsp_paths_distances(p, src, want_d, n);
-    diff_into += memcmp(d + at, want_d, (size_t)n * 4) != 0;
-    diff_stream += memcmp(c.d + at, want_d, (size_t)n * 4) != 0;
+    diff_into += memcmp(d + at * db, want_d, (size_t)n * db) != 0;
+    diff_stream += memcmp(c.d + at * db, want_d, (size_t)n * db) != 0;
     if (paths) {
       gsp_paths_predecessors(p, src, want_p, n);
-      diff_into += memcmp(pr + at, want_p, (size_t)n * 4) != 0;
-      diff_stream += memcmp(c.p + at, want_p, (size_t)n * 4) != 0;
+      diff_into += memcmp(pr + at, want_p, (size_t)n * sizeof(int32_t)) != 0;
+      diff_stream += memcmp(c.p + at, want_p, (size_t)n * sizeof(int32_t)) != 0;
     }
   }
   CHECK(diff_into == 0, "%s: gsp_apsp_run_into differs from gsp_apsp_run in %d rows", what, diff_into);
@@ -112,7 +119,7 @@ static void run_case(const t_arcs* a, const int64_t* ref, gsp_dtype dt, gsp_algo
   int32_t n = a->n, i, bad = 0;
   if (!t_in_shard()) return;
   g = t_graph(a, dt, 1.0f);
-  snprintf(what, sizeof what, "%s %s n=%d %s %s%s%s", tag, a->name, n, dt == GSP_I32 ? "i32" : "f32",
+  snprintf(what, sizeof what, "%s %s n=%d %s %s%s%s", tag, a->name, n, t_dtype_name(dt),
            gsp_algorithm_name(algo), paths ? "" : " no-paths", mem_limit ? " limited-memory" : "");
   t_trace(what);
   gsp_options_init(&o);
@@ -180,11 +187,11 @@ static void both_pred_modes(const t_arcs* a, const int64_t* ref, gsp_dtype dt, g
   t_tuning("GSP_DENSE_PRED", NULL);
 }
 
+/* Both engines, every weight type. */
 static void both(const t_arcs* a, const int64_t* ref, int paths, const char* tag) {
-  both_pred_modes(a, ref, GSP_I32, GSP_APSP_FLOYD_WARSHALL, paths, tag);
-  both_pred_modes(a, ref, GSP_F32, GSP_APSP_FLOYD_WARSHALL, paths, tag);
-  both_pred_modes(a, ref, GSP_I32, GSP_APSP_MINPLUS, paths, tag);
-  both_pred_modes(a, ref, GSP_F32, GSP_APSP_MINPLUS, paths, tag);
+  int d;
+  for (d = 0; d < T_NUM_DTYPES; d++) both_pred_modes(a, ref, t_dtypes[d], GSP_APSP_FLOYD_WARSHALL, paths, tag);
+  for (d = 0; d < T_NUM_DTYPES; d++) both_pred_modes(a, ref, t_dtypes[d], GSP_APSP_MINPLUS, paths, tag);
 }
 
 static void expect_status(const t_arcs* a, gsp_dtype dt, gsp_algorithm algo, size_t limit, gsp_status want,
@@ -198,7 +205,7 @@ static void expect_status(const t_arcs* a, gsp_dtype dt, gsp_algorithm algo, siz
   o.algorithm = algo;
   o.device_memory_limit = limit;
   s = gsp_apsp_run(g, NULL, 0, &o, &p);
-  CHECK(s == want, "%s (%s, %s): %s, want %s: %s", what, dt == GSP_I32 ? "i32" : "f32", gsp_algorithm_name(algo),
+  CHECK(s == want, "%s (%s, %s): %s, want %s: %s", what, t_dtype_name(dt), gsp_algorithm_name(algo),
         gsp_status_name(s), gsp_status_name(want), gsp_last_error());
   gsp_paths_destroy(p);
   gsp_graph_destroy(g);
@@ -244,28 +251,42 @@ static void test_sources_subset(void) {
   ref = make_ref(&a);
   run_case(&a, ref, GSP_I32, GSP_APSP_FLOYD_WARSHALL, 1, 0, src, 4, "subset");
   run_case(&a, ref, GSP_F32, GSP_APSP_MINPLUS, 1, 0, src, 4, "subset");
+  run_case(&a, ref, GSP_F64, GSP_APSP_FLOYD_WARSHALL, 1, 0, src, 4, "subset");
+  run_case(&a, ref, GSP_F64, GSP_APSP_MINPLUS, 1, 0, src, 4, "subset");
   free(ref);
   t_arcs_free(&a);
 }
 
+/* An out-of-core limit chosen for 4-byte distances (with paths: 8 bytes a
+ * cell, 4 + 4), scaled to dt's cell (f64: 12 bytes with paths, 8 without),
+ * so that it still admits the streamed working set but not the matrix. */
+static size_t ooc_limit(size_t four_byte_limit, gsp_dtype dt, int paths) {
+  const size_t cell = t_dist_bytes(dt) + (paths ? 4 : 0), base = 4 + (paths ? 4 : 0);
+  return four_byte_limit / base * cell;
+}
+
 static void test_out_of_core(void) {
   /* n = 1000 (padded 1024): the in-core matrix needs ~4 MB (+4 MB of
-   * predecessors); these limits admit only the streamed working set. */
+   * predecessors; f64: 8 + 4 MB); these limits admit only the streamed
+   * working set. */
   const int shapes[] = {T_RANDOM_SPARSE, T_DAG_NEGATIVE};
-  int i;
+  int i, d;
   for (i = 0; i < 2; i++) {
     t_arcs a;
     int64_t* ref;
     t_make_shape(&a, shapes[i], 1000, 77u + (uint64_t)i);
     ref = make_ref(&a);
     if (ref != NULL) {
-      run_case(&a, ref, GSP_I32, GSP_APSP_FLOYD_WARSHALL, 1, (size_t)7500 * 1000, NULL, 0, "ooc");
-      run_case(&a, ref, GSP_F32, GSP_APSP_FLOYD_WARSHALL, 1, (size_t)7500 * 1000, NULL, 0, "ooc");
-      run_case(&a, ref, GSP_I32, GSP_APSP_FLOYD_WARSHALL, 0, (size_t)4000 * 1000, NULL, 0, "ooc");
-      run_case(&a, ref, GSP_F32, GSP_APSP_FLOYD_WARSHALL, 0, (size_t)4000 * 1000, NULL, 0, "ooc");
+      for (d = 0; d < T_NUM_DTYPES; d++) {
+        const gsp_dtype dt = t_dtypes[d];
+        run_case(&a, ref, dt, GSP_APSP_FLOYD_WARSHALL, 1, ooc_limit((size_t)7500 * 1000, dt, 1), NULL, 0, "ooc");
+        run_case(&a, ref, dt, GSP_APSP_FLOYD_WARSHALL, 0, ooc_limit((size_t)4000 * 1000, dt, 0), NULL, 0, "ooc");
+      }
       /* min-plus does not stream: a clear out-of-memory answer */
       expect_status(&a, GSP_I32, GSP_APSP_MINPLUS, (size_t)4000 * 1000, GSP_ERR_DEVICE_OUT_OF_MEMORY,
                     "min-plus over the memory limit");
+      expect_status(&a, GSP_F64, GSP_APSP_MINPLUS, ooc_limit((size_t)4000 * 1000, GSP_F64, 0),
+                    GSP_ERR_DEVICE_OUT_OF_MEMORY, "min-plus over the memory limit");
     }
     free(ref);
     t_arcs_free(&a);
@@ -279,6 +300,10 @@ static void test_out_of_core(void) {
     if (ref != NULL) {
       run_case(&a, ref, GSP_I32, GSP_APSP_FLOYD_WARSHALL, 1, (size_t)30 * 1000 * 1000, NULL, 0, "ooc");
       run_case(&a, ref, GSP_F32, GSP_APSP_FLOYD_WARSHALL, 0, (size_t)15 * 1000 * 1000, NULL, 0, "ooc");
+      run_case(&a, ref, GSP_F64, GSP_APSP_FLOYD_WARSHALL, 1, ooc_limit((size_t)30 * 1000 * 1000, GSP_F64, 1), NULL,
+               0, "ooc");
+      run_case(&a, ref, GSP_F64, GSP_APSP_FLOYD_WARSHALL, 0, ooc_limit((size_t)15 * 1000 * 1000, GSP_F64, 0), NULL,
+               0, "ooc");
     }
     free(ref);
     t_arcs_free(&a);
@@ -301,10 +326,10 @@ static void test_lookahead(void) {
   t_make_shape(&a, T_RANDOM_SPARSE, 1100, 1234u);
   ref = make_ref(&a);
   if (ref != NULL) {
-    both_pred_modes(&a, ref, GSP_I32, GSP_APSP_FLOYD_WARSHALL, 1, "lookahead");
-    both_pred_modes(&a, ref, GSP_F32, GSP_APSP_FLOYD_WARSHALL, 1, "lookahead");
-    both_pred_modes(&a, ref, GSP_I32, GSP_APSP_FLOYD_WARSHALL, 0, "lookahead");
-    both_pred_modes(&a, ref, GSP_F32, GSP_APSP_FLOYD_WARSHALL, 0, "lookahead");
+    int d, paths;
+    for (paths = 1; paths >= 0; paths--) {
+      for (d = 0; d < T_NUM_DTYPES; d++) both_pred_modes(&a, ref, t_dtypes[d], GSP_APSP_FLOYD_WARSHALL, paths, "lookahead");
+    }
   }
   free(ref);
   t_arcs_free(&a);
@@ -312,9 +337,9 @@ static void test_lookahead(void) {
 
 static void test_negative_cycles(void) {
   gsp_algorithm algos[2] = {GSP_APSP_FLOYD_WARSHALL, GSP_APSP_MINPLUS};
-  gsp_dtype dts[2] = {GSP_I32, GSP_F32};
+  const gsp_dtype* dts = t_dtypes;
   int ai, di, i;
-  for (ai = 0; ai < 2; ai++) for (di = 0; di < 2; di++) {
+  for (ai = 0; ai < 2; ai++) for (di = 0; di < T_NUM_DTYPES; di++) {
     t_arcs a;
     /* a ring with a chord closing a negative cycle 100 -> ... -> 150 -> 100 */
     t_arcs_init(&a, "negative-cycle", 300);
@@ -336,6 +361,21 @@ static void test_negative_cycles(void) {
     t_arc(&a, 900, 10, -4000);
     expect_status(&a, GSP_I32, GSP_APSP_FLOYD_WARSHALL, (size_t)7500 * 1000, GSP_ERR_NEGATIVE_CYCLE,
                   "negative cycle, out-of-core");
+    expect_status(&a, GSP_F64, GSP_APSP_FLOYD_WARSHALL, ooc_limit((size_t)7500 * 1000, GSP_F64, 1),
+                  GSP_ERR_NEGATIVE_CYCLE, "negative cycle, out-of-core");
+    t_arcs_free(&a);
+  }
+  {
+    /* a cycle of -1 among arcs of 1e8: float would round it to 0 (no
+     * cycle); double sees it */
+    t_arcs a;
+    t_arcs_init(&a, "negative-cycle-1e8", 200);
+    for (i = 0; i < 198; i++) t_arc(&a, i, (i + 1) % 198, 3);
+    t_arc(&a, 0, 198, 5);
+    t_arc(&a, 198, 199, 100000000);
+    t_arc(&a, 199, 198, -100000001); /* the only cycle through it: 198 -> 199 -> 198, total -1 */
+    t_arc(&a, 199, 1, 2);
+    for (ai = 0; ai < 2; ai++) expect_status(&a, GSP_F64, algos[ai], 0, GSP_ERR_NEGATIVE_CYCLE, "negative cycle, 1e8 - (1e8 + 1)");
     t_arcs_free(&a);
   }
 }
@@ -353,6 +393,8 @@ static void test_big_weights(void) {
   if (ref != NULL) {
     run_case(&a, ref, GSP_I32, GSP_APSP_FLOYD_WARSHALL, 1, 0, NULL, 0, "big");
     run_case(&a, ref, GSP_I32, GSP_APSP_MINPLUS, 1, 0, NULL, 0, "big");
+    run_case(&a, ref, GSP_F64, GSP_APSP_FLOYD_WARSHALL, 1, 0, NULL, 0, "big");
+    run_case(&a, ref, GSP_F64, GSP_APSP_MINPLUS, 1, 0, NULL, 0, "big");
   }
   free(ref);
   t_arcs_free(&a);
@@ -366,6 +408,77 @@ static void test_big_weights(void) {
   /* a float distance beyond FLT_MAX (negative ones too) */
   t_check_float_overflow(GSP_BACKEND_CUDA, GSP_APSP_FLOYD_WARSHALL, 0, 1);
   t_check_float_overflow(GSP_BACKEND_CUDA, GSP_APSP_MINPLUS, 0, 1);
+}
+
+/* Weights times 1e40 (beyond float's range) on one engine: every row
+ * against the CPU Floyd-Warshall's GSP_F64 result, and sampled paths arc by
+ * arc against the int64 reference of the unscaled weights (a shortest path
+ * stays one: a path longer by one unit is longer by 1e40, far beyond the
+ * rounding). */
+static void run_scaled(const t_arcs* a, const int64_t* ref, gsp_algorithm algo, const char* tag) {
+  gsp_graph* g;
+  gsp_options o;
+  gsp_paths *p = NULL, *cpu = NULL;
+  gsp_status s;
+  char what[200];
+  const int32_t n = a->n;
+  if (!t_in_shard()) return;
+  g = t_f64_scaled_graph(a, 1e40);
+  snprintf(what, sizeof what, "%s %s n=%d f64-1e40 %s", tag, a->name, n, gsp_algorithm_name(algo));
+  t_trace(what);
+  gsp_options_init(&o);
+  o.backend = GSP_BACKEND_CPU;
+  o.algorithm = GSP_APSP_FLOYD_WARSHALL;
+  CHECK_OK(gsp_apsp_run(g, NULL, 0, &o, &cpu));
+  o.backend = GSP_BACKEND_CUDA;
+  o.algorithm = algo;
+  s = gsp_apsp_run(g, NULL, 0, &o, &p);
+  CHECK(s == GSP_OK, "%s: %s %s", what, gsp_status_name(s), gsp_last_error());
+  if (s == GSP_OK && cpu != NULL) {
+    const double slack = t_f64_slack(g);
+    t_rng r = {(uint64_t)n * 17u};
+    int32_t i, bad = 0, pbad = 0, k;
+    for (i = 0; i < n && bad < 3; i++) bad += t_f64_compare_row(p, cpu, i, n, slack, what) != 0;
+    CHECK(bad == 0, "%s: %d rows differ from the CPU engine", what, bad);
+    for (k = 0; k < 40 && pbad < 3; k++) {
+      const int32_t src = t_below(&r, n), dst = t_below(&r, n);
+      pbad += t_check_path(p, a, src, dst, ref[(int64_t)src * n + dst], what) != 0;
+    }
+    CHECK(pbad == 0, "%s: %d bad paths", what, pbad);
+  }
+  gsp_paths_destroy(p);
+  gsp_paths_destroy(cpu);
+  gsp_graph_destroy(g);
+}
+
+/* GSP_F64 with weights float cannot hold, on both engines and both
+ * predecessor modes: integers of 1e8..2e8 (exact: against the int64
+ * reference) and weights times 1e40 (against the CPU engine), on a random
+ * graph, one with negative arcs and one with zero-weight cycles. */
+static void test_f64_weights(void) {
+  const int shapes[] = {T_RANDOM_SPARSE, T_DAG_NEGATIVE, T_ZERO_WEIGHTS};
+  const int32_t n = small_mode ? 129 : 300;
+  int i;
+  for (i = 0; i < 3; i++) {
+    t_arcs a, big;
+    int64_t* ref;
+    t_make_shape(&a, shapes[i], n, 501u + (uint64_t)i);
+    t_f64_big_arcs(&a, &big, 502u + (uint64_t)i);
+    ref = make_ref(&big);
+    if (ref != NULL) {
+      both_pred_modes(&big, ref, GSP_F64, GSP_APSP_FLOYD_WARSHALL, 1, "f64-1e8");
+      both_pred_modes(&big, ref, GSP_F64, GSP_APSP_MINPLUS, 1, "f64-1e8");
+    }
+    free(ref);
+    ref = make_ref(&a);
+    if (ref != NULL) {
+      run_scaled(&a, ref, GSP_APSP_FLOYD_WARSHALL, "f64");
+      run_scaled(&a, ref, GSP_APSP_MINPLUS, "f64");
+    }
+    free(ref);
+    t_arcs_free(&big);
+    t_arcs_free(&a);
+  }
 }
 
 /* int32 with paths has two fast kernels: the packed one (a single DPX
@@ -417,6 +530,7 @@ int main(void) {
   if (small_mode < 3) {
     test_negative_cycles();
     test_big_weights();
+    test_f64_weights();
     test_weight_ranges();
     test_sources_subset();
     test_out_of_core();

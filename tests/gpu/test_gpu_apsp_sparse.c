@@ -1,13 +1,15 @@
 /* The sparse APSP engines on CUDA (GSP_APSP_HEAP, GSP_APSP_TASK_PARALLEL,
  * GSP_APSP_DELTA_STEPPING, GSP_APSP_SPMM) against the CPU's repeated Dijkstra, on every
- * shape of testing.h and both weight types: distances equal, predecessors
+ * shape of testing.h and every weight type (i32, f32, f64): distances equal, predecessors
  * consistent, sampled paths checked arc by arc; source subsets (K = 1, 2,
  * 31, 32, 33, 1000 with repeats for the batched engines); gsp_apsp_stream
  * order; cancellation;
  * a small device memory limit forcing many batches gives identical results;
  * SpMM with in-arc lists of more than 4 arcs split over warps
  * (GSP_CUDA_SPMM_HUB_ARCS=4, so the hub path runs on these small graphs);
- * negative weights, int32 overflow and a too-small budget are refused.
+ * negative weights, int32 overflow and a too-small budget are refused;
+ * GSP_F64 weights float cannot hold (integers of 1e8..2e8, exact, and
+ * weights times 1e40, against the CPU engine's GSP_F64 result).
  * GSP_TEST_SMALL=1 keeps sizes small (for compute-sanitizer); 3 also keeps
  * two shapes only (racecheck tracks every shared-memory access: slow). */
 #define _POSIX_C_SOURCE 200809L
@@ -16,6 +18,8 @@
 #include <string.h>
 
 #include "testing.h"
+#include "gpu/f64_check.h"
+#include "gpu/pred_check.h"
 #include "tuning_hook.h"
 
 static int g_small = 0;
@@ -38,7 +42,7 @@ static int64_t* cpu_reference(const t_arcs* a, gsp_dtype dtype) {
   gsp_options o;
   gsp_paths* p = NULL;
   int64_t* ref = (int64_t*)malloc((size_t)a->n * (size_t)a->n * sizeof(int64_t));
-  void* row = malloc((size_t)a->n * 4);
+  void* row = malloc((size_t)a->n * t_dist_bytes(dtype));
   int32_t s, v;
   gsp_options_init(&o);
   o.backend = GSP_BACKEND_CPU;
@@ -47,14 +51,8 @@ static int64_t* cpu_reference(const t_arcs* a, gsp_dtype dtype) {
   for (s = 0; s < a->n; s++) {
     CHECK_OK(gsp_paths_distances(p, s, row, a->n));
     for (v = 0; v < a->n; v++) {
-      int64_t* r = &ref[(int64_t)s * a->n + v];
-      if (dtype == GSP_I32) {
-        int32_t x = ((int32_t*)row)[v];
-        *r = x == GSP_I32_INF ? T_INF_REF : x;
-      } else {
-        float x = ((float*)row)[v];
-        *r = isinf(x) ? T_INF_REF : (int64_t)x;
-      }
+      const double x = t_dist_at(row, dtype, v); /* integer weights: exact in every type */
+      ref[(int64_t)s * a->n + v] = isinf(x) ? T_INF_REF : (int64_t)x;
     }
   }
   /* Spot-check the reference itself against naive Bellman-Ford. */
@@ -119,7 +117,7 @@ static void test_all_pairs(const t_arcs* a, gsp_dtype dtype, const int64_t* ref,
   gsp_options o = cuda_opts(algo);
   gsp_paths* p = NULL;
   gsp_status st;
-  snprintf(what, sizeof what, "%s/%s/%s", gsp_algorithm_name(algo), a->name, dtype == GSP_I32 ? "i32" : "f32");
+  snprintf(what, sizeof what, "%s/%s/%s", gsp_algorithm_name(algo), a->name, t_dtype_name(dtype));
   st = gsp_apsp_run(g, NULL, 0, &o, &p);
   CHECK(st == GSP_OK, "%s: %s %s", what, gsp_status_name(st), gsp_last_error());
   if (st == GSP_OK) {
@@ -165,7 +163,7 @@ static void test_subset(const t_arcs* a, gsp_dtype dtype, const int64_t* ref, gs
   t_rng r = {1234};
   int32_t ns = a->n < 37 ? a->n : 37, i, srcs[37];
   gsp_status st;
-  snprintf(what, sizeof what, "%s/%s/%s subset", gsp_algorithm_name(algo), a->name, dtype == GSP_I32 ? "i32" : "f32");
+  snprintf(what, sizeof what, "%s/%s/%s subset", gsp_algorithm_name(algo), a->name, t_dtype_name(dtype));
   for (i = 0; i < ns; i++) srcs[i] = t_below(&r, a->n);
   srcs[ns - 1] = srcs[0]; /* a repeated source */
   st = gsp_apsp_run(g, srcs, ns, &o, &p);
@@ -206,7 +204,7 @@ static void test_source_counts(const t_arcs* a, gsp_dtype dtype, const int64_t* 
       gsp_paths* p = NULL;
       gsp_status st;
       snprintf(what, sizeof what, "%s/%s/%s K=%d%s", gsp_algorithm_name(algo), a->name,
-               dtype == GSP_I32 ? "i32" : "f32", ns, np ? " no-paths" : "");
+               t_dtype_name(dtype), ns, np ? " no-paths" : "");
       o.flags = np ? GSP_NO_PATHS : 0;
       st = gsp_apsp_run(g, srcs, ns, &o, &p);
       CHECK(st == GSP_OK, "%s: %s %s", what, gsp_status_name(st), gsp_last_error());
@@ -242,14 +240,8 @@ static int on_rows(void* user, int32_t first, int32_t num_rows, const void* dist
     int32_t s = c->srcs ? c->srcs[first + i] : first + i;
     const int64_t* want = &c->ref[(int64_t)s * n];
     for (v = 0; v < n; v++) {
-      int64_t got;
-      if (c->dtype == GSP_I32) {
-        int32_t x = ((const int32_t*)dist)[(int64_t)i * n + v];
-        got = x == GSP_I32_INF ? T_INF_REF : x;
-      } else {
-        float x = ((const float*)dist)[(int64_t)i * n + v];
-        got = isinf(x) ? T_INF_REF : (int64_t)x;
-      }
+      const double x = t_dist_at(dist, c->dtype, (int64_t)i * n + v);
+      const int64_t got = isinf(x) ? T_INF_REF : (int64_t)x;
       if (got != want[v]) c->bad++;
       if (pred != NULL) {
         int32_t pv = pred[(int64_t)i * n + v];
@@ -272,8 +264,10 @@ static void test_stream(const t_arcs* a, gsp_dtype dtype, const int64_t* ref, gs
   c.dtype = dtype;
   c.ref = ref;
   st = gsp_apsp_stream(g, NULL, 0, &o, on_rows, &c);
-  CHECK(st == GSP_OK, "stream %s/%s: %s %s", gsp_algorithm_name(algo), a->name, gsp_status_name(st), gsp_last_error());
-  CHECK(c.next == a->n && c.bad == 0, "stream %s/%s: %d rows, %d bad", gsp_algorithm_name(algo), a->name, c.next, c.bad);
+  CHECK(st == GSP_OK, "stream %s/%s/%s: %s %s", gsp_algorithm_name(algo), a->name, t_dtype_name(dtype),
+        gsp_status_name(st), gsp_last_error());
+  CHECK(c.next == a->n && c.bad == 0, "stream %s/%s/%s: %d rows, %d bad", gsp_algorithm_name(algo), a->name,
+        t_dtype_name(dtype), c.next, c.bad);
 
   for (i = 0; i < ns; i++) srcs[i] = (i * 7919) % a->n;
   memset(&c, 0, sizeof c);
@@ -283,10 +277,10 @@ static void test_stream(const t_arcs* a, gsp_dtype dtype, const int64_t* ref, gs
   c.srcs = srcs;
   o.flags = GSP_NO_PATHS;
   st = gsp_apsp_stream(g, srcs, ns, &o, on_rows, &c);
-  CHECK(st == GSP_OK, "stream subset %s/%s: %s %s", gsp_algorithm_name(algo), a->name, gsp_status_name(st),
-        gsp_last_error());
-  CHECK(c.next == ns && c.bad == 0, "stream subset %s/%s: %d rows, %d bad", gsp_algorithm_name(algo), a->name,
-        c.next, c.bad);
+  CHECK(st == GSP_OK, "stream subset %s/%s/%s: %s %s", gsp_algorithm_name(algo), a->name, t_dtype_name(dtype),
+        gsp_status_name(st), gsp_last_error());
+  CHECK(c.next == ns && c.bad == 0, "stream subset %s/%s/%s: %d rows, %d bad", gsp_algorithm_name(algo), a->name,
+        t_dtype_name(dtype), c.next, c.bad);
   gsp_graph_destroy(g);
 }
 
@@ -323,7 +317,7 @@ static void test_batches(const t_arcs* a, gsp_dtype dtype, const int64_t* ref, g
   const size_t base = algo == GSP_APSP_SPMM ? 0 : (size_t)64 << 10;
   size_t limit = 0;
   int j;
-  snprintf(what, sizeof what, "%s/%s/%s batched", gsp_algorithm_name(algo), a->name, dtype == GSP_I32 ? "i32" : "f32");
+  snprintf(what, sizeof what, "%s/%s/%s batched", gsp_algorithm_name(algo), a->name, t_dtype_name(dtype));
   st = GSP_ERR_DEVICE_OUT_OF_MEMORY;
   for (j = 1; j <= 64 && st == GSP_ERR_DEVICE_OUT_OF_MEMORY; j++) {
     gsp_paths_destroy(p);
@@ -366,6 +360,63 @@ static void test_batches(const t_arcs* a, gsp_dtype dtype, const int64_t* ref, g
   gsp_graph_destroy(g);
 }
 
+/* ------------------------------------------------------- f64 weights */
+/* GSP_F64 weights float cannot hold, on every engine: a's arcs with
+ * integer weights of 1e8..2e8 (exact: every row, predecessors and sampled
+ * paths against the int64 reference, through test_all_pairs) and a's
+ * weights times 1e40 (every row against the CPU engine's GSP_F64 result,
+ * every predecessor a tight arc, with and without a budget that forces
+ * batches). */
+static void test_f64_weights(const t_arcs* a) {
+  t_arcs big;
+  int64_t* ref;
+  gsp_graph* g;
+  gsp_options o;
+  gsp_paths* cpu = NULL;
+  double slack;
+  int e, lim;
+  t_f64_big_arcs(a, &big, 601u);
+  ref = cpu_reference(&big, GSP_F64);
+  for (e = 0; e < NUM_ENGINES; e++) test_all_pairs(&big, GSP_F64, ref, k_engines[e]);
+  free(ref);
+  t_arcs_free(&big);
+  g = t_f64_scaled_graph(a, 1e40);
+  slack = t_f64_slack(g);
+  gsp_options_init(&o);
+  o.backend = GSP_BACKEND_CPU;
+  o.algorithm = GSP_APSP_HEAP;
+  CHECK_OK(gsp_apsp_run(g, NULL, 0, &o, &cpu));
+  for (e = 0; e < NUM_ENGINES && cpu != NULL; e++) {
+    for (lim = 0; lim < 2; lim++) {
+      gsp_paths* p = NULL;
+      char what[160];
+      gsp_status st;
+      o = cuda_opts(k_engines[e]);
+      /* about a third of the batch unit of test_batches, f64-sized */
+      o.device_memory_limit = lim ? (size_t)a->n * 2048 + ((size_t)256 << 10) : 0;
+      snprintf(what, sizeof what, "%s/%s/f64-1e40%s", gsp_algorithm_name(k_engines[e]), a->name,
+               lim ? " limited" : "");
+      st = gsp_apsp_run(g, NULL, 0, &o, &p);
+      if (lim && st == GSP_ERR_DEVICE_OUT_OF_MEMORY) {
+        gsp_paths_destroy(p);
+        continue; /* the limit is a guess; test_batches finds the tightest one */
+      }
+      CHECK(st == GSP_OK, "%s: %s %s", what, gsp_status_name(st), gsp_last_error());
+      if (st == GSP_OK) {
+        int32_t s, bad = 0;
+        for (s = 0; s < a->n; s++) {
+          bad += t_f64_compare_row(p, cpu, s, a->n, slack, what) != 0;
+          if (s % 16 == 0) bad += check_pred_csr(g, p, s, GSP_F64, what) != 0;
+        }
+        CHECK(bad == 0, "%s: %d rows differ from the CPU engine or have bad predecessors", what, bad);
+      }
+      gsp_paths_destroy(p);
+    }
+  }
+  gsp_paths_destroy(cpu);
+  gsp_graph_destroy(g);
+}
+
 /* ------------------------------------------------------- refusals */
 static void test_refusals(gsp_algorithm algo) {
   t_arcs a;
@@ -403,8 +454,8 @@ int main(void) {
     if (!g_small && shape == T_POWER_LAW) n = 2048; /* hubs of degree in the hundreds */
     if (!g_small && shape == T_RING) n = 1000;
     t_make_shape(&a, shape, n, 11);
-    for (d = 0; d < 2; d++) {
-      gsp_dtype dtype = d == 0 ? GSP_I32 : GSP_F32;
+    for (d = 0; d < T_NUM_DTYPES; d++) {
+      const gsp_dtype dtype = t_dtypes[d];
       int64_t* ref;
       if (!t_in_shard()) continue; /* GSP_TEST_SHARD: one (shape, type) a case */
       ref = cpu_reference(&a, dtype);
@@ -435,6 +486,18 @@ int main(void) {
       free(ref);
     }
     t_arcs_free(&a);
+  }
+  {
+    /* GSP_F64 weights float cannot hold: a random graph and one with
+     * zero-weight cycles (the sparse engines take no negative arcs). */
+    static const int f64_shapes[] = {T_RANDOM_SPARSE, T_ZERO_WEIGHTS};
+    for (shape = 0; shape < 2; shape++) {
+      t_arcs a;
+      if (!t_in_shard()) continue;
+      t_make_shape(&a, f64_shapes[shape], g_small ? 40 : 300, 61);
+      test_f64_weights(&a);
+      t_arcs_free(&a);
+    }
   }
   for (e = 0; e < NUM_ENGINES; e++) {
     if (t_in_shard()) test_refusals(k_engines[e]);

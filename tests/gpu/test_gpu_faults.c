@@ -8,7 +8,8 @@
  *    result, and the next run is right; under compute-sanitizer memcheck
  *    with leak checking (tests/gpu/run.sh) nothing is left allocated.
  *
- * For each engine, weight type and limit, one run must either
+ * For each engine, weight type (i32, f32, f64; the graphs with negative
+ * arcs in i32 and f32 only) and limit, one run must either
  *   - succeed with exactly the CPU reference's distances and real shortest
  *     paths (sampled, arc by arc), or
  *   - fail with GSP_ERR_DEVICE_OUT_OF_MEMORY, a message, and no result;
@@ -130,8 +131,8 @@ static void sweep_sssp(const t_arcs* a, gsp_dtype dt, gsp_algorithm al, const in
   for (i = 0; i < nlimits; i++) {
     gsp_paths* p = NULL;
     gsp_status s;
-    snprintf(what, sizeof what, "sssp %s %s %s limit=%zu", gsp_algorithm_name(al), a->name,
-             dt == GSP_I32 ? "i32" : "f32", limits[i]);
+    snprintf(what, sizeof what, "sssp %s %s %s limit=%zu", gsp_algorithm_name(al), a->name, t_dtype_name(dt),
+             limits[i]);
     t_trace(what);
     s = sssp(g, 0, al, limits[i], &p);
     sweep_note(&sw, limits[i], s);
@@ -149,7 +150,7 @@ static void sweep_sssp(const t_arcs* a, gsp_dtype dt, gsp_algorithm al, const in
     }
     gsp_paths_destroy(p);
   }
-  snprintf(what, sizeof what, "sssp %s %s %s", gsp_algorithm_name(al), a->name, dt == GSP_I32 ? "i32" : "f32");
+  snprintf(what, sizeof what, "sssp %s %s %s", gsp_algorithm_name(al), a->name, t_dtype_name(dt));
   sweep_finish(&sw, what);
   gsp_graph_destroy(g);
   gsp_release_cached_memory();
@@ -159,7 +160,6 @@ static void test_sssp(const size_t* limits, int nlimits) {
   t_arcs pos, neg;
   int64_t *ref_pos, *ref_neg;
   int ai, di;
-  const gsp_dtype dts[2] = {GSP_I32, GSP_F32};
   t_make_shape(&pos, T_RANDOM_SPARSE, g_small ? 500 : 4000, 21);
   t_make_shape(&neg, T_DAG_NEGATIVE, g_small ? 500 : 4000, 22);
   ref_pos = (int64_t*)malloc((size_t)pos.n * sizeof(int64_t));
@@ -168,9 +168,10 @@ static void test_sssp(const size_t* limits, int nlimits) {
   CHECK(t_ref_bellman_ford(&pos, 0, ref_pos) == 0, "reference on %s", pos.name);
   CHECK(t_ref_bellman_ford(&neg, 0, ref_neg) == 0, "reference on %s", neg.name);
   for (ai = 0; ai < (int)(sizeof kSssp / sizeof kSssp[0]); ai++) {
-    for (di = 0; di < 2; di++) {
-      sweep_sssp(&pos, dts[di], kSssp[ai], ref_pos, limits, nlimits);
-      if (takes_negative(kSssp[ai])) sweep_sssp(&neg, dts[di], kSssp[ai], ref_neg, limits, nlimits);
+    for (di = 0; di < T_NUM_DTYPES; di++) {
+      sweep_sssp(&pos, t_dtypes[di], kSssp[ai], ref_pos, limits, nlimits);
+      if (takes_negative(kSssp[ai]) && t_dtypes[di] != GSP_F64)
+        sweep_sssp(&neg, t_dtypes[di], kSssp[ai], ref_neg, limits, nlimits);
     }
   }
   free(ref_pos);
@@ -211,9 +212,10 @@ static int on_rows(void* user, int32_t first, int32_t num_rows, const void* dist
         const int32_t got = ((const int32_t*)dist)[at];
         ok = want == T_INF_REF ? got == GSP_I32_INF : (int64_t)got == want;
       } else {
-        const float got = ((const float*)dist)[at];
-        ok = want == T_INF_REF ? (isinf(got) && got > 0)
-                               : fabs((double)got - (double)want) <= 1e-4 * (fabs((double)want) + 1.0);
+        /* f32 within rounding, f64 exactly (integer weights) */
+        const double got = t_dist_at(dist, c->dt, at);
+        const double tol = c->dt == GSP_F64 ? 0.0 : 1e-4 * (fabs((double)want) + 1.0);
+        ok = want == T_INF_REF ? (isinf(got) && got > 0) : fabs(got - (double)want) <= tol;
       }
       if (!ok) c->bad++;
     }
@@ -256,8 +258,8 @@ static void sweep_apsp(const t_arcs* a, gsp_dtype dt, gsp_algorithm al, const in
   for (i = 0; i < nlimits; i++) {
     gsp_paths* p = NULL;
     gsp_status s;
-    snprintf(what, sizeof what, "apsp %s %s %s limit=%zu", gsp_algorithm_name(al), a->name,
-             dt == GSP_I32 ? "i32" : "f32", limits[i]);
+    snprintf(what, sizeof what, "apsp %s %s %s limit=%zu", gsp_algorithm_name(al), a->name, t_dtype_name(dt),
+             limits[i]);
     t_trace(what);
     s = apsp(g, al, limits[i], &p);
     sweep_note(&sw, limits[i], s);
@@ -295,13 +297,12 @@ static void sweep_apsp(const t_arcs* a, gsp_dtype dt, gsp_algorithm al, const in
     /* after the whole sweep, unlimited, still right */
     gsp_paths* p = NULL;
     gsp_status s = apsp(g, al, 0, &p);
-    snprintf(what, sizeof what, "apsp %s %s %s after the sweep", gsp_algorithm_name(al), a->name,
-             dt == GSP_I32 ? "i32" : "f32");
+    snprintf(what, sizeof what, "apsp %s %s %s after the sweep", gsp_algorithm_name(al), a->name, t_dtype_name(dt));
     CHECK(s == GSP_OK, "%s: %s: %s", what, gsp_status_name(s), gsp_last_error());
     if (s == GSP_OK) check_apsp(p, a, dt, ref, what);
     gsp_paths_destroy(p);
   }
-  snprintf(what, sizeof what, "apsp %s %s %s", gsp_algorithm_name(al), a->name, dt == GSP_I32 ? "i32" : "f32");
+  snprintf(what, sizeof what, "apsp %s %s %s", gsp_algorithm_name(al), a->name, t_dtype_name(dt));
   sweep_finish(&sw, what);
   gsp_graph_destroy(g);
   gsp_release_cached_memory();
@@ -313,7 +314,6 @@ static void test_apsp(const size_t* limits, int nlimits) {
   t_arcs pos, neg;
   int64_t *ref_pos, *ref_neg;
   int ai, di;
-  const gsp_dtype dts[2] = {GSP_I32, GSP_F32};
   const int32_t n = g_level >= 3 ? 96 : g_small ? 160 : 700;
   t_make_shape(&pos, T_RANDOM_SPARSE, n, 31);
   t_make_shape(&neg, T_DAG_NEGATIVE, n, 32);
@@ -323,9 +323,10 @@ static void test_apsp(const size_t* limits, int nlimits) {
   CHECK(t_ref_floyd_warshall(&pos, ref_pos) == 0, "reference on %s", pos.name);
   CHECK(t_ref_floyd_warshall(&neg, ref_neg) == 0, "reference on %s", neg.name);
   for (ai = 0; ai < (int)(sizeof kApsp / sizeof kApsp[0]); ai++) {
-    for (di = 0; di < 2; di++) {
-      sweep_apsp(&pos, dts[di], kApsp[ai], ref_pos, limits, nlimits);
-      if (apsp_takes_negative(kApsp[ai])) sweep_apsp(&neg, dts[di], kApsp[ai], ref_neg, limits, nlimits);
+    for (di = 0; di < T_NUM_DTYPES; di++) {
+      sweep_apsp(&pos, t_dtypes[di], kApsp[ai], ref_pos, limits, nlimits);
+      if (apsp_takes_negative(kApsp[ai]) && t_dtypes[di] != GSP_F64)
+        sweep_apsp(&neg, t_dtypes[di], kApsp[ai], ref_neg, limits, nlimits);
     }
   }
   free(ref_pos);
@@ -368,7 +369,7 @@ static void cancel_sweep(const t_arcs* a, gsp_dtype dt, int sssp_run, gsp_algori
   int points, k, step, cap;
   if (!t_in_shard()) return;
   g = t_graph(a, dt, 1.0f);
-  snprintf(what, sizeof what, "cancel %s %s %s", gsp_algorithm_name(al), a->name, dt == GSP_I32 ? "i32" : "f32");
+  snprintf(what, sizeof what, "cancel %s %s %s", gsp_algorithm_name(al), a->name, t_dtype_name(dt));
   t_trace(what);
   s = run_with(g, sssp_run, al, &c, &p);
   CHECK(s == GSP_OK, "%s: uncancelled run: %s: %s", what, gsp_status_name(s), gsp_last_error());
@@ -406,7 +407,6 @@ static void test_cancel(void) {
   t_arcs sp, ap;
   int64_t *ref_sp, *ref_ap;
   int ai, di;
-  const gsp_dtype dts[2] = {GSP_I32, GSP_F32};
   t_make_shape(&sp, T_RANDOM_SPARSE, g_small ? 500 : 4000, 41);
   t_make_shape(&ap, T_RANDOM_SPARSE, g_level >= 3 ? 96 : g_small ? 160 : 700, 42);
   ref_sp = (int64_t*)malloc((size_t)sp.n * sizeof(int64_t));
@@ -414,9 +414,9 @@ static void test_cancel(void) {
   if (ref_sp == NULL || ref_ap == NULL) { fprintf(stderr, "out of memory\n"); exit(2); }
   CHECK(t_ref_bellman_ford(&sp, 0, ref_sp) == 0, "reference on %s", sp.name);
   CHECK(t_ref_floyd_warshall(&ap, ref_ap) == 0, "reference on %s", ap.name);
-  for (di = 0; di < 2; di++) {
-    for (ai = 0; ai < (int)(sizeof kSssp / sizeof kSssp[0]); ai++) cancel_sweep(&sp, dts[di], 1, kSssp[ai], ref_sp);
-    for (ai = 0; ai < (int)(sizeof kApsp / sizeof kApsp[0]); ai++) cancel_sweep(&ap, dts[di], 0, kApsp[ai], ref_ap);
+  for (di = 0; di < T_NUM_DTYPES; di++) {
+    for (ai = 0; ai < (int)(sizeof kSssp / sizeof kSssp[0]); ai++) cancel_sweep(&sp, t_dtypes[di], 1, kSssp[ai], ref_sp);
+    for (ai = 0; ai < (int)(sizeof kApsp / sizeof kApsp[0]); ai++) cancel_sweep(&ap, t_dtypes[di], 0, kApsp[ai], ref_ap);
   }
   free(ref_sp);
   free(ref_ap);

@@ -1,5 +1,8 @@
-/* Float accuracy and negative-cycle evidence on every CUDA engine (the
- * cases are in ../float_paths.h; test_float_paths runs them on the CPU). */
+/* Float and double accuracy and negative-cycle evidence on every CUDA
+ * engine (the cases are in ../float_paths.h; test_float_paths runs them on
+ * the CPU): float graphs under float's rule (2^-22), and GSP_F64 graphs
+ * (plan.f64) under double's (2^-51), with weights past float's range and
+ * cycles only double resolves. */
 #include "float_paths.h"
 
 int main(void) {
@@ -24,9 +27,9 @@ int main(void) {
       .sssp_negative = sssp_neg, .num_sssp_negative = 4, .apsp_negative = apsp_neg, .num_apsp_negative = 3,
       .sssp_sizes = sssp_sizes, .num_sssp_sizes = small ? 2 : 3,
       .apsp_sizes = small ? apsp_sizes_small : apsp_sizes, .num_apsp_sizes = level >= 3 ? 1 : small ? 2 : 4,
-      .apsp_full_check = 1000, .seeds = small ? 1 : 3};
+      .apsp_full_check = 1000, .seeds = small ? 1 : 3, .f64 = 1};
   if (!gsp_backend_available(GSP_BACKEND_CUDA)) {
-    printf("test_gpu_float_paths: skipped: no usable CUDA device\n");
+    printf("SKIP: no CUDA device: %s\n", gsp_last_error());
     return T_SKIP;
   }
   return fp_run(&plan, "test_gpu_float_paths");

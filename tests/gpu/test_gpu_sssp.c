@@ -44,11 +44,12 @@ static gsp_run_info info_of(const gsp_paths* p) {
   return info;
 }
 
-/* GPU row vs CPU engine row: identical for i32, within float rounding for f32. */
+/* GPU row vs CPU engine row: identical for i32, within float rounding for f32,
+ * within 1e-12 relative a hop for f64 (the engines may sum in other orders). */
 static int compare_with_cpu(const gsp_paths* gpu, const gsp_paths* cpu, gsp_dtype dt, int32_t src, int32_t n,
                             const char* what) {
-  void* a = malloc((size_t)n * 4);
-  void* b = malloc((size_t)n * 4);
+  void* a = malloc((size_t)n * t_dist_bytes(dt));
+  void* b = malloc((size_t)n * t_dist_bytes(dt));
   int bad = 0;
   int32_t v;
   if (gsp_paths_distances(gpu, src, a, n) != GSP_OK || gsp_paths_distances(cpu, src, b, n) != GSP_OK) {
@@ -60,8 +61,9 @@ static int compare_with_cpu(const gsp_paths* gpu, const gsp_paths* cpu, gsp_dtyp
     if (dt == GSP_I32) {
       ok = ((int32_t*)a)[v] == ((int32_t*)b)[v];
     } else {
-      float x = ((float*)a)[v], y = ((float*)b)[v];
-      ok = (isinf(x) && isinf(y)) || fabs((double)x - (double)y) <= 1e-4 * (fabs((double)y) + 1.0);
+      const double x = t_dist_at(a, dt, v), y = t_dist_at(b, dt, v);
+      const double tol = dt == GSP_F64 ? 1e-12 * (double)n : 1e-4;
+      ok = (isinf(x) && isinf(y)) || fabs(x - y) <= tol * (fabs(y) + 1.0);
     }
     if (!ok) {
       if (bad < 5) fprintf(stderr, "%s: vertex %d differs from the CPU engine\n", what, v);
@@ -91,12 +93,63 @@ static int check_paths(const gsp_paths* p, const t_arcs* a, int32_t src, const i
   return bad;
 }
 
+/* GSP_F64 weights that float cannot hold: every shape's weights scaled to
+ * 1e40 and beyond, and integers of 1e8..2e8 (sums past float's exact range);
+ * each engine against the CPU engine (Bellman-Ford with negative weights)
+ * and its predecessors arc by arc. */
+static void test_f64_weights(void) {
+  static const int kShapes[] = {T_RANDOM_SPARSE, T_GRID, T_DAG_NEGATIVE, T_ZERO_WEIGHTS};
+  const int32_t n = g_small ? 40 : 800;
+  int si, kind, ai;
+  for (si = 0; si < (int)(sizeof kShapes / sizeof kShapes[0]); si++) {
+    for (kind = 0; kind < 2; kind++) {
+      t_arcs a;
+      gsp_graph* g;
+      gsp_paths* cpu = NULL;
+      int64_t k;
+      t_make_shape(&a, kShapes[si], n, 7);
+      {
+        double* wd = (double*)malloc((size_t)(a.m ? a.m : 1) * sizeof(double));
+        t_rng r = {99u};
+        for (k = 0; k < a.m; k++) {
+          const double mag = 1e8 + (double)t_below(&r, 100000000);
+          if (kind == 0) wd[k] = (double)a.w[k] * 1e40; /* beyond float's 3.4e38 */
+          else wd[k] = a.w[k] < 0 ? -mag : (a.w[k] == 0 ? 0.0 : mag);
+        }
+        CHECK_OK(gsp_graph_create(&g, a.n, a.m, a.src, a.dst, wd, GSP_F64, 0));
+        free(wd);
+      }
+      CHECK_OK(run(g, 0, GSP_BACKEND_CPU, a.negative ? GSP_SSSP_BELLMAN_FORD : GSP_SSSP_DIJKSTRA, 0, 0, &cpu));
+      for (ai = 0; ai < NUM_ALGOS && cpu != NULL; ai++) {
+        const gsp_algorithm al = kAlgos[ai];
+        gsp_paths* p = NULL;
+        char what[160];
+        gsp_status s = run(g, 0, GSP_BACKEND_CUDA, al, 0, 0, &p);
+        snprintf(what, sizeof what, "%s/%s/f64-%s", gsp_algorithm_name(al), a.name, kind == 0 ? "1e40" : "1e8");
+        if (a.negative && !takes_negative(al)) {
+          CHECK(s == GSP_ERR_NEGATIVE_WEIGHT, "%s: %s (want GSP_ERR_NEGATIVE_WEIGHT)", what, gsp_status_name(s));
+        } else {
+          CHECK(s == GSP_OK, "%s: %s: %s", what, gsp_status_name(s), gsp_last_error());
+          if (s == GSP_OK) {
+            CHECK(compare_with_cpu(p, cpu, GSP_F64, 0, a.n, what) == 0, "%s: distances differ from the CPU engine", what);
+            CHECK(check_pred_csr(g, p, 0, GSP_F64, what) == 0, "%s: invalid predecessors", what);
+          }
+        }
+        gsp_paths_destroy(p);
+      }
+      gsp_paths_destroy(cpu);
+      gsp_graph_destroy(g);
+      t_arcs_free(&a);
+    }
+  }
+}
+
 static void test_shapes(void) {
   int shape, d, ai;
   const int32_t n = g_small ? 40 : 1500;
   for (shape = 0; shape < T_NUM_SHAPES; shape++) {
-    for (d = 0; d < 2; d++) {
-      const gsp_dtype dt = d == 0 ? GSP_I32 : GSP_F32;
+    for (d = 0; d < T_NUM_DTYPES; d++) {
+      const gsp_dtype dt = t_dtypes[d];
       t_arcs a;
       gsp_graph* g;
       int64_t* ref;
@@ -114,7 +167,7 @@ static void test_shapes(void) {
         const gsp_algorithm al = kAlgos[ai];
         gsp_paths* p = NULL;
         gsp_status s = run(g, src, GSP_BACKEND_CUDA, al, 0, 0, &p);
-        snprintf(what, sizeof what, "%s/%s/%s", gsp_algorithm_name(al), a.name, dt == GSP_I32 ? "i32" : "f32");
+        snprintf(what, sizeof what, "%s/%s/%s", gsp_algorithm_name(al), a.name, t_dtype_name(dt));
         if (a.negative && !takes_negative(al)) {
           CHECK(s == GSP_ERR_NEGATIVE_WEIGHT, "%s: %s (want GSP_ERR_NEGATIVE_WEIGHT): %s", what, gsp_status_name(s),
                 gsp_last_error());
@@ -293,8 +346,8 @@ static void test_ny(void) {
     return;
   }
   snprintf(path, sizeof path, "%s/USA-road-d.NY.gr.gz", dir ? dir : "../shared/data");
-  for (d = 0; d < 2; d++) {
-    const gsp_dtype dt = d == 0 ? GSP_I32 : GSP_F32;
+  for (d = 0; d < T_NUM_DTYPES; d++) {
+    const gsp_dtype dt = t_dtypes[d];
     gsp_graph* g = NULL;
     gsp_paths* cpu = NULL;
     gsp_status s = gsp_graph_load(&g, path, GSP_FORMAT_AUTO, dt, 0);
@@ -311,7 +364,7 @@ static void test_ny(void) {
       gsp_paths* p = NULL;
       char what[96];
       s = run(g, src, GSP_BACKEND_CUDA, kAlgos[ai], 0, 0, &p);
-      snprintf(what, sizeof what, "NY/%s/%s", gsp_algorithm_name(kAlgos[ai]), dt == GSP_I32 ? "i32" : "f32");
+      snprintf(what, sizeof what, "NY/%s/%s", gsp_algorithm_name(kAlgos[ai]), t_dtype_name(dt));
       CHECK(s == GSP_OK, "%s: %s: %s", what, gsp_status_name(s), gsp_last_error());
       if (s == GSP_OK) {
         CHECK(compare_with_cpu(p, cpu, dt, src, n, what) == 0, "%s: distances differ from the CPU Dijkstra", what);
@@ -393,6 +446,7 @@ int main(void) {
   /* Cases for GSP_TEST_SHARD (run.sh splits sanitizer runs): each shape and
    * weight type of test_shapes, then each test below. */
   test_shapes();
+  if (t_in_shard()) test_f64_weights();
   if (t_in_shard()) test_overflow();
   if (t_in_shard()) test_float_overflow();
   if (t_in_shard()) test_device_layer();

@@ -2,8 +2,10 @@
  * GPU Dijkstra, O(n^2), only in the benchmark) at scale: larger graphs
  * against the CPU Dijkstra with predecessor checks (random, R-MAT, grids
  * with and without speculative pushes, with a work bound on the unit-weight
- * grid), and many results alive at once in the cached pinned result
- * buffers. The hand-built shapes (negative cycles,
+ * grid), in every weight type (i32, f32, f64; f64 also with the random
+ * graph's weights times 1e40, beyond float's range), and many results
+ * alive at once in the cached pinned result buffers (4- and 8-byte
+ * distances mixed). The hand-built shapes (negative cycles,
  * ELL hybrid, deltas, zero-weight cycles, chains) are in
  * test_gpu_sssp_family_shapes.c.
  *
@@ -16,6 +18,7 @@
 #include "testing.h"
 #include "../bench/bench_common.h"
 #include "gsp_generators.h"
+#include "gpu/f64_check.h"
 #include "gpu/pred_check.h"
 #include "gpu/sssp_family_run.h"
 #include "tuning_hook.h"
@@ -30,35 +33,57 @@ static int g_small = 0;
  * filters must keep one vertex from re-offering its whole subtree. On the
  * grids delta-stepping runs a second time with the speculative pushes off
  * (GSP_CUDA_SPEC=0), and the speculative run may relax at most 3x the arcs
- * of that run (a duplicate cascade costs orders of magnitude more). */
+ * of that run (a duplicate cascade costs orders of magnitude more). With
+ * GSP_F64 a fifth graph: the random graph's weights times 1e40, compared
+ * within 1e-12 relative (the integer weights compare exactly in every type). */
+
+/* The GSP_F64 graph g's CSR with every weight times `scale`. */
+static gsp_graph* scaled_f64(const gsp_graph* g, double scale) {
+  const int32_t n = gsp_graph_num_vertices(g);
+  const int64_t m = gsp_graph_num_edges(g);
+  int64_t* off = (int64_t*)malloc((size_t)(n + 1) * sizeof(int64_t));
+  int32_t* tgt = (int32_t*)malloc((size_t)(m ? m : 1) * sizeof(int32_t));
+  double* w = (double*)malloc((size_t)(m ? m : 1) * sizeof(double));
+  gsp_graph* h = NULL;
+  int64_t k;
+  if (off == NULL || tgt == NULL || w == NULL) { fprintf(stderr, "out of memory\n"); exit(2); }
+  CHECK_OK(gsp_graph_csr(g, off, tgt, w));
+  for (k = 0; k < m; k++) w[k] *= scale;
+  CHECK_OK(gsp_graph_create_csr(&h, n, off, tgt, w, GSP_F64, 0));
+  free(off); free(tgt); free(w);
+  return h;
+}
+
 static void test_large(void) {
   const int32_t n = g_small ? 2000 : 200000;
   const int32_t side = g_small ? 40 : 400;
   int d, ai;
-  for (d = 0; d < 2; d++) {
-    const gsp_dtype dt = d ? GSP_F32 : GSP_I32;
-    const char* dn = dt == GSP_I32 ? "i32" : "f32";
-    gsp_graph* graphs[4] = {NULL, NULL, NULL, NULL};
+  for (d = 0; d < T_NUM_DTYPES; d++) {
+    const gsp_dtype dt = t_dtypes[d];
+    const char* dn = t_dtype_name(dt);
+    gsp_graph* graphs[5] = {NULL, NULL, NULL, NULL, NULL};
     int gi;
     graphs[0] = bench_random_graph(n, 6, 1000, 11, dt);
     graphs[1] = bench_rmat_graph(g_small ? 11 : 17, (int64_t)(g_small ? 2048 : 131072) * 12, 1000, 3, dt);
     CHECK_OK(gsp_gen_grid(&graphs[2], side, side, 5, dt, 1000));
     CHECK_OK(gsp_gen_grid(&graphs[3], side, side, 6, dt, 1));
-    for (gi = 0; gi < 4; gi++) {
+    if (dt == GSP_F64 && graphs[0] != NULL) graphs[4] = scaled_f64(graphs[0], 1e40);
+    for (gi = 0; gi < 5; gi++) {
       gsp_graph* g = graphs[gi];
+      const int grid = gi == 2 || gi == 3;
       int32_t gn;
       int64_t relax_spec = 0;
       gsp_paths* cpu = NULL;
       void *want, *got;
       if (g == NULL) continue;
       gn = gsp_graph_num_vertices(g);
-      want = malloc((size_t)gn * 4);
-      got = malloc((size_t)gn * 4);
+      want = malloc((size_t)gn * t_dist_bytes(dt));
+      got = malloc((size_t)gn * t_dist_bytes(dt));
       CHECK_OK(run_opts(g, 0, GSP_BACKEND_CPU, GSP_SSSP_DIJKSTRA, 0, 0, &cpu));
       if (cpu) gsp_paths_distances(cpu, 0, want, gn);
       /* kAll[0..3] (GPU Dijkstra is O(n^2): skipped here), then on the
        * grids delta-stepping without speculative pushes. */
-      for (ai = 0; ai < (gi >= 2 ? 5 : 4) && cpu; ai++) {
+      for (ai = 0; ai < (grid ? 5 : 4) && cpu; ai++) {
         const gsp_algorithm al = ai < 4 ? kAll[ai] : GSP_SSSP_DELTA_STEPPING;
         const char* spec = ai < 4 ? "" : "/nospec";
         gsp_paths* p = NULL;
@@ -78,11 +103,13 @@ static void test_large(void) {
           for (v = 0; v < gn; v++) {
             if (dt == GSP_I32) bad += ((int32_t*)got)[v] != ((int32_t*)want)[v];
             else {
-              float x = ((float*)got)[v], y = ((float*)want)[v];
-              bad += !((isinf(x) && isinf(y)) || fabs((double)x - (double)y) <= 1e-4 * (fabs((double)y) + 1.0));
+              /* f32 within rounding; f64 exactly (integer sums), the 1e40 graph within 1e-12 */
+              const double x = t_dist_at(got, dt, v), y = t_dist_at(want, dt, v);
+              const double tol = dt == GSP_F32 ? 1e-4 * (fabs(y) + 1.0) : gi == 4 ? 1e-12 * fabs(y) : 0.0;
+              bad += !((isinf(x) && isinf(y)) || fabs(x - y) <= tol);
             }
           }
-          snprintf(what, sizeof what, "large%d/%s%s/%s", gi, gsp_algorithm_name(al), spec, dn);
+          snprintf(what, sizeof what, "large%d/%s%s/%s%s", gi, gsp_algorithm_name(al), spec, dn, gi == 4 ? "-1e40" : "");
           CHECK(bad == 0, "%s: %d distances differ from the CPU Dijkstra", what, bad);
           CHECK(check_pred_csr(g, p, 0, dt, what) == 0, "%s: invalid predecessors", what);
           if (ai == 0) relax_spec = info.relaxations;
@@ -103,36 +130,39 @@ static void test_large(void) {
 
 /* CUDA results live in page-locked buffers that the library caches between
  * runs (src/engines/cuda/runtime/memory_cache.cu): many results alive at once (more than the
- * cache keeps), of two sizes, each checked against the CPU only after all
- * were made (a buffer handed out twice would show as a changed result),
- * destroyed in mixed order, then made again from the cache, and once more
- * after gsp_release_cached_memory(). */
+ * cache keeps), of three sizes (int32 grids of n and ~2n vertices, and a
+ * GSP_F64 grid of n: 8-byte distances, the bytes of the ~2n int32 one's),
+ * each checked against the CPU only after all were made (a buffer handed
+ * out twice would show as a changed result), destroyed in mixed order, then
+ * made again from the cache, and once more after gsp_release_cached_memory(). */
 static void test_result_buffers(void) {
-  enum { kRuns = 12 };
-  const int32_t side[2] = {g_small ? 20 : 60, g_small ? 28 : 84}; /* n and ~2n */
-  gsp_graph* graphs[2] = {NULL, NULL};
+  enum { kRuns = 12, kGraphs = 3 };
+  const int32_t side[kGraphs] = {g_small ? 20 : 60, g_small ? 28 : 84, g_small ? 20 : 60}; /* n, ~2n, n */
+  const gsp_dtype types[kGraphs] = {GSP_I32, GSP_I32, GSP_F64};
+  gsp_graph* graphs[kGraphs] = {NULL, NULL, NULL};
   gsp_paths* gpu[kRuns];
   int round, i;
-  CHECK_OK(gsp_gen_grid(&graphs[0], side[0], side[0], 21, GSP_I32, 100));
-  CHECK_OK(gsp_gen_grid(&graphs[1], side[1], side[1], 22, GSP_I32, 100));
-  if (graphs[0] == NULL || graphs[1] == NULL) goto out;
+  for (i = 0; i < kGraphs; i++) CHECK_OK(gsp_gen_grid(&graphs[i], side[i], side[i], 21 + (uint64_t)i, types[i], 100));
+  if (graphs[0] == NULL || graphs[1] == NULL || graphs[2] == NULL) goto out;
   for (round = 0; round < 3; round++) {
     if (round == 2) gsp_release_cached_memory();
     for (i = 0; i < kRuns; i++) {
-      const gsp_graph* g = graphs[i & 1];
+      const gsp_graph* g = graphs[i % kGraphs];
       gpu[i] = NULL;
       CHECK_OK(run_opts(g, (i * 37) % gsp_graph_num_vertices(g), GSP_BACKEND_CUDA, GSP_SSSP_DELTA_STEPPING, 0, 0,
                         &gpu[i]));
     }
     for (i = 0; i < kRuns; i++) {
-      const gsp_graph* g = graphs[i & 1];
+      const gsp_graph* g = graphs[i % kGraphs];
+      const gsp_dtype dt = types[i % kGraphs];
       const int32_t n = gsp_graph_num_vertices(g), src = (i * 37) % n;
       gsp_paths* cpu = NULL;
-      int32_t *want, *got, *pw, *pg, v, bad = 0;
+      void *want, *got;
+      int32_t *pw, *pg, v, bad = 0;
       if (gpu[i] == NULL) continue;
-      want = (int32_t*)malloc((size_t)n * 4 * 4);
-      got = want + n;
-      pw = got + n;
+      want = malloc((size_t)n * t_dist_bytes(dt));
+      got = malloc((size_t)n * t_dist_bytes(dt));
+      pw = (int32_t*)malloc((size_t)n * 2 * sizeof(int32_t));
       pg = pw + n;
       CHECK_OK(run_opts(g, src, GSP_BACKEND_CPU, GSP_SSSP_DIJKSTRA, 0, 0, &cpu));
       if (cpu != NULL) {
@@ -140,18 +170,21 @@ static void test_result_buffers(void) {
         gsp_paths_distances(gpu[i], src, got, n);
         gsp_paths_predecessors(cpu, src, pw, n);
         gsp_paths_predecessors(gpu[i], src, pg, n);
-        for (v = 0; v < n; v++) bad += want[v] != got[v] || (pg[v] < 0) != (pw[v] < 0);
-        CHECK(bad == 0, "result buffers, round %d, run %d: %d vertices differ from the CPU", round, i, bad);
+        /* integer weights: exact in both types */
+        for (v = 0; v < n; v++) bad += t_dist_at(want, dt, v) != t_dist_at(got, dt, v) || (pg[v] < 0) != (pw[v] < 0);
+        CHECK(bad == 0, "result buffers, round %d, run %d (%s): %d vertices differ from the CPU", round, i,
+              t_dtype_name(dt), bad);
       }
       gsp_paths_destroy(cpu);
       free(want);
+      free(got);
+      free(pw);
     }
     for (i = 0; i < kRuns; i += 2) gsp_paths_destroy(gpu[i]);
     for (i = kRuns - 1; i > 0; i -= 2) gsp_paths_destroy(gpu[i]);
   }
 out:
-  gsp_graph_destroy(graphs[0]);
-  gsp_graph_destroy(graphs[1]);
+  for (i = 0; i < kGraphs; i++) gsp_graph_destroy(graphs[i]);
 }
 
 /* ------------------------------------------------------------- bench */
@@ -262,10 +295,10 @@ static void bench_graph(gsp_graph* g, const char* name) {
   double wall;
   int ai, di;
   {
-    void* w = malloc((size_t)m * 4);
+    void* w = malloc((size_t)(m ? m : 1) * t_dist_bytes(dt));
     gsp_graph_csr(g, NULL, NULL, w);
     for (k = 0; k < m; k++) {
-      double x = dt == GSP_I32 ? (double)((int32_t*)w)[k] : (double)((float*)w)[k];
+      double x = t_dist_at(w, dt, k);
       sumw += x;
       if (x > maxw) maxw = x;
     }
@@ -274,7 +307,7 @@ static void bench_graph(gsp_graph* g, const char* name) {
   avgw = m ? sumw / (double)m : 1;
   avgdeg = (double)m / n;
   printf("BENCH %s n=%d m=%lld %s avg_w=%.1f max_w=%.0f avg_deg=%.2f\n", name, n, (long long)m,
-         dt == GSP_I32 ? "i32" : "f32", avgw, maxw, avgdeg);
+         t_dtype_name(dt), avgw, maxw, avgdeg);
   if (atoi(getenv("GSP_FAMILY_BENCH")) == 2) {
     bench_ds_sweep(g, name, avgw, avgdeg);
     return;

@@ -4,13 +4,16 @@
  * refusal, the hybrid ELL+COO fallback, explicit delta values (tiny, exact,
  * huge), zero-weight cycles in the predecessor tree and road-like chains,
  * each against the reference of testing.h with the predecessor tree
- * checked. The larger graphs against the CPU, the pinned result buffers and
+ * checked, in every weight type (i32, f32, f64); and GSP_F64 weights float
+ * cannot hold (integers of 1e8..2e8: a negative cycle of total -1 that
+ * float would round to 0, explicit deltas of that scale). The larger graphs against the CPU, the pinned result buffers and
  * the benchmark are in test_gpu_sssp_family_large.c.
  *
  * GSP_TEST_SMALL=1 shrinks the graphs.
  * Skips (exit 77) where no CUDA device is usable. */
 #define _POSIX_C_SOURCE 200809L
 #include "testing.h"
+#include "gpu/f64_check.h"
 #include "gpu/pred_check.h"
 #include "gpu/sssp_family_run.h"
 #include "tuning_hook.h"
@@ -44,7 +47,7 @@ static void check_against_ref(const gsp_graph* g, const t_arcs* a, int32_t src, 
   gsp_paths* p = NULL;
   char what[200];
   gsp_status s = run_opts(g, src, GSP_BACKEND_CUDA, al, delta, 0, &p);
-  snprintf(what, sizeof what, "%s/%s/%s/delta=%g", tag, gsp_algorithm_name(al), dt == GSP_I32 ? "i32" : "f32", delta);
+  snprintf(what, sizeof what, "%s/%s/%s/delta=%g", tag, gsp_algorithm_name(al), t_dtype_name(dt), delta);
   CHECK(s == GSP_OK, "%s: %s: %s", what, gsp_status_name(s), gsp_last_error());
   if (s == GSP_OK) {
     CHECK(t_compare_row(p, dt, src, ref, a->n, 1.0f, what) == 0, "%s: distances differ from the reference", what);
@@ -59,8 +62,8 @@ static const gsp_algorithm kNeg[] = {GSP_SSSP_BELLMAN_FORD, GSP_SSSP_SPMV_CSR, G
 static void test_negative_cycles(void) {
   int d, ai, reach;
   for (reach = 0; reach < 2; reach++) {
-    for (d = 0; d < 2; d++) {
-      const gsp_dtype dt = d ? GSP_F32 : GSP_I32;
+    for (d = 0; d < T_NUM_DTYPES; d++) {
+      const gsp_dtype dt = t_dtypes[d];
       t_arcs a;
       gsp_graph* g;
       int64_t* ref;
@@ -80,11 +83,11 @@ static void test_negative_cycles(void) {
         gsp_status s = run_opts(g, 0, GSP_BACKEND_CUDA, kNeg[ai], 0, 0, &p);
         if (reach) {
           CHECK(s == GSP_ERR_NEGATIVE_CYCLE, "negcycle/%s/%s: %s (want GSP_ERR_NEGATIVE_CYCLE): %s",
-                gsp_algorithm_name(kNeg[ai]), dt == GSP_I32 ? "i32" : "f32", gsp_status_name(s), gsp_last_error());
+                gsp_algorithm_name(kNeg[ai]), t_dtype_name(dt), gsp_status_name(s), gsp_last_error());
           CHECK(p == NULL, "no result on failure");
         } else {
-          CHECK(s == GSP_OK, "unreachable negcycle/%s: %s: %s", gsp_algorithm_name(kNeg[ai]), gsp_status_name(s),
-                gsp_last_error());
+          CHECK(s == GSP_OK, "unreachable negcycle/%s/%s: %s: %s", gsp_algorithm_name(kNeg[ai]), t_dtype_name(dt),
+                gsp_status_name(s), gsp_last_error());
           if (s == GSP_OK) CHECK(t_compare_row(p, dt, 0, ref, n, 1.0f, "unreachable negcycle") == 0, "distances");
         }
         gsp_paths_destroy(p);
@@ -97,6 +100,41 @@ static void test_negative_cycles(void) {
         /* Non-negative engines refuse the graph outright. */
         CHECK_STATUS(run_opts(g, 0, GSP_BACKEND_CUDA, GSP_SSSP_DELTA_STEPPING, 0, 0, &p), GSP_ERR_NEGATIVE_WEIGHT);
         CHECK_STATUS(run_opts(g, 0, GSP_BACKEND_CUDA, GSP_SSSP_GPU_DIJKSTRA, 0, 0, &p), GSP_ERR_NEGATIVE_WEIGHT);
+      }
+      free(ref);
+      gsp_graph_destroy(g);
+      t_arcs_free(&a);
+    }
+  }
+  {
+    /* GSP_F64: a cycle of total -1 among arcs of 1e8 (float would round
+     * -100000001 to -1e8: a zero cycle), reachable and not. */
+    for (reach = 0; reach < 2; reach++) {
+      t_arcs a;
+      gsp_graph* g;
+      int64_t* ref;
+      int32_t i, n = g_small ? 30 : 2000;
+      t_arcs_init(&a, "negcycle-1e8", n);
+      for (i = 0; i + 3 < n; i++) t_arc(&a, i, i + 1, 100000000 + i);
+      if (reach) t_arc(&a, n - 3, n - 2, 100000000);
+      t_arc(&a, n - 2, n - 1, 100000000);
+      t_arc(&a, n - 1, n - 2, -100000001);
+      t_arc(&a, n - 1, 0, 7);
+      g = t_graph(&a, GSP_F64, 1.0f);
+      ref = (int64_t*)malloc((size_t)n * sizeof(int64_t));
+      CHECK(t_ref_bellman_ford(&a, 0, ref) == reach, "reference disagrees about the 1e8 cycle");
+      for (ai = 0; ai < 3; ai++) {
+        gsp_paths* p = NULL;
+        gsp_status s = run_opts(g, 0, GSP_BACKEND_CUDA, kNeg[ai], 0, 0, &p);
+        if (reach) {
+          CHECK(s == GSP_ERR_NEGATIVE_CYCLE, "negcycle-1e8/%s/f64: %s (want GSP_ERR_NEGATIVE_CYCLE): %s",
+                gsp_algorithm_name(kNeg[ai]), gsp_status_name(s), gsp_last_error());
+        } else {
+          CHECK(s == GSP_OK, "unreachable negcycle-1e8/%s/f64: %s: %s", gsp_algorithm_name(kNeg[ai]),
+                gsp_status_name(s), gsp_last_error());
+          if (s == GSP_OK) CHECK(t_compare_row(p, GSP_F64, 0, ref, n, 1.0f, "unreachable negcycle-1e8") == 0, "distances");
+        }
+        gsp_paths_destroy(p);
       }
       free(ref);
       gsp_graph_destroy(g);
@@ -121,8 +159,8 @@ static void test_negative_cycles(void) {
 static void test_ell_hybrid(void) {
   int d;
   const int32_t n = g_small ? 300 : 20000;
-  for (d = 0; d < 2; d++) {
-    const gsp_dtype dt = d ? GSP_F32 : GSP_I32;
+  for (d = 0; d < T_NUM_DTYPES; d++) {
+    const gsp_dtype dt = t_dtypes[d];
     t_arcs a;
     t_rng r = {99};
     gsp_graph* g;
@@ -165,8 +203,8 @@ static void test_deltas(void) {
   const int32_t n = g_small ? 60 : 3000;
   int si, d, k;
   for (si = 0; si < (int)(sizeof shapes / sizeof shapes[0]); si++) {
-    for (d = 0; d < 2; d++) {
-      const gsp_dtype dt = d ? GSP_F32 : GSP_I32;
+    for (d = 0; d < T_NUM_DTYPES; d++) {
+      const gsp_dtype dt = t_dtypes[d];
       t_arcs a;
       gsp_graph* g;
       int64_t* ref;
@@ -199,8 +237,8 @@ static void test_deltas(void) {
 static void test_zero_cycles(void) {
   const int32_t n = g_small ? 50 : 4000;
   int d, ai;
-  for (d = 0; d < 2; d++) {
-    const gsp_dtype dt = d ? GSP_F32 : GSP_I32;
+  for (d = 0; d < T_NUM_DTYPES; d++) {
+    const gsp_dtype dt = t_dtypes[d];
     t_arcs a;
     t_rng r = {7};
     gsp_graph* g;
@@ -235,11 +273,11 @@ static void test_chains(void) {
   const int32_t core = g_small ? 12 : 60;
   const int32_t chains = 3 * core;
   int d;
-  for (d = 0; d < 4; d++) {
-    /* d = 0, 1: chain weights 0..9 (zero arcs: the speculative pushes are
-     * off); d = 2, 3: 1..10 (on). */
-    const gsp_dtype dt = d & 1 ? GSP_F32 : GSP_I32;
-    const int32_t w0 = d >> 1;
+  for (d = 0; d < 2 * T_NUM_DTYPES; d++) {
+    /* d < T_NUM_DTYPES: chain weights 0..9 (zero arcs: the speculative
+     * pushes are off); then 1..10 (on); each in every weight type. */
+    const gsp_dtype dt = t_dtypes[d % T_NUM_DTYPES];
+    const int32_t w0 = d / T_NUM_DTYPES;
     t_arcs a;
     t_rng r = {11};
     int32_t len[3 * 60], ends[3 * 60][2], c, i, n = core, next, ring, dangle, srcs[8], si, nsrc = 0;
@@ -309,6 +347,53 @@ static void test_chains(void) {
   }
 }
 
+/* GSP_F64 weights float cannot hold (testing shapes with integer weights of
+ * 1e8..2e8, f64_check.h): every engine of the family against the int64
+ * reference, exactly, with the predecessor tree checked; delta-stepping
+ * also with deltas of that scale (one weight, a tenth of one: many
+ * buckets), without local waves and without speculative pushes. */
+static void test_f64_weights(void) {
+  static const int shapes[] = {T_POWER_LAW, T_GRID, T_ZERO_WEIGHTS, T_LOOPS_PARALLEL, T_DAG_NEGATIVE};
+  const int32_t n = g_small ? 60 : 3000;
+  int si, ai;
+  for (si = 0; si < (int)(sizeof shapes / sizeof shapes[0]); si++) {
+    t_arcs a, big;
+    gsp_graph* g;
+    int64_t* ref;
+    char tag[64];
+    t_make_shape(&a, shapes[si], n, 9);
+    t_f64_big_arcs(&a, &big, 19u + (uint64_t)si);
+    snprintf(tag, sizeof tag, "%s-1e8", a.name);
+    g = t_graph(&big, GSP_F64, 1.0f);
+    ref = (int64_t*)malloc((size_t)big.n * sizeof(int64_t));
+    CHECK(t_ref_bellman_ford(&big, 0, ref) == 0, "%s: the reference found a negative cycle", tag);
+    for (ai = 0; ai < (int)(sizeof kAll / sizeof kAll[0]); ai++) {
+      if (big.negative && kAll[ai] != GSP_SSSP_BELLMAN_FORD && kAll[ai] != GSP_SSSP_SPMV_CSR &&
+          kAll[ai] != GSP_SSSP_SPMV_ELL) {
+        gsp_paths* p = NULL;
+        CHECK_STATUS(run_opts(g, 0, GSP_BACKEND_CUDA, kAll[ai], 0, 0, &p), GSP_ERR_NEGATIVE_WEIGHT);
+        gsp_paths_destroy(p);
+        continue;
+      }
+      check_against_ref(g, &big, 0, GSP_F64, kAll[ai], 0, ref, tag);
+    }
+    if (!big.negative) {
+      check_against_ref(g, &big, 0, GSP_F64, GSP_SSSP_DELTA_STEPPING, 1.5e8, ref, tag);
+      check_against_ref(g, &big, 0, GSP_F64, GSP_SSSP_DELTA_STEPPING, 1.5e7, ref, tag);
+      t_tuning("GSP_CUDA_LOCAL_ROUNDS", "0");
+      check_against_ref(g, &big, 0, GSP_F64, GSP_SSSP_DELTA_STEPPING, 0, ref, tag);
+      t_tuning("GSP_CUDA_LOCAL_ROUNDS", NULL);
+      t_tuning("GSP_CUDA_SPEC", "0");
+      check_against_ref(g, &big, 0, GSP_F64, GSP_SSSP_DELTA_STEPPING, 0, ref, tag);
+      t_tuning("GSP_CUDA_SPEC", NULL);
+    }
+    free(ref);
+    gsp_graph_destroy(g);
+    t_arcs_free(&big);
+    t_arcs_free(&a);
+  }
+}
+
 int main(void) {
   if (!gsp_backend_available(GSP_BACKEND_CUDA)) {
     printf("SKIP: no CUDA device: %s\n", gsp_last_error());
@@ -320,6 +405,7 @@ int main(void) {
   test_deltas();
   test_zero_cycles();
   test_chains();
+  test_f64_weights();
   gsp_release_cached_memory(); /* nothing kept for a leak checker to see */
   return t_finish("test_gpu_sssp_family_shapes");
 }

@@ -38,6 +38,11 @@ def random_graph(n, density, integer, negative=False, low=1, high=1000):
     return np.where(mask, w, 0.0)
 
 
+# NumPy 2 moved ComplexWarning into numpy.exceptions.
+_COMPLEX_WARNING = getattr(np, "ComplexWarning", None) or getattr(getattr(np, "exceptions", None), "ComplexWarning",
+                                                                  Warning) if np is not None else Warning
+
+
 def call(fn, *args, **kw):
     """(result or exception, [UserWarning messages])."""
     with warnings.catch_warnings(record=True) as rec:
@@ -47,7 +52,7 @@ def call(fn, *args, **kw):
         except Exception as e:  # noqa: BLE001 - compared by type
             out = e
     return out, [str(w.message) for w in rec if issubclass(w.category, UserWarning)
-                 and not issubclass(w.category, (np.ComplexWarning, PendingDeprecationWarning))]
+                 and not issubclass(w.category, (_COMPLEX_WARNING, PendingDeprecationWarning))]
 
 
 class CsgraphCase(unittest.TestCase):

@@ -253,7 +253,15 @@ struct PackedEngine {
 void sssp_atomic_lock(RunContext& ctx, const SsspJob& job) {
   sssp::require_non_negative(*job.graph, "atomic-lock");
   with_weight_type(job.graph->dtype(), [&](auto w) { sssp::run_iterative<LockEngine<decltype(w)>>(ctx, job); });
-  if (job.pred != nullptr) job.pred[job.source] = -1;  // after the run, on the host copy
+  if (job.pred == nullptr) return;
+  // After the run, on the copy: the host result, or the caller's device array.
+  if (job.results_on_device) {
+    const int32_t none = -1;
+    GSP_CUDA(cudaMemcpyAsync(job.pred + job.source, &none, sizeof none, cudaMemcpyDefault, ctx.stream()));
+    ctx.sync();
+  } else {
+    job.pred[job.source] = -1;
+  }
 }
 
 void sssp_atomic64(RunContext& ctx, const SsspJob& job) {
