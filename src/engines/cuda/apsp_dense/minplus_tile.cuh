@@ -42,7 +42,6 @@ namespace gsp::detail::gpu::dense {
 
 constexpr int kTile = 128;   // output tile edge, and the FW k-block
 constexpr int kChunk = 32;   // K staged per shared-memory step
-constexpr int kThreads = 256;
 constexpr int32_t kInfI32 = 0x3FFFFFFF;
 
 // Device flags word bits.
@@ -56,7 +55,16 @@ struct OpsFloat {
   static constexpr bool kChecked = false;
   static constexpr int kPackBits = 0;
   __host__ __device__ static T inf() { return Dist<F>::inf(); }
-  __device__ static void relax(T& c, T a, T b, int&) { c = fmin(c, a + b); }
+  // double: a compare and two selects; fmin would add the NaN handling of
+  // min.f64 (no FP64 min instruction on sm_90), and no NaN ever arises here.
+  __device__ static void relax(T& c, T a, T b, int&) {
+    if constexpr (sizeof(F) == 8) {
+      const T s = a + b;
+      c = s < c ? s : c;
+    } else {
+      c = fmin(c, a + b);
+    }
+  }
   // Strict-improvement relax, recording k.
   __device__ static void relax_idx(T& c, int& idx, T a, T b, int k, int&) {
     T s = a + b;
@@ -160,38 +168,69 @@ __device__ __forceinline__ void cp_async_wait() {
 #endif
 }
 
-// Four consecutive values at p (16-byte aligned for 4-byte T, 32 for
-// double) to or from registers: one 16-byte vector, or two for double.
+// One 16-byte vector (kVec<T> consecutive values, 16-byte aligned) to or
+// from registers.
 template <class T>
-__device__ __forceinline__ void load4(const T* p, T& x, T& y, T& z, T& w) {
+constexpr int kVec = 16 / (int)sizeof(T);
+template <class T>
+__device__ __forceinline__ void load_vec(const T* p, T* v) {
   if constexpr (sizeof(T) == 8) {
-    const double2 a = reinterpret_cast<const double2*>(p)[0], b = reinterpret_cast<const double2*>(p)[1];
-    x = a.x, y = a.y, z = b.x, w = b.y;
+    const double2 a = *reinterpret_cast<const double2*>(p);
+    v[0] = a.x, v[1] = a.y;
   } else {
     using V4 = typename std::conditional<std::is_same<T, float>::value, float4, int4>::type;
-    const V4 v = *reinterpret_cast<const V4*>(p);
-    x = v.x, y = v.y, z = v.z, w = v.w;
+    const V4 a = *reinterpret_cast<const V4*>(p);
+    v[0] = a.x, v[1] = a.y, v[2] = a.z, v[3] = a.w;
   }
 }
 template <class T>
-__device__ __forceinline__ void store4(T* p, T x, T y, T z, T w) {
+__device__ __forceinline__ void store_vec(T* p, const T* v) {
   if constexpr (sizeof(T) == 8) {
-    reinterpret_cast<double2*>(p)[0] = make_double2(x, y);
-    reinterpret_cast<double2*>(p)[1] = make_double2(z, w);
+    *reinterpret_cast<double2*>(p) = make_double2(v[0], v[1]);
   } else {
     using V4 = typename std::conditional<std::is_same<T, float>::value, float4, int4>::type;
-    V4 v;
-    v.x = x; v.y = y; v.z = z; v.w = w;
-    *reinterpret_cast<V4*>(p) = v;
+    V4 a;
+    a.x = v[0]; a.y = v[1]; a.z = v[2]; a.w = v[3];
+    *reinterpret_cast<V4*>(p) = a;
+  }
+}
+// N (2 or 4) int32 predecessors to a 4N-byte aligned address.
+template <int N>
+__device__ __forceinline__ void store_pred_vec(int32_t* p, const int32_t* v) {
+  if constexpr (N == 2) {
+    *reinterpret_cast<int2*>(p) = make_int2(v[0], v[1]);
+  } else {
+    *reinterpret_cast<int4*>(p) = make_int4(v[0], v[1], v[2], v[3]);
   }
 }
 
+// Register blocking of the tile kernel per value type. Each thread owns
+// kRows x kCols outputs of the 128 x 128 tile: kRows / 4 groups of 4
+// consecutive rows, kTile / (kRows / 4) apart, and kCols / kVec 16-byte
+// column vectors, kTile / (kCols / kVec) apart (a warp's B reads and C
+// accesses are then contiguous 16-byte vectors; A reads are broadcasts).
+// kApad pads A's shared rows so that the rows a warp reads fall in
+// different banks.
+// - 4-byte values: 256 threads of 8 x 8 (128 accumulator registers).
+// - double: 512 threads of 4 x 8 (4 rows, 4 vectors of 2 columns 32
+//   apart), under the 128-register cap of 512 threads: 64 registers of
+//   accumulators (+32 indices with paths) instead of 128 (+64), which at
+//   8 x 8 spilled. Per k a thread loads 4 A and 8 B doubles (4 LDS.64, 4
+//   LDS.128) for 32 relaxations; A rows are padded by 2 doubles (rows 4
+//   apart, read by one warp, 16 banks apart).
+template <class T>
+struct TileCfg {
+  static constexpr bool kWide = sizeof(T) == 8;
+  static constexpr int kRows = kWide ? 4 : 8, kCols = 8, kApad = kWide ? 2 : 4, kUnroll = 4;
+  static constexpr int kThreads = (kTile / kRows) * (kTile / kCols);
+};
+
 // Shared memory of the tile kernel: two stages of A (padded) and B chunks.
-// Double needs 139 KB (float 69 KB): within sm_90's 227 KB a block, and the
-// kernel runs one block per SM anyway.
+// Double needs 132 KiB (float 68 KiB): within sm_90's 227 KB a block, and
+// the kernel runs one block per SM anyway.
 template <class T>
 constexpr size_t tile_smem_bytes() {
-  return 2 * ((size_t)kTile * (kChunk + 4) + (size_t)kChunk * kTile) * sizeof(T);
+  return 2 * ((size_t)kTile * (kChunk + TileCfg<T>::kApad) + (size_t)kChunk * kTile) * sizeof(T);
 }
 
 // One product launch. All extents are multiples of kTile; K a multiple of kChunk.
@@ -215,9 +254,15 @@ struct TileParams {
 // One resident block per SM: two (register cap 128) spill and gain nothing
 // (doc/gpu-apsp-dense.md).
 template <class Ops, bool kPaths>
-__global__ void __launch_bounds__(kThreads, 1)
+__global__ void __launch_bounds__(TileCfg<typename Ops::T>::kThreads, 1)
 minplus_tile_kernel(const TileParams<typename Ops::T> p) {
   using T = typename Ops::T;
+  using Cfg = TileCfg<T>;
+  constexpr int kThreads = Cfg::kThreads, TM = Cfg::kRows, TN = Cfg::kCols, kAp = Cfg::kApad;
+  constexpr int kVec = dense::kVec<T>;  // values per 16-byte vector
+  constexpr int kTx = kTile / TN;                    // threads along a row of the tile
+  constexpr int kRowStride = kTile / (TM / 4);       // between a thread's row groups
+  constexpr int kColStride = kTile / (TN / kVec);    // between a thread's column vectors
   // Packed paths: DPX add-min on (distance, k tag) words.
   constexpr bool kPack = kPaths && Ops::kPackBits > 0;
   constexpr int kPB = Ops::kPackBits > 0 ? Ops::kPackBits : 1;
@@ -232,17 +277,21 @@ minplus_tile_kernel(const TileParams<typename Ops::T> p) {
   // Two shared-memory stages, filled by cp.async (no staging registers):
   // As[stage][row][k] (row-major, padded), Bs[stage][k][col].
   extern __shared__ __align__(16) unsigned char tile_smem[];
-  T (*As)[kTile][kChunk + 4] = reinterpret_cast<T (*)[kTile][kChunk + 4]>(tile_smem);
+  T (*As)[kTile][kChunk + kAp] = reinterpret_cast<T (*)[kTile][kChunk + kAp]>(tile_smem);
   T (*Bs)[kChunk][kTile] =
-      reinterpret_cast<T (*)[kChunk][kTile]>(tile_smem + 2 * kTile * (kChunk + 4) * sizeof(T));
+      reinterpret_cast<T (*)[kChunk][kTile]>(tile_smem + 2 * kTile * (kChunk + kAp) * sizeof(T));
 
   const int t = threadIdx.x;
-  const int tx = t % 16, ty = t / 16;
+  const int tx = t % kTx, ty = t / kTx;
   const int64_t m0 = (int64_t)blockIdx.y * kTile, n0 = (int64_t)blockIdx.x * kTile;
+  // The tile row of the thread's r-th output row, the tile column of its c-th column.
+  auto row_of = [&](int r) { return (r / 4) * kRowStride + ty * 4 + r % 4; };
+  auto col_of = [&](int c) { return (c / kVec) * kColStride + tx * kVec + c % kVec; };
+  // Its column vector that holds column c, in a row starting at base.
+  auto vec_at = [&](auto* base, int c) { return base + (c / kVec) * kColStride + tx * kVec; };
 
   // A chunk 128x32 (8 vectors per row), B chunk 32x128 (32 per row):
-  // 1024 16-byte vectors each, 4 per thread (double: 2048, 8 per thread).
-  constexpr int kVec = 16 / (int)sizeof(T);  // values per 16-byte vector
+  // 1024 16-byte vectors each, 4 per thread (double: 2048, 4 per thread of 512).
   constexpr int kAv = kChunk / kVec, kBv = kTile / kVec;
   auto issue_chunk = [&](int k0, int st) {
 #pragma unroll
@@ -258,24 +307,24 @@ minplus_tile_kernel(const TileParams<typename Ops::T> p) {
   issue_chunk(0, 0);
 
   // Accumulators start from Cin.
-  T acc[8][8];
-  int idx[kPaths ? 8 : 1][kPaths ? 8 : 1];
+  T acc[TM][TN];
+  int idx[kPaths ? TM : 1][kPaths ? TN : 1];
 #pragma unroll
-  for (int r = 0; r < 8; ++r) {
-    const int64_t row = m0 + (r < 4 ? ty * 4 + r : 64 + ty * 4 + (r - 4));
+  for (int r = 0; r < TM; ++r) {
+    const int64_t row = m0 + row_of(r);
     const T* src = p.Cin + row * p.ldc + n0;
-    load4(src + tx * 4, acc[r][0], acc[r][1], acc[r][2], acc[r][3]);
-    load4(src + 64 + tx * 4, acc[r][4], acc[r][5], acc[r][6], acc[r][7]);
+#pragma unroll
+    for (int c = 0; c < TN; c += kVec) load_vec(vec_at(src, c), &acc[r][c]);
     if constexpr (kPack) {
 #pragma unroll
-      for (int c = 0; c < 8; ++c) acc[r][c] = (T)(min(max((int32_t)acc[r][c], -kInfPack), kInfPack) * (1 << kPB));
+      for (int c = 0; c < TN; ++c) acc[r][c] = (T)(min(max((int32_t)acc[r][c], -kInfPack), kInfPack) * (1 << kPB));
     }
   }
   if constexpr (kPaths) {
 #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < TM; ++r)
 #pragma unroll
-      for (int c = 0; c < 8; ++c) idx[r][c] = -1;
+      for (int c = 0; c < TN; ++c) idx[r][c] = -1;
   }
   int ovf = 0;
 
@@ -312,20 +361,19 @@ minplus_tile_kernel(const TileParams<typename Ops::T> p) {
       }
     }
     __syncthreads();
-#pragma unroll 4
+#pragma unroll(Cfg::kUnroll)
     for (int kk = 0; kk < kChunk; ++kk) {
-      T a[8], b[8];
+      T a[TM], b[TN];
 #pragma unroll
-      for (int r = 0; r < 4; ++r) {
-        a[r] = As[st][ty * 4 + r][kk];
-        a[4 + r] = As[st][64 + ty * 4 + r][kk];
-      }
-      load4(&Bs[st][kk][tx * 4], b[0], b[1], b[2], b[3]);
-      load4(&Bs[st][kk][64 + tx * 4], b[4], b[5], b[6], b[7]);
+      for (int r = 0; r < 4; ++r)
 #pragma unroll
-      for (int r = 0; r < 8; ++r)
+        for (int g = 0; g < TM; g += 4) a[g + r] = As[st][row_of(g + r)][kk];
 #pragma unroll
-        for (int c = 0; c < 8; ++c) {
+      for (int c = 0; c < TN; c += kVec) load_vec(&Bs[st][kk][col_of(c)], &b[c]);
+#pragma unroll
+      for (int r = 0; r < TM; ++r)
+#pragma unroll
+        for (int c = 0; c < TN; ++c) {
           if constexpr (kPack) {
             Ops::relax(acc[r][c], a[r], b[c], ovf);
           } else if constexpr (kPaths) {
@@ -340,9 +388,9 @@ minplus_tile_kernel(const TileParams<typename Ops::T> p) {
       if ((k0 + kChunk) % kPackWindow == 0 || k0 + kChunk >= p.K) {
         const int wb = k0 - (k0 % kPackWindow) - 1;
 #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < TM; ++r)
 #pragma unroll
-          for (int c = 0; c < 8; ++c) {
+          for (int c = 0; c < TN; ++c) {
             const int32_t tag = (int32_t)acc[r][c] & kTagMask;
             if (tag != 0) idx[r][c] = wb + tag;
             acc[r][c] = (T)((int32_t)acc[r][c] - tag);
@@ -354,9 +402,9 @@ minplus_tile_kernel(const TileParams<typename Ops::T> p) {
   }
   if constexpr (kPack) {
 #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < TM; ++r)
 #pragma unroll
-      for (int c = 0; c < 8; ++c) {
+      for (int c = 0; c < TN; ++c) {
         const int32_t v = (int32_t)acc[r][c] >> kPB;
         acc[r][c] = (T)(v >= kInfPack / 2 ? kInfI32 : v);
       }
@@ -367,22 +415,22 @@ minplus_tile_kernel(const TileParams<typename Ops::T> p) {
   // anything is written: B may be the very tile this block writes (FW phase 2).
   int changed = 0, neg = 0;
 #pragma unroll
-  for (int r = 0; r < 8; ++r)
+  for (int r = 0; r < TM; ++r)
 #pragma unroll
-    for (int c = 0; c < 8; ++c) {
+    for (int c = 0; c < TN; ++c) {
       acc[r][c] = Ops::clamp(acc[r][c]);
       if constexpr (kPaths) {
         if (Ops::is_inf(acc[r][c])) idx[r][c] = -1;
       }
     }
-  int32_t pr[kPaths ? 8 : 1][kPaths ? 8 : 1];
+  int32_t pr[kPaths ? TM : 1][kPaths ? TN : 1];
   if constexpr (kPaths) {
 #pragma unroll
-    for (int r = 0; r < 8; ++r) {
-      const int64_t row = m0 + (r < 4 ? ty * 4 + r : 64 + ty * 4 + (r - 4));
+    for (int r = 0; r < TM; ++r) {
+      const int64_t row = m0 + row_of(r);
 #pragma unroll
-      for (int c = 0; c < 8; ++c) {
-        const int64_t col = n0 + (c < 4 ? tx * 4 + c : 64 + tx * 4 + (c - 4));
+      for (int c = 0; c < TN; ++c) {
+        const int64_t col = n0 + col_of(c);
         if (idx[r][c] >= 0) {
           pr[r][c] = p.Bp[(int64_t)idx[r][c] * p.ldbp + col];
           changed = 1;
@@ -394,37 +442,36 @@ minplus_tile_kernel(const TileParams<typename Ops::T> p) {
   }
   if (p.track_changes && !kPaths) {
 #pragma unroll
-    for (int r = 0; r < 8; ++r) {
-      const int64_t row = m0 + (r < 4 ? ty * 4 + r : 64 + ty * 4 + (r - 4));
+    for (int r = 0; r < TM; ++r) {
+      const int64_t row = m0 + row_of(r);
 #pragma unroll
-      for (int c = 0; c < 8; ++c) {
-        const int64_t col = n0 + (c < 4 ? tx * 4 + c : 64 + tx * 4 + (c - 4));
+      for (int c = 0; c < TN; ++c) {
+        const int64_t col = n0 + col_of(c);
         if (acc[r][c] < p.Cin[row * p.ldc + col]) changed = 1;
       }
     }
   }
   __syncthreads();
 #pragma unroll
-  for (int r = 0; r < 8; ++r) {
-    const int64_t row = m0 + (r < 4 ? ty * 4 + r : 64 + ty * 4 + (r - 4));
+  for (int r = 0; r < TM; ++r) {
+    const int64_t row = m0 + row_of(r);
 #pragma unroll
-    for (int c = 0; c < 8; ++c) {
-      const int64_t col = n0 + (c < 4 ? tx * 4 + c : 64 + tx * 4 + (c - 4));
+    for (int c = 0; c < TN; ++c) {
+      const int64_t col = n0 + col_of(c);
       if (p.row_off + row == p.col_off + col && acc[r][c] < T(0)) neg = 1;
     }
     T* dst = p.Cout + row * p.ldc + n0;
-    store4(dst + tx * 4, acc[r][0], acc[r][1], acc[r][2], acc[r][3]);
-    store4(dst + 64 + tx * 4, acc[r][4], acc[r][5], acc[r][6], acc[r][7]);
+#pragma unroll
+    for (int c = 0; c < TN; c += kVec) store_vec(vec_at(dst, c), &acc[r][c]);
     if constexpr (kPaths) {
       int32_t* pdst = p.Pout + row * p.ldp + n0;
       if (p.Pin != p.Pout) {
-        *reinterpret_cast<int4*>(pdst + tx * 4) = make_int4(pr[r][0], pr[r][1], pr[r][2], pr[r][3]);
-        *reinterpret_cast<int4*>(pdst + 64 + tx * 4) = make_int4(pr[r][4], pr[r][5], pr[r][6], pr[r][7]);
+#pragma unroll
+        for (int c = 0; c < TN; c += kVec) store_pred_vec<kVec>(vec_at(pdst, c), &pr[r][c]);
       } else {
 #pragma unroll
-        for (int c = 0; c < 8; ++c) {
-          const int col = c < 4 ? tx * 4 + c : 64 + tx * 4 + (c - 4);
-          if (idx[r][c] >= 0) pdst[col] = pr[r][c];
+        for (int c = 0; c < TN; ++c) {
+          if (idx[r][c] >= 0) pdst[col_of(c)] = pr[r][c];
         }
       }
     }
@@ -449,7 +496,7 @@ inline void launch_tile_product(const TileParams<typename Ops::T>& p, int tiles_
   constexpr size_t smem = tile_smem_bytes<typename Ops::T>();
   GSP_CUDA(cudaFuncSetAttribute(minplus_tile_kernel<Ops, kPaths>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                 (int)smem));
-  minplus_tile_kernel<Ops, kPaths><<<grid, kThreads, smem, stream>>>(p);
+  minplus_tile_kernel<Ops, kPaths><<<grid, TileCfg<typename Ops::T>::kThreads, smem, stream>>>(p);
   GSP_CUDA_LAUNCH();
   }
 }

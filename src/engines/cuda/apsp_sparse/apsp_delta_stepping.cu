@@ -16,10 +16,13 @@
 //
 // After a pass, one kernel splits the packed (distance, parent) words into
 // distance and predecessor rows (parents back to vertex numbers) and checks
-// int32 sums; the rows go to host memory while the next pass searches
-// (pass_pipeline.cuh, shared with apsp_spmm.cu). Ties at equal distance through zero-weight
-// arcs can leave a cycle in a predecessor row (as in one search); on graphs
-// with a weight <= 0 every row is checked and rebuilt on the host
+// int32 sums; double labels hold the distance key alone, and a second
+// kernel picks each predecessor among the tight arcs (tight_pred_kernel() in
+// sssp_family.cuh). The rows go to host memory while the next pass searches
+// (pass_pipeline.cuh, shared with apsp_spmm.cu). Ties at equal distance
+// through zero-weight arcs (and for double, arcs whose weight rounding
+// absorbs) can leave a cycle in a predecessor row (as in one search); on
+// graphs that may have them every row is checked and rebuilt on the host
 // (core/pred_repair.h).
 //
 // Why this design, measured against the others: doc/gpu-apsp-sparse.md,
@@ -38,8 +41,9 @@ namespace {
 using family::FrontierPolicy;
 using family::FrontierSearch;
 
-// Splits the packed words of labels [0, labels) (count copies of n) into
-// distance and predecessor rows; with int32 weights, raises flag3 (u, v)
+// Splits the words of labels [0, labels) (count copies of n) into distance
+// and predecessor rows (key-only words: predecessors -1, for
+// tight_pred_kernel()); with int32 weights, raises flag3 (u, v)
 // when some reached vertex has an arc whose sum would overflow (the CPU
 // engines' checked_add rule), testing exactly only where d + max_w could.
 template <class W, class P>
@@ -58,8 +62,12 @@ __global__ void unpack_copies_kernel(int64_t labels, int32_t n, P packed, W* dis
     const W d = family::dist_of<W>(p);
     dist[i] = d;
     if (pred != nullptr) {
-      const int32_t parent = word_parent(p);
-      pred[i] = parent < 0 ? -1 : static_cast<int32_t>(parent - base);
+      if constexpr (family::kKeyOnly<W, std::remove_cv_t<decltype(p)>>) {
+        pred[i] = -1;
+      } else {
+        const int32_t parent = word_parent(p);
+        pred[i] = parent < 0 ? -1 : static_cast<int32_t>(parent - base);
+      }
     }
     if constexpr (std::is_same_v<W, int32_t>) {
       if (static_cast<long long>(d) + max_w < 2147483647LL) continue;
@@ -144,6 +152,9 @@ struct DeltaSteppingPasses {
     unpack_copies_kernel<W><<<family::grid_for(ctx, labels, 256), 256, 0, ctx.stream()>>>(
         labels, graph.n(), search.packed(), dist, pred, g, static_cast<W>(graph.max_weight()), flags);
     GSP_CUDA_LAUNCH();
+    if constexpr (family::kKeyOnly<W, family::LabelWord<W>>) {
+      if (pred != nullptr) family::tight_preds<W>(ctx, g, labels, dist, search.sources(), -1, pred);
+    }
   }
 };
 
@@ -168,9 +179,11 @@ void run_batched(RunContext& ctx, const ApspJob& job) {
   StageClock clock(ctx);
   FrontierSearch<W> search(ctx, graph, g, policy, width, &clock);
   DeltaSteppingPasses<W> passes{ctx, graph, g, search};
-  // Ties through zero-weight arcs can leave a cycle in a row: with an arc
-  // <= 0 every row is checked.
-  sparse::run_passes<W>(ctx, job, width, paths && graph.min_weight() <= 0, clock, passes);
+  // Ties through zero-weight arcs (or absorbed ones, for double) can leave a
+  // cycle in a row: on graphs that may have them every row is checked.
+  sparse::run_passes<W>(ctx, job, width,
+                        paths && family::preds_may_cycle<W, family::LabelWord<W>>(graph), clock,
+                        passes);
   if (job.stats != nullptr) {
     job.stats->iterations = passes.rounds;
     job.stats->relaxations = static_cast<int64_t>(passes.relaxations);

@@ -289,9 +289,9 @@ void run_task_parallel(RunContext& ctx, const ApspJob& job) {
   int32_t* d_changed = words.get() + 1;
   GSP_CUDA(cudaMemsetAsync(words.get(), 0, 4 * sizeof(int32_t), ctx.stream()));
 
-  // Per (vertex, problem): Ca + Ua + Ma + one row-major output word; per
+  // Per (vertex, problem): Ca + Ua + Ma + one row-major output value; per
   // block of VB x SB (at least 32 entries) three list words.
-  const size_t per_problem = static_cast<size_t>(n) * (2 * sizeof(W) + 1 + 4) + (3 * 4 * static_cast<size_t>(n)) / 32 + 64;
+  const size_t per_problem = static_cast<size_t>(n) * (3 * sizeof(W) + 1) + (3 * 4 * static_cast<size_t>(n)) / 32 + 64;
   const size_t left = ctx.budget_left();
   const size_t fixed = size_t(64) << 10;
   int64_t nmax = left > fixed ? static_cast<int64_t>((left - fixed) / (per_problem + 4)) : 0;

@@ -170,7 +170,7 @@ __global__ void frontier_init_kernel(FArgs<W> a) {
       is_source = v - static_cast<int64_t>(copy) * a.copy_n == a.sources[copy];
     }
     LabelState<W> st{};
-    st.packed = is_source ? pack(Key<W>::of(W(0)), -1) : unreached_word<WordOf<W>>();
+    st.packed = is_source ? make_word<W, LabelWord<W>>(Key<W>::of(W(0)), -1) : unreached_word<LabelWord<W>>();
     st.bucket = is_source ? 0 : kNoBucket;
     st.nstamp = is_source ? 1u : 0u;
     st.fstamp = 0;

@@ -10,7 +10,7 @@
 namespace gsp::detail::gpu::family {
 namespace {
 
-// Queue v, whose label became `word` (pack(key, parent)), for the current
+// Queue v, whose label became `word` (the queue word pack(key, parent)), for the current
 // bucket: in the block's local queue while it has room, else in the global
 // next frontier (once per round, by the stamp).
 template <class W>
@@ -68,8 +68,8 @@ template <class W>
 __device__ __forceinline__ bool relax(const FArgs<W>& a, int32_t u, int32_t v, W cand, bool filter) {
   if (filter) return relax_packed<W>(a.packed, u, v, cand);
   const auto k = Key<W>::of(cand);
-  const auto old = word_min(a.packed + v, pack(k, u));
-  return is_unreached(old) || key_of(old) > k;
+  const auto old = word_min(a.packed + v, make_word<W, LabelWord<W>>(k, u));
+  return is_unreached(old) || key_in<W>(old) > k;
 }
 
 // Relax arc u -> v of weight w (du: u's distance) and schedule v when its
@@ -107,17 +107,19 @@ __device__ __forceinline__ void relax_arc_spec(const FArgs<W>& a, const Sink<W>&
   W cand;
   ++relaxed;
   if (!Key<W>::add(du, w, &cand)) return;
-  const auto word = pack(Key<W>::of(cand), u);
+  const auto k = Key<W>::of(cand);
+  const auto word = pack(k, u);                          // the queue word
+  const auto label = make_word<W, LabelWord<W>>(k, u);  // the same for 4-byte W
   const int nb = bucket_of(static_cast<double>(cand), s.inv);
   if (nb <= s.cur_b) {
-    word_min(a.packed + v, word);  // results unused: reductions (64-bit words)
+    word_min(a.packed + v, label);  // results unused: reductions
     atomicMin(a.bucket + v, nb);
     push_near(a, s, v, word);
     return;
   }
   const unsigned int slot = atomicAdd(s.defer_cnt, 1u);
   if (slot < kDeferCap) {
-    word_min(a.packed + v, word);
+    word_min(a.packed + v, label);
     s.defer_v[slot] = v;
     s.defer_w[slot] = word;
     return;
@@ -210,8 +212,8 @@ __device__ void relax_wave_ell(const FArgs<W>& a, const Sink<W>& s, const int32_
     const int32_t u = from_global ? __ldcg(q + i) : q[i];
     const int32_t ub = copy_base(a, u);
     const EllEntry<W> e = __ldg(a.ell + static_cast<size_t>(u - ub) * kEllSlots + slot);
-    const WordOf<W> pu = load_word(a.packed + u);
-    WordOf<W> word = pu;
+    const LabelWord<W> pu = load_word(a.packed + u);
+    WordOf<W> word = queue_word<W>(pu);
     if (qw != nullptr) {
       word = qw[i];
       const auto k = key_of(word);
@@ -222,10 +224,10 @@ __device__ void relax_wave_ell(const FArgs<W>& a, const Sink<W>& s, const int32_
       bool dup = false;
       if (slot == 0) dup = same_word(word_exch(s.seen + (hash_vertex(u) & (kSeenSlotsOf<W> - 1)), tag), tag);
       dup = __shfl_sync(entry_mask(), dup, 0, kEllSlots);
-      if (dup || key_of(pu) < k || done <= k) continue;  // lowered since: its improver schedules u
+      if (dup || key_in<W>(pu) < k || done <= k) continue;  // lowered since: its improver schedules u
       if (slot == 0) atomicMin(a.done_key + u, k);
     } else if (a.speculate && slot == 0) {
-      atomicMin(a.done_key + u, key_of(pu));
+      atomicMin(a.done_key + u, key_in<W>(pu));
     }
     const W du = dist_of<W>(word);
     if (a.has_heavy && slot == 0) {
@@ -261,7 +263,7 @@ __device__ void flush_deferred(const FArgs<W>& a, const Sink<W>& s) {
   for (unsigned int i = threadIdx.x; i < have; i += kThreads) {
     const int32_t v = s.defer_v[i];
     const WordOf<W> word = s.defer_w[i];
-    if (key_of(load_word(a.packed + v)) < key_of(word)) continue;
+    if (key_in<W>(load_word(a.packed + v)) < key_of(word)) continue;
     on_improved(a, s, word_parent(word), v, dist_of<W>(word));
   }
 }
@@ -349,7 +351,7 @@ __device__ void relax_list(const FArgs<W>& a, Sink<W> s, const int32_t* list, un
     const int32_t v = q[i];
     if (spec) {
       const auto k = key_of(lw[round & 1][i]);
-      if (key_of(load_word(a.packed + v)) < k || __ldcg(a.done_key + v) <= k) continue;
+      if (key_in<W>(load_word(a.packed + v)) < k || __ldcg(a.done_key + v) <= k) continue;
     }
     if (atomicExch(a.nstamp + v, s.near_stamp) != s.near_stamp) {
       s.near_out[group_append(s.near_cnt)] = v;

@@ -136,14 +136,12 @@ inline FrontierPolicy frontier_policy(const Graph& graph, double user_delta, boo
   return p;
 }
 
-// Device bytes of label state per label (packed word, bucket, stamps, near
-// and far lists, ...) under policy p: what a pass of c copies of an n-vertex
-// graph needs is about c * n times this (with the output scratch of wide
-// distances, see dist_scratch()).
+// Device bytes of label state per label (label record, near and far lists,
+// ...) under policy p: what a pass of c copies of an n-vertex graph needs is
+// about c * n times this.
 template <class W>
 size_t frontier_bytes_per_label(const FrontierPolicy& p) {
   size_t b = sizeof(LabelState<W>) + 4 + 4;  // the record, near0, near1
-  if (sizeof(W) > 4) b += sizeof(W);         // wide_
   if (p.delta_mode) b += 2 * 2 * 4;      // far0/far1 (2 labels each)
   if (p.split) b += 4;                   // rlist
   return b;
@@ -152,8 +150,9 @@ size_t frontier_bytes_per_label(const FrontierPolicy& p) {
 // The engine for one graph: the per-run arc arrays (light/heavy split, ELL
 // copy) built once, label state for up to max_labels labels, and run() for
 // one source or a pass of copies. After a run, packed() holds each label's
-// (distance, parent) word and scratch0/1() (n labels' worth each, the near
-// lists) are free for the caller's output. With a stage clock, a search's
+// word (LabelWord: (distance, parent), or for double the distance key
+// alone) and scratch0/1() (n labels' worth each, the near lists) are free
+// for the caller's output. With a stage clock, a search's
 // initialisation (and, in the constructor's run, the arc copies) is marked
 // as set-up and the persistent kernel as compute.
 template <class W>
@@ -202,7 +201,9 @@ class FrontierSearch {
       ws_.add(&wt2, static_cast<size_t>(m));
       ws_.add(&lend, n);
     }
-    if constexpr (sizeof(W) > 4) ws_.add(&wide_, L);
+    if constexpr (sizeof(W) > 4) {
+      if (copies == 0) ws_.add(&wide_, L);
+    }
     EllEntry<W>* ell = nullptr;
     if (p.use_ell) ws_.add(&ell, static_cast<size_t>(n) * kEllSlots);
     if (copies > 0) ws_.add(&d_sources_, static_cast<size_t>(copies));
@@ -266,10 +267,13 @@ class FrontierSearch {
     return h;
   }
 
-  // Each label's (distance, parent) word: packed() + v, packed()[v].
-  GSP_LABEL_FIELD(W, WordOf<W>, packed) packed() const { return a_.packed; }
-  // Room for a W per label (the near list 0, or for 8-byte distances an
-  // array of their own).
+  // Each label's word: packed() + v, packed()[v].
+  GSP_LABEL_FIELD(W, LabelWord<W>, packed) packed() const { return a_.packed; }
+  // The device copy of the sources of the pass started last
+  // (start_copies()).
+  const int32_t* sources() const { return d_sources_; }
+  // One search: room for a W per label (the near list 0, or for 8-byte
+  // distances an array of their own).
   W* dist_scratch() const {
     if constexpr (sizeof(W) > 4) {
       return wide_;

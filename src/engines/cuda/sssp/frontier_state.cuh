@@ -33,11 +33,34 @@ struct Ctrl {
   long long buckets;
 };
 
+// A label's word: (distance key, parent) packed into 64 bits for 4-byte
+// weights, lowered by one 64-bit atomicMin; for double the 64-bit key alone
+// (a key-only word, kKeyOnly), lowered by the same atomicMin, and the
+// predecessors are found after the search from the distances
+// (tight_pred_kernel() in sssp_family.cuh). Against a 128-bit (key, parent)
+// word that keeps a relaxation one 64-bit atomic instead of a 16-byte CAS
+// loop, and the record one sector. The block-local queues keep WordOf<W>
+// (the packed word, 16 bytes for double): their parent only spares a
+// speculative entry the arc back to it.
+template <class W>
+using LabelWord = std::conditional_t<(sizeof(typename Key<W>::K) > 4), typename Key<W>::K, WordOf<W>>;
+static_assert(sizeof(LabelWord<float>) == 8 && sizeof(LabelWord<double>) == 8, "one 64-bit atomic");
+
+// The queue word of a label word (key-only: parent -1, unused).
+template <class W>
+__device__ __forceinline__ WordOf<W> queue_word(LabelWord<W> w) {
+  if constexpr (kKeyOnly<W, LabelWord<W>>) {
+    return pack(w, -1);
+  } else {
+    return w;
+  }
+}
+
 // Every label's state in one 32-byte record, one DRAM sector: a relaxation
 // touches the label's word, bucket and stamps together, so with labels
 // beyond the L2 cache (many copies at once, apsp_delta_stepping.cu) it costs
-// one sector instead of one per array. With double distances the word is 16
-// bytes and the key 8: the record is 64 bytes, two sectors.
+// one sector instead of one per array. With double distances the word is
+// the 8-byte key and done_key takes the padding.
 template <class K>
 struct LabelStateOf {
   unsigned long long packed;  // pack(distance key, parent), kUnreached
@@ -49,8 +72,8 @@ struct LabelStateOf {
   unsigned int pad;
 };
 template <>
-struct alignas(64) LabelStateOf<unsigned long long> {
-  ulonglong2 packed;
+struct LabelStateOf<unsigned long long> {
+  unsigned long long packed;  // the distance key alone, kUnreached
   int bucket;
   unsigned int nstamp;
   unsigned int fstamp;
@@ -60,7 +83,7 @@ struct alignas(64) LabelStateOf<unsigned long long> {
 template <class W>
 using LabelState = LabelStateOf<typename Key<W>::K>;
 static_assert(sizeof(LabelState<float>) == 32, "one sector a label");
-static_assert(sizeof(LabelState<double>) == 64, "two sectors a label");
+static_assert(sizeof(LabelState<double>) == 32, "one sector a label");
 
 // One field of the label records, used like an array of that field:
 // `field + v` is label v's field, `field[v]` the field itself.
@@ -88,8 +111,9 @@ struct EllOf<double> {
 template <class W>
 using EllEntry = typename EllOf<W>::type;
 
-// Block-local queue and speculative cache sizes: the double words are twice
-// as wide, so half as many keep the kernel's static shared memory under 48 KB.
+// Block-local queue and speculative cache sizes: the double queue words are
+// twice as wide, so half as many keep the kernel's static shared memory
+// under 48 KB.
 template <class W>
 constexpr unsigned int kLocalCapOf = sizeof(WordOf<W>) == 8 ? 1024u : 512u;
 template <class W>
@@ -112,7 +136,7 @@ struct FArgs {
   const int32_t* tgt;    // arcs, light first within each vertex
   const W* wt;
   LabelState<W>* labels;
-  GSP_LABEL_FIELD(W, WordOf<W>, packed) packed;
+  GSP_LABEL_FIELD(W, LabelWord<W>, packed) packed;
   GSP_LABEL_FIELD(W, int, bucket) bucket;
   GSP_LABEL_FIELD(W, unsigned int, nstamp) nstamp;
   GSP_LABEL_FIELD(W, unsigned int, rstamp) rstamp;

@@ -8,7 +8,11 @@
 // parent. atomicMin on it keeps distance and parent consistent without locks;
 // kUnreached (all ones) is "no distance yet". A double's key has 64 bits: its
 // word is 128 bits (key high, parent low) and is lowered by a 16-byte CAS
-// loop with the same order (runtime/weight_traits.cuh); WordOf<W> names it. A relaxation only goes ahead
+// loop with the same order (runtime/weight_traits.cuh); WordOf<W> names it.
+// The frontier engine's double labels keep the 64-bit key alone instead (a
+// key-only word, kKeyOnly: one 64-bit atomicMin, frontier_state.cuh) and
+// find the predecessors after the search from the distances
+// (tight_pred_kernel()). A relaxation only goes ahead
 // when its distance is strictly smaller than the current one, so parents are
 // never rewritten on equal distances by a later, non-improving arc (this is
 // what keeps zero-weight cycles out of the predecessor tree).
@@ -91,6 +95,30 @@ __device__ __forceinline__ unsigned long long pack(uint32_t key, int32_t parent)
 __device__ __forceinline__ ulonglong2 pack(unsigned long long key, int32_t parent) { return pack_word(key, parent); }
 __device__ __forceinline__ uint32_t key_of(unsigned long long p) { return word_key(p); }
 __device__ __forceinline__ unsigned long long key_of(ulonglong2 p) { return word_key(p); }
+
+// A word of W's distances that is the key alone, without a parent: the
+// frontier engine's double labels (frontier_state.cuh, LabelWord).
+template <class W, class Word>
+inline constexpr bool kKeyOnly = std::is_same_v<Word, typename Key<W>::K>;
+// The key in a word of W's distances: a packed word's key, or a key-only
+// word itself.
+template <class W, class Word>
+__device__ __forceinline__ auto key_in(Word w) {
+  if constexpr (kKeyOnly<W, Word>) {
+    return w;
+  } else {
+    return key_of(w);
+  }
+}
+// The word of type Word for (key, parent): packed, or the key alone.
+template <class W, class Word>
+__device__ __forceinline__ Word make_word(typename Key<W>::K key, int32_t parent) {
+  if constexpr (kKeyOnly<W, Word>) {
+    return key;
+  } else {
+    return pack(key, parent);
+  }
+}
 // Order of two words (key, then parent), as the atomicMin keeps it.
 __device__ __forceinline__ bool word_less(unsigned long long a, unsigned long long b) { return a < b; }
 __device__ __forceinline__ bool word_less(ulonglong2 a, ulonglong2 b) {
@@ -109,20 +137,22 @@ __device__ __forceinline__ Word word_shfl_down(Word w, int delta, int width) {
 
 // Relax the arc (u -> v) with candidate distance cand. Returns true when this
 // call lowered v's distance (the caller then schedules v).
-// packed: the words (an array, or a field of label records).
+// packed: the words (an array, or a field of label records; packed or
+// key-only words).
 template <class W, class P>
 __device__ __forceinline__ bool relax_packed(P packed, int32_t u, int32_t v, W cand) {
   const auto k = Key<W>::of(cand);
   const auto cur = load_word(packed + v);
-  if (!is_unreached(cur) && k >= key_of(cur)) return false;
-  const auto nv = pack(k, u);
+  using Word = std::remove_cv_t<decltype(cur)>;
+  if (!is_unreached(cur) && k >= key_in<W>(cur)) return false;
+  const auto nv = make_word<W, Word>(k, u);
   const auto old = word_min(packed + v, nv);
-  return is_unreached(old) || key_of(old) > k;
+  return is_unreached(old) || key_in<W>(old) > k;
 }
 
 template <class W, class Word>
 __device__ __forceinline__ W dist_of(Word p) {
-  return Key<W>::value(key_of(p));
+  return Key<W>::value(key_in<W>(p));
 }
 
 // Append one item per calling thread to list[*counter...], one atomic per
@@ -146,17 +176,63 @@ __global__ void init_packed_kernel(int32_t n, WordOf<W>* packed, int32_t source)
   }
 }
 
+// Distances and parents out of the words (key-only words: parents -1, for
+// tight_pred_kernel() to fill).
 template <class W, class P>
 __global__ void unpack_kernel(int32_t n, P packed, W* dist, int32_t* pred) {
   for (int64_t v = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; v < n;
        v += static_cast<int64_t>(gridDim.x) * blockDim.x) {
-    const WordOf<W> p = packed[v];
+    const auto p = packed[v];
     if (is_unreached(p)) {
       dist[v] = WeightTraits<W>::inf();
       if (pred != nullptr) pred[v] = -1;
     } else {
       dist[v] = dist_of<W>(p);
-      if (pred != nullptr) pred[v] = word_parent(p);
+      if constexpr (kKeyOnly<W, std::remove_cv_t<decltype(p)>>) {
+        if (pred != nullptr) pred[v] = -1;
+      } else {
+        if (pred != nullptr) pred[v] = word_parent(p);
+      }
+    }
+  }
+}
+
+// Predecessors from the final distances, for key-only words: every arc
+// u -> x out of a reached label whose sum, computed as the search computes
+// it (Key<W>::add), equals x's distance offers u as x's predecessor, except
+// self-loops and arcs into the source; atomicMax keeps the largest offer, so
+// the result does not depend on timing. pred holds -1 everywhere before.
+// Labels are `labels / n` copies of the graph (label c n + x: vertex x of
+// copy c, whose source is sources[c], or `source` when sources is null),
+// dist and pred indexed by label. `lanes` (a power of two <= 32) threads
+// share a label's arcs. Each reached label but the source has such an arc:
+// its distance is d(u) + w for the arc that last lowered it, with d(u) >=
+// u's final distance, and the search ends with every arc's sum from the
+// final distances >= the head's, the sums rounding monotonically. With
+// weights > 0 an arc is tight only when its sum is above its tail's
+// distance, or equal to it if rounding absorbs the weight (d + w == d), so
+// only arcs <= 0 or absorbed ones can close a cycle of tight arcs
+// (tight_preds_may_cycle()).
+template <class W>
+__global__ void tight_pred_kernel(int64_t labels, int32_t n, const int64_t* off, const int32_t* tgt,
+                                  const W* wt, const W* dist, const int32_t* sources, int32_t source,
+                                  int lanes, int32_t* pred) {
+  const int lane = static_cast<int>(threadIdx.x) & (lanes - 1);
+  const int64_t groups = static_cast<int64_t>(gridDim.x) * blockDim.x / lanes;
+  for (int64_t i = (blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x) / lanes; i < labels;
+       i += groups) {
+    const W du = dist[i];
+    if (!(du < WeightTraits<W>::inf())) continue;
+    const int64_t copy = i / n;
+    const int64_t base = copy * n;
+    const int32_t u = static_cast<int32_t>(i - base);
+    const int32_t src = sources != nullptr ? sources[copy] : source;
+    const int64_t end = off[u + 1];
+    for (int64_t e = off[u] + lane; e < end; e += lanes) {
+      const int32_t x = tgt[e];
+      W s;
+      if (x == u || x == src || !Key<W>::add(du, wt[e], &s)) continue;
+      if (s == dist[base + x]) atomicMax(pred + base + x, u);
     }
   }
 }
@@ -221,13 +297,53 @@ int coop_blocks(RunContext& ctx, K kernel, int threads, int per_sm_cap, int64_t 
   return static_cast<int>(b);
 }
 
+// Whether predecessors taken from tight arcs (tight_pred_kernel()) may form
+// a cycle: only through arcs of weight <= 0 or arcs whose weight rounding
+// absorbs. A weight w > 0 is absorbed only when w <= ulp(d) / 2 <= d 2^-53,
+// and every distance is below 2 n max_weight (each label is at most its
+// first value, a rounded sum along the path that discovered it: fewer than
+// n arcs), so with min_weight > n max_weight 2^-52 no weight is absorbed
+// (2^-50 here, for margin). NY: 1 > 264k * 36k * 2^-50.
+inline bool tight_preds_may_cycle(const Graph& graph) {
+  const double lo = graph.min_weight();
+  if (!(lo > 0)) return true;
+  return lo <= static_cast<double>(graph.n()) * graph.max_weight() * 0x1p-50;
+}
+
+// Whether the predecessors finish() produces from words of type Word may
+// hold a cycle (they are then checked and, if need be, rebuilt).
+template <class W, class Word>
+bool preds_may_cycle(const Graph& graph) {
+  if constexpr (kKeyOnly<W, Word>) {
+    return tight_preds_may_cycle(graph);
+  } else {
+    return graph.min_weight() <= 0;
+  }
+}
+
+// tight_pred_kernel() over `labels` labels (copies of g), on the context's
+// stream: about as many threads a label as the graph's mean out-degree.
+template <class W>
+void tight_preds(RunContext& ctx, const DeviceCsr<W>& g, int64_t labels, const W* dist,
+                 const int32_t* sources, int32_t source, int32_t* pred) {
+  if (labels <= 0 || g.n <= 0) return;
+  const double mean_degree = static_cast<double>(g.m) / g.n;
+  int lanes = 1;
+  while (lanes < 32 && lanes < mean_degree) lanes *= 2;
+  tight_pred_kernel<W><<<grid_for(ctx, labels * lanes, 256), 256, 0, ctx.stream()>>>(
+      labels, g.n, g.offsets, g.targets, g.weights, dist, sources, source, lanes, pred);
+  GSP_CUDA_LAUNCH();
+}
+
 // int32 overflow check, then unpack into device scratch (n values each,
-// may alias dead workspace) and copy to the job's host arrays; ends the
-// run's stage clock (the checks and unpacking are compute, the copies copy,
-// a predecessor repair paths).
+// may alias dead workspace; key-only words: predecessors from the tight
+// arcs) and copy to the job's host arrays; ends the run's stage clock (the
+// checks and unpacking are compute, the copies copy, a predecessor repair
+// paths).
 template <class W, class P>
 void finish(RunContext& ctx, const SsspJob& job, const DeviceCsr<W>& g, P packed,
             void* dist_scratch, void* pred_scratch, int* flag3, StageClock& clock) {
+  using Word = std::remove_cv_t<std::remove_reference_t<decltype(packed[0])>>;
   const int32_t n = g.n;
   if constexpr (std::is_same_v<W, int32_t>) {
     GSP_CUDA(cudaMemsetAsync(flag3, 0, 3 * sizeof(int), ctx.stream()));
@@ -241,6 +357,9 @@ void finish(RunContext& ctx, const SsspJob& job, const DeviceCsr<W>& g, P packed
                       : nullptr;
   unpack_kernel<W, P><<<grid_for(ctx, n, 256), 256, 0, ctx.stream()>>>(n, packed, dist, pred);
   GSP_CUDA_LAUNCH();
+  if constexpr (kKeyOnly<W, Word>) {
+    if (pred != nullptr) tight_preds<W>(ctx, g, n, dist, nullptr, job.source, pred);
+  }
   clock.mark(Stage::kCompute);
   int host_flag[3] = {0, 0, 0};
   if constexpr (std::is_same_v<W, int32_t>) {
@@ -265,9 +384,11 @@ void finish(RunContext& ctx, const SsspJob& job, const DeviceCsr<W>& g, P packed
   // another thread can store the same distance in between; the atomicMin
   // then keeps the smaller parent at equal distance. With zero-weight arcs
   // that can close a cycle of tight zero arcs in the predecessors (with
-  // positive weights it cannot). On such graphs the tree is checked in O(n)
+  // positive weights it cannot). Predecessors from tight arcs (key-only
+  // words) can also close one through arcs that rounding absorbs
+  // (tight_preds_may_cycle()). On such graphs the tree is checked in O(n)
   // and, when needed, rebuilt (src/core/pred_repair.h).
-  if (pred != nullptr && job.graph->min_weight() <= 0) {
+  if (pred != nullptr && preds_may_cycle<W, Word>(*job.graph)) {
     PredRepairScratch scratch;
     if (job.results_on_device) {  // checked and repaired on the host, then put back
       std::vector<W> d(static_cast<size_t>(n));
