@@ -30,17 +30,23 @@ fw_diag_kernel(typename Ops::T* D, int32_t* P, int64_t ld, int* flags) {
   int32_t* pp = reinterpret_cast<int32_t*>(d + kTile * kTile);
   constexpr int kRowStep = kDiagThreads / kTile;  // 8
   constexpr int kRows = kTile / kRowStep;         // 16 cells per thread
+  // double: 16 values and 16 d[i][k] would take all 64 registers (spills);
+  // the thread's own cells are then read back from shared memory (only
+  // their owner writes them) instead of being kept in registers.
+  constexpr bool kOwnRegs = !TileCfg<T>::kWide;
   const int t = threadIdx.x, c = t % kTile, r0 = t / kTile;
-  T v[kRows];
-  int32_t pv[kPaths ? kRows : 1];
+  T v[kOwnRegs ? kRows : 1];
+  int32_t pv[kPaths && kOwnRegs ? kRows : 1];
 #pragma unroll
   for (int q = 0; q < kRows; ++q) {
     const int r = r0 + q * kRowStep;
-    v[q] = D[r * ld + c];
-    d[r * kTile + c] = v[q];
+    const T x = D[r * ld + c];
+    d[r * kTile + c] = x;
+    if constexpr (kOwnRegs) v[q] = x;
     if constexpr (kPaths) {
-      pv[q] = P[r * ld + c];
-      pp[r * kTile + c] = pv[q];
+      const int32_t y = P[r * ld + c];
+      pp[r * kTile + c] = y;
+      if constexpr (kOwnRegs) pv[q] = y;
     }
   }
   __syncthreads();
@@ -56,20 +62,23 @@ fw_diag_kernel(typename Ops::T* D, int32_t* P, int64_t ld, int* flags) {
 #pragma unroll
     for (int q = 0; q < kRows; ++q) {
       const int e = (r0 + q * kRowStep) * kTile + c;
-      T x = v[q];
+      T old;
+      if constexpr (kOwnRegs) old = v[q]; else old = d[e];
+      T x = old;
       if constexpr (kPaths) {
         int won = -1;
         Ops::relax_idx(x, won, dik[q], dkj, k, ovf);
         x = Ops::clamp(x);
         if (won >= 0 && !Ops::is_inf(x)) {
-          v[q] = x; pv[q] = pkj;
+          if constexpr (kOwnRegs) { v[q] = x; pv[q] = pkj; }
           d[e] = x; pp[e] = pkj;
         }
       } else {
         Ops::relax(x, dik[q], dkj, ovf);
-        if (x != v[q]) {
-          v[q] = Ops::clamp(x);
-          d[e] = v[q];
+        if (x != old) {
+          x = Ops::clamp(x);
+          if constexpr (kOwnRegs) v[q] = x;
+          d[e] = x;
         }
       }
     }
@@ -79,9 +88,13 @@ fw_diag_kernel(typename Ops::T* D, int32_t* P, int64_t ld, int* flags) {
 #pragma unroll
   for (int q = 0; q < kRows; ++q) {
     const int r = r0 + q * kRowStep;
-    D[r * ld + c] = v[q];
-    if constexpr (kPaths) P[r * ld + c] = pv[q];
-    if (r == c && v[q] < T(0)) neg = 1;
+    T x;
+    if constexpr (kOwnRegs) x = v[q]; else x = d[r * kTile + c];
+    D[r * ld + c] = x;
+    if constexpr (kPaths) {
+      if constexpr (kOwnRegs) P[r * ld + c] = pv[q]; else P[r * ld + c] = pp[r * kTile + c];
+    }
+    if (r == c && x < T(0)) neg = 1;
   }
   const int bits = (neg ? kFlagNegCycle : 0) | (ovf ? kFlagOverflow : 0);
   if (bits) atomicOr(flags, bits);

@@ -194,16 +194,6 @@ __device__ __forceinline__ void store_vec(T* p, const T* v) {
     *reinterpret_cast<V4*>(p) = a;
   }
 }
-// N (2 or 4) int32 predecessors to a 4N-byte aligned address.
-template <int N>
-__device__ __forceinline__ void store_pred_vec(int32_t* p, const int32_t* v) {
-  if constexpr (N == 2) {
-    *reinterpret_cast<int2*>(p) = make_int2(v[0], v[1]);
-  } else {
-    *reinterpret_cast<int4*>(p) = make_int4(v[0], v[1], v[2], v[3]);
-  }
-}
-
 // Register blocking of the tile kernel per value type. Each thread owns
 // kRows x kCols outputs of the 128 x 128 tile: kRows / 4 groups of 4
 // consecutive rows, kTile / (kRows / 4) apart, and kCols / kVec 16-byte
@@ -221,7 +211,7 @@ __device__ __forceinline__ void store_pred_vec(int32_t* p, const int32_t* v) {
 template <class T>
 struct TileCfg {
   static constexpr bool kWide = sizeof(T) == 8;
-  static constexpr int kRows = kWide ? 4 : 8, kCols = 8, kApad = kWide ? 2 : 4, kUnroll = 4;
+  static constexpr int kRows = kWide ? 4 : 8, kCols = 8, kApad = kWide ? 2 : 4, kUnroll = kWide ? 2 : 4;
   static constexpr int kThreads = (kTile / kRows) * (kTile / kCols);
 };
 
@@ -285,22 +275,45 @@ minplus_tile_kernel(const TileParams<typename Ops::T> p) {
   const int tx = t % kTx, ty = t / kTx;
   const int64_t m0 = (int64_t)blockIdx.y * kTile, n0 = (int64_t)blockIdx.x * kTile;
   // The tile row of the thread's r-th output row, the tile column of its c-th column.
-  auto row_of = [&](int r) { return (r / 4) * kRowStride + ty * 4 + r % 4; };
-  auto col_of = [&](int c) { return (c / kVec) * kColStride + tx * kVec + c % kVec; };
-  // Its column vector that holds column c, in a row starting at base.
-  auto vec_at = [&](auto* base, int c) { return base + (c / kVec) * kColStride + tx * kVec; };
+  static_assert(TM == 4 || TM == 8, "one or two groups of 4 rows");
+  auto row_of = [&](int r) { return r < 4 ? ty * 4 + r : kRowStride + ty * 4 + (r - 4); };
+  auto col_of = [&](int c) {
+    if constexpr (TN / kVec == 2) {
+      return c < kVec ? tx * kVec + c : kColStride + tx * kVec + (c - kVec);
+    } else {
+      return (c / kVec) * kColStride + tx * kVec + c % kVec;
+    }
+  };
+  // A thread's row holds kNv column vectors, at tx * kVec + g * kColStride
+  // (written out below: loops over g compile the float kernels differently).
+  constexpr int kNv = TN / kVec;
+  static_assert(kNv == 2 || kNv == 4, "two or four column vectors");
 
   // A chunk 128x32 (8 vectors per row), B chunk 32x128 (32 per row):
   // 1024 16-byte vectors each, 4 per thread (double: 2048, 4 per thread of 512).
   constexpr int kAv = kChunk / kVec, kBv = kTile / kVec;
   auto issue_chunk = [&](int k0, int st) {
+    if constexpr (Cfg::kWide) {
+      // One A and one B pointer per thread, stepped by whole rows (kThreads
+      // is a multiple of kAv and kBv): fewer registers live across the loop.
+      const T* ga = p.A + (m0 + t / kAv) * p.lda + k0 + (t % kAv) * kVec;
+      const T* gb = p.B + (int64_t)(k0 + t / kBv) * p.ldb + n0 + (t % kBv) * kVec;
 #pragma unroll
-    for (int q = 0; q < kTile * kChunk / kVec / kThreads; ++q) {
-      const int v = t + q * kThreads;
-      const int arow = v / kAv, acv = v % kAv;
-      cp_async16(&As[st][arow][acv * kVec], p.A + (m0 + arow) * p.lda + k0 + acv * kVec);
-      const int brow = v / kBv, bcv = v % kBv;
-      cp_async16(&Bs[st][brow][bcv * kVec], p.B + (int64_t)(k0 + brow) * p.ldb + n0 + bcv * kVec);
+      for (int q = 0; q < kTile * kChunk / kVec / kThreads; ++q) {
+        cp_async16(&As[st][t / kAv + q * (kThreads / kAv)][(t % kAv) * kVec], ga);
+        cp_async16(&Bs[st][t / kBv + q * (kThreads / kBv)][(t % kBv) * kVec], gb);
+        ga += (kThreads / kAv) * p.lda;
+        gb += (kThreads / kBv) * p.ldb;
+      }
+    } else {
+#pragma unroll
+      for (int q = 0; q < kTile * kChunk / kVec / kThreads; ++q) {
+        const int v = t + q * kThreads;
+        const int arow = v / kAv, acv = v % kAv;
+        cp_async16(&As[st][arow][acv * kVec], p.A + (m0 + arow) * p.lda + k0 + acv * kVec);
+        const int brow = v / kBv, bcv = v % kBv;
+        cp_async16(&Bs[st][brow][bcv * kVec], p.B + (int64_t)(k0 + brow) * p.ldb + n0 + bcv * kVec);
+      }
     }
     cp_async_commit();
   };
@@ -313,8 +326,12 @@ minplus_tile_kernel(const TileParams<typename Ops::T> p) {
   for (int r = 0; r < TM; ++r) {
     const int64_t row = m0 + row_of(r);
     const T* src = p.Cin + row * p.ldc + n0;
-#pragma unroll
-    for (int c = 0; c < TN; c += kVec) load_vec(vec_at(src, c), &acc[r][c]);
+        load_vec(src + tx * kVec, &acc[r][0]);
+    load_vec(src + kColStride + tx * kVec, &acc[r][kVec]);
+    if constexpr (kNv == 4) {
+      load_vec(src + 2 * kColStride + tx * kVec, &acc[r][2 * kVec]);
+      load_vec(src + 3 * kColStride + tx * kVec, &acc[r][3 * kVec]);
+    }
     if constexpr (kPack) {
 #pragma unroll
       for (int c = 0; c < TN; ++c) acc[r][c] = (T)(min(max((int32_t)acc[r][c], -kInfPack), kInfPack) * (1 << kPB));
@@ -361,15 +378,19 @@ minplus_tile_kernel(const TileParams<typename Ops::T> p) {
       }
     }
     __syncthreads();
-#pragma unroll(Cfg::kUnroll)
+#pragma unroll((kPaths && Cfg::kWide) ? 1 : Cfg::kUnroll)
     for (int kk = 0; kk < kChunk; ++kk) {
       T a[TM], b[TN];
 #pragma unroll
       for (int r = 0; r < 4; ++r)
 #pragma unroll
         for (int g = 0; g < TM; g += 4) a[g + r] = As[st][row_of(g + r)][kk];
-#pragma unroll
-      for (int c = 0; c < TN; c += kVec) load_vec(&Bs[st][kk][col_of(c)], &b[c]);
+      load_vec(&Bs[st][kk][tx * kVec], &b[0]);
+      load_vec(&Bs[st][kk][kColStride + tx * kVec], &b[kVec]);
+      if constexpr (kNv == 4) {
+        load_vec(&Bs[st][kk][2 * kColStride + tx * kVec], &b[2 * kVec]);
+        load_vec(&Bs[st][kk][3 * kColStride + tx * kVec], &b[3 * kVec]);
+      }
 #pragma unroll
       for (int r = 0; r < TM; ++r)
 #pragma unroll
@@ -461,13 +482,24 @@ minplus_tile_kernel(const TileParams<typename Ops::T> p) {
       if (p.row_off + row == p.col_off + col && acc[r][c] < T(0)) neg = 1;
     }
     T* dst = p.Cout + row * p.ldc + n0;
-#pragma unroll
-    for (int c = 0; c < TN; c += kVec) store_vec(vec_at(dst, c), &acc[r][c]);
+    store_vec(dst + tx * kVec, &acc[r][0]);
+    store_vec(dst + kColStride + tx * kVec, &acc[r][kVec]);
+    if constexpr (kNv == 4) {
+      store_vec(dst + 2 * kColStride + tx * kVec, &acc[r][2 * kVec]);
+      store_vec(dst + 3 * kColStride + tx * kVec, &acc[r][3 * kVec]);
+    }
     if constexpr (kPaths) {
       int32_t* pdst = p.Pout + row * p.ldp + n0;
       if (p.Pin != p.Pout) {
+        if constexpr (kVec == 4) {
+          *reinterpret_cast<int4*>(pdst + tx * 4) = make_int4(pr[r][0], pr[r][1], pr[r][2], pr[r][3]);
+          *reinterpret_cast<int4*>(pdst + kColStride + tx * 4) = make_int4(pr[r][4], pr[r][5], pr[r][6], pr[r][7]);
+        } else {
 #pragma unroll
-        for (int c = 0; c < TN; c += kVec) store_pred_vec<kVec>(vec_at(pdst, c), &pr[r][c]);
+          for (int g = 0; g < kNv; ++g) {
+            *reinterpret_cast<int2*>(pdst + g * kColStride + tx * 2) = make_int2(pr[r][2 * g], pr[r][2 * g + 1]);
+          }
+        }
       } else {
 #pragma unroll
         for (int c = 0; c < TN; ++c) {
