@@ -84,16 +84,7 @@ std::unique_ptr<Paths> gather_to_root(const Session& s, BlockResult& br, const G
   HostArray<double> buf_d;
   HostArray<int32_t> buf_i, pbuf;
   // The receive buffer of weight type W.
-  const auto buf_of = [&](auto w) -> auto& {
-    using W = decltype(w);
-    if constexpr (std::is_same_v<W, float>) {
-      return buf_f;
-    } else if constexpr (std::is_same_v<W, double>) {
-      return buf_d;
-    } else {
-      return buf_i;
-    }
-  };
+  const auto buf_of = [&](auto w) -> auto& { return by_weight_type<decltype(w)>(buf_f, buf_i, buf_d); };
   std::unique_ptr<cpu::Team> team;
   s.agree(capture([&] {
     if (s.rank() != 0) return;

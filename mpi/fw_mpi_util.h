@@ -18,14 +18,7 @@ namespace gsp::detail::mpi {
 
 template <class W>
 HostArray<W>& store(BlockResult& r) {
-  if constexpr (std::is_same_v<W, float>) {
-    return r.d_f32;
-  } else if constexpr (std::is_same_v<W, double>) {
-    return r.d_f64;
-  } else {
-    static_assert(std::is_same_v<W, int32_t>, "weight type");
-    return r.d_i32;
-  }
+  return by_weight_type<W>(r.d_f32, r.d_i32, r.d_f64);
 }
 
 template <class T>

@@ -2,6 +2,7 @@
 #include <cstring>
 #include <string>
 
+#include "api/arg_checks.h"
 #include "api/firewall.h"
 
 #include "gsp/gsp.h"
@@ -19,22 +20,12 @@ struct AlgorithmName {
 constexpr AlgorithmName kAlgorithms[] = {GSP_ALGORITHM_LIST(GSP_ALGORITHM_NAME_)};
 #undef GSP_ALGORITHM_NAME_
 
-// The int stored in an enum argument (any int may come from C; loading an
-// out-of-range C++ enum is undefined, see enum_value in api.cpp).
-template <class E>
-int enum_value(const E& e) {
-  static_assert(sizeof(E) == sizeof(int), "enum size");
-  int v;
-  std::memcpy(&v, &e, sizeof v);
-  return v;
-}
-
 }  // namespace
 
 extern "C" {
 
 GSP_API const char* gsp_status_name(gsp_status status) {
-  switch (enum_value(status)) {
+  switch (gsp::detail::enum_value(status)) {
 #define GSP_STATUS_NAME_CASE_(name, value, text) \
   case name:                                     \
     return #name;
@@ -46,7 +37,7 @@ GSP_API const char* gsp_status_name(gsp_status status) {
 }
 
 GSP_API const char* gsp_backend_name(gsp_backend backend) {
-  switch (enum_value(backend)) {
+  switch (gsp::detail::enum_value(backend)) {
     case GSP_BACKEND_AUTO: return "auto";
     case GSP_BACKEND_CPU: return "cpu";
     case GSP_BACKEND_CUDA: return "cuda";
@@ -55,7 +46,7 @@ GSP_API const char* gsp_backend_name(gsp_backend backend) {
 }
 
 GSP_API const char* gsp_algorithm_name(gsp_algorithm algorithm) {
-  const int v = enum_value(algorithm);
+  const int v = gsp::detail::enum_value(algorithm);
   for (const auto& a : kAlgorithms) {
     if (a.id == v) return a.name;
   }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/host_array.h"
+#include "core/weight_type.h"
 #include "gsp/gsp.h"
 
 namespace gsp::detail {
@@ -38,14 +39,7 @@ struct Csr {
 // The weights of one type in a Csr (the others are empty).
 template <class W>
 std::vector<W>& weights_of(Csr& c) {
-  if constexpr (std::is_same_v<W, float>) {
-    return c.weights_f32;
-  } else if constexpr (std::is_same_v<W, double>) {
-    return c.weights_f64;
-  } else {
-    static_assert(std::is_same_v<W, int32_t>, "weight type");
-    return c.weights_i32;
-  }
+  return by_weight_type<W>(c.weights_f32, c.weights_i32, c.weights_f64);
 }
 template <class W>
 const std::vector<W>& weights_of(const Csr& c) {
@@ -128,32 +122,5 @@ class Graph {
 };
 
 using GraphPtr = std::shared_ptr<const Graph>;
-
-// Calls f(W{}) with W = float, double or int32_t according to dtype.
-template <class F>
-decltype(auto) with_weight_type(gsp_dtype dtype, F&& f) {
-  if (dtype == GSP_F32) return f(float{});
-  if (dtype == GSP_F64) return f(double{});
-  return f(int32_t{});
-}
-
-// The gsp_dtype of a weight type.
-template <class W>
-constexpr gsp_dtype dtype_of() {
-  if constexpr (std::is_same_v<W, float>) {
-    return GSP_F32;
-  } else if constexpr (std::is_same_v<W, double>) {
-    return GSP_F64;
-  } else {
-    static_assert(std::is_same_v<W, int32_t>, "weight type");
-    return GSP_I32;
-  }
-}
-
-// Bytes of one weight (and distance) of a gsp_dtype.
-inline size_t weight_bytes(gsp_dtype dtype) { return dtype == GSP_F64 ? sizeof(double) : 4; }
-
-// Whether a gsp_dtype is one of the floating-point types.
-inline bool is_float_dtype(gsp_dtype dtype) { return dtype == GSP_F32 || dtype == GSP_F64; }
 
 }  // namespace gsp::detail

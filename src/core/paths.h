@@ -32,13 +32,7 @@ struct Paths {
   // The distance array of weight type W (the one of dtype holds the rows).
   template <class W>
   HostArray<W>& dist_array() {
-    if constexpr (std::is_same_v<W, float>) {
-      return dist_f32;
-    } else if constexpr (std::is_same_v<W, double>) {
-      return dist_f64;
-    } else {
-      return dist_i32;
-    }
+    return by_weight_type<W>(dist_f32, dist_i32, dist_f64);
   }
   const int32_t* pred_row(int32_t row) const { return pred.data() + static_cast<size_t>(row) * n; }
 };
