@@ -49,6 +49,19 @@ for prog in "$BUILD"/bench/bench_*; do
   ran=$((ran + 1))
   if [ -n "$FILTER" ]; then "$prog" "$FILTER"; else "$prog"; fi || failed="$failed $name"
 done
+# GPU arrays from Python (issue 31): CuPy in, CuPy out, on the NY graph;
+# where CuPy, a device or the graph is missing it says so and is left out.
+if [ -z "${GSP_BENCH_PROGRAMS:-}" ] || case " $GSP_BENCH_PROGRAMS " in *" bench_device_arrays "*) true ;; *) false ;; esac; then
+  ny=$GSP_DATA_DIR/USA-road-d.NY.gr.gz
+  if [ -f "$BUILD/libgsp.so" ] && [ -f "$ny" ] && python3 -c 'import cupy; cupy.cuda.runtime.getDeviceCount()' 2>/dev/null; then
+    printf '\n== bench_device_arrays.py\n'
+    ran=$((ran + 1))
+    GSP_LIBRARY=$(cd "$BUILD" && pwd)/libgsp.so PYTHONPATH=$ROOT/bindings/python \
+      python3 "$ROOT/bindings/python/tests/bench_device_arrays.py" "$ny" || failed="$failed bench_device_arrays"
+  else
+    printf '\n== bench_device_arrays.py skipped: needs BUILD/libgsp.so, %s and python3 with CuPy on a device\n' "$ny"
+  fi
+fi
 printf '\n== bench: %d program(s) run; CSV %s; tables in %s\n' "$ran" "$GSP_BENCH_CSV" "$GSP_BENCH_RESULTS"
 if [ "$ran" -eq 0 ]; then echo "bench: no bench programs under $BUILD/bench (build first)"; exit 1; fi
 if [ -n "$failed" ]; then echo "bench: FAILED:$failed"; exit 1; fi

@@ -10,8 +10,13 @@ a warm-up call:
   device  graph.sssp_device(src, out=cupy array), synchronized
   host    graph.sssp(src) plus the distances copied to a NumPy array
   engine  the engine's seconds of the device call (RunInfo.seconds)
+  create  Graph.from_device_csr itself (a one-time cost: the arrays are
+          copied to the host, checked and built there)
 and prints one line per measurement, with the ratio device call / engine.
+With GSP_BENCH_RESULTS set (scripts/bench.sh, make bench) it also appends a
+Markdown table to that file.
 """
+import os
 import statistics
 import sys
 import time
@@ -41,11 +46,13 @@ def main(argv):
     source = int(argv[2]) if len(argv) > 2 else 0
     repeats = int(argv[3]) if len(argv) > 3 else 20
     sync = cupy.cuda.runtime.deviceSynchronize
+    rows = []
     for dtype, name in ((gsp.F32, "f32"), (gsp.F64, "f64")):
         with gsp.Graph.load(path, dtype=dtype) as host_graph:
             n, m = host_graph.num_vertices, host_graph.num_edges
             offsets, targets, weights = host_graph.csr()
             d_off, d_tgt, d_w = cupy.asarray(offsets), cupy.asarray(targets), cupy.asarray(weights)
+            t_create = median_seconds(lambda: gsp.Graph.from_device_csr(d_off, d_tgt, d_w).close(), 5, sync)
             with gsp.Graph.from_device_csr(d_off, d_tgt, d_w) as g:
                 out = cupy.empty(n, dtype=weights.dtype)
                 engine = []
@@ -73,6 +80,22 @@ def main(argv):
               (label, t_host, t_host / t_eng if t_eng > 0 else float("nan"), host_info[0].backend_name,
                host_info[0].algorithm_name))
         print("%s engine RunInfo.seconds      median %.6f s" % (label, t_eng))
+        print("%s create from_device_csr      median %.6f s (once per graph)" % (label, t_create))
+        rows.append((name, n, m, info.backend_name + "/" + info.algorithm_name, t_eng, t_dev, t_host, t_create))
+    out = os.environ.get("GSP_BENCH_RESULTS")
+    if out:
+        with open(out, "a") as f:
+            f.write("\n## GPU arrays from Python (bench_device_arrays.py)\n\n%s, source %d, CuPy arrays; "
+                    "median of %d calls after a warm-up, distances only. \"device call\": "
+                    "Graph.sssp_device(out=cupy array), synchronized; \"host call\": Graph.sssp() and the "
+                    "distances into NumPy; \"create\": Graph.from_device_csr, once per graph. Issue 31's "
+                    "bar: device call at most 1.1x the engine.\n\n"
+                    "| weights | n | m | engine | engine ms | device call ms | device/engine | host call ms | "
+                    "create ms |\n| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |\n"
+                    % (os.path.basename(path), source, repeats))
+            for name, n, m, eng, t_eng, t_dev, t_host, t_create in rows:
+                f.write("| %s | %d | %d | %s | %.3f | %.3f | %.3f | %.3f | %.1f |\n"
+                        % (name, n, m, eng, 1e3 * t_eng, 1e3 * t_dev, t_dev / t_eng, 1e3 * t_host, 1e3 * t_create))
     return 0
 
 
