@@ -22,7 +22,8 @@
 // (pass_pipeline.cuh, shared with apsp_spmm.cu). Ties at equal distance
 // through zero-weight arcs (and for double, arcs whose weight rounding
 // absorbs) can leave a cycle in a predecessor row (as in one search); on
-// graphs that may have them every row is checked and rebuilt on the host
+// graphs with a weight <= 0, and for double in passes with an absorbed
+// tight arc, every row is checked and rebuilt on the host
 // (core/pred_repair.h).
 //
 // Why this design, measured against the others: doc/gpu-apsp-sparse.md,
@@ -153,7 +154,7 @@ struct DeltaSteppingPasses {
         labels, graph.n(), search.packed(), dist, pred, g, static_cast<W>(graph.max_weight()), flags);
     GSP_CUDA_LAUNCH();
     if constexpr (family::kKeyOnly<W, family::LabelWord<W>>) {
-      if (pred != nullptr) family::tight_preds<W>(ctx, g, labels, dist, search.sources(), -1, pred);
+      if (pred != nullptr) family::tight_preds<W>(ctx, g, labels, dist, search.sources(), -1, pred, flags + 3);
     }
   }
 };
@@ -179,11 +180,10 @@ void run_batched(RunContext& ctx, const ApspJob& job) {
   StageClock clock(ctx);
   FrontierSearch<W> search(ctx, graph, g, policy, width, &clock);
   DeltaSteppingPasses<W> passes{ctx, graph, g, search};
-  // Ties through zero-weight arcs (or absorbed ones, for double) can leave a
-  // cycle in a row: on graphs that may have them every row is checked.
-  sparse::run_passes<W>(ctx, job, width,
-                        paths && family::preds_may_cycle<W, family::LabelWord<W>>(graph), clock,
-                        passes);
+  // Ties through zero-weight arcs can leave a cycle in a row: with an arc
+  // <= 0 every row is checked (double: also the rows of passes where
+  // tight_pred_kernel() found an arc that rounding absorbs, flags[3]).
+  sparse::run_passes<W>(ctx, job, width, paths && graph.min_weight() <= 0, clock, passes);
   if (job.stats != nullptr) {
     job.stats->iterations = passes.rounds;
     job.stats->relaxations = static_cast<int64_t>(passes.relaxations);

@@ -10,9 +10,9 @@
 namespace gsp::detail::gpu::family {
 namespace {
 
-// Queue v, whose label became `word` (the queue word pack(key, parent)), for the current
-// bucket: in the block's local queue while it has room, else in the global
-// next frontier (once per round, by the stamp).
+// Queue v, whose label became `word` (the queue word pack(key, parent)),
+// for the current bucket: in the block's local queue while it has room, else
+// in the global next frontier (once per round, by the stamp).
 template <class W>
 __device__ __forceinline__ void push_near(const FArgs<W>& a, const Sink<W>& s, int32_t v,
                                           WordOf<W> word) {

@@ -16,7 +16,9 @@
 //    their light degrees: thread j takes arc j of the tile (binary search in
 //    the scanned offsets), so a hub's arcs spread over the whole block and
 //    no atomic touches a request array. Requests are applied at once with
-//    the 64-bit atomicMin on (distance, parent).
+//    the 64-bit atomicMin on (distance, parent), for double on the distance
+//    key alone (the predecessors then come from the tight arcs after the
+//    search: tight_pred_kernel() in sssp_family.cuh).
 //  - Improved vertices go to the next near frontier when they land in bucket
 //    b (deduplicated with a per-vertex stamp), or to the far pile when they
 //    land later: bucket[v] holds each vertex's bucket index, lowered with

@@ -202,6 +202,7 @@ __global__ void unpack_kernel(int32_t n, P packed, W* dist, int32_t* pred) {
 // it (Key<W>::add), equals x's distance offers u as x's predecessor, except
 // self-loops and arcs into the source; atomicMax keeps the largest offer, so
 // the result does not depend on timing. pred holds -1 everywhere before.
+// *level is set to 1 when some tight arc's sum equals its tail's distance.
 // Labels are `labels / n` copies of the graph (label c n + x: vertex x of
 // copy c, whose source is sources[c], or `source` when sources is null),
 // dist and pred indexed by label. `lanes` (a power of two <= 32) threads
@@ -209,14 +210,14 @@ __global__ void unpack_kernel(int32_t n, P packed, W* dist, int32_t* pred) {
 // its distance is d(u) + w for the arc that last lowered it, with d(u) >=
 // u's final distance, and the search ends with every arc's sum from the
 // final distances >= the head's, the sums rounding monotonically. With
-// weights > 0 an arc is tight only when its sum is above its tail's
-// distance, or equal to it if rounding absorbs the weight (d + w == d), so
-// only arcs <= 0 or absorbed ones can close a cycle of tight arcs
-// (tight_preds_may_cycle()).
+// weights > 0 a tight arc's sum is above its tail's distance, or equal to
+// it where rounding absorbs the weight (d + w == d): the distances strictly
+// grow along the predecessors, and they cannot cycle, unless *level is set
+// or some arc weighs <= 0 (the callers then check the tree on the host).
 template <class W>
 __global__ void tight_pred_kernel(int64_t labels, int32_t n, const int64_t* off, const int32_t* tgt,
                                   const W* wt, const W* dist, const int32_t* sources, int32_t source,
-                                  int lanes, int32_t* pred) {
+                                  int lanes, int32_t* pred, int* level) {
   const int lane = static_cast<int>(threadIdx.x) & (lanes - 1);
   const int64_t groups = static_cast<int64_t>(gridDim.x) * blockDim.x / lanes;
   for (int64_t i = (blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x) / lanes; i < labels;
@@ -232,7 +233,9 @@ __global__ void tight_pred_kernel(int64_t labels, int32_t n, const int64_t* off,
       const int32_t x = tgt[e];
       W s;
       if (x == u || x == src || !Key<W>::add(du, wt[e], &s)) continue;
-      if (s == dist[base + x]) atomicMax(pred + base + x, u);
+      if (s != dist[base + x]) continue;
+      atomicMax(pred + base + x, u);
+      if (s == du) *level = 1;
     }
   }
 }
@@ -297,41 +300,17 @@ int coop_blocks(RunContext& ctx, K kernel, int threads, int per_sm_cap, int64_t 
   return static_cast<int>(b);
 }
 
-// Whether predecessors taken from tight arcs (tight_pred_kernel()) may form
-// a cycle: only through arcs of weight <= 0 or arcs whose weight rounding
-// absorbs. A weight w > 0 is absorbed only when w <= ulp(d) / 2 <= d 2^-53,
-// and every distance is below 2 n max_weight (each label is at most its
-// first value, a rounded sum along the path that discovered it: fewer than
-// n arcs), so with min_weight > n max_weight 2^-52 no weight is absorbed
-// (2^-50 here, for margin). NY: 1 > 264k * 36k * 2^-50.
-inline bool tight_preds_may_cycle(const Graph& graph) {
-  const double lo = graph.min_weight();
-  if (!(lo > 0)) return true;
-  return lo <= static_cast<double>(graph.n()) * graph.max_weight() * 0x1p-50;
-}
-
-// Whether the predecessors finish() produces from words of type Word may
-// hold a cycle (they are then checked and, if need be, rebuilt).
-template <class W, class Word>
-bool preds_may_cycle(const Graph& graph) {
-  if constexpr (kKeyOnly<W, Word>) {
-    return tight_preds_may_cycle(graph);
-  } else {
-    return graph.min_weight() <= 0;
-  }
-}
-
 // tight_pred_kernel() over `labels` labels (copies of g), on the context's
 // stream: about as many threads a label as the graph's mean out-degree.
 template <class W>
 void tight_preds(RunContext& ctx, const DeviceCsr<W>& g, int64_t labels, const W* dist,
-                 const int32_t* sources, int32_t source, int32_t* pred) {
+                 const int32_t* sources, int32_t source, int32_t* pred, int* level) {
   if (labels <= 0 || g.n <= 0) return;
   const double mean_degree = static_cast<double>(g.m) / g.n;
   int lanes = 1;
   while (lanes < 32 && lanes < mean_degree) lanes *= 2;
   tight_pred_kernel<W><<<grid_for(ctx, labels * lanes, 256), 256, 0, ctx.stream()>>>(
-      labels, g.n, g.offsets, g.targets, g.weights, dist, sources, source, lanes, pred);
+      labels, g.n, g.offsets, g.targets, g.weights, dist, sources, source, lanes, pred, level);
   GSP_CUDA_LAUNCH();
 }
 
@@ -345,8 +324,11 @@ void finish(RunContext& ctx, const SsspJob& job, const DeviceCsr<W>& g, P packed
             void* dist_scratch, void* pred_scratch, int* flag3, StageClock& clock) {
   using Word = std::remove_cv_t<std::remove_reference_t<decltype(packed[0])>>;
   const int32_t n = g.n;
-  if constexpr (std::is_same_v<W, int32_t>) {
+  constexpr bool kTight = kKeyOnly<W, Word>;  // predecessors from tight arcs
+  if constexpr (std::is_same_v<W, int32_t> || kTight) {
     GSP_CUDA(cudaMemsetAsync(flag3, 0, 3 * sizeof(int), ctx.stream()));
+  }
+  if constexpr (std::is_same_v<W, int32_t>) {
     overflow_check_kernel<<<grid_for(ctx, n, 256), 256, 0, ctx.stream()>>>(
         n, g.offsets, g.targets, g.weights, packed, flag3);
     GSP_CUDA_LAUNCH();
@@ -357,12 +339,12 @@ void finish(RunContext& ctx, const SsspJob& job, const DeviceCsr<W>& g, P packed
                       : nullptr;
   unpack_kernel<W, P><<<grid_for(ctx, n, 256), 256, 0, ctx.stream()>>>(n, packed, dist, pred);
   GSP_CUDA_LAUNCH();
-  if constexpr (kKeyOnly<W, Word>) {
-    if (pred != nullptr) tight_preds<W>(ctx, g, n, dist, nullptr, job.source, pred);
+  if constexpr (kTight) {  // flag3[0]: a level tight arc
+    if (pred != nullptr) tight_preds<W>(ctx, g, n, dist, nullptr, job.source, pred, flag3);
   }
   clock.mark(Stage::kCompute);
   int host_flag[3] = {0, 0, 0};
-  if constexpr (std::is_same_v<W, int32_t>) {
+  if constexpr (std::is_same_v<W, int32_t> || kTight) {
     GSP_CUDA(cudaMemcpyAsync(host_flag, flag3, sizeof host_flag, cudaMemcpyDeviceToHost,
                              ctx.stream()));
   }
@@ -379,16 +361,18 @@ void finish(RunContext& ctx, const SsspJob& job, const DeviceCsr<W>& g, P packed
   }
   clock.mark(Stage::kCopy);
   ctx.sync();
-  if (host_flag[0] != 0) throw_overflow(host_flag[1], host_flag[2]);
+  if constexpr (std::is_same_v<W, int32_t>) {
+    if (host_flag[0] != 0) throw_overflow(host_flag[1], host_flag[2]);
+  }
   // relax_packed() checks for a strict improvement before its atomicMin, but
   // another thread can store the same distance in between; the atomicMin
   // then keeps the smaller parent at equal distance. With zero-weight arcs
   // that can close a cycle of tight zero arcs in the predecessors (with
   // positive weights it cannot). Predecessors from tight arcs (key-only
   // words) can also close one through arcs that rounding absorbs
-  // (tight_preds_may_cycle()). On such graphs the tree is checked in O(n)
-  // and, when needed, rebuilt (src/core/pred_repair.h).
-  if (pred != nullptr && preds_may_cycle<W, Word>(*job.graph)) {
+  // (tight_pred_kernel() raises the flag). On such graphs the tree is
+  // checked in O(n) and, when needed, rebuilt (src/core/pred_repair.h).
+  if (pred != nullptr && (job.graph->min_weight() <= 0 || (kTight && host_flag[0] != 0))) {
     PredRepairScratch scratch;
     if (job.results_on_device) {  // checked and repaired on the host, then put back
       std::vector<W> d(static_cast<size_t>(n));
