@@ -85,14 +85,14 @@ def main(argv):
     out = os.environ.get("GSP_BENCH_RESULTS")
     if out:
         with open(out, "a") as f:
-            f.write("\n## GPU arrays from Python (bench_device_arrays.py)\n\n%s, source %d, CuPy arrays; "
+            f.write("\n## GPU arrays from Python (bench_device_arrays.py), %s\n\n%s, source %d, CuPy arrays; "
                     "median of %d calls after a warm-up, distances only. \"device call\": "
                     "Graph.sssp_device(out=cupy array), synchronized; \"host call\": Graph.sssp() and the "
                     "distances into NumPy; \"create\": Graph.from_device_csr, once per graph. Issue 31's "
                     "bar: device call at most 1.1x the engine.\n\n"
                     "| weights | n | m | engine | engine ms | device call ms | device/engine | host call ms | "
                     "create ms |\n| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |\n"
-                    % (os.path.basename(path), source, repeats))
+                    % (time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), os.path.basename(path), source, repeats))
             for name, n, m, eng, t_eng, t_dev, t_host, t_create in rows:
                 f.write("| %s | %d | %d | %s | %.3f | %.3f | %.3f | %.3f | %.1f |\n"
                         % (name, n, m, eng, 1e3 * t_eng, 1e3 * t_dev, t_dev / t_eng, 1e3 * t_host, 1e3 * t_create))
