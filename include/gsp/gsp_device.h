@@ -78,6 +78,27 @@ GSP_API gsp_status gsp_graph_create_csr_device(gsp_graph** graph, int32_t num_ve
                                                uint32_t flags, const gsp_options* options);
 
 /**
+ * @brief Create a graph from an arc list (COO) in CUDA device memory.
+ *
+ * As gsp_graph_create() (same checks and messages), with @p sources,
+ * @p targets and @p weights device pointers on options->device, read in
+ * order on options->cuda_stream, as gsp_graph_create_csr_device() does.
+ * @param graph out: the new graph; set to NULL on failure.
+ * @param num_vertices n >= 1.
+ * @param num_edges m >= 0 arcs.
+ * @param sources m device int32 tail ids (NULL only when m == 0).
+ * @param targets m device int32 head ids (NULL only when m == 0).
+ * @param weights m device values of @p weight_type; NULL: every weight 1.
+ * @param weight_type ::GSP_F32, ::GSP_I32 or ::GSP_F64.
+ * @param flags 0 or ::GSP_GRAPH_UNDIRECTED.
+ * @param options NULL for defaults; only @c device and @c cuda_stream are read.
+ * @return as gsp_graph_create_csr_device().
+ */
+GSP_API gsp_status gsp_graph_create_device(gsp_graph** graph, int32_t num_vertices, int64_t num_edges,
+                                           const int32_t* sources, const int32_t* targets, const void* weights,
+                                           gsp_dtype weight_type, uint32_t flags, const gsp_options* options);
+
+/**
  * @brief Single-source shortest paths into CUDA device arrays.
  *
  * As gsp_sssp_run(), but the n distances (and predecessors) are written to

@@ -29,6 +29,22 @@ GSP_API gsp_status gsp_graph_create_csr_device(gsp_graph** graph, int32_t num_ve
   });
 }
 
+GSP_API gsp_status gsp_graph_create_device(gsp_graph** graph, int32_t num_vertices, int64_t num_edges,
+                                           const int32_t* sources, const int32_t* targets, const void* weights,
+                                           gsp_dtype weight_type, uint32_t flags, const gsp_options* options) {
+  if (graph != nullptr) *graph = nullptr;
+  return guard([&] {
+    need(graph, "graph");
+    gsp::detail::check_graph_flags(flags);
+    gsp::detail::check_dtype(weight_type);
+    const auto opts = gsp::detail::normalize_options(options);
+    auto g = std::make_unique<gsp_graph>();
+    g->graph = gsp::detail::build_graph_coo_from_device(num_vertices, num_edges, sources, targets, weights,
+                                                        weight_type, (flags & GSP_GRAPH_UNDIRECTED) != 0, opts);
+    *graph = g.release();
+  });
+}
+
 GSP_API gsp_status gsp_sssp_run_device(const gsp_graph* graph, int32_t source, const gsp_options* options,
                                        void* distances, int32_t* predecessors, gsp_run_info* info) {
   return guard([&] {

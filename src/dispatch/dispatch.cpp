@@ -439,34 +439,68 @@ void run_sssp_device(const GraphPtr& graph, int32_t source, const RunOptions& o,
   finish_stats(stats, p.backend, p.algorithm, t.seconds());
 }
 
-GraphPtr build_graph_from_device(int32_t n, const int64_t* offsets, const int32_t* targets, const void* weights,
-                                 gsp_dtype dtype, bool undirected, const RunOptions& o) {
-  require(n >= 1, GSP_ERR_INVALID_ARGUMENT, "num_vertices must be >= 1, got " + std::to_string(n));
-  require(offsets != nullptr, GSP_ERR_INVALID_ARGUMENT, "offsets must not be NULL");
+namespace {
+
+// Copies `count` values of `bytes` each from the caller's device array
+// (checked to be device memory of o.device) into `out`.
+void copy_from_device(std::vector<char>& out, const void* p, size_t count, size_t bytes, const char* name,
+                      const RunOptions& o, void* stream) {
+  out.resize(count * bytes);
+  if (count == 0) return;
+  require_device_array(p, o.device, name);
+  gpu::copy_memory(out.data(), p, out.size(), o.device, stream);
+}
+
+// The device-array entries need CUDA even where no array is read (m = 0);
+// then the weight type.
+void check_device_dtype(gsp_dtype dtype) {
+  std::string why;
+  if (!gpu::usable(&why)) throw Error(GSP_ERR_NO_DEVICE, why);
   require(dtype == GSP_F32 || dtype == GSP_I32 || dtype == GSP_F64, GSP_ERR_INVALID_ARGUMENT,
           "weight_type must be GSP_F32 (1), GSP_I32 (2) or GSP_F64 (3), got " + std::to_string(static_cast<int>(dtype)));
-  require_device_array(offsets, o.device, "offsets");
+}
+
+}  // namespace
+
+GraphPtr build_graph_from_device(int32_t n, const int64_t* offsets, const int32_t* targets, const void* weights,
+                                 gsp_dtype dtype, bool undirected, const RunOptions& o) {
+  check_device_dtype(dtype);
+  require(n >= 1, GSP_ERR_INVALID_ARGUMENT, "num_vertices must be >= 1, got " + std::to_string(n));
+  require(offsets != nullptr, GSP_ERR_INVALID_ARGUMENT, "offsets must not be NULL");
   void* const stream = o.cuda_stream != nullptr ? o.cuda_stream : gpu::default_stream();
   const size_t un = static_cast<size_t>(n);
   require_host_memory(bytes_mul(8, un + 1), "the graph's offsets");
-  std::vector<int64_t> off(un + 1);
-  gpu::copy_memory(off.data(), offsets, (un + 1) * sizeof(int64_t), o.device, stream);
-  const int64_t m = off[un];
+  std::vector<char> off;
+  copy_from_device(off, offsets, un + 1, sizeof(int64_t), "offsets", o, stream);
+  int64_t m = 0;
+  std::memcpy(&m, off.data() + un * sizeof(int64_t), sizeof m);
   require(m >= 0, GSP_ERR_INVALID_GRAPH, "offsets[n] = " + std::to_string(m) + " is negative");
   require(m == 0 || targets != nullptr, GSP_ERR_INVALID_ARGUMENT, "targets must not be NULL when offsets[n] > 0");
   const size_t um = static_cast<size_t>(m), wb = weight_bytes(dtype);
   require_host_memory(bytes_mul(4 + wb, um), "a copy of the graph's " + std::to_string(m) + " arcs");
-  std::vector<int32_t> tgt(um);
-  std::vector<char> w(weights != nullptr ? um * wb : 0);
-  if (m > 0) {
-    require_device_array(targets, o.device, "targets");
-    gpu::copy_memory(tgt.data(), targets, um * sizeof(int32_t), o.device, stream);
-    if (weights != nullptr) {
-      require_device_array(weights, o.device, "weights");
-      gpu::copy_memory(w.data(), weights, um * wb, o.device, stream);
-    }
-  }
-  return build_graph_csr(n, off.data(), tgt.data(), weights != nullptr ? w.data() : nullptr, dtype, undirected);
+  std::vector<char> tgt, w;
+  copy_from_device(tgt, targets, um, sizeof(int32_t), "targets", o, stream);
+  if (weights != nullptr) copy_from_device(w, weights, um, wb, "weights", o, stream);
+  return build_graph_csr(n, reinterpret_cast<const int64_t*>(off.data()), reinterpret_cast<const int32_t*>(tgt.data()),
+                         weights != nullptr ? w.data() : nullptr, dtype, undirected);
+}
+
+GraphPtr build_graph_coo_from_device(int32_t n, int64_t m, const int32_t* sources, const int32_t* targets,
+                                     const void* weights, gsp_dtype dtype, bool undirected, const RunOptions& o) {
+  check_device_dtype(dtype);
+  require(m >= 0, GSP_ERR_INVALID_ARGUMENT, "num_edges must be >= 0, got " + std::to_string(m));
+  require(m == 0 || (sources != nullptr && targets != nullptr), GSP_ERR_INVALID_ARGUMENT,
+          "sources and targets must not be NULL when num_edges > 0");
+  void* const stream = o.cuda_stream != nullptr ? o.cuda_stream : gpu::default_stream();
+  const size_t um = static_cast<size_t>(m), wb = weight_bytes(dtype);
+  require_host_memory(bytes_mul(8 + wb, um), "a copy of the graph's " + std::to_string(m) + " arcs");
+  std::vector<char> src, tgt, w;
+  copy_from_device(src, sources, um, sizeof(int32_t), "sources", o, stream);
+  copy_from_device(tgt, targets, um, sizeof(int32_t), "targets", o, stream);
+  if (weights != nullptr) copy_from_device(w, weights, um, wb, "weights", o, stream);
+  return build_graph_coo(n, m, reinterpret_cast<const int32_t*>(src.data()),
+                         reinterpret_cast<const int32_t*>(tgt.data()), weights != nullptr ? w.data() : nullptr, dtype,
+                         undirected);
 }
 
 std::unique_ptr<Paths> run_apsp(const GraphPtr& graph, const int32_t* sources, int32_t num_sources,

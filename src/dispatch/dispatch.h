@@ -48,12 +48,14 @@ std::unique_ptr<Table> run_table(const GraphPtr& graph, const int32_t* sources, 
 void run_table_into(const GraphPtr& graph, const int32_t* sources, int32_t num_sources, const int32_t* targets,
                     int32_t num_targets, const RunOptions& options, void* dist, RunStats* stats);
 
-// Device arrays (gsp_device.h): a graph from CSR arrays in device memory
+// Device arrays (gsp_device.h): a graph from CSR (or COO) arrays in device memory
 // of options.device (copied to the host, checked and built there), and one
 // source's distances and predecessors (pred may be null) into device
 // memory of options.device.
 GraphPtr build_graph_from_device(int32_t n, const int64_t* offsets, const int32_t* targets, const void* weights,
                                  gsp_dtype dtype, bool undirected, const RunOptions& options);
+GraphPtr build_graph_coo_from_device(int32_t n, int64_t m, const int32_t* sources, const int32_t* targets,
+                                     const void* weights, gsp_dtype dtype, bool undirected, const RunOptions& options);
 void run_sssp_device(const GraphPtr& graph, int32_t source, const RunOptions& options, void* dist, int32_t* pred,
                      RunStats* stats);
 

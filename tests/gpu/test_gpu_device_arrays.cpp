@@ -1,5 +1,5 @@
-/* Device arrays (gsp_device.h): a graph from CSR arrays in device memory
- * equals the graph from the same arrays on the host (CSR copied back
+/* Device arrays (gsp_device.h): a graph from CSR or COO arrays in device
+ * memory equals the graph from the same arrays on the host (CSR copied back
  * arc by arc), and gsp_sssp_run_device writes into device memory exactly
  * what gsp_sssp_run returns on the host, for every CUDA SSSP engine, the CPU
  * backend, AUTO, each weight type, with and without predecessors, on the
@@ -77,6 +77,20 @@ gsp_graph* device_graph(const gsp_graph* g, const char* what) {
               back.tgt == c.tgt && back.w == c.w,
           "%s: the device-built graph differs from the host one", what);
   }
+  /* the same arcs as a device COO list (tails expanded from the offsets) */
+  std::vector<int32_t> tails(static_cast<size_t>(m) + 1);
+  for (int32_t u = 0; u < n; u++) {
+    for (int64_t e = c.off[static_cast<size_t>(u)]; e < c.off[static_cast<size_t>(u) + 1]; e++) tails[static_cast<size_t>(e)] = u;
+  }
+  int32_t* d_src = device_copy(tails.data(), static_cast<size_t>(m));
+  gsp_graph* k = nullptr;
+  CHECK_OK(gsp_graph_create_device(&k, n, m, d_src, d_tgt, d_w, dt, 0, nullptr));
+  if (k != nullptr) {
+    const Csr back = csr_of(k);
+    CHECK(back.off == c.off && back.tgt == c.tgt && back.w == c.w, "%s: the device COO graph differs", what);
+  }
+  gsp_graph_destroy(k);
+  cudaFree(d_src);
   cudaFree(d_off);
   cudaFree(d_tgt);
   cudaFree(d_w);
@@ -199,6 +213,14 @@ void test_refusals() {
                GSP_ERR_INVALID_ARGUMENT);
   CHECK(strstr(gsp_last_error(), "offsets is not CUDA device memory") != nullptr, "%s", gsp_last_error());
   CHECK(h == nullptr, "no graph on failure");
+  {
+    int32_t* d_t = device_copy(c.tgt.data(), c.tgt.size());
+    CHECK_STATUS(gsp_graph_create_device(&h, 50, 50, c.tgt.data(), d_t, nullptr, GSP_F32, 0, nullptr),
+                 GSP_ERR_INVALID_ARGUMENT);
+    CHECK(strstr(gsp_last_error(), "sources is not CUDA device memory") != nullptr, "%s", gsp_last_error());
+    CHECK_STATUS(gsp_graph_create_device(&h, 50, -1, d_t, d_t, nullptr, GSP_F32, 0, nullptr), GSP_ERR_INVALID_ARGUMENT);
+    cudaFree(d_t);
+  }
   /* a bad CSR in device memory: the host builder's checks and messages */
   std::vector<int64_t> bad_off(c.off);
   bad_off[10] = bad_off[11] + 1;
@@ -227,6 +249,7 @@ int main() {
     CHECK_OK(gsp_graph_create(&g, 1, 0, nullptr, nullptr, nullptr, GSP_F32, 0));
     CHECK_STATUS(gsp_sssp_run_device(g, 0, nullptr, &x, nullptr, nullptr), GSP_ERR_NO_DEVICE);
     CHECK_STATUS(gsp_graph_create_csr_device(&h, 1, off, nullptr, nullptr, GSP_F32, 0, nullptr), GSP_ERR_NO_DEVICE);
+    CHECK_STATUS(gsp_graph_create_device(&h, 1, 0, nullptr, nullptr, nullptr, GSP_F32, 0, nullptr), GSP_ERR_NO_DEVICE);
     gsp_graph_destroy(g);
     if (t_failures != 0) return t_finish("test_gpu_device_arrays");
     printf("SKIP test_gpu_device_arrays: no usable CUDA device (both calls answered GSP_ERR_NO_DEVICE)\n");
