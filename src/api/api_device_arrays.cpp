@@ -11,11 +11,13 @@
 using gsp::detail::guard;
 using gsp::detail::need;
 
-extern "C" {
+namespace {
 
-GSP_API gsp_status gsp_graph_create_csr_device(gsp_graph** graph, int32_t num_vertices, const int64_t* offsets,
-                                               const int32_t* targets, const void* weights, gsp_dtype weight_type,
-                                               uint32_t flags, const gsp_options* options) {
+// The device graph entries' shared part: the checks of gsp_graph_create*,
+// then build(undirected, options) makes the graph.
+template <class Build>
+gsp_status create_device_graph(gsp_graph** graph, gsp_dtype weight_type, uint32_t flags, const gsp_options* options,
+                               Build&& build) {
   if (graph != nullptr) *graph = nullptr;
   return guard([&] {
     need(graph, "graph");
@@ -23,25 +25,30 @@ GSP_API gsp_status gsp_graph_create_csr_device(gsp_graph** graph, int32_t num_ve
     gsp::detail::check_dtype(weight_type);
     const auto opts = gsp::detail::normalize_options(options);
     auto g = std::make_unique<gsp_graph>();
-    g->graph = gsp::detail::build_graph_from_device(num_vertices, offsets, targets, weights, weight_type,
-                                                    (flags & GSP_GRAPH_UNDIRECTED) != 0, opts);
+    g->graph = build((flags & GSP_GRAPH_UNDIRECTED) != 0, opts);
     *graph = g.release();
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+GSP_API gsp_status gsp_graph_create_csr_device(gsp_graph** graph, int32_t num_vertices, const int64_t* offsets,
+                                               const int32_t* targets, const void* weights, gsp_dtype weight_type,
+                                               uint32_t flags, const gsp_options* options) {
+  return create_device_graph(graph, weight_type, flags, options, [&](bool undirected, const auto& opts) {
+    return gsp::detail::build_graph_from_device(num_vertices, offsets, targets, weights, weight_type, undirected,
+                                                opts);
   });
 }
 
 GSP_API gsp_status gsp_graph_create_device(gsp_graph** graph, int32_t num_vertices, int64_t num_edges,
                                            const int32_t* sources, const int32_t* targets, const void* weights,
                                            gsp_dtype weight_type, uint32_t flags, const gsp_options* options) {
-  if (graph != nullptr) *graph = nullptr;
-  return guard([&] {
-    need(graph, "graph");
-    gsp::detail::check_graph_flags(flags);
-    gsp::detail::check_dtype(weight_type);
-    const auto opts = gsp::detail::normalize_options(options);
-    auto g = std::make_unique<gsp_graph>();
-    g->graph = gsp::detail::build_graph_coo_from_device(num_vertices, num_edges, sources, targets, weights,
-                                                        weight_type, (flags & GSP_GRAPH_UNDIRECTED) != 0, opts);
-    *graph = g.release();
+  return create_device_graph(graph, weight_type, flags, options, [&](bool undirected, const auto& opts) {
+    return gsp::detail::build_graph_coo_from_device(num_vertices, num_edges, sources, targets, weights,
+                                                    weight_type, undirected, opts);
   });
 }
 
