@@ -97,6 +97,8 @@ struct Loaded {
 
 // Loads path as --format, --weights and --undirected say; failure() if it cannot.
 void load(Loaded& out, const Args& a, const std::string& path);
+// The summary's first line: "graph:     PATH, N vertices, M arcs (loaded in S s)".
+void print_graph_line(FILE* rep, const std::string& path, const Loaded& l);
 
 // gsp_options from --algorithm, --backend, --threads, --delta and --limit;
 // the progress callback feeds p when p is not null.

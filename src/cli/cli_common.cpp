@@ -144,6 +144,11 @@ static bool ends_with(const std::string& s, const char* suffix) {
   return s.size() >= k && s.compare(s.size() - k, k, suffix) == 0;
 }
 
+void print_graph_line(FILE* rep, const std::string& path, const Loaded& l) {
+  std::fprintf(rep, "graph:     %s, %d vertices, %lld arcs (loaded in %.3f s)\n", path.c_str(),
+               gsp_graph_num_vertices(l.g), static_cast<long long>(gsp_graph_num_edges(l.g)), l.seconds);
+}
+
 void load(Loaded& out, const Args& a, const std::string& path) {
   gsp_format format = GSP_FORMAT_AUTO;
   const std::string f = a.get("--format", "auto");

@@ -170,8 +170,7 @@ int cmd_apsp(const Args& a) {
                 static_cast<long long>(sink.reachable_pairs), value_text(sink.dtype, sink.longest).c_str(),
                 out.empty() ? "" : (", \"out\": " + json_str(out)).c_str());
   } else if (!quiet) {
-    std::fprintf(rep, "graph:     %s, %d vertices, %lld arcs (loaded in %.3f s)\n", a.pos[0].c_str(), n,
-                static_cast<long long>(gsp_graph_num_edges(L.g)), L.seconds);
+    print_graph_line(rep, a.pos[0], L);
     std::fprintf(rep, "run:       %s on %s, %d sources, %.3f s%s%s\n", alg, gsp_backend_name(used), sink.total, secs,
                  whole ? "" : " (rows streamed)", stages.c_str());
     std::fprintf(rep, "reachable: %lld of %lld pairs; longest shortest path %s\n",

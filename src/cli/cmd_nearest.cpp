@@ -122,8 +122,7 @@ int cmd_nearest(const Args& a) {
   // The summary: on stdout before the lines, or on stderr with --csv.
   FILE* const rep = csv ? stderr : stdout;
   if (!quiet) {
-    std::fprintf(rep, "graph:     %s, %d vertices, %lld arcs (loaded in %.3f s)\n", a.pos[0].c_str(), n,
-                 static_cast<long long>(gsp_graph_num_edges(L.g)), L.seconds);
+    print_graph_line(rep, a.pos[0], L);
     std::fprintf(rep, "run:       nearest of %zu sources, %.3f s\n", sources.size(), secs);
     std::fprintf(rep, "reached:   %lld of %d vertices; farthest %d at distance %s from source %d\n",
                  static_cast<long long>(reached), n, far, dist_text(dtype, row, far).c_str(),

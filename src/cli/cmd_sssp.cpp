@@ -169,8 +169,7 @@ int cmd_sssp(const Args& a, bool path_mode) {
     if (a.has("--check")) j += fmt(", \"check\": %s", check_ok ? "true" : "false");
     std::printf("%s}\n", j.c_str());
   } else if (!quiet) {
-    std::fprintf(rep, "graph:     %s, %d vertices, %lld arcs (loaded in %.3f s)\n", a.pos[0].c_str(), n,
-                static_cast<long long>(gsp_graph_num_edges(L.g)), L.seconds);
+    print_graph_line(rep, a.pos[0], L);
     std::fprintf(rep, "run:       %s\n", ri.describe().c_str());
     std::fprintf(rep, "reached:   %lld of %d vertices from %d; farthest %d at distance %s\n",
                 static_cast<long long>(reached), n, s, far, dist_text(dtype, row, far).c_str());

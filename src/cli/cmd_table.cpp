@@ -200,8 +200,7 @@ int cmd_table(const Args& a) {
   // The summary: on stdout before the table, or on stderr with --csv.
   FILE* const rep = csv ? stderr : stdout;
   if (!quiet) {
-    std::fprintf(rep, "graph:     %s, %d vertices, %lld arcs (loaded in %.3f s)\n", a.pos[0].c_str(), n,
-                 static_cast<long long>(gsp_graph_num_edges(L.g)), L.seconds);
+    print_graph_line(rep, a.pos[0], L);
     std::fprintf(rep, "run:       %s\n", ri.describe().c_str());
     std::fprintf(rep, "reachable: %lld of %lld pairs (%d sources x %d targets)\n", static_cast<long long>(reached),
                  static_cast<long long>(cells), K, T);

@@ -451,20 +451,17 @@ void copy_from_device(std::vector<char>& out, const void* p, size_t count, size_
   gpu::copy_memory(out.data(), p, out.size(), o.device, stream);
 }
 
-// The device-array entries need CUDA even where no array is read (m = 0);
-// then the weight type.
-void check_device_dtype(gsp_dtype dtype) {
+// The device-array entries need CUDA even where no array is read (m = 0).
+// (The weight type was checked by the API; the graph builders check the rest.)
+void require_cuda_usable() {
   std::string why;
   if (!gpu::usable(&why)) throw Error(GSP_ERR_NO_DEVICE, why);
-  require(dtype == GSP_F32 || dtype == GSP_I32 || dtype == GSP_F64, GSP_ERR_INVALID_ARGUMENT,
-          "weight_type must be GSP_F32 (1), GSP_I32 (2) or GSP_F64 (3), got " + std::to_string(static_cast<int>(dtype)));
 }
-
 }  // namespace
 
 GraphPtr build_graph_from_device(int32_t n, const int64_t* offsets, const int32_t* targets, const void* weights,
                                  gsp_dtype dtype, bool undirected, const RunOptions& o) {
-  check_device_dtype(dtype);
+  require_cuda_usable();
   require(n >= 1, GSP_ERR_INVALID_ARGUMENT, "num_vertices must be >= 1, got " + std::to_string(n));
   require(offsets != nullptr, GSP_ERR_INVALID_ARGUMENT, "offsets must not be NULL");
   void* const stream = o.cuda_stream != nullptr ? o.cuda_stream : gpu::default_stream();
@@ -487,7 +484,7 @@ GraphPtr build_graph_from_device(int32_t n, const int64_t* offsets, const int32_
 
 GraphPtr build_graph_coo_from_device(int32_t n, int64_t m, const int32_t* sources, const int32_t* targets,
                                      const void* weights, gsp_dtype dtype, bool undirected, const RunOptions& o) {
-  check_device_dtype(dtype);
+  require_cuda_usable();
   require(m >= 0, GSP_ERR_INVALID_ARGUMENT, "num_edges must be >= 0, got " + std::to_string(m));
   require(m == 0 || (sources != nullptr && targets != nullptr), GSP_ERR_INVALID_ARGUMENT,
           "sources and targets must not be NULL when num_edges > 0");
