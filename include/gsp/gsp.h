@@ -389,7 +389,8 @@ typedef int (*gsp_rows_fn)(void* user, int32_t first_source_index, int32_t num_r
                            const void* distances, const int32_t* predecessors);
 
 /**
- * @brief All-pairs shortest paths delivered in row blocks, in source order.
+ * @brief All-pairs shortest paths delivered in row blocks, in source order
+ * (in any order with ::GSP_ROWS_ANY_ORDER in the options' flags).
  *
  * The whole matrix is never held (except by engines that need it, such as
  * Floyd-Warshall); the buffers passed to @p on_rows are valid only during the call.
@@ -515,6 +516,7 @@ typedef struct gsp_run_info {
   double compute_seconds;     /**< stage: the search or the matrix steps, with any copies they overlap */
   double copy_seconds;        /**< stage: results into host memory (device to host; CPU dense: matrix to rows) */
   double paths_seconds;       /**< stage: a separate predecessor pass or repair (0 when the search records them) */
+  int32_t num_devices;        /**< CUDA devices the run used, @c device and the next ones (0 on the CPU) */
 } gsp_run_info;
 
 /**

@@ -20,7 +20,11 @@ extern "C" {
 
 /** @brief Run flags for gsp_options::flags. */
 enum gsp_run_flags {
-  GSP_NO_PATHS = 1u << 0 /**< compute distances only; gsp_path_get() then answers GSP_ERR_UNSUPPORTED */
+  GSP_NO_PATHS = 1u << 0,     /**< compute distances only; gsp_path_get() then answers GSP_ERR_UNSUPPORTED */
+  GSP_ROWS_ANY_ORDER = 1u << 1 /**< gsp_apsp_stream() may hand row blocks to its callback in any order (each
+                                    block's first index says where it goes; every row once, one call at a time,
+                                    on the calling thread), so that several devices stream at once
+                                    (doc/multi-gpu.md); without it blocks come in source order */
 };
 
 /**
@@ -32,8 +36,8 @@ typedef int (*gsp_progress_fn)(void* user, double fraction_done);
 /**
  * @brief Options for a run. Always fill with gsp_options_init() first.
  *
- * The struct grows at its end in later versions (`limit` came in 0.1's
- * successor): the library reads only the fields that @c size covers and uses
+ * The struct grows at its end in later versions (`limit` and
+ * `num_devices` came after 0.1): the library reads only the fields that @c size covers and uses
  * defaults for the rest, so a program built against an older header keeps
  * working with a newer library.
  */
@@ -50,6 +54,10 @@ struct gsp_options {
   gsp_progress_fn progress;     /**< optional progress callback; NULL: none */
   void* progress_user;          /**< passed to @c progress */
   double limit;                 /**< distance limit (gsp_search.h); default +INFINITY: none */
+  int32_t num_devices;          /**< CUDA devices a run may use, from @c device upward: 0 (default) lets
+                                     AUTO choose (every device when that is estimated faster), 1 only
+                                     @c device, k >= 2 exactly devices device .. device + k - 1
+                                     (doc/multi-gpu.md) */
 };
 
 /**

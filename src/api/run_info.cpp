@@ -1,5 +1,6 @@
 #include "api/run_info.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
 #include <string>
@@ -14,7 +15,8 @@ namespace {
 constexpr size_t kRunInfoSizes[] = {
     offsetof(gsp_run_info, setup_seconds),   // libgsp 0.1
     offsetof(gsp_run_info, compute_seconds), offsetof(gsp_run_info, copy_seconds),
-    offsetof(gsp_run_info, paths_seconds),   sizeof(gsp_run_info),
+    offsetof(gsp_run_info, paths_seconds),   offsetof(gsp_run_info, num_devices),
+    sizeof(gsp_run_info),
 };
 
 }  // namespace
@@ -53,6 +55,7 @@ void write_run_info(const RunStats& stats, gsp_dtype dtype, int32_t num_vertices
   r.compute_seconds = stats.stage(Stage::kCompute);
   r.copy_seconds = stats.stage(Stage::kCopy);
   r.paths_seconds = stats.stage(Stage::kPaths);
+  r.num_devices = stats.backend == GSP_BACKEND_CUDA ? std::max(1, stats.num_devices) : 0;
   std::memcpy(info, &r, bytes);
 }
 

@@ -100,8 +100,8 @@ void load(Loaded& out, const Args& a, const std::string& path);
 // The summary's first line: "graph:     PATH, N vertices, M arcs (loaded in S s)".
 void print_graph_line(FILE* rep, const std::string& path, const Loaded& l);
 
-// gsp_options from --algorithm, --backend, --threads, --delta and --limit;
-// the progress callback feeds p when p is not null.
+// gsp_options from --algorithm, --backend, --threads, --delta, --limit and
+// --devices; the progress callback feeds p when p is not null.
 void run_options(const Args& a, gsp_options& o, Progress* p);
 
 // Bytes of one weight (and distance) of a weight type: 8 for GSP_F64, else 4.
@@ -122,12 +122,15 @@ std::string value_text(gsp_dtype dtype, double x);
 std::string path_text(const std::vector<int32_t>& path);
 std::string path_json(const std::vector<int32_t>& path);
 
+// ", on N devices" when a run used more than one CUDA device, else "".
+std::string devices_text(const gsp_run_info& info);
+
 // What a run did, for the report ("run:" line) and for --json.
 struct RunInfo {
   gsp_run_info info{};
   std::string describe() const {
-    return fmt("%s on %s (%s), %.3f s", gsp_algorithm_name(info.algorithm), gsp_backend_name(info.backend),
-               info.device_name, info.seconds) + stages();
+    return fmt("%s on %s (%s)", gsp_algorithm_name(info.algorithm), gsp_backend_name(info.backend),
+               info.device_name) + devices_text(info) + fmt(", %.3f s", info.seconds) + stages();
   }
   // The stages the engine measured: "; set-up 0.001 s, compute 0.120 s" (empty when none).
   std::string stages() const {
@@ -140,9 +143,9 @@ struct RunInfo {
     return s;
   }
   std::string json() const {
-    return fmt("\"algorithm\": %s, \"backend\": %s, \"device\": %s, \"seconds\": %.6f, ",
+    return fmt("\"algorithm\": %s, \"backend\": %s, \"device\": %s, \"num_devices\": %d, \"seconds\": %.6f, ",
                json_str(gsp_algorithm_name(info.algorithm)).c_str(), json_str(gsp_backend_name(info.backend)).c_str(),
-               json_str(info.device_name).c_str(), info.seconds) + stages_json();
+               json_str(info.device_name).c_str(), info.num_devices, info.seconds) + stages_json();
   }
   std::string stages_json() const {
     return fmt("\"stages\": {\"setup\": %.6f, \"compute\": %.6f, \"copy\": %.6f, \"paths\": %.6f}",
@@ -182,6 +185,8 @@ int32_t vertex_arg(const Args& a, const char* opt, int32_t n, bool required, int
 extern const char* const kRunHelp;
 // The help line of --limit (sssp, apsp, table, nearest).
 extern const char* const kLimitHelp;
+// The help lines of --devices (sssp, apsp, table).
+extern const char* const kDevicesHelp;
 
 bool reachable(gsp_dtype dtype, const void* row, int32_t v);
 double dist_value(gsp_dtype dtype, const void* row, int32_t v);

@@ -204,6 +204,11 @@ void run_options(const Args& a, gsp_options& o, Progress* p) {
     const std::string l = a.get("--limit");
     o.limit = l == "inf" ? INFINITY : parse_double("--limit", l);
   }
+  // --devices N: gsp_options.num_devices (0 AUTO, 1 one GPU, N exactly N
+  // GPUs from the first on); the library checks N against the devices there
+  // are when the run is on CUDA and ignores it on the CPU.
+  if (a.opt.count("--devices"))
+    o.num_devices = static_cast<int32_t>(parse_int("--devices", a.get("--devices"), 0, 4096));
   if (p != nullptr) {
     o.progress = progress_cb;
     o.progress_user = p;
@@ -340,6 +345,15 @@ const char* const kRunHelp =
 const char* const kLimitHelp =
     "  --limit D         distance limit: vertices farther than D are reported\n"
     "                    unreachable ('inf'); Dijkstra stops there (default: none)\n";
+
+const char* const kDevicesHelp =
+    "  --devices N       CUDA devices (GPUs) a run may use: 0 auto (the default:\n"
+    "                    every GPU when that is estimated faster), 1 one GPU,\n"
+    "                    N exactly N; ignored on the CPU\n";
+
+std::string devices_text(const gsp_run_info& info) {
+  return info.num_devices > 1 ? fmt(", on %d devices", info.num_devices) : std::string();
+}
 
 bool reachable(gsp_dtype dtype, const void* row, int32_t v) {
   if (dtype == GSP_I32) return static_cast<const int32_t*>(row)[v] != GSP_I32_INF;

@@ -38,11 +38,12 @@ const Spec kApsp = {"apsp",
                                 "  --out FILE        write the rows to FILE (-: standard output; the summary\n"
                                 "                    then goes to stderr)\n")
                         .append(kRunHelp)
+                        .append(kDevicesHelp)
                         .append(kLimitHelp)
                         .append(kLoadHelp)
                         .append(kCommonHelp),
                     {"--sources", "--out", "--algorithm", "--backend", "--threads", "--delta", "--limit",
-                     "--format", "--weights"},
+                     "--devices", "--format", "--weights"},
                     {"--undirected"}};
 
 namespace {
@@ -151,28 +152,31 @@ int cmd_apsp(const Args& a) {
   if (st != GSP_OK) failure("apsp failed: " + status_text(st));
   gsp_backend used = o.backend;
   gsp_algorithm ran = o.algorithm;
-  std::string stages, stages_json;  // a streamed run has no run info
+  std::string stages, stages_json, devices, devices_json;  // a streamed run has no run info
   if (whole) {
     const RunInfo ri = run_info(P.p);
     ran = ri.info.algorithm;
     used = ri.info.backend;
     stages = ri.stages();
     stages_json = ", " + ri.stages_json();
+    devices = devices_text(ri.info);
+    devices_json = fmt(", \"num_devices\": %d", ri.info.num_devices);
   } else if (const gsp_status ps = gsp_run_plan(L.g, 0, sink.total, &o, &used, &ran); ps != GSP_OK) {
     failure("apsp: cannot name the run's algorithm: " + status_text(ps));
   }
   const char* alg = gsp_algorithm_name(ran);
   if (json) {
     std::printf("{\"file\": %s, \"vertices\": %d, \"arcs\": %lld, \"load_seconds\": %.6f, \"sources\": %d, "
-                "\"algorithm\": %s, \"backend\": %s, \"seconds\": %.6f%s, \"reachable_pairs\": %lld, \"longest\": %s%s}\n",
+                "\"algorithm\": %s, \"backend\": %s%s, \"seconds\": %.6f%s, \"reachable_pairs\": %lld, \"longest\": %s%s}\n",
                 json_str(a.pos[0]).c_str(), n, static_cast<long long>(gsp_graph_num_edges(L.g)), L.seconds, sink.total,
-                json_str(alg).c_str(), json_str(gsp_backend_name(used)).c_str(), secs, stages_json.c_str(),
+                json_str(alg).c_str(), json_str(gsp_backend_name(used)).c_str(), devices_json.c_str(), secs,
+                stages_json.c_str(),
                 static_cast<long long>(sink.reachable_pairs), value_text(sink.dtype, sink.longest).c_str(),
                 out.empty() ? "" : (", \"out\": " + json_str(out)).c_str());
   } else if (!quiet) {
     print_graph_line(rep, a.pos[0], L);
-    std::fprintf(rep, "run:       %s on %s, %d sources, %.3f s%s%s\n", alg, gsp_backend_name(used), sink.total, secs,
-                 whole ? "" : " (rows streamed)", stages.c_str());
+    std::fprintf(rep, "run:       %s on %s%s, %d sources, %.3f s%s%s\n", alg, gsp_backend_name(used), devices.c_str(),
+                 sink.total, secs, whole ? "" : " (rows streamed)", stages.c_str());
     std::fprintf(rep, "reachable: %lld of %lld pairs; longest shortest path %s\n",
                 static_cast<long long>(sink.reachable_pairs), static_cast<long long>(sink.total) * n,
                 value_text(sink.dtype, sink.longest).c_str());

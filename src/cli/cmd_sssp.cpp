@@ -40,11 +40,13 @@ const Spec kSssp = {"sssp",
                                 "  --check           compare with the CPU Dijkstra (Bellman-Ford when weights\n"
                                 "                    are negative); exit 1 on any difference\n")
                         .append(kRunHelp)
+                        .append(kDevicesHelp)
+                        .append("                    (one source runs on one GPU; N is still checked)\n")
                         .append(kLimitHelp)
                         .append(kLoadHelp)
                         .append(kCommonHelp),
                     {"--source", "--to", "--out", "--algorithm", "--backend", "--threads", "--delta", "--limit",
-                     "--format", "--weights"},
+                     "--devices", "--format", "--weights"},
                     {"--check", "--undirected"}};
 
 namespace {

@@ -33,10 +33,12 @@ const Spec kTable = {
                 "  --backend B       auto (CUDA when usable; a job the CPU ends sooner than CUDA\n"
                 "                    starts runs on the CPU), cpu, cuda\n"
                 "  --threads N       CPU threads (0: all cores)\n")
+        .append(kDevicesHelp)
         .append(kLimitHelp)
         .append(kLoadHelp)
         .append(kCommonHelp),
-    {"--sources", "--targets", "--algorithm", "--backend", "--threads", "--limit", "--format", "--weights"},
+    {"--sources", "--targets", "--algorithm", "--backend", "--threads", "--devices", "--limit", "--format",
+     "--weights"},
     {"--paths", "--csv", "--undirected"}};
 
 namespace {

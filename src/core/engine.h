@@ -13,6 +13,7 @@
 #include <limits>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "core/error.h"
 #include "core/graph.h"
@@ -27,6 +28,7 @@ struct RunOptions {
   gsp_algorithm algorithm = GSP_ALGO_AUTO;
   int32_t device = 0;
   bool want_paths = true;
+  bool rows_any_order = false;  // GSP_ROWS_ANY_ORDER: a stream may get its blocks in any order
   double delta = 0;        // 0: engine chooses
   int32_t num_threads = 0;  // resolved: >= 1 once dispatch has run
   size_t device_memory_limit = 0;  // 0: what the device has free
@@ -36,6 +38,14 @@ struct RunOptions {
   // gsp_options::limit: vertices farther than it are reported unreachable
   // (the dispatcher cuts finished rows; engines may stop early at it).
   double limit = std::numeric_limits<double>::infinity();
+  // gsp_options::num_devices: 0 lets the dispatcher choose, k >= 1 asks for
+  // devices device .. device + k - 1 (checked against the devices there are
+  // when CUDA runs: dispatch/multi_device.h).
+  int32_t num_devices = 0;
+  // Test builds (GSP_TEST_FAIL_DEVICE, dispatch/tuning.h): the part of a
+  // multi-device run on this device ordinal fails as if out of device
+  // memory; -1: none.
+  int32_t test_fail_device = -1;
 
   // Report progress in [0,1]; throws Error(GSP_ERR_CANCELLED) when the
   // callback asks to stop. Cheap when no callback is set.
@@ -59,6 +69,7 @@ struct RunStats {
   gsp_backend backend = GSP_BACKEND_CPU;
   gsp_algorithm algorithm = GSP_ALGO_AUTO;
   int32_t device = -1;
+  int32_t num_devices = 1;  // CUDA devices used, from `device` upward
   std::string device_name;
   double seconds = 0;         // set by dispatch around the engine call
   double upload_seconds = 0;  // set by CUDA engines when they uploaded the graph
@@ -158,6 +169,31 @@ class RowSink {
     (void)out;
     return false;
   }
+  // Whether a sink keeps every row in one host array (destination() would
+  // say yes); asks for nothing, allocates nothing.
+  virtual bool has_destination() const { return false; }
+  // The order rows() may come in: as the contract above says (kInOrder);
+  // any order, each row once, one call at a time (kAnyOrder); or any order
+  // and from several threads at once for disjoint rows (kAnyThread: sinks
+  // that only write each row's own cells). Only a run on several devices
+  // (dispatch/multi_device.h) uses the freedom.
+  enum class Order { kInOrder, kAnyOrder, kAnyThread };
+  virtual Order order() const { return Order::kInOrder; }
+
+  // Narrow rows: a sink that keeps only some columns of every row (a
+  // table's targets) and no predecessors names them here; an engine may
+  // then gather those columns on the device and hand over narrow_rows()
+  // (columns()->size() distances a row, in the order of columns()) instead
+  // of whole rows: on a road graph's table that is T values a row crossing
+  // the bus instead of n. Null: whole rows only.
+  virtual const std::vector<int32_t>* columns() const { return nullptr; }
+  virtual void narrow_rows(int32_t first_index, int32_t num_rows, const void* dist) {
+    (void)first_index;
+    (void)num_rows;
+    (void)dist;
+    throw Error(GSP_ERR_INTERNAL, "narrow rows handed to a sink that keeps whole rows");
+  }
+
   // Rows [first_index, first_index + num_rows) are in the destination,
   // finished (predecessors repaired). Only after destination() returned true.
   virtual void rows_written(int32_t first_index, int32_t num_rows) {
@@ -182,6 +218,10 @@ struct ApspJob {
   // delta-stepping instead of Dijkstra (AUTO's choice from the CPU cost
   // model, made by the dispatcher; sources still spread over the threads).
   bool rows_by_delta_stepping = false;
+  // CUDA devices options->device .. + num_devices - 1 share the job (only
+  // the multi-device Floyd-Warshall takes such a job: dispatch/multi_device.h
+  // splits the sources of the other engines itself).
+  int32_t num_devices = 1;
 };
 
 // Adds two distances for relaxation, exactly: returns false when the sum

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -16,10 +17,13 @@
 #include "dispatch/cuda_cost_model.h"
 #include "dispatch/device_startup.h"
 #include "dispatch/distance_limit.h"
+#include "dispatch/multi_device.h"
 #include "dispatch/float_overflow.h"
 #include "dispatch/gpu_backend.h"
 #include "core/host_memory.h"
+#include "core/row_merger.h"
 #include "dispatch/row_sinks.h"
+#include "dispatch/tuning.h"
 #include "core/graph_build.h"
 #include "engines/cpu/common/cpu_engines.h"
 
@@ -27,7 +31,7 @@ namespace gsp::detail {
 
 namespace {
 
-constexpr uint32_t kKnownRunFlags = GSP_NO_PATHS;
+constexpr uint32_t kKnownRunFlags = GSP_NO_PATHS | GSP_ROWS_ANY_ORDER;
 std::string algo_str(gsp_algorithm a) { return std::string("'") + gsp_algorithm_name(a) + "'"; }
 
 // Where a run may go before its algorithm is known: `cuda` when CUDA is
@@ -223,7 +227,11 @@ void run_apsp_into(const Graph& g, const std::vector<int32_t>& list, bool all, c
   Timer t;
   o.report(0.0);
   try {
-    if (p.backend == GSP_BACKEND_CUDA) gpu::apsp(job); else cpu::apsp(job);
+    if (p.backend == GSP_BACKEND_CUDA) {
+      run_cuda_apsp(job, plan_devices(g, o, p.algorithm, job.num_sources, all, RowMerger::serialises(*job.sink)));
+    } else {
+      cpu::apsp(job);
+    }
   } catch (const Error& e) {
     // Only the dense engines accept negative arcs here, and they report a
     // cycle before they deliver a row, so Johnson can deliver every row.
@@ -299,10 +307,16 @@ RunOptions normalize_options(const gsp_options* options) {
             "options->num_threads = " + std::to_string(o.num_threads) + " is negative");
     require(!std::isnan(o.limit) && o.limit >= 0, GSP_ERR_INVALID_ARGUMENT,
             "options->limit = " + std::to_string(o.limit) + " must be >= 0 (+INFINITY: no limit)");
+    require(o.num_devices >= 0, GSP_ERR_INVALID_ARGUMENT,
+            "options->num_devices = " + std::to_string(o.num_devices) + " is negative (0: AUTO)");
+    require(o.num_devices <= 1 || o.cuda_stream == nullptr, GSP_ERR_INVALID_ARGUMENT,
+            "options->num_devices = " + std::to_string(o.num_devices) +
+                " with options->cuda_stream set: a stream belongs to one device; leave num_devices at 0 or 1");
     r.backend = o.backend;
     r.algorithm = o.algorithm;
     r.device = o.device;
     r.want_paths = (o.flags & GSP_NO_PATHS) == 0;
+    r.rows_any_order = (o.flags & GSP_ROWS_ANY_ORDER) != 0;
     r.delta = o.delta;
     r.num_threads = o.num_threads;
     r.device_memory_limit = o.device_memory_limit;
@@ -310,8 +324,12 @@ RunOptions normalize_options(const gsp_options* options) {
     r.progress = o.progress;
     r.progress_user = o.progress_user;
     r.limit = o.limit;
+    r.num_devices = o.num_devices;
   }
   if (r.num_threads == 0) r.num_threads = static_cast<int32_t>(std::max(1u, std::thread::hardware_concurrency()));
+#if defined(GSP_TEST_HOOKS)
+  if (const std::optional<int> d = tuning().test_fail_device) r.test_fail_device = *d;
+#endif
   return r;
 }
 
@@ -562,7 +580,7 @@ void run_apsp_stream(const GraphPtr& graph, const int32_t* sources, int32_t num_
   const Graph& g = *graph;
   bool all = false;
   std::vector<int32_t> list = expand_sources(g, sources, num_sources, &all);
-  StreamSink sink(on_rows, user, g.n());
+  StreamSink sink(on_rows, user, g.n(), static_cast<int32_t>(list.size()), o.rows_any_order);
   RunStats stats;
   run_apsp_into(g, list, all, o, &sink, &stats);
   if (sink.delivered() != static_cast<int32_t>(list.size())) {

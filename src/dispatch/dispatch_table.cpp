@@ -6,7 +6,9 @@
 // predecessors into the cells' paths), so that n-wide rows exist one block
 // at a time, never for all K sources.
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -16,6 +18,7 @@
 #include "dispatch/device_startup.h"
 #include "dispatch/dispatch.h"
 #include "dispatch/float_overflow.h"
+#include "dispatch/multi_device.h"
 #include "dispatch/gpu_backend.h"
 #include "core/host_memory.h"
 #include "dispatch/row_sinks.h"
@@ -43,12 +46,19 @@ void check_list(const Graph& g, const int32_t* list, int32_t count, const char* 
 // per source, assembled at the end (TablePaths::assemble).
 class TableSink final : public RowSink {
  public:
-  TableSink(const Graph& g, const int32_t* sources, const int32_t* targets, int32_t num_targets, void* dist,
-            TablePaths* paths, std::vector<std::vector<int32_t>>* rows)
-      : g_(g), sources_(sources), targets_(targets), t_(num_targets), dist_(dist), paths_(paths), rows_(rows) {}
+  TableSink(const Graph& g, const int32_t* sources, int32_t num_sources, const int32_t* targets,
+            int32_t num_targets, void* dist, TablePaths* paths, std::vector<std::vector<int32_t>>* rows)
+      : g_(g), sources_(sources), targets_(targets), t_(num_targets), dist_(dist), paths_(paths), rows_(rows),
+        sources_count_(num_sources), columns_(targets, targets + num_targets) {}
 
+  // Rows in any order and from several threads at once (a run on several
+  // devices, dispatch/multi_device.h): each row writes only its own cells
+  // and its own source's path list.
+  Order order() const override { return Order::kAnyThread; }
   void rows(int32_t first_index, int32_t num_rows, const void* dist, const int32_t* pred) override {
-    check_row_order(first_index, num_rows, &next_);
+    require(first_index >= 0 && num_rows >= 0 && first_index <= sources_count_ - num_rows, GSP_ERR_INTERNAL,
+            "table: an engine delivered rows past the sources");
+    next_.fetch_add(num_rows);
     require(paths_ == nullptr || pred != nullptr, GSP_ERR_INTERNAL, "table: an engine delivered rows without predecessors");
     with_weight_type(g_.dtype(), [&](auto w0) {
       using W = decltype(w0);
@@ -69,12 +79,24 @@ class TableSink final : public RowSink {
       }
     });
   }
+  // Without paths only the target columns matter: an engine may gather
+  // them on the device and hand over narrow rows.
+  const std::vector<int32_t>* columns() const override { return paths_ == nullptr ? &columns_ : nullptr; }
+  void narrow_rows(int32_t first_index, int32_t num_rows, const void* dist) override {
+    require(paths_ == nullptr && first_index >= 0 && num_rows >= 0 && first_index <= sources_count_ - num_rows,
+            GSP_ERR_INTERNAL, "table: an engine delivered narrow rows past the sources");
+    const size_t bytes = weight_bytes(g_.dtype()) * static_cast<size_t>(t_) * static_cast<size_t>(num_rows);
+    std::memcpy(static_cast<char*>(dist_) + weight_bytes(g_.dtype()) * static_cast<size_t>(t_) *
+                                                 static_cast<size_t>(first_index),
+                dist, bytes);
+    next_.fetch_add(num_rows);
+  }
   // Bounded host memory: about 64 MiB of distances and predecessors a block.
   int32_t preferred_block_rows() const override {
     const int64_t per_row = static_cast<int64_t>(g_.n()) * 8;
     return static_cast<int32_t>(std::clamp<int64_t>((int64_t(64) << 20) / std::max<int64_t>(per_row, 1), 1, 1024));
   }
-  int32_t delivered() const { return next_; }
+  int32_t delivered() const { return next_.load(); }
 
  private:
   const Graph& g_;
@@ -84,7 +106,9 @@ class TableSink final : public RowSink {
   void* dist_;
   TablePaths* paths_;
   std::vector<std::vector<int32_t>>* rows_;
-  int32_t next_ = 0;
+  int32_t sources_count_;
+  std::vector<int32_t> columns_;  // the targets
+  std::atomic<int32_t> next_{0};  // rows delivered
 };
 
 // The table on CUDA: the plan's all-pairs engine for the K sources.
@@ -94,7 +118,7 @@ void cuda_table(const Graph& g, const cpu::TableJob& t, gsp_algorithm algorithm)
   bool all = t.num_sources == g.n();
   for (int32_t i = 0; all && i < t.num_sources; ++i) all = t.sources[i] == i;
   std::vector<std::vector<int32_t>> rows(t.paths != nullptr ? static_cast<size_t>(t.num_sources) : 0);
-  TableSink sink(g, t.sources, t.targets, t.num_targets, t.dist, t.paths, &rows);
+  TableSink sink(g, t.sources, t.num_sources, t.targets, t.num_targets, t.dist, t.paths, &rows);
   FloatOverflowSink checked(g, t.sources, &sink);
   ApspJob job;
   job.graph = &g;
@@ -105,7 +129,7 @@ void cuda_table(const Graph& g, const cpu::TableJob& t, gsp_algorithm algorithm)
   job.options = &o;
   job.sink = float_overflow_possible(g) ? static_cast<RowSink*>(&checked) : &sink;
   job.stats = t.stats;
-  gpu::apsp(job);
+  run_cuda_apsp(job, plan_devices(g, o, algorithm, t.num_sources, all, false));
   require(sink.delivered() == t.num_sources, GSP_ERR_INTERNAL,
           "engine delivered " + std::to_string(sink.delivered()) + " of " + std::to_string(t.num_sources) + " rows");
   if (t.paths != nullptr) t.paths->assemble(rows);

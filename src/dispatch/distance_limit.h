@@ -39,6 +39,9 @@ class LimitSink final : public RowSink {
   void rows(int32_t first_index, int32_t num_rows, const void* dist, const int32_t* pred) override;
   int32_t preferred_block_rows() const override { return next_->preferred_block_rows(); }
   bool destination(Destination* out) override;
+  bool has_destination() const override { return next_->has_destination(); }
+  // One copy buffer: one call at a time.
+  Order order() const override { return next_->order() == Order::kInOrder ? Order::kInOrder : Order::kAnyOrder; }
   void rows_written(int32_t first_index, int32_t num_rows) override;
 
  private:

@@ -36,6 +36,8 @@ class FloatOverflowSink final : public RowSink {
   int32_t preferred_block_rows() const override { return next_->preferred_block_rows(); }
   // Rows written in place are checked there before they are passed on.
   bool destination(Destination* out) override;
+  bool has_destination() const override { return next_->has_destination(); }
+  Order order() const override { return next_->order(); }
   void rows_written(int32_t first_index, int32_t num_rows) override;
 
  private:

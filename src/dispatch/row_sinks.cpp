@@ -93,7 +93,14 @@ void ArraySink::advance(int32_t first_index, int32_t num_rows) {
 }
 
 void StreamSink::rows(int32_t first_index, int32_t num_rows, const void* dist, const int32_t* pred) {
-  check_row_order(first_index, num_rows, &next_);
+  if (any_order_) {
+    require(first_index >= 0 && num_rows >= 0 && first_index <= rows_ - num_rows, GSP_ERR_INTERNAL,
+            "engine delivered rows [" + std::to_string(first_index) + ", +" + std::to_string(num_rows) +
+                ") past the run's " + std::to_string(rows_));
+    next_ += num_rows;
+  } else {
+    check_row_order(first_index, num_rows, &next_);
+  }
   if (fn_(user_, first_index, num_rows, dist, pred) != 0) {
     throw Error(GSP_ERR_CANCELLED, "cancelled by the rows callback at row " + std::to_string(first_index));
   }

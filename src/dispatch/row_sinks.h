@@ -3,6 +3,7 @@
 // Engines see only the RowSink contract (core/engine.h).
 #pragma once
 
+#include <climits>
 #include <cstdint>
 
 #include "core/engine.h"
@@ -45,6 +46,7 @@ class ArraySink final : public RowSink {
   void rows(int32_t first_index, int32_t num_rows, const void* dist, const int32_t* pred) override;
   int32_t preferred_block_rows() const override { return 256; }
   bool destination(Destination* out) override;
+  bool has_destination() const override { return true; }
   void rows_written(int32_t first_index, int32_t num_rows) override;
   int32_t delivered() const { return next_; }
 
@@ -63,20 +65,25 @@ class ArraySink final : public RowSink {
   int32_t next_ = 0;
 };
 
-// Hands rows to the caller's callback; checks order.
+// Hands rows to the caller's callback; checks order, or with any_order
+// (GSP_ROWS_ANY_ORDER) only that no block reaches past the rows.
 class StreamSink final : public RowSink {
  public:
-  StreamSink(gsp_rows_fn fn, void* user, int32_t n) : fn_(fn), user_(user), n_(n) {}
+  StreamSink(gsp_rows_fn fn, void* user, int32_t n, int32_t rows = INT32_MAX, bool any_order = false)
+      : fn_(fn), user_(user), n_(n), rows_(rows), any_order_(any_order) {}
   void rows(int32_t first_index, int32_t num_rows, const void* dist, const int32_t* pred) override;
   // Bounded host memory: about 64 MiB of distances + predecessors per block.
   int32_t preferred_block_rows() const override;
+  Order order() const override { return any_order_ ? Order::kAnyOrder : Order::kInOrder; }
   int32_t delivered() const { return next_; }
 
  private:
   gsp_rows_fn fn_;
   void* user_;
   int32_t n_;
-  int32_t next_ = 0;
+  int32_t rows_;
+  bool any_order_;
+  int32_t next_ = 0;  // rows delivered (in order: the next row expected)
 };
 
 // Throws GSP_ERR_INTERNAL unless first_index == *next; then advances it.

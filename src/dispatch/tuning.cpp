@@ -111,6 +111,7 @@ const Knob kKnobs[] = {
 #if defined(GSP_TEST_HOOKS)
     // Test builds only (CMake defines GSP_TEST_HOOKS when the tests are built).
     {"GSP_MPI_TEST_FAIL_RANK", [](Tuning& t, const char* s) { return put(t.mpi_test_fail_rank, as_int(s, 0, INT_MAX)); }},
+    {"GSP_TEST_FAIL_DEVICE", [](Tuning& t, const char* s) { return put(t.test_fail_device, as_int(s, 0, INT_MAX)); }},
 #endif
 };
 

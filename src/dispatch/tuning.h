@@ -128,6 +128,11 @@ struct Tuning {
   // allocate its blocks as if out of memory. Read only in test builds
   // (GSP_TEST_HOOKS); always unset otherwise.
   std::optional<int> mpi_test_fail_rank;
+  // ---- several CUDA devices in one process (dispatch/multi_device.h)
+  // GSP_TEST_FAIL_DEVICE [0, 2^31 - 1]: test hook, the part of a
+  // multi-device run on that device ordinal fails as if out of device
+  // memory. Read only in test builds (GSP_TEST_HOOKS); always unset otherwise.
+  std::optional<int> test_fail_device;
 };
 
 // The knobs as the environment holds them now (see the top of this file).

@@ -68,7 +68,8 @@ bool same(const Tuning& a, const Tuning& b) {
          a.cuda_persistent_blocks_per_sm == b.cuda_persistent_blocks_per_sm && a.cuda_filter == b.cuda_filter &&
          a.cuda_batch_sources == b.cuda_batch_sources && a.cuda_spmm_hub_arcs == b.cuda_spmm_hub_arcs &&
          a.mpi_block_size == b.mpi_block_size && a.mpi_block_size_rejected == b.mpi_block_size_rejected &&
-         a.mpi_trace == b.mpi_trace && a.mpi_test_fail_rank == b.mpi_test_fail_rank;
+         a.mpi_trace == b.mpi_trace && a.mpi_test_fail_rank == b.mpi_test_fail_rank &&
+         a.test_fail_device == b.test_fail_device;
 }
 
 // One knob: values it takes (with the check that the field holds each) and
@@ -150,6 +151,10 @@ std::vector<Case> cases() {
        {{"0", [](const Tuning& t) { return t.mpi_test_fail_rank == 0; }},
         {"5", [](const Tuning& t) { return t.mpi_test_fail_rank == 5; }}},
        {"-1", "rank1", "2147483648"}},
+      {"GSP_TEST_FAIL_DEVICE",
+       {{"0", [](const Tuning& t) { return t.test_fail_device == 0; }},
+        {"3", [](const Tuning& t) { return t.test_fail_device == 3; }}},
+       {"-1", "gpu1", "2147483648"}},
   };
 }
 

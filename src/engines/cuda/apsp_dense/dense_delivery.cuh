@@ -20,20 +20,22 @@
 namespace gsp::detail::gpu::dense {
 
 // Gathers rows src[0..rows) of D/P into out (rows x n, API representation:
-// GSP_I32_INF / +inf for unreachable, pred -1 there).
+// GSP_I32_INF / +inf for unreachable, pred -1 there). D's first row is
+// vertex row_base's (a device holding a band of rows: fw_multi_device.cu).
 template <class Ops, class W>
 __global__ void gather_rows_kernel(const typename Ops::T* D, const int32_t* P, int64_t ld,
                                    int32_t n, const int32_t* src, int32_t rows, W* out_d,
-                                   int32_t* out_p) {
+                                   int32_t* out_p, int64_t row_base) {
   const int64_t total = (int64_t)rows * n;
   for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total;
        e += (int64_t)gridDim.x * blockDim.x) {
     const int64_t r = e / n, j = e % n;
     const int64_t s = src[r];
-    const typename Ops::T v = D[s * ld + j];
+    const int64_t at = (s - row_base) * ld + j;
+    const typename Ops::T v = D[at];
     const bool inf = Ops::is_inf(v);
     out_d[e] = inf ? Dist<W>::inf() : (W)v;
-    if (out_p != nullptr) out_p[e] = (inf || s == j) ? -1 : P[s * ld + j];
+    if (out_p != nullptr) out_p[e] = (inf || s == j) ? -1 : P[at];
   }
 }
 
@@ -131,7 +133,7 @@ struct CopyLane {
 template <class Ops, class W>
 void deliver_rows_in_place(RunContext& ctx, const ApspJob& job, const typename Ops::T* D, const int32_t* P,
                            int64_t ld, bool paths, const RowSink::Destination& dst, int32_t block,
-                           const int32_t* d_src, StageClock* clock) {
+                           const int32_t* d_src, StageClock* clock, int64_t row_base) {
   auto mark = [clock](Stage st) {
     if (clock != nullptr) clock->mark(st);
   };
@@ -163,7 +165,7 @@ void deliver_rows_in_place(RunContext& ctx, const ApspJob& job, const typename O
     if (b >= 2) GSP_CUDA(cudaStreamWaitEvent(cs, lane.copied[slot], 0));
     const unsigned blocks = (unsigned)std::min<int64_t>(blocks_for(work, 256), 65535LL * 8);
     gather_rows_kernel<Ops, W><<<blocks, 256, 0, cs>>>(D, P, ld, n, d_src + first, rows, d_out[slot].get(),
-                                                        paths ? p_out[slot].get() : nullptr);
+                                                        paths ? p_out[slot].get() : nullptr, row_base);
     GSP_CUDA_LAUNCH();
     mark(Stage::kCopy);
     GSP_CUDA(cudaEventRecord(lane.gathered[slot], cs));
@@ -205,7 +207,8 @@ void deliver_rows_in_place(RunContext& ctx, const ApspJob& job, const typename O
 // Through page-locked staging to sink->rows(), block by block (streams).
 template <class Ops, class W>
 void deliver_rows_staged(RunContext& ctx, const ApspJob& job, const typename Ops::T* D, const int32_t* P,
-                         int64_t ld, bool paths, int32_t block, const int32_t* d_src, StageClock* clock) {
+                         int64_t ld, bool paths, int32_t block, const int32_t* d_src, StageClock* clock,
+                         int64_t row_base) {
   auto mark = [clock](Stage st) {
     if (clock != nullptr) clock->mark(st);
   };
@@ -234,7 +237,7 @@ void deliver_rows_staged(RunContext& ctx, const ApspJob& job, const typename Ops
     if (work > 0) {
       const unsigned blocks = (unsigned)std::min<int64_t>(blocks_for(work, 256), 65535LL * 8);
       gather_rows_kernel<Ops, W><<<blocks, 256, 0, ctx.stream()>>>(
-          D, P, ld, n, d_src + first, rows, d_out.get(), paths ? p_out.get() : nullptr);
+          D, P, ld, n, d_src + first, rows, d_out.get(), paths ? p_out.get() : nullptr, row_base);
       GSP_CUDA_LAUNCH();
       GSP_CUDA(cudaMemcpyAsync(h_d.as<W>(), d_out.get(), (size_t)work * sizeof(W),
                                cudaMemcpyDeviceToHost, ctx.stream()));
@@ -273,11 +276,11 @@ void deliver_rows_staged(RunContext& ctx, const ApspJob& job, const typename Ops
 // sink has a destination (ask for it early, while the device computes, so
 // that its allocation overlaps: `dst` non-null), else staged. With a stage
 // clock, the gathering and copying is marked copy and the predecessor check
-// and rebuild paths.
+// and rebuild paths. D's first row is vertex row_base's (0: the whole matrix).
 template <class Ops, class W>
 void deliver_rows_device(RunContext& ctx, const ApspJob& job, const typename Ops::T* D,
                          const int32_t* P, int64_t ld, bool paths, const RowSink::Destination* dst = nullptr,
-                         StageClock* clock = nullptr) {
+                         StageClock* clock = nullptr, int64_t row_base = 0) {
   const int32_t ns = job.num_sources;
   if (ns <= 0) return;
   RowSink::Destination here;
@@ -287,9 +290,9 @@ void deliver_rows_device(RunContext& ctx, const ApspJob& job, const typename Ops
   GSP_CUDA(cudaMemcpyAsync(d_src.get(), job.sources, (size_t)ns * sizeof(int32_t),
                            cudaMemcpyHostToDevice, ctx.stream()));
   if (dst != nullptr) {
-    deliver_rows_in_place<Ops, W>(ctx, job, D, P, ld, paths, *dst, block, d_src.get(), clock);
+    deliver_rows_in_place<Ops, W>(ctx, job, D, P, ld, paths, *dst, block, d_src.get(), clock, row_base);
   } else {
-    deliver_rows_staged<Ops, W>(ctx, job, D, P, ld, paths, block, d_src.get(), clock);
+    deliver_rows_staged<Ops, W>(ctx, job, D, P, ld, paths, block, d_src.get(), clock, row_base);
   }
 }
 

@@ -28,14 +28,15 @@ bool use_pred_pass(int32_t n, int64_t m) {
 
 template <class Ops, class W>
 __global__ void pred_pass_kernel(const typename Ops::T* D, int32_t* P, int64_t ld, int32_t n, DeviceCsr<W> rg,
-                                 bool row_in_smem) {
+                                 bool row_in_smem, int64_t rows, int64_t row_base) {
   using T = typename Ops::T;
   // Sums in the type the product used for floats; int64 for int32 (no wrap).
   using S = typename std::conditional<std::is_floating_point<T>::value, T, long long>::type;
   extern __shared__ __align__(16) unsigned char pred_smem[];
   T* row = reinterpret_cast<T*>(pred_smem);
-  for (int64_t i = blockIdx.x; i < ld; i += gridDim.x) {
-    const T* drow = D + i * ld;
+  for (int64_t li = blockIdx.x; li < rows; li += gridDim.x) {
+    const int64_t i = row_base + li;
+    const T* drow = D + li * ld;
     const T* src = drow;
     if (row_in_smem) {
       __syncthreads();  // the previous row's readers are done
@@ -61,15 +62,17 @@ __global__ void pred_pass_kernel(const typename Ops::T* D, int32_t* P, int64_t l
           }
         }
       }
-      P[i * ld + j] = best;
+      P[li * ld + j] = best;
     }
   }
 }
 
-// Fills P (ld x ld) from the finished distances D on stream s.
+// Fills P from the finished distances D on stream s: ld x ld, or a band of
+// `rows` rows whose first is vertex row_base's (fw_multi_device.cu).
 template <class Ops, class W>
 void pred_pass(RunContext& ctx, const Graph& graph, const typename Ops::T* D, int32_t* P, int64_t ld,
-               cudaStream_t s) {
+               cudaStream_t s, int64_t rows = -1, int64_t row_base = 0) {
+  if (rows < 0) rows = ld;
   const DeviceCsr<W> rg = device_reverse_graph<W>(ctx, graph);
   const size_t row_bytes = (size_t)graph.n() * sizeof(typename Ops::T);
   const bool smem = row_bytes <= (size_t)160 * 1024;
@@ -77,8 +80,8 @@ void pred_pass(RunContext& ctx, const Graph& graph, const typename Ops::T* D, in
     GSP_CUDA(cudaFuncSetAttribute(pred_pass_kernel<Ops, W>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                   (int)row_bytes));
   }
-  const unsigned grid = (unsigned)std::min<int64_t>(ld, (int64_t)ctx.props().multiProcessorCount * 8);
-  pred_pass_kernel<Ops, W><<<grid, 256, smem ? row_bytes : 0, s>>>(D, P, ld, graph.n(), rg, smem);
+  const unsigned grid = (unsigned)std::max<int64_t>(1, std::min<int64_t>(rows, (int64_t)ctx.props().multiProcessorCount * 8));
+  pred_pass_kernel<Ops, W><<<grid, 256, smem ? row_bytes : 0, s>>>(D, P, ld, graph.n(), rg, smem, rows, row_base);
   GSP_CUDA_LAUNCH();
 }
 

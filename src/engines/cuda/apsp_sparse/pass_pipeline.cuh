@@ -5,8 +5,10 @@
 // int32 overflow verdict is read, then its rows, already copying on a
 // second stream, go straight into the result when the sink has one
 // (page-locked: full-speed copies), else through pinned staging blocks to
-// the sink. Rows whose predecessors may not form a tree are checked and
-// rebuilt on the host (core/pred_repair.h) before the sink sees them.
+// the sink; a sink that keeps only some columns (a table without paths:
+// RowSink::columns) gets just those, gathered on the device. Rows whose
+// predecessors may not form a tree are checked and rebuilt on the host
+// (core/pred_repair.h) before the sink sees them.
 //
 // An engine supplies (all on ctx.stream()):
 //   void start(const int32_t* sources, int32_t count);  enqueue a pass
@@ -27,6 +29,16 @@
 #include "runtime/stage_clock.cuh"
 
 namespace gsp::detail::gpu::sparse {
+
+// A pass's narrow rows (RowSink::columns): out[r][j] = dist[r][cols[j]].
+template <class W>
+__global__ void gather_columns_kernel(const W* dist, int64_t n, const int32_t* cols, int64_t t, int64_t rows,
+                                      W* out) {
+  const int64_t total = rows * t;
+  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total; e += (int64_t)gridDim.x * blockDim.x) {
+    out[e] = dist[(e / t) * n + cols[e % t]];
+  }
+}
 
 // Waits for both streams when the run leaves its scope, by error too: a
 // pass may still be running while the previous one's rows are handed over,
@@ -70,6 +82,20 @@ void run_passes(RunContext& ctx, const ApspJob& job, int32_t width, bool check_a
   bool direct = false;
   bool asked = false;
   std::unique_ptr<RowDeliverer> staged;
+  // Narrow rows (a table without paths): only the sink's columns cross the
+  // bus, gathered on the device into `narrow` and copied to `narrow_host`.
+  const std::vector<int32_t>* cols = paths ? nullptr : job.sink->columns();
+  const int64_t t = cols != nullptr ? static_cast<int64_t>(cols->size()) : 0;
+  DeviceBuffer<int32_t> d_cols;
+  DeviceBuffer<W> narrow;
+  PinnedBuffer narrow_host;
+  if (cols != nullptr) {
+    d_cols.allocate(ctx, static_cast<size_t>(t), "sparse APSP sink columns");
+    narrow.allocate(ctx, static_cast<size_t>(width) * static_cast<size_t>(t), "sparse APSP narrow rows");
+    narrow_host.allocate(static_cast<size_t>(width) * static_cast<size_t>(t) * sizeof(W));
+    GSP_CUDA(cudaMemcpyAsync(d_cols.get(), cols->data(), static_cast<size_t>(t) * sizeof(int32_t),
+                             cudaMemcpyHostToDevice, ctx.stream()));
+  }
 
   // Hands the emitted pass [first, first + count) over. Returns when
   // out_dist / out_pred are free again.
@@ -78,7 +104,10 @@ void run_passes(RunContext& ctx, const ApspJob& job, int32_t width, bool check_a
     const int* f = static_cast<const int*>(host_flags.get());
     if (f[0] != 0) throw_overflow(f[1], f[2]);
     check_pass = paths && (check_all_rows || f[3] != 0);
-    if (direct) {
+    if (cols != nullptr) {
+      GSP_CUDA(cudaEventSynchronize(copied.get()));
+      job.sink->narrow_rows(first, count, narrow_host.get());
+    } else if (direct) {
       GSP_CUDA(cudaEventSynchronize(copied.get()));
       const size_t at = static_cast<size_t>(first) * n;
       check_rows(first, count, static_cast<W*>(dest.dist) + at,
@@ -96,7 +125,7 @@ void run_passes(RunContext& ctx, const ApspJob& job, int32_t width, bool check_a
     const int32_t first = static_cast<int32_t>(std::min<int64_t>(at, job.num_sources));
     const int32_t count = std::min(width, job.num_sources - first);
     if (count > 0) engine.start(job.sources + first, count);
-    if (!asked) {  // while the first pass runs: the result may allocate
+    if (!asked && cols == nullptr) {  // while the first pass runs: the result may allocate
       asked = true;
       direct = job.sink->destination(&dest);
       if (!direct) {
@@ -118,7 +147,18 @@ void run_passes(RunContext& ctx, const ApspJob& job, int32_t width, bool check_a
     GSP_CUDA(cudaStreamWaitEvent(copy.get(), emitted.get(), 0));
     GSP_CUDA(cudaMemcpyAsync(host_flags.get(), flags.get(), 4 * sizeof(int), cudaMemcpyDeviceToHost, copy.get()));
     GSP_CUDA(cudaEventRecord(flagged.get(), copy.get()));
-    if (direct) {
+    if (cols != nullptr) {
+      const int64_t cells = static_cast<int64_t>(count) * t;
+      if (cells > 0) {
+        const unsigned blocks = static_cast<unsigned>(std::min<int64_t>(blocks_for(cells, 256), 65535LL * 8));
+        gather_columns_kernel<W><<<blocks, 256, 0, copy.get()>>>(out_dist.get(), n, d_cols.get(), t, count,
+                                                                  narrow.get());
+        GSP_CUDA_LAUNCH();
+        GSP_CUDA(cudaMemcpyAsync(narrow_host.get(), narrow.get(), static_cast<size_t>(cells) * sizeof(W),
+                                 cudaMemcpyDeviceToHost, copy.get()));
+      }
+      GSP_CUDA(cudaEventRecord(copied.get(), copy.get()));
+    } else if (direct) {
       const size_t out_at = static_cast<size_t>(first) * n;
       GSP_CUDA(cudaMemcpyAsync(static_cast<W*>(dest.dist) + out_at, out_dist.get(), labels * sizeof(W),
                                cudaMemcpyDeviceToHost, copy.get()));

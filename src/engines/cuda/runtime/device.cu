@@ -7,6 +7,7 @@
 #include <mutex>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "runtime/device.cuh"
@@ -164,6 +165,28 @@ RunContext::RunContext(const RunOptions& options, RunStats* stats) : options_(op
 }
 
 bool started() { return g_started.load(std::memory_order_relaxed); }
+
+bool enable_peer_access(int device, int peer) {
+  static std::mutex mu;
+  static std::map<std::pair<int, int>, bool> done;
+  std::lock_guard<std::mutex> lock(mu);
+  const auto key = std::make_pair(device, peer);
+  if (const auto it = done.find(key); it != done.end()) return it->second;
+  int can = 0;
+  GSP_CUDA(cudaDeviceCanAccessPeer(&can, device, peer));
+  bool on = false;
+  if (can != 0) {
+    int previous = 0;
+    GSP_CUDA(cudaGetDevice(&previous));
+    GSP_CUDA(cudaSetDevice(device));
+    const cudaError_t err = cudaDeviceEnablePeerAccess(peer, 0);
+    (void)cudaGetLastError();  // cudaErrorPeerAccessAlreadyEnabled: the caller's own, fine
+    on = err == cudaSuccess || err == cudaErrorPeerAccessAlreadyEnabled;
+    GSP_CUDA(cudaSetDevice(previous));
+  }
+  done[key] = on;
+  return on;
+}
 
 RunContext::~RunContext() {
   if (own_stream_ && stream_ != nullptr) {

@@ -164,6 +164,11 @@ void pinned_cache_give(void* p, size_t bytes);
 // the run-info stage clocks' pooled events (stage_clock.cuh).
 void release_cached_memory();
 
+// Lets `device` read and write `peer`'s memory directly (NVLink or PCIe
+// peer to peer), once per ordered pair and process; false when the pair
+// cannot (copies between them then go through host memory, slower).
+bool enable_peer_access(int device, int peer);
+
 // Launch geometry helper.
 inline unsigned blocks_for(int64_t work, int threads) {
   int64_t b = (work + threads - 1) / threads;

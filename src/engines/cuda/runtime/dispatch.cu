@@ -34,6 +34,13 @@ void sssp(const SsspJob& job) {
 }
 
 void apsp(const ApspJob& job) {
+  if (job.num_devices > 1) {
+    if (job.algorithm != GSP_APSP_FLOYD_WARSHALL || !job.all_sources) {
+      throw Error(GSP_ERR_INTERNAL, "only Floyd-Warshall over all sources runs as one job on several devices");
+    }
+    apsp_floyd_warshall_multi(job);
+    return;
+  }
   RunContext ctx(*job.options, job.stats);
   switch (job.algorithm) {
     case GSP_APSP_FLOYD_WARSHALL: apsp_floyd_warshall(ctx, job); break;

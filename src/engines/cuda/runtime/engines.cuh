@@ -19,6 +19,9 @@ void sssp_gpu_dijkstra(RunContext& ctx, const SsspJob& job);     // sssp_gpu_dij
 
 // APSP
 void apsp_floyd_warshall(RunContext& ctx, const ApspJob& job);   // apsp_floyd_warshall.cu (in-core and out-of-core)
+// Floyd-Warshall over all sources on devices options.device .. + job.num_devices - 1
+// (fw_multi_device.cu): makes its own run contexts, one per device.
+void apsp_floyd_warshall_multi(const ApspJob& job);
 void apsp_minplus(RunContext& ctx, const ApspJob& job);          // apsp_minplus.cu
 void apsp_heap(RunContext& ctx, const ApspJob& job);             // apsp_heap.cu
 void apsp_task_parallel(RunContext& ctx, const ApspJob& job);    // apsp_task_parallel.cu
