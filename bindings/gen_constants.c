@@ -35,7 +35,7 @@ static void constant(const char* name, long long value, const char* text) {
   X(GSP_F32) X(GSP_I32) X(GSP_F64) X(GSP_I32_INF) X(GSP_GRAPH_UNDIRECTED) X(GSP_FORMAT_AUTO)           \
   X(GSP_FORMAT_DIMACS) X(GSP_FORMAT_MATRIX_MARKET) X(GSP_FORMAT_EDGE_LIST) X(GSP_BACKEND_AUTO)         \
   X(GSP_BACKEND_CPU) X(GSP_BACKEND_CUDA)
-#define CONSTANTS_AFTER_ALGORITHMS_(X) X(GSP_NO_PATHS)
+#define CONSTANTS_AFTER_ALGORITHMS_(X) X(GSP_NO_PATHS) X(GSP_ROWS_ANY_ORDER)
 #define VERSION_CONSTANTS_(X) X(GSP_VERSION_MAJOR) X(GSP_VERSION_MINOR) X(GSP_VERSION_PATCH)
 #define VALUE_(name) constant(#name, (long long)(name), NULL);
 #define QUOTED_(name) printf("    \"%s\",\n", #name);

@@ -244,6 +244,38 @@ gsp_cli_test(limit_bad 2 "--limit: expected a non-negative number, got '-1'" ARG
 gsp_cli_test(limit_negative_weights 1 "GSP_ERR_NEGATIVE_WEIGHT" ARGS sssp table_cycle.txt --source 0 --limit 5)
 gsp_cli_test(limit_not_for_path 2 "unknown option '--limit' for 'gsp path'" ARGS path table.txt --from 0 --to 3 --limit 5)
 
+# --devices N (gsp_options.num_devices): CUDA devices a run may use (0 auto);
+# a bad value is a usage error, the CPU ignores it (run info: 0 devices).
+foreach(_sub apsp table sssp)
+  gsp_cli_test(devices_help_${_sub} 0 "--devices N +CUDA devices" ARGS ${_sub} --help)
+endforeach()
+gsp_cli_test(devices_negative 2 "^gsp apsp: --devices: expected an integer in 0..4096, got '-1'\nsee 'gsp apsp --help'\n$"
+  ARGS apsp table.txt --devices -1)
+gsp_cli_test(devices_negative_table 2 "--devices: expected an integer in 0..4096, got '-1'"
+  ARGS table table.txt --sources 0 --targets 3 --devices=-1)
+gsp_cli_test(devices_negative_sssp 2 "--devices: expected an integer in 0..4096, got '-1'"
+  ARGS sssp table.txt --source 0 --devices -1)
+gsp_cli_test(devices_not_a_number 2 "--devices: expected an integer in 0..4096, got 'two'"
+  ARGS apsp table.txt --devices two)
+gsp_cli_test(devices_no_value 2 "option --devices needs a value" ARGS apsp table.txt --devices)
+gsp_cli_test(devices_cpu_apsp 0 "^# gsp apsp table.txt: 5 sources x 5 vertices, 'SOURCE: distances'\n0: 0 1 3 6 inf\n1: inf 0 2 5 inf\n"
+  ARGS apsp table.txt --devices 2 --backend cpu --out - -q)
+gsp_cli_test(devices_cpu_apsp_report 0 "run: +floyd-warshall on cpu, 5 sources, [0-9.]+ s"
+  ARGS apsp table.txt --devices 2 --backend cpu --algorithm floyd-warshall)
+gsp_cli_test(devices_cpu_apsp_json 0 "\"backend\": \"cpu\", \"num_devices\": 0, \"seconds\""
+  ARGS apsp table.txt --devices 2 --backend cpu --json)
+gsp_cli_test(devices_cpu_table 0 "run: +[a-z-]+ on cpu \\(CPU \\([0-9]+ threads?\\)\\), [0-9.]+ s.*\nfrom.to +3 +4 +0\n0 +6 +inf +0\n1 +5 +inf +inf\n$"
+  ARGS table table.txt --sources 0,1 --targets 3,4,0 --devices 2 --backend cpu)
+gsp_cli_test(devices_cpu_table_json 0 "\"backend\": \"cpu\", \"device\": \"CPU[^\"]*\", \"num_devices\": 0, "
+  ARGS table table.txt --sources 0 --targets 3 --devices 4 --backend cpu --json)
+gsp_cli_test(devices_cpu_sssp 0 "run: +dijkstra on cpu \\(CPU \\([0-9]+ threads?\\)\\), [0-9.]+ s.*\nreached: +4 of 5 vertices from 0"
+  ARGS sssp table.txt --source 0 --devices 2 --backend cpu --algorithm dijkstra)
+gsp_cli_test(devices_auto_sssp 0 "\n3 6 2\n" ARGS sssp table.txt --source 0 --devices 0 --out - -q)
+gsp_cli_test(devices_not_for_path 2 "unknown option '--devices' for 'gsp path'" ARGS path table.txt --from 0 --to 3 --devices 2)
+if(NOT GSP_WITH_CUDA)
+  gsp_cli_test(devices_no_cuda 1 "apsp failed: GSP_ERR_NO_DEVICE" ARGS apsp table.txt --devices 2 --backend cuda)
+endif()
+
 # nearest: sources 0 and 2 of table.txt; vertex 4 is reached by none.
 gsp_cli_test(nearest 0 "reached: +4 of 5 vertices; farthest 3 at distance 3 from source 2\n0 0 0\n1 1 0\n2 0 2\n3 3 2\n4 inf -1\n$"
   ARGS nearest table.txt --sources 0,2)

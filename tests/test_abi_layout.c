@@ -39,6 +39,7 @@ int main(void) {
   OFF(gsp_options, progress);
   OFF(gsp_options, progress_user);
   OFF(gsp_options, limit);
+  OFF(gsp_options, num_devices);
 
   SIZE(gsp_run_info);
   OFF(gsp_run_info, size);
@@ -58,6 +59,7 @@ int main(void) {
   OFF(gsp_run_info, compute_seconds);
   OFF(gsp_run_info, copy_seconds);
   OFF(gsp_run_info, paths_seconds);
+  OFF(gsp_run_info, num_devices);
 
   CONST(GSP_VERSION_MAJOR);
   CONST(GSP_VERSION_MINOR);
@@ -77,6 +79,7 @@ int main(void) {
   CONST(GSP_BACKEND_CUDA);
   GSP_ALGORITHM_LIST(ALGORITHM_)
   CONST(GSP_NO_PATHS);
+  CONST(GSP_ROWS_ANY_ORDER);
 
   gsp_options o;
   gsp_options_init(&o);

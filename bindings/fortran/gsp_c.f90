@@ -13,6 +13,7 @@ module gsp_c
     integer(c_int) :: backend = 0
     integer(c_int) :: algorithm = 0
     integer(c_int32_t) :: device = 0
+    !> gsp_run_flags: GSP_NO_PATHS, GSP_ROWS_ANY_ORDER (gsp_apsp_stream's row blocks in any order), ior'ed
     integer(c_int32_t) :: flags = 0
     real(c_double) :: delta = 0
     integer(c_int32_t) :: num_threads = 0
@@ -22,6 +23,9 @@ module gsp_c
     type(c_ptr) :: progress_user = c_null_ptr
     !> distance limit (gsp_search.h); gsp_options_init sets +Infinity: none
     real(c_double) :: limit = huge(0.0_c_double)
+    !> CUDA devices a run may use, from device upward: 0 (default) lets AUTO choose,
+    !> 1 only device, k >= 2 exactly device .. device + k - 1 (not with cuda_stream)
+    integer(c_int32_t) :: num_devices = 0
   end type
 
   !> gsp_run_info; set size = c_sizeof(info) before gsp_paths_info.
@@ -44,6 +48,7 @@ module gsp_c
     real(c_double) :: compute_seconds = 0  ! the search or the matrix steps, with any copies they overlap
     real(c_double) :: copy_seconds = 0     ! results into host memory
     real(c_double) :: paths_seconds = 0    ! a separate predecessor pass or repair
+    integer(c_int32_t) :: num_devices = 0  ! CUDA devices the run used (0 on the CPU)
   end type
 
   public :: gsp_version, gsp_status_name, gsp_last_error, gsp_graph_create, gsp_graph_create_csr, &

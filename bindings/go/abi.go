@@ -29,6 +29,7 @@ func ABILines() []string {
 	off("gsp_options", "progress", unsafe.Offsetof(o.progress))
 	off("gsp_options", "progress_user", unsafe.Offsetof(o.progress_user))
 	off("gsp_options", "limit", unsafe.Offsetof(o.limit))
+	off("gsp_options", "num_devices", unsafe.Offsetof(o.num_devices))
 	l = append(l, fmt.Sprintf("size gsp_run_info %d", unsafe.Sizeof(i)))
 	off("gsp_run_info", "size", unsafe.Offsetof(i.size))
 	off("gsp_run_info", "backend", unsafe.Offsetof(i.backend))
@@ -47,6 +48,7 @@ func ABILines() []string {
 	off("gsp_run_info", "compute_seconds", unsafe.Offsetof(i.compute_seconds))
 	off("gsp_run_info", "copy_seconds", unsafe.Offsetof(i.copy_seconds))
 	off("gsp_run_info", "paths_seconds", unsafe.Offsetof(i.paths_seconds))
+	off("gsp_run_info", "num_devices", unsafe.Offsetof(i.num_devices))
 	c := func(name string, v int64) { l = append(l, fmt.Sprintf("const %s %d", name, v)) }
 	c("GSP_VERSION_MAJOR", C.GSP_VERSION_MAJOR)
 	c("GSP_VERSION_MINOR", C.GSP_VERSION_MINOR)
@@ -70,6 +72,7 @@ func ABILines() []string {
 		c(a.name, int64(a.value))
 	}
 	c("GSP_NO_PATHS", C.GSP_NO_PATHS)
+	c("GSP_ROWS_ANY_ORDER", C.GSP_ROWS_ANY_ORDER)
 	return l
 }
 

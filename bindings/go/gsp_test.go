@@ -250,7 +250,8 @@ func TestSSSPEveryAlgorithm(t *testing.T) {
 			info, _ := p.Info()
 			if !reflect.DeepEqual(d, dist0) || !reflect.DeepEqual(path, []int32{0, 1, 2, 3}) || dd != 6 ||
 				!reflect.DeepEqual(pred[:4], []int32{-1, 0, 1, 2}) || info.Backend != b ||
-				(a != AlgoAuto && info.Algorithm != a) || info.NumSources != 1 || !info.HasPaths {
+				(a != AlgoAuto && info.Algorithm != a) || info.NumSources != 1 || !info.HasPaths ||
+				(info.NumDevices == 0) != (info.Backend == BackendCPU) { // CUDA devices used: 0 on the CPU
 				t.Fatalf("%v %v: %v %v %v %v %+v", b, a, d, path, pred, dd, info)
 			}
 			p.Close()
@@ -259,6 +260,28 @@ func TestSSSPEveryAlgorithm(t *testing.T) {
 	if ran < 2 {
 		t.Fatal("ran", ran)
 	}
+}
+
+// Options.NumDevices: 0 by default (AUTO chooses); a CPU run used no CUDA
+// device; negative, or 2 with a stream, is refused.
+func TestNumDevices(t *testing.T) {
+	if (Options{}).NumDevices != 0 {
+		t.Fatal("default NumDevices")
+	}
+	g := graph(t)
+	p, err := g.SSSP(0, &Options{Backend: BackendCPU, NumDevices: 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := p.Info()
+	p.Close()
+	if err != nil || info.NumDevices != 0 {
+		t.Fatalf("%v %+v", err, info)
+	}
+	_, err = g.SSSP(0, &Options{NumDevices: -1})
+	wantStatus(t, err, ErrInvalidArgument)
+	_, err = g.SSSP(0, &Options{NumDevices: 2, CUDAStream: 1}) // a stream belongs to one device
+	wantStatus(t, err, ErrInvalidArgument)
 }
 
 func TestAPSP(t *testing.T) {
@@ -319,6 +342,43 @@ func TestAPSP(t *testing.T) {
 		}()
 		g.APSPStream(nil, nil, func(RowBlock) bool { panic("from the callback") })
 	}()
+}
+
+// Options.AnyOrder (GSP_ROWS_ANY_ORDER): every row once, each block at its
+// FirstSourceIndex (on the CPU still in order); other runs ignore it.
+func TestAPSPStreamAnyOrder(t *testing.T) {
+	if (Options{}).AnyOrder {
+		t.Fatal("default AnyOrder")
+	}
+	g := graph(t)
+	o := &Options{Backend: BackendCPU, AnyOrder: true}
+	rows := map[int][]float32{}
+	firsts := []int{}
+	err := g.APSPStream([]int32{0, 1, 3}, o, func(b RowBlock) bool {
+		firsts = append(firsts, b.FirstSourceIndex)
+		for i, r := range b.F32 {
+			if _, twice := rows[b.FirstSourceIndex+i]; twice {
+				t.Errorf("row %d twice", b.FirstSourceIndex+i)
+			}
+			rows[b.FirstSourceIndex+i] = r
+		}
+		return false
+	})
+	if err != nil || len(rows) != 3 || rows[0][2] != 3 || rows[2][3] != 0 || !math.IsInf(float64(rows[2][0]), 1) {
+		t.Fatal(err, rows)
+	}
+	for i := 1; i < len(firsts); i++ {
+		if firsts[i] <= firsts[i-1] {
+			t.Fatalf("blocks out of order on the CPU: %v", firsts)
+		}
+	}
+	p, err := g.APSP([]int32{0}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Close()
+	err = g.APSPStream(nil, &Options{AnyOrder: true}, func(RowBlock) bool { return true })
+	wantStatus(t, err, ErrCancelled)
 }
 
 // doc/run-info.md: the CPU Floyd-Warshall times its set-up, k-steps,

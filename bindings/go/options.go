@@ -33,6 +33,11 @@ type Options struct {
 	Algorithm         Algorithm
 	Device            int32   // CUDA ordinal
 	NoPaths           bool    // distances only
+	// AnyOrder (GSP_ROWS_ANY_ORDER) lets APSPStream hand row blocks to its
+	// callback in any order (each at its FirstSourceIndex; every row once,
+	// one call at a time), so that a run on several devices streams from
+	// all of them at once. Other runs ignore it. Default: source order.
+	AnyOrder bool
 	Delta             float64 // delta-stepping bucket width; 0 chooses
 	NumThreads        int32   // CPU threads; 0: all cores
 	DeviceMemoryLimit uint64  // bytes; 0: what is free
@@ -46,6 +51,12 @@ type Options struct {
 	// gsp.Limit(d). Needs non-negative weights (ErrNegativeWeight); NaN or
 	// a negative limit is ErrInvalidArgument.
 	Limit *float64
+	// NumDevices is the number of CUDA devices a run may use, from Device
+	// upward (doc/multi-gpu.md): 0 (the default) lets AUTO choose (every
+	// device when that is estimated faster), 1 only Device, k >= 2 exactly
+	// Device .. Device+k-1. Negative, or k >= 2 with CUDAStream, is
+	// ErrInvalidArgument.
+	NumDevices int32
 }
 
 // Limit returns a pointer to d, for Options.Limit.
@@ -88,6 +99,9 @@ func (o *Options) toC(c *C.gsp_options, h cgo.Handle) {
 	if o.NoPaths {
 		c.flags |= C.GSP_NO_PATHS
 	}
+	if o.AnyOrder {
+		c.flags |= C.GSP_ROWS_ANY_ORDER
+	}
 	c.delta = C.double(o.Delta)
 	c.num_threads = C.int32_t(o.NumThreads)
 	c.device_memory_limit = C.size_t(o.DeviceMemoryLimit)
@@ -95,6 +109,7 @@ func (o *Options) toC(c *C.gsp_options, h cgo.Handle) {
 	if o.Limit != nil {
 		c.limit = C.double(*o.Limit)
 	}
+	c.num_devices = C.int32_t(o.NumDevices)
 	if o.Progress != nil {
 		C.gsp_go_set_progress(c, C.uintptr_t(h))
 	}

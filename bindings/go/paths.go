@@ -37,6 +37,7 @@ type RunInfo struct {
 	ComputeSeconds float64 // the search or the matrix steps, with any copies they overlap
 	CopySeconds    float64 // results into host memory
 	PathsSeconds   float64 // a separate predecessor pass or repair
+	NumDevices     int     // CUDA devices the run used, Device and the next ones (0 on the CPU)
 }
 
 // Paths holds distances and predecessors from one or many sources. Sources

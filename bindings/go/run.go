@@ -79,8 +79,9 @@ type RowBlock struct {
 	Predecessors     [][]int32   // nil with NoPaths
 }
 
-// APSPStream delivers APSP rows in blocks, in source order; onRows returns
-// true to stop (the call then fails with ErrCancelled).
+// APSPStream delivers APSP rows in blocks, in source order (in any order
+// with Options.AnyOrder: each block's FirstSourceIndex says where it goes);
+// onRows returns true to stop (the call then fails with ErrCancelled).
 func (g *Graph) APSPStream(sources []int32, o *Options, onRows func(RowBlock) bool) error {
 	if onRows == nil {
 		return errorf(ErrInvalidArgument, "onRows is nil")

@@ -140,7 +140,8 @@ func runInfo(c *C.gsp_run_info) RunInfo {
 	return RunInfo{Backend(c.backend), Algorithm(c.algorithm), WeightType(c.weight_type), int(c.num_vertices),
 		int(c.num_sources), int(c.device), C.GoStringN(&c.device_name[0], C.int(cstrlen(c.device_name[:]))),
 		float64(c.seconds), float64(c.upload_seconds), int64(c.iterations), int64(c.relaxations), c.has_paths != 0,
-		float64(c.setup_seconds), float64(c.compute_seconds), float64(c.copy_seconds), float64(c.paths_seconds)}
+		float64(c.setup_seconds), float64(c.compute_seconds), float64(c.copy_seconds), float64(c.paths_seconds),
+		int(c.num_devices)}
 }
 
 // rawToF64 converts n distances of type wt at raw to float64 (+Inf: unreachable).

@@ -18,6 +18,7 @@ program abi
   call off("gsp_options.progress", c_loc(o%progress), c_loc(o))
   call off("gsp_options.progress_user", c_loc(o%progress_user), c_loc(o))
   call off("gsp_options.limit", c_loc(o%limit), c_loc(o))
+  call off("gsp_options.num_devices", c_loc(o%num_devices), c_loc(o))
   print '(a,i0)', "size gsp_run_info ", c_sizeof(r)
   call off("gsp_run_info.size", c_loc(r%size), c_loc(r))
   call off("gsp_run_info.backend", c_loc(r%backend), c_loc(r))
@@ -36,6 +37,7 @@ program abi
   call off("gsp_run_info.compute_seconds", c_loc(r%compute_seconds), c_loc(r))
   call off("gsp_run_info.copy_seconds", c_loc(r%copy_seconds), c_loc(r))
   call off("gsp_run_info.paths_seconds", c_loc(r%paths_seconds), c_loc(r))
+  call off("gsp_run_info.num_devices", c_loc(r%num_devices), c_loc(r))
   ! The constants are generated from gsp.h (gsp_constants.inc); the
   ! generator's output is what the module compiles, so they are printed by
   ! the check script from that file.

@@ -84,6 +84,8 @@ program test_gsp
       call expect(all(pred(1:4) == [0, 1, 2, 3]), "predecessors 1-based")
       call gsp_info(p, info)
       call expect(info%backend == backends(b) .and. info%num_sources == 1 .and. info%has_paths == 1, "info")
+      ! CUDA devices the run used: 0 on the CPU, at least 1 on CUDA
+      call expect((info%num_devices == 0) .eqv. (info%backend == GSP_BACKEND_CPU), "info num_devices")
       if (sssp_algos(a) /= GSP_ALGO_AUTO) call expect(info%algorithm == sssp_algos(a), "info algorithm")
       call expect(len(gsp_device_name(info)) > 0, "device name")
       call gsp_destroy(p)
@@ -317,6 +319,38 @@ program test_gsp
   opts%limit = ieee_value(opts%limit, ieee_quiet_nan)
   call gsp_sssp(g, 1, p, opts, stat=st)
   call expect_status(st, GSP_ERR_INVALID_ARGUMENT, "NaN limit")
+
+  ! ---------------------------------------------------------------- num_devices
+  call gsp_options_init(opts)
+  call expect(opts%num_devices == 0, "default num_devices is 0 (AUTO chooses)")
+  opts%backend = GSP_BACKEND_CPU
+  call gsp_sssp(g, 1, p, opts)
+  call gsp_info(p, info)
+  call expect(info%num_devices == 0, "a CPU run used no CUDA device")
+  call gsp_destroy(p)
+  opts%num_devices = -1
+  call gsp_sssp(g, 1, p, opts, stat=st)
+  call expect_status(st, GSP_ERR_INVALID_ARGUMENT, "negative num_devices")
+  call gsp_options_init(opts)
+  opts%num_devices = 2
+  opts%cuda_stream = transfer(1_c_intptr_t, opts%cuda_stream)  ! a stream belongs to one device
+  call gsp_sssp(g, 1, p, opts, stat=st)
+  call expect_status(st, GSP_ERR_INVALID_ARGUMENT, "num_devices 2 with a stream")
+
+  ! ---------------------------------------------------------------- run flags
+  ! GSP_ROWS_ANY_ORDER concerns gsp_apsp_stream only: the other runs take it
+  ! and ignore it; an unknown bit is refused.
+  call expect(GSP_ROWS_ANY_ORDER == 2 .and. iand(GSP_ROWS_ANY_ORDER, GSP_NO_PATHS) == 0, "GSP_ROWS_ANY_ORDER")
+  call gsp_options_init(opts)
+  opts%backend = GSP_BACKEND_CPU
+  opts%flags = ior(GSP_NO_PATHS, GSP_ROWS_ANY_ORDER)
+  call gsp_apsp(g, p, opts, sources=[1])
+  call gsp_distances(p, 1, d)
+  call expect(all(d(1:4) == [0.0, 1.0, 3.0, 6.0]), "apsp with GSP_ROWS_ANY_ORDER")
+  call gsp_destroy(p)
+  opts%flags = ior(GSP_ROWS_ANY_ORDER, 32)
+  call gsp_apsp(g, p, opts, sources=[1], stat=st)
+  call expect_status(st, GSP_ERR_INVALID_ARGUMENT, "an unknown flag bit")
 
   ! ---------------------------------------------------------------- gsp_nearest
   ! Sources 3 and 1: vertex 4 is nearer to 3 (3) than to 1 (6); 5 is reached by none.

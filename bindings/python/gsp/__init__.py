@@ -14,7 +14,9 @@ plain lists otherwise.
 
 Weights are float32 (gsp.F32), int32 (gsp.I32) or float64 (gsp.F64: double
 sums, as scipy computes; unreachable is inf). Every run accepts ``limit=``:
-vertices farther than it are reported unreachable (needs weights >= 0).
+vertices farther than it are reported unreachable (needs weights >= 0), and
+``num_devices=`` (default 0: AUTO chooses): the CUDA devices it may use, from
+``device=`` upward (RunInfo.num_devices: those it used, 0 on the CPU).
 
 CUDA arrays (CuPy, PyTorch, anything with __cuda_array_interface__ or
 __dlpack__) go in and out without host copies: Graph.from_device_csr and
@@ -194,6 +196,7 @@ def _wtype(dtype):
 
 # ------------------------------------------------------------------ options
 _LIMIT_END = _ffi.gsp_options.limit.offset + ctypes.sizeof(ctypes.c_double)
+_NUM_DEVICES_END = _ffi.gsp_options.num_devices.offset + ctypes.sizeof(ctypes.c_int32)
 
 
 class _Options:
@@ -201,7 +204,7 @@ class _Options:
     arguments, and keeps callbacks alive for the call."""
 
     KEYS = ("backend", "algorithm", "device", "no_paths", "delta", "num_threads",
-            "device_memory_limit", "cuda_stream", "progress", "limit")
+            "device_memory_limit", "cuda_stream", "progress", "limit", "num_devices")
 
     def __init__(self, kwargs):
         unknown = set(kwargs) - set(self.KEYS)
@@ -231,6 +234,12 @@ class _Options:
                 raise GspError(_ffi.GSP_ERR_UNSUPPORTED, "the loaded libgsp (gsp_options of %d bytes) predates "
                                "gsp_options.limit" % o.size)
             o.limit = float(kwargs["limit"])
+        num_devices = int(kwargs.get("num_devices", 0))
+        if num_devices != 0:  # 0, the default, is what an older libgsp does anyway
+            if o.size < _NUM_DEVICES_END:
+                raise GspError(_ffi.GSP_ERR_UNSUPPORTED, "the loaded libgsp (gsp_options of %d bytes) predates "
+                               "gsp_options.num_devices" % o.size)
+            o.num_devices = num_devices
         self.error = None
         self._progress = None
         fn = kwargs.get("progress")
@@ -439,7 +448,10 @@ class Graph(_Handle):
         algorithm (value or name), device, no_paths, delta, num_threads,
         device_memory_limit, cuda_stream, progress (callable(fraction) ->
         true to stop), limit (a distance: vertices farther away are reported
-        unreachable, as by scipy's dijkstra(limit=); weights must be >= 0)."""
+        unreachable, as by scipy's dijkstra(limit=); weights must be >= 0),
+        num_devices (CUDA devices from ``device`` upward: 0, the default, lets
+        AUTO choose; 1 only ``device``; k >= 2 exactly k, not with
+        cuda_stream; doc/multi-gpu.md)."""
         opts = _Options(options)
         out = ctypes.c_void_p()
         st = _lib.gsp_sssp_run(self._ptr(), int(source), ctypes.byref(opts.c), ctypes.byref(out))
@@ -582,12 +594,18 @@ class Graph(_Handle):
         opts.check(st)
         return _result(dist[:n]), _result(near[:n]), (_result(pred[:n]) if paths else None)
 
-    def apsp_stream(self, on_rows, sources=None, **options):
+    def apsp_stream(self, on_rows, sources=None, any_order=False, **options):
         """APSP delivered in row blocks: ``on_rows(first_index, distances,
         predecessors)`` with one row (list or NumPy array) per source;
         predecessors is None with no_paths. Return true to stop
-        (GspError GSP_ERR_CANCELLED)."""
+        (GspError GSP_ERR_CANCELLED). Blocks come in source order; with
+        ``any_order=True`` (GSP_ROWS_ANY_ORDER) in any order, each at its
+        ``first_index`` (every row once, one call at a time, on the calling
+        thread), so that a run on several devices (``num_devices``) streams
+        from all of them at once."""
         opts = _Options(options)
+        if any_order:
+            opts.c.flags |= _ffi.GSP_ROWS_ANY_ORDER
         h = self._ptr()
         n = self.num_vertices
         wt = _wtype(self.weight_type)
@@ -659,6 +677,7 @@ class RunInfo:
         self.compute_seconds = c.compute_seconds
         self.copy_seconds = c.copy_seconds
         self.paths_seconds = c.paths_seconds
+        self.num_devices = c.num_devices  # CUDA devices the run used (0 on the CPU)
 
     def __repr__(self):
         return "RunInfo(%s)" % ", ".join("%s=%r" % kv for kv in vars(self).items())

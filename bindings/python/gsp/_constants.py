@@ -49,6 +49,7 @@ GSP_SSSP_ATOMIC_64 = 14  # SSSP, w >= 0: lock-free (distance, parent) 64-bit ato
 GSP_APSP_DELTA_STEPPING = 15  # APSP, w >= 0: one delta-stepping search per source, many sources at once (CPU, CUDA)
 GSP_APSP_SPMM = 16  # APSP, w >= 0: min-plus SpMM Bellman-Ford, a tile of sources per vertex (CUDA)
 GSP_NO_PATHS = 1
+GSP_ROWS_ANY_ORDER = 2
 
 # gsp_status, in the order of GSP_STATUS_LIST.
 STATUS = {
@@ -123,4 +124,5 @@ CONSTANTS = [
     "GSP_APSP_DELTA_STEPPING",
     "GSP_APSP_SPMM",
     "GSP_NO_PATHS",
+    "GSP_ROWS_ANY_ORDER",
 ]

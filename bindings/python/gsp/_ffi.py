@@ -37,6 +37,7 @@ class gsp_options(ctypes.Structure):
         ("progress", PROGRESS_FN),
         ("progress_user", ctypes.c_void_p),
         ("limit", ctypes.c_double),  # gsp_search.h: +INFINITY (gsp_options_init) means no limit
+        ("num_devices", ctypes.c_int32),  # 0 (gsp_options_init): AUTO chooses; k: devices device..device+k-1
     ]
 
 
@@ -59,6 +60,7 @@ class gsp_run_info(ctypes.Structure):
         ("compute_seconds", ctypes.c_double),
         ("copy_seconds", ctypes.c_double),
         ("paths_seconds", ctypes.c_double),
+        ("num_devices", ctypes.c_int32),  # CUDA devices the run used (0 on the CPU)
     ]
 
 

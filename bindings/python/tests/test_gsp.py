@@ -173,6 +173,8 @@ class TestRuns(unittest.TestCase):
                         self.assertEqual(info.algorithm, a)
                     self.assertEqual((info.num_vertices, info.num_sources), (N, 1))
                     self.assertTrue(info.has_paths)
+                    # CUDA devices the run used: 0 on the CPU, at least 1 on CUDA
+                    self.assertEqual(info.num_devices == 0, info.backend == gsp.GSP_BACKEND_CPU, info)
         self.assertGreater(ran, 1)
 
     def test_apsp_every_algorithm(self):
@@ -205,6 +207,18 @@ class TestRuns(unittest.TestCase):
                 self.assertEqual(i.paths_seconds > 0, paths, stages)
                 self.assertLessEqual(sum(stages), i.seconds * 1.001 + 1e-6, (stages, i.seconds))
 
+    def test_num_devices(self):
+        self.assertEqual(gsp._Options({}).c.num_devices, 0)  # the default: AUTO chooses
+        self.assertEqual(gsp._Options({"num_devices": 3}).c.num_devices, 3)
+        with self.g.sssp(0, backend=gsp.GSP_BACKEND_CPU, num_devices=0) as p:
+            self.assertEqual(p.info().num_devices, 0)  # no CUDA device on the CPU
+        with self.assertRaises(gsp.GspError) as cm:
+            self.g.sssp(0, num_devices=-1)
+        self.assertEqual(cm.exception.status, gsp.GSP_ERR_INVALID_ARGUMENT)
+        with self.assertRaises(gsp.GspError) as cm:  # a stream belongs to one device
+            self.g.sssp(0, num_devices=2, cuda_stream=1)
+        self.assertEqual(cm.exception.status, gsp.GSP_ERR_INVALID_ARGUMENT)
+
     def test_apsp_sources_and_options(self):
         with self.g.apsp([2, 0], algorithm="floyd-warshall", num_threads=1, no_paths=True) as p:
             self.assertEqual(p.sources, [2, 0])
@@ -236,6 +250,29 @@ class TestRuns(unittest.TestCase):
             raise KeyError("from the callback")
         with self.assertRaises(KeyError):
             self.g.apsp_stream(boom)
+
+    def test_stream_any_order(self):
+        # any_order=True (GSP_ROWS_ANY_ORDER): every row once, each block at
+        # its first index; on the CPU they still come in order.
+        self.assertEqual(gsp.GSP_ROWS_ANY_ORDER, 2)
+        firsts, rows = [], {}
+
+        def on_rows(first, dist, pred):
+            firsts.append(first)
+            for i, row in enumerate(dist):
+                self.assertNotIn(first + i, rows)
+                rows[first + i] = lst(row)
+            return False
+        self.g.apsp_stream(on_rows, sources=[0, 1, 3], any_order=True, backend=gsp.GSP_BACKEND_CPU)
+        self.assertEqual(sorted(rows), [0, 1, 2])
+        self.assertEqual(firsts, sorted(firsts))
+        self.assertEqual(rows[0], DIST0)
+        self.assertEqual(rows[2], [INF, INF, INF, 0.0, INF])
+        with self.assertRaises(gsp.GspError) as cm:
+            self.g.apsp_stream(lambda *a: True, any_order=True)
+        self.assertEqual(cm.exception.status, gsp.GSP_ERR_CANCELLED)
+        with self.assertRaises(TypeError):  # not an option of the other runs
+            self.g.apsp(any_order=True)
 
     def test_progress(self):
         seen = []

@@ -11,10 +11,10 @@ macro_rules! layout {
 
 fn main() {
     layout!(gsp_options; size, backend, algorithm, device, flags, delta, num_threads,
-            device_memory_limit, cuda_stream, progress, progress_user, limit);
+            device_memory_limit, cuda_stream, progress, progress_user, limit, num_devices);
     layout!(gsp_run_info; size, backend, algorithm, weight_type, num_vertices, num_sources, device,
             device_name, seconds, upload_seconds, iterations, relaxations, has_paths, setup_seconds,
-            compute_seconds, copy_seconds, paths_seconds);
+            compute_seconds, copy_seconds, paths_seconds, num_devices);
     for (name, value) in CONSTANTS {
         println!("const {name} {value}");
     }

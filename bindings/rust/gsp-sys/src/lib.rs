@@ -74,6 +74,10 @@ pub const GSP_APSP_DELTA_STEPPING: gsp_algorithm = 15;
 pub const GSP_APSP_SPMM: gsp_algorithm = 16;
 
 pub const GSP_NO_PATHS: u32 = 1 << 0;
+/// `gsp_apsp_stream` may hand row blocks to its callback in any order
+/// (each at its `first_source_index`; every row once, one call at a time,
+/// on the calling thread), so that several devices stream at once.
+pub const GSP_ROWS_ANY_ORDER: u32 = 1 << 1;
 
 /// Every constant above, by its C name (for the ABI check).
 pub const CONSTANTS: &[(&str, i64)] = &[
@@ -127,6 +131,7 @@ pub const CONSTANTS: &[(&str, i64)] = &[
     ("GSP_APSP_DELTA_STEPPING", GSP_APSP_DELTA_STEPPING as i64),
     ("GSP_APSP_SPMM", GSP_APSP_SPMM as i64),
     ("GSP_NO_PATHS", GSP_NO_PATHS as i64),
+    ("GSP_ROWS_ANY_ORDER", GSP_ROWS_ANY_ORDER as i64),
 ];
 
 /// Opaque graph handle.
@@ -172,6 +177,9 @@ pub struct gsp_options {
     pub progress_user: *mut c_void,
     /// Distance limit (gsp_search.h); `f64::INFINITY` (the default): none.
     pub limit: c_double,
+    /// CUDA devices a run may use, from `device` upward: 0 (the default) lets
+    /// AUTO choose, 1 only `device`, k >= 2 exactly `device .. device + k - 1`.
+    pub num_devices: i32,
 }
 
 #[repr(C)]
@@ -194,6 +202,8 @@ pub struct gsp_run_info {
     pub compute_seconds: c_double,
     pub copy_seconds: c_double,
     pub paths_seconds: c_double,
+    /// CUDA devices the run used (0 on the CPU).
+    pub num_devices: i32,
 }
 
 extern "C" {

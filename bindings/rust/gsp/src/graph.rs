@@ -230,9 +230,10 @@ impl Graph {
         Paths::from_out(out)
     }
 
-    /// All-pairs shortest paths delivered in row blocks, in source order;
-    /// `on_rows` returns `true` to stop (the call then fails with
-    /// [`Error::CANCELLED`]).
+    /// All-pairs shortest paths delivered in row blocks, in source order
+    /// (in any order with [`Options::any_order`]: each block's
+    /// `first_source_index` says where it goes); `on_rows` returns `true` to
+    /// stop (the call then fails with [`Error::CANCELLED`]).
     pub fn apsp_stream<F>(&self, sources: Option<&[i32]>, options: &Options, mut on_rows: F) -> Result<()>
     where
         F: FnMut(RowBlock<'_>) -> bool,

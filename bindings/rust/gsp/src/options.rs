@@ -19,6 +19,12 @@ pub struct Options {
     pub device: i32,
     /// Distances only: no predecessors, no paths.
     pub no_paths: bool,
+    /// [`Graph::apsp_stream`](crate::Graph::apsp_stream) may hand row blocks
+    /// to its callback in any order (`GSP_ROWS_ANY_ORDER`: each block at its
+    /// `first_source_index`, every row once, one call at a time, on the
+    /// calling thread), so that a run on several devices streams from all
+    /// of them at once. Other runs ignore it. Default: source order.
+    pub any_order: bool,
     /// Delta-stepping bucket width; 0 chooses.
     pub delta: f64,
     /// CPU threads; 0 uses all cores.
@@ -33,6 +39,12 @@ pub struct Options {
     /// there. `None` (the default): no limit. Needs non-negative weights;
     /// NaN or a negative limit fails with [`Error::INVALID_ARGUMENT`](crate::Error::INVALID_ARGUMENT).
     pub limit: Option<f64>,
+    /// CUDA devices a run may use, from [`Options::device`] upward
+    /// (doc/multi-gpu.md): 0 (the default) lets AUTO choose (every device
+    /// when that is estimated faster), 1 only `device`, k >= 2 exactly
+    /// `device .. device + k - 1`. Negative, or k >= 2 with `cuda_stream`,
+    /// fails with [`Error::INVALID_ARGUMENT`](crate::Error::INVALID_ARGUMENT).
+    pub num_devices: i32,
 }
 
 impl Options {
@@ -51,6 +63,11 @@ impl Options {
         self.no_paths = yes;
         self
     }
+    /// Sets [`Options::any_order`].
+    pub fn any_order(mut self, yes: bool) -> Options {
+        self.any_order = yes;
+        self
+    }
     pub fn num_threads(mut self, n: i32) -> Options {
         self.num_threads = n;
         self
@@ -58,6 +75,11 @@ impl Options {
     /// Sets [`Options::limit`].
     pub fn limit(mut self, limit: f64) -> Options {
         self.limit = Some(limit);
+        self
+    }
+    /// Sets [`Options::num_devices`].
+    pub fn num_devices(mut self, n: i32) -> Options {
+        self.num_devices = n;
         self
     }
     pub fn progress(mut self, f: impl Fn(f64) -> bool + Send + Sync + 'static) -> Options {
@@ -123,6 +145,9 @@ pub(crate) fn c_options(o: &Options, state: &CallState<'_>) -> sys::gsp_options 
     if o.no_paths {
         c.flags |= sys::GSP_NO_PATHS;
     }
+    if o.any_order {
+        c.flags |= sys::GSP_ROWS_ANY_ORDER;
+    }
     c.delta = o.delta;
     c.num_threads = o.num_threads;
     c.device_memory_limit = o.device_memory_limit;
@@ -130,6 +155,7 @@ pub(crate) fn c_options(o: &Options, state: &CallState<'_>) -> sys::gsp_options 
     if let Some(limit) = o.limit {
         c.limit = limit;
     }
+    c.num_devices = o.num_devices;
     if state.progress.is_some() {
         c.progress = Some(progress_trampoline);
         c.progress_user = state as *const CallState<'_> as *mut c_void;

@@ -28,6 +28,8 @@ pub struct RunInfo {
     pub copy_seconds: f64,
     /// A separate predecessor pass or repair.
     pub paths_seconds: f64,
+    /// CUDA devices the run used, `device` and the next ones (0 on the CPU).
+    pub num_devices: i32,
 }
 
 impl RunInfo {
@@ -50,6 +52,7 @@ impl RunInfo {
             compute_seconds: c.compute_seconds,
             copy_seconds: c.copy_seconds,
             paths_seconds: c.paths_seconds,
+            num_devices: c.num_devices,
         }
     }
 }

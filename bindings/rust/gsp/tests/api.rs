@@ -152,9 +152,26 @@ fn sssp_every_algorithm() {
                 assert_eq!(info.algorithm, a);
             }
             assert_eq!((info.num_vertices, info.num_sources, info.has_paths), (N, 1, true));
+            // CUDA devices the run used: 0 on the CPU, at least 1 on CUDA
+            assert_eq!(info.num_devices == 0, info.backend == Backend::CPU, "{info:?}");
         }
     }
     assert!(ran > 1);
+}
+
+#[test]
+fn num_devices() {
+    assert_eq!(Options::default().num_devices, 0); // AUTO chooses
+    assert_eq!(Options::new().num_devices(3).num_devices, 3);
+    let g = graph();
+    let p = g.sssp(0, &Options::new().backend(Backend::CPU).num_devices(0)).unwrap();
+    assert_eq!(p.info().unwrap().num_devices, 0); // no CUDA device on the CPU
+    let e = g.sssp(0, &Options::new().num_devices(-1)).err().unwrap();
+    assert_eq!(e.status(), Error::INVALID_ARGUMENT, "{e}");
+    // A stream belongs to one device.
+    let o = Options { cuda_stream: Some(std::ptr::NonNull::dangling()), ..Options::new().num_devices(2) };
+    let e = g.sssp(0, &o).err().unwrap();
+    assert_eq!(e.status(), Error::INVALID_ARGUMENT, "{e}");
 }
 
 #[test]
@@ -223,6 +240,37 @@ fn apsp_options_and_stream() {
     assert_eq!(e.status(), Error::CANCELLED);
     let r = std::panic::catch_unwind(|| g.apsp_stream(None, &Options::default(), |_| panic!("from the callback")));
     assert!(r.is_err(), "a panic in the callback reaches the caller");
+}
+
+#[test]
+fn stream_any_order() {
+    // GSP_ROWS_ANY_ORDER: every row once, each block at its first index (on
+    // the CPU still in order); the other runs ignore it.
+    assert_eq!(gsp_sys::GSP_ROWS_ANY_ORDER, 2);
+    assert!(!Options::default().any_order);
+    let g = graph();
+    let o = Options::new().backend(Backend::CPU).any_order(true);
+    let mut rows = vec![Vec::new(); 3];
+    let mut firsts = Vec::new();
+    g.apsp_stream(Some(&[0, 1, 3]), &o, |b| {
+        let n = N as usize;
+        firsts.push(b.first_source_index);
+        for r in 0..b.num_rows {
+            assert!(rows[b.first_source_index + r].is_empty(), "row {} twice", b.first_source_index + r);
+            if let RowDistances::F32(d) = b.distances {
+                rows[b.first_source_index + r] = d[r * n..(r + 1) * n].iter().map(|&x| x as f64).collect();
+            }
+        }
+        false
+    })
+    .unwrap();
+    assert_eq!(rows[0], DIST0);
+    assert_eq!(rows[2], vec![INF, INF, INF, 0.0, INF]);
+    assert!(rows.iter().all(|r| !r.is_empty()));
+    assert!(firsts.windows(2).all(|w| w[0] < w[1]), "{firsts:?}");
+    assert_eq!(g.apsp(Some(&[0]), &o).unwrap().distances(0).unwrap().to_f64(), DIST0);
+    let e = g.apsp_stream(None, &Options::new().any_order(true), |_| true).unwrap_err();
+    assert_eq!(e.status(), Error::CANCELLED);
 }
 
 #[test]
