@@ -19,6 +19,19 @@
 #                  n = GSP_MPI_N (default "16384"), i32 and f32, then CPU ranks
 #                  (GSP_MPI_CPU_NP, default "1 2 4", cores split among them) at
 #                  n = GSP_MPI_CPU_N (default 4096); GSP_MPI_TRACE on
+#                  "multitest" (not default) runs $BUILD/tests/test_gpu_multi_device, the
+#                  num_devices test (every GPU of the host in one process), if it was built
+#                  (SKIP when absent or when it exits 77, e.g. on fewer than 2 GPUs), within
+#                  GSP_TEST_TIMEOUT (default 600 for this step); log multitest.log
+#                  "multigpu" (not default) runs $BUILD/bench/bench_multi_gpu (1, 2 and all
+#                  GPUs: dense FW, NY streamed, NY table; its own header says more) with its
+#                  deadline GSP_BENCH_TIMEOUT (default 560 for this step; killed 30 s after):
+#                  $OUT/multigpu.md (the markdown section for bench/RESULTS.md),
+#                  multigpu.csv (its "csv," lines), multigpu.log (progress, errors);
+#                  SKIP on fewer than 2 GPUs, FAIL when a run failed. Its variables
+#                  (GSP_BENCH_MG_FW sizes, GSP_BENCH_MG_DEVICES, ...) pass through; GSP_COMMIT
+#                  defaults to git's HEAD where the tree has .git. Both steps export
+#                  NCCL_NVLS_ENABLE=0 (NVLink multicast stays off on the lent hosts)
 #   GSP_DATA_DIR   folder with USA-road-d.NY.gr.gz (default: build-data if present, else ../shared/data)
 #   JOBS           build parallelism (default 16)
 #   GSP_BENCH_FILTER  graph-name filter passed to the bench programs (default: all)
@@ -239,6 +252,63 @@ if want mpi; then
   if [ $rc -eq 0 ]; then record mpi PASS $(( $(date +%s) - t0 )) "$(grep -E 'tests passed' "$OUT/mpi.log" | tail -1)"
   else record mpi FAIL $(( $(date +%s) - t0 )) "rc=$rc (mpi.log)"; fi
   grep -E '^n=|tests passed|Test +#' "$OUT/mpi.log" | tail -20
+fi
+
+# ------------------------------------------------------------------ multi-GPU
+# Every GPU of the host in one process (gsp_options.num_devices): the test
+# and the benchmark, neither in the default steps. NCCL_NVLS_ENABLE=0: NVLink
+# multicast stays off (on the lent, shared multi-GPU hosts a program using it
+# can put their GPUs out of service).
+if want multitest; then
+  t0=$(date +%s)
+  bin=$BUILD/tests/test_gpu_multi_device
+  if [ -x "$bin" ] && [ -f "$bin" ]; then
+    (export NCCL_NVLS_ENABLE=0; cd "$BUILD/tests" && timeout "${GSP_TEST_TIMEOUT:-600}" ./test_gpu_multi_device) \
+      >"$OUT/multitest.log" 2>&1
+    rc=$?
+    checks=$(grep -E 'passed, [0-9]+ failed' "$OUT/multitest.log" | tail -1)
+    case $rc in
+      0) record multitest PASS $(( $(date +%s) - t0 )) "$checks" ;;
+      77) record multitest SKIP $(( $(date +%s) - t0 )) "$(grep -i -m1 'skip' "$OUT/multitest.log")" ;;
+      124) record multitest FAIL $(( $(date +%s) - t0 )) "TIMEOUT after ${GSP_TEST_TIMEOUT:-600} s (multitest.log) $checks" ;;
+      *) record multitest FAIL $(( $(date +%s) - t0 )) "rc=$rc (multitest.log) $checks" ;;
+    esac
+    grep -E 'FAIL|passed, [0-9]+ failed|SKIP' "$OUT/multitest.log" | tail -20
+  else
+    record multitest SKIP 0 "$bin not built"
+  fi
+fi
+if want multigpu; then
+  t0=$(date +%s)
+  bin=$BUILD/bench/bench_multi_gpu
+  limit=${GSP_BENCH_TIMEOUT:-560}
+  commit=${GSP_COMMIT:-$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null)}
+  if [ -z "${GSP_COMMIT:-}" ] && [ -n "$commit" ] && ! git -C "$ROOT" diff --quiet HEAD 2>/dev/null; then
+    commit="$commit (with local changes)"
+  fi
+  if [ -x "$bin" ] && [ -f "$bin" ]; then
+    (export NCCL_NVLS_ENABLE=0 GSP_BENCH_TIMEOUT=$limit GSP_BENCH_RESULTS=-
+     [ -n "$commit" ] && export GSP_COMMIT="$commit"
+     timeout $(( limit + 30 )) "$bin") >"$OUT/multigpu.out" 2>"$OUT/multigpu.log"
+    rc=$?
+    grep -v '^csv,' "$OUT/multigpu.out" >"$OUT/multigpu.md"
+    grep '^csv,' "$OUT/multigpu.out" | sed 's/^csv,//' >"$OUT/multigpu.csv"
+    ok=$(grep -c ',OK,"' "$OUT/multigpu.csv")
+    notrun=$(grep -c ',NOT_RUN,"' "$OUT/multigpu.csv")
+    if [ $rc -eq 0 ] && grep -q '^SKIP' "$OUT/multigpu.md"; then
+      record multigpu SKIP $(( $(date +%s) - t0 )) "$(grep -m1 '^SKIP' "$OUT/multigpu.md")"
+    elif [ $rc -eq 0 ]; then
+      record multigpu PASS $(( $(date +%s) - t0 )) "multigpu.md, multigpu.csv: $ok rows measured, $notrun not run (deadline)"
+    elif [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+      record multigpu FAIL $(( $(date +%s) - t0 )) "TIMEOUT after $(( limit + 30 )) s (multigpu.log); $ok rows measured"
+    else
+      record multigpu FAIL $(( $(date +%s) - t0 )) "rc=$rc (multigpu.log: $(grep -c FAILED "$OUT/multigpu.log") failed runs); $ok rows measured"
+    fi
+    cat "$OUT/multigpu.md"
+    grep -E 'FAILED' "$OUT/multigpu.log" | head -20
+  else
+    record multigpu FAIL 0 "$bin not built"
+  fi
 fi
 
 # ------------------------------------------------------------------ bench
