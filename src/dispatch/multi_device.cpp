@@ -140,7 +140,11 @@ class SourceSplit {
             RunStats stats;
             part.stats = &stats;
             state.rows = part.num_sources;
-            gpu::apsp(part);
+            try {
+              gpu::apsp(part);
+            } catch (const Error& e) {
+              throw Error(e.status(), "device " + std::to_string(mine.device) + ": " + e.message());
+            }
             finished(stats, d, part.num_sources);
           }
         },
