@@ -574,6 +574,31 @@ static void many_sources_setup(many_graph* mg, const char* name, gsp_graph* g, c
 
 /* One engine on one graph: one device against each count of devices,
  * through gsp_apsp_run and gsp_apsp_stream; then a run with paths. */
+/* The many-source run streamed with GSP_ROWS_ANY_ORDER on the options `o`:
+ * every row exactly once, in any order, the rows of `one`; predecessors
+ * with the rows when `paths`. */
+static void stream_any_order(const many_graph* mg, const gsp_options* o, const gsp_paths* one, gsp_dtype dt,
+                             const char* what, int paths) {
+  gsp_options oa = *o;
+  stream_ctx c;
+  char what_any[240];
+  snprintf(what_any, sizeof what_any, "%s, stream GSP_ROWS_ANY_ORDER", what);
+  t_trace(what_any);
+  oa.flags |= GSP_ROWS_ANY_ORDER;
+  stream_init_any(&c, mg->n, mg->K, dt, mg->sources, what_any);
+  c.want = one;
+  c.want_row = malloc((size_t)mg->n * t_dist_bytes(dt));
+  check_stream_done(&c, gsp_apsp_stream(mg->g, mg->sources, mg->K, &oa, on_rows, &c), what_any);
+  if (paths) {
+    CHECK(c.had_pred, "%s: stream without predecessors", what_any);
+  } else {
+    CHECK(!c.had_pred, "%s: stream predecessors with GSP_NO_PATHS", what_any);
+    if (c.out_of_order > 0) printf("note: %s: %d blocks out of source order\n", what_any, c.out_of_order);
+  }
+  free(c.want_row);
+  stream_free(&c);
+}
+
 static void many_case(const many_graph* mg, gsp_algorithm algo) {
   const gsp_dtype dt = gsp_graph_weight_type(mg->g);
   gsp_options o;
@@ -618,21 +643,7 @@ static void many_case(const many_graph* mg, gsp_algorithm algo) {
     free(c.want_row);
     /* the stream with GSP_ROWS_ANY_ORDER: every row exactly once, any
      * order, the same rows (a block's rows are sources[first ...]) */
-    {
-      gsp_options oa = o;
-      char what_any[240];
-      snprintf(what_any, sizeof what_any, "%s, stream GSP_ROWS_ANY_ORDER", what);
-      t_trace(what_any);
-      oa.flags |= GSP_ROWS_ANY_ORDER;
-      stream_init_any(&c, mg->n, mg->K, dt, mg->sources, what_any);
-      c.want = one;
-      c.want_row = malloc((size_t)mg->n * t_dist_bytes(dt));
-      check_stream_done(&c, gsp_apsp_stream(mg->g, mg->sources, mg->K, &oa, on_rows, &c), what_any);
-      CHECK(!c.had_pred, "%s: stream predecessors with GSP_NO_PATHS", what_any);
-      if (c.out_of_order > 0) printf("note: %s: %d blocks out of source order\n", what_any, c.out_of_order);
-      free(c.want_row);
-      stream_free(&c);
-    }
+    stream_any_order(mg, &o, one, dt, what, 0);
   }
   /* with paths, on all the devices: tight predecessors, sampled paths */
   {
@@ -651,22 +662,8 @@ static void many_case(const many_graph* mg, gsp_algorithm algo) {
       CHECK(info.has_paths == 1, "%s: has_paths %u", what, info.has_paths);
       bad = (int)compare_results(p, one, dt, mg->sources, mg->K, mg->n, what);
       CHECK(bad == 0, "%s: %d distances differ from one device", what, bad);
-      {
-        /* streamed with GSP_ROWS_ANY_ORDER and paths: predecessors come too */
-        gsp_options oa = o;
-        stream_ctx c;
-        char what_any[240];
-        snprintf(what_any, sizeof what_any, "%s, stream GSP_ROWS_ANY_ORDER", what);
-        t_trace(what_any);
-        oa.flags |= GSP_ROWS_ANY_ORDER;
-        stream_init_any(&c, mg->n, mg->K, dt, mg->sources, what_any);
-        c.want = one;
-        c.want_row = malloc((size_t)mg->n * t_dist_bytes(dt));
-        check_stream_done(&c, gsp_apsp_stream(mg->g, mg->sources, mg->K, &oa, on_rows, &c), what_any);
-        CHECK(c.had_pred, "%s: stream without predecessors", what_any);
-        free(c.want_row);
-        stream_free(&c);
-      }
+      /* streamed with GSP_ROWS_ANY_ORDER and paths: predecessors come too */
+      stream_any_order(mg, &o, one, dt, what, 1);
       bad = 0;
       for (j = 0; j < 8; j++) bad += check_pred_csr(mg->g, p, mg->sources[t_below(&r, mg->K)], dt, what) != 0;
       CHECK(bad == 0, "%s: %d rows with predecessors that are no tight arcs", what, bad);
