@@ -10,14 +10,14 @@ if(GSP_BUILD_SHARED)
 endif()
 # The public headers: gsp.h and the parts it includes (gsp_options.h, gsp_table.h,
 # gsp_device.h, gsp_search.h);
-# gsp_mpi.h only when MPI is built (mpi/CMakeLists.txt installs it).
+# gsp_mpi.h only when MPI is built (cmake/mpi.cmake installs it).
 install(DIRECTORY include/gsp DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
   FILES_MATCHING PATTERN "*.h" PATTERN "gsp_mpi.h" EXCLUDE)
 
 # gsp.pc is written at install time (cmake/gsp_pc.cmake), for the prefix of
 # that install (`cmake --install --prefix` changes it after configuring):
 # libdir=${prefix}/lib, no `..` and no `//`. (GSP_PC_PREFIX_FROM_PCDIR is
-# for mpi/gsp_mpi.pc.in, which still finds its prefix from ${pcfiledir}.)
+# for cmake/gsp_mpi.pc.in, which still finds its prefix from ${pcfiledir}.)
 file(RELATIVE_PATH GSP_PC_PREFIX_FROM_PCDIR "/p/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/p")
 # The build tree's gsp.pc, for the configured prefix (scripts/demo.sh uses it).
 execute_process(COMMAND ${CMAKE_COMMAND} -DCMAKE_INSTALL_PREFIX=${CMAKE_INSTALL_PREFIX}

@@ -1,5 +1,5 @@
 // What the opaque C handles hold. Shared by the C API (api.cpp) and the MPI
-// API (mpi/api_mpi.cpp), so both see one definition.
+// API (api_mpi.cpp), so both see one definition.
 #pragma once
 
 #include <memory>

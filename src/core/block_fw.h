@@ -1,8 +1,8 @@
-// One rank's share of a distributed blocked Floyd-Warshall (mpi/fw_mpi.cpp):
+// One rank's share of a distributed blocked Floyd-Warshall (src/engines/mpi/fw_mpi.cpp):
 // its blocks, and the three phases of a k-step on them. The MPI engine owns
 // the communication and calls these in order; an implementation owns where
 // the blocks live and how the tile products run:
-//   - CPU threads: mpi/block_fw_cpu.h (blocks in the host store itself);
+//   - CPU threads: src/engines/cpu/apsp_dense/block_fw_cpu.h (blocks in the host store itself);
 //   - a CUDA device: src/engines/cuda/apsp_dense/block_fw.cu (blocks resident on the device, the
 //     host buffers below used only to stage what is broadcast).
 // Plain C++: no MPI, no CUDA types.

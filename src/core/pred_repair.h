@@ -7,7 +7,7 @@
 // dense_delivery.cuh), the CUDA frontier engine and batched delta-stepping
 // on graphs with arcs <= 0 (src/engines/cuda/sssp/sssp_family.cuh,
 // src/engines/cuda/apsp_sparse/apsp_delta_stepping.cu) and the MPI engine
-// (mpi/fw_mpi_preds.h).
+// (src/engines/mpi/fw_mpi_preds.h).
 //
 // Those engines keep every predecessor arc tight (d(i,p) + w(p,j) == d(i,j))
 // or, for float weights, tight up to rounding. Two things can still go

@@ -1,6 +1,6 @@
 // The library's tuning knobs (doc/tuning.md): one typed field per GSP_*
 // environment variable, and the one function that reads them. Nothing else in
-// the library (src/, mpi/) reads the environment.
+// the library (src/) reads the environment.
 //
 // tuning() reads the environment again on every call and returns a snapshot:
 // an engine takes one at the start of a run, so a variable set with setenv()
@@ -114,7 +114,7 @@ struct Tuning {
   // 1024.
   std::optional<int64_t> cuda_spmm_hub_arcs;
 
-  // ---- distributed Floyd-Warshall (mpi/)
+  // ---- distributed Floyd-Warshall (src/engines/mpi/)
   // GSP_MPI_BLOCK_SIZE [1, 2048]: block size of the block-cyclic layout;
   // unset: from n, the grid and the ranks' engines.
   std::optional<int32_t> mpi_block_size;

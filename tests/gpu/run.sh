@@ -235,7 +235,7 @@ if want mpi; then
       for dt in i32 f32; do
         for np in ${GSP_MPI_NP:-1 2}; do
           extra=""; [ "$np" = 1 ] && extra=single
-          GSP_MPI_BENCH_BACKEND=cuda timeout 300 mpiexec --oversubscribe -np "$np" "$BUILD/mpi/gsp_mpi_bench" "$n" "$dt" 0 2 $extra || rc=1
+          GSP_MPI_BENCH_BACKEND=cuda timeout 300 mpiexec --oversubscribe -np "$np" "$BUILD/bench/gsp_mpi_bench" "$n" "$dt" 0 2 $extra || rc=1
         done
       done
     done
@@ -243,7 +243,7 @@ if want mpi; then
     cores=$(nproc)
     for np in ${GSP_MPI_CPU_NP:-1 2 4}; do
       extra=""; [ "$np" = 1 ] && extra=single
-      GSP_MPI_BENCH_BACKEND=cpu timeout 300 mpiexec --oversubscribe --bind-to none -np "$np" "$BUILD/mpi/gsp_mpi_bench" \
+      GSP_MPI_BENCH_BACKEND=cpu timeout 300 mpiexec --oversubscribe --bind-to none -np "$np" "$BUILD/bench/gsp_mpi_bench" \
         "${GSP_MPI_CPU_N:-4096}" f32 $(( cores / np )) 1 $extra || rc=1
     done
     exit $rc

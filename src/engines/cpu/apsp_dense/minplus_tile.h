@@ -1,5 +1,5 @@
 // The min-plus tile kernel shared by the CPU Floyd-Warshall and min-plus
-// squaring engines and by the MPI engine's CPU blocks (mpi/block_fw_cpu.h):
+// squaring engines and by the MPI engine's CPU blocks (block_fw_cpu.h):
 //
 //   for k in [k0,k1), i in [i0,i1), j in [j0,j1):
 //     C[i][j] = min(C[i][j], A[i][k] + B[k][j]);  PC[i][j] = PB[k][j] when it improves

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/pred_repair.h"
-#include "fw_mpi_util.h"
+#include "engines/mpi/fw_mpi_util.h"
 
 namespace gsp::detail::mpi {
 

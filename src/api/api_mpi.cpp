@@ -1,5 +1,7 @@
-// The C ABI of gsp_mpi.h: argument checks and the exception firewall around
-// the distributed engine (fw_mpi.cpp). Nothing else lives here.
+// The C ABI of gsp_mpi.h: argument checks, the options' normalisation and
+// the exception firewall around the distributed engine
+// (src/engines/mpi/fw_mpi.cpp). Nothing else lives here. Built into
+// libgsp_mpi.a only (cmake/mpi.cmake), not libgsp.a: it needs MPI.
 #include <cstring>
 #include <memory>
 #include <string>
@@ -7,7 +9,9 @@
 #include "api/firewall.h"
 #include "api/handles.h"
 #include "api/run_info.h"
-#include "fw_mpi.h"
+#include "dispatch/dispatch.h"
+#include "dispatch/distance_limit.h"
+#include "engines/mpi/fw_mpi.h"
 #include "gsp/gsp_mpi.h"
 
 // The handles of gsp.h, defined exactly as in src/api/api.cpp (one
@@ -38,6 +42,26 @@ void check_comm(MPI_Comm comm) {
   require(inter == 0, GSP_ERR_INVALID_ARGUMENT, "comm is an intercommunicator; pass an intracommunicator");
 }
 
+// The run's options, on every rank (its own num_threads, device and
+// device_memory_limit apply to it), and on rank 0 what only rank 0 can
+// check: the algorithm (Floyd-Warshall only) and the limit (non-negative
+// weights). Runs under the caller's capture(), after its own checks, so
+// that its failures too are agreed before the engine starts.
+struct RunArgs {
+  gsp::detail::RunOptions options;
+  int32_t asked_threads = 0;  // gsp_options::num_threads as set (0: the node's cores shared)
+};
+
+void check_run(bool root, const gsp_graph* graph, const gsp_options* options, RunArgs* args) {
+  args->options = gsp::detail::normalize_options(options);
+  args->asked_threads = options != nullptr ? options->num_threads : 0;
+  if (!root) return;
+  const gsp::detail::RunOptions& ro = args->options;
+  require(ro.algorithm == GSP_ALGO_AUTO || ro.algorithm == GSP_APSP_FLOYD_WARSHALL, GSP_ERR_UNSUPPORTED,
+          std::string("the MPI engine runs Floyd-Warshall only, not ") + gsp_algorithm_name(ro.algorithm));
+  gsp::detail::require_limit_allowed(*graph->graph, ro);
+}
+
 const gm::BlockResult& blocks_of(const gsp_mpi_blocks* b) {
   if (b == nullptr) throw Error(GSP_ERR_INVALID_ARGUMENT, "blocks must not be NULL");
   return *b->blocks;
@@ -62,12 +86,16 @@ GSP_API gsp_status gsp_apsp_run_mpi(MPI_Comm comm, const gsp_graph* graph, const
     check_comm(comm);
     gm::Session session(comm);
     const bool root = session.rank() == 0;
-    gm::Outcome first = gm::capture([&] {
-      if (!root) return;
-      require(graph != nullptr, GSP_ERR_INVALID_ARGUMENT, "graph must not be NULL on rank 0");
-      require(result != nullptr, GSP_ERR_INVALID_ARGUMENT, "result must not be NULL on rank 0");
+    RunArgs args;
+    const gm::Outcome first = gm::capture([&] {
+      if (root) {
+        require(graph != nullptr, GSP_ERR_INVALID_ARGUMENT, "graph must not be NULL on rank 0");
+        require(result != nullptr, GSP_ERR_INVALID_ARGUMENT, "result must not be NULL on rank 0");
+      }
+      check_run(root, graph, options, &args);
     });
-    auto blocks = gm::distributed_fw(session, std::move(first), (root && graph != nullptr) ? graph->graph.get() : nullptr, options, true);
+    auto blocks = gm::distributed_fw(session, first, (root && graph != nullptr) ? graph->graph.get() : nullptr,
+                                     args.options, args.asked_threads, true);
     std::unique_ptr<gsp_paths> handle;
     auto paths = gm::gather_to_root(session, *blocks, root ? graph->graph : gsp::detail::GraphPtr(),
                                     [&] { handle = std::make_unique<gsp_paths>(); });
@@ -86,12 +114,15 @@ GSP_API gsp_status gsp_apsp_run_mpi_blocks(MPI_Comm comm, const gsp_graph* graph
     gm::Session session(comm);
     const bool root = session.rank() == 0;
     std::unique_ptr<gsp_mpi_blocks> handle;
-    gm::Outcome first = gm::capture([&] {
+    RunArgs args;
+    const gm::Outcome first = gm::capture([&] {
       require(blocks != nullptr, GSP_ERR_INVALID_ARGUMENT, "blocks must not be NULL");
       if (root) require(graph != nullptr, GSP_ERR_INVALID_ARGUMENT, "graph must not be NULL on rank 0");
       handle = std::make_unique<gsp_mpi_blocks>();
+      check_run(root, graph, options, &args);
     });
-    auto r = gm::distributed_fw(session, std::move(first), (root && graph != nullptr) ? graph->graph.get() : nullptr, options, false);
+    auto r = gm::distributed_fw(session, first, (root && graph != nullptr) ? graph->graph.get() : nullptr,
+                                args.options, args.asked_threads, false);
     handle->blocks = std::move(r);
     *blocks = handle.release();
   });

@@ -8,7 +8,7 @@
 //      other blocks with one min-plus tile product each.
 // Then every rank checks its diagonal and overflow flags and the ranks agree
 // (comm.h), so an error anywhere ends the step on every rank.
-#include "fw_mpi.h"
+#include "engines/mpi/fw_mpi.h"
 
 #include <atomic>
 #include <cstdio>
@@ -17,14 +17,12 @@
 #include <string>
 #include <thread>
 
-#include "dispatch/dispatch.h"
-#include "dispatch/distance_limit.h"
-#include "block_fw_cpu.h"
 #include "core/block_fw.h"
 #include "dispatch/gpu_backend.h"
 #include "dispatch/tuning.h"
-#include "fw_mpi_preds.h"
-#include "fw_mpi_util.h"
+#include "engines/cpu/apsp_dense/block_fw_cpu.h"
+#include "engines/mpi/fw_mpi_preds.h"
+#include "engines/mpi/fw_mpi_util.h"
 
 namespace gsp::detail::mpi {
 namespace {
@@ -174,7 +172,7 @@ void run_fw(const Session& s, const Layout& L, bool want, bool rows, int64_t m, 
     if (engine.gpu) {
       fw = gpu::make_block_fw(shape, engine.device_options, work_d, work_p);
     } else {
-      fw = std::make_unique<CpuBlockFw<W>>(shape, engine.threads, work_d, work_p);
+      fw = std::make_unique<cpu::CpuBlockFw<W>>(shape, engine.threads, work_d, work_p);
     }
     fw->start(g);
   }));
@@ -362,34 +360,22 @@ LocalEngine choose_engine(const Session& s, const RunOptions& ro, gsp_backend ba
 
 }  // namespace
 
-std::unique_ptr<BlockResult> distributed_fw(const Session& s, Outcome first, const Graph* graph,
-                                            const gsp_options* options, bool gather) {
+std::unique_ptr<BlockResult> distributed_fw(const Session& s, const Outcome& first, const Graph* graph,
+                                            RunOptions ro, int32_t asked_threads, bool gather) {
   const double t0 = MPI_Wtime();
   const bool root = s.rank() == 0;
-  RunOptions ro;
-  int threads = 1;
   int64_t head[6] = {0, 0, 0, 0, 0, 0};  // n, dtype, want paths, m, block size, backend
-  if (first.ok()) {
-    first = capture([&] {
-      ro = normalize_options(options);
-      // normalize_options resolved 0 to every core; ranks sharing a node share them.
-      const int32_t asked = options != nullptr ? options->num_threads : 0;
-      const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-      threads = asked > 0 ? asked : std::max(1, cores / std::max(1, s.ranks_on_node()));
-      if (root) {
-        require(graph != nullptr, GSP_ERR_INVALID_ARGUMENT, "graph must not be NULL on rank 0");
-        require(ro.algorithm == GSP_ALGO_AUTO || ro.algorithm == GSP_APSP_FLOYD_WARSHALL, GSP_ERR_UNSUPPORTED,
-                std::string("the MPI engine runs Floyd-Warshall only, not ") + gsp_algorithm_name(ro.algorithm));
-        require_limit_allowed(*graph, ro);
-        head[0] = graph->n();
-        head[1] = graph->dtype();
-        head[2] = ro.want_paths ? 1 : 0;
-        head[3] = graph->m();
-        head[5] = ro.backend;
-      }
-    });
-  }
   s.agree(first);
+  // num_threads = 0 means every core; ranks sharing a node share them.
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const int threads = asked_threads > 0 ? asked_threads : std::max(1, cores / std::max(1, s.ranks_on_node()));
+  if (root) {  // the API checked graph (not null) and the options on rank 0
+    head[0] = graph->n();
+    head[1] = graph->dtype();
+    head[2] = ro.want_paths ? 1 : 0;
+    head[3] = graph->m();
+    head[5] = ro.backend;
+  }
   bcast(head, 6, 0, s.comm());
   bcast(&ro.limit, 1, 0, s.comm());  // rank 0's options decide, as for the backend
 

@@ -12,7 +12,7 @@
 #include "dispatch/tuning.h"
 #include "engines/cpu/common/cpu_util.h"
 #include "engines/cpu/common/team.h"
-#include "fw_mpi.h"
+#include "engines/mpi/fw_mpi.h"
 
 namespace gsp::detail::mpi {
 

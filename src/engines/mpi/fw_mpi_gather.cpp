@@ -6,8 +6,8 @@
 #include <memory>
 #include <numeric>
 
-#include "fw_mpi.h"
-#include "fw_mpi_util.h"
+#include "engines/mpi/fw_mpi.h"
+#include "engines/mpi/fw_mpi_util.h"
 
 namespace gsp::detail::mpi {
 namespace {

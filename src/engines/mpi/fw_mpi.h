@@ -14,7 +14,7 @@
 #include "core/engine.h"
 #include "core/host_array.h"
 #include "core/paths.h"
-#include "comm.h"
+#include "engines/mpi/comm.h"
 
 namespace gsp::detail::mpi {
 
@@ -43,8 +43,9 @@ struct Layout {
   int64_t offset(int32_t li, int32_t lj) const { return (static_cast<int64_t>(li) * nlc + lj) * bb(); }
   // Elements of the local store; throws bad_alloc when it cannot be addressed.
   size_t local_elems() const {
+    constexpr int64_t kMaxElems = std::numeric_limits<int64_t>::max() / 8;  // 8-byte cells stay addressable
     const double e = static_cast<double>(nlr) * nlc * static_cast<double>(bb());
-    if (e > static_cast<double>(std::numeric_limits<int64_t>::max() / 8)) throw std::bad_alloc();
+    if (e > static_cast<double>(kMaxElems)) throw std::bad_alloc();
     return static_cast<size_t>(static_cast<int64_t>(nlr) * nlc * bb());
   }
 };
@@ -108,11 +109,18 @@ struct BlockResult {
 };
 
 // Collective over session. `first` is this rank's verdict on the caller's
-// arguments (agreed before anything else); graph matters on rank 0 only.
-// `gather`: the caller goes on to gather_to_root (on one rank the result is
-// then delivered in rows, straight into the arrays the result keeps).
-std::unique_ptr<BlockResult> distributed_fw(const Session& session, Outcome first, const Graph* graph,
-                                            const gsp_options* options, bool gather);
+// arguments (agreed before anything else), which the API layer
+// (src/api/api_mpi.cpp) checked and normalised into `options` on every
+// rank: rank 0's backend, algorithm (Floyd-Warshall), paths, limit and
+// progress callback apply to the run; each rank's own device and device
+// memory limit to its GPU. `asked_threads`: this rank's
+// gsp_options::num_threads as the caller set it (0: the node's cores
+// shared among the ranks on the node). graph matters on rank 0 only
+// (checked there: not null). `gather`: the caller goes on to
+// gather_to_root (on one rank the result is then delivered in rows,
+// straight into the arrays the result keeps).
+std::unique_ptr<BlockResult> distributed_fw(const Session& session, const Outcome& first, const Graph* graph,
+                                            RunOptions options, int32_t asked_threads, bool gather);
 
 // Collective: sends every rank's blocks to rank 0 and builds the full result
 // there (nullptr elsewhere). `before_agree` runs on rank 0 after the result

@@ -1,5 +1,8 @@
-// BlockFw on CPU threads: the rank's blocks stay in the host store and every
-// phase is a list of b x b min-plus tile products (src/engines/cpu/apsp_dense/minplus_tile.h)
+// BlockFw (core/block_fw.h) on CPU threads, for a rank of the distributed
+// Floyd-Warshall (src/engines/mpi/fw_mpi.cpp); its CUDA twin is
+// src/engines/cuda/apsp_dense/block_fw.cu. No MPI here: the MPI engine owns
+// the communication. The rank's blocks stay in the host store and every
+// phase is a list of b x b min-plus tile products (minplus_tile.h)
 // spread over a persistent thread team. Zero copies except the column panel
 // (gathered from nlr blocks) and the closed diagonal block. The initial
 // blocks are built, and a 1 x 1 grid's result laid out in rows, by the same
@@ -18,7 +21,7 @@
 #include "engines/cpu/common/cpu_util.h"
 #include "engines/cpu/apsp_dense/minplus_tile.h"
 
-namespace gsp::detail::mpi {
+namespace gsp::detail::cpu {
 
 // Throws NEGATIVE_CYCLE when a diagonal entry of the store is negative
 // (blocks of shape s laid out as in block_fw.h).
@@ -252,4 +255,4 @@ class CpuBlockFw final : public BlockFw<W> {
   int32_t K_ = 0, sK_ = 0;
 };
 
-}  // namespace gsp::detail::mpi
+}  // namespace gsp::detail::cpu
