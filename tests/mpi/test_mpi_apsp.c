@@ -425,6 +425,24 @@ static void error_cases(void) {
   check_agreed(s, GSP_ERR_OUT_OF_MEMORY, "blocks: out of memory on the last rank");
   CHECK(gsp_test_tuning_set("GSP_MPI_TEST_FAIL_RANK", NULL) == 0, "GSP_MPI_TEST_FAIL_RANK: removal refused");
 
+  /* A matrix no rank's host memory holds (n = 2,000,000: 32 TB of cells
+   * over the ranks): every rank checks before allocating, all answer the
+   * same out-of-memory naming the engine and the rank, nothing is touched. */
+  {
+    gsp_graph* big = NULL;
+    const int32_t one_src = 0, one_dst = 1;
+    const int32_t w = 1;
+    gsp_status cs = GSP_OK;
+    if (g_rank == 0) cs = gsp_graph_create(&big, 2000000, 1, &one_src, &one_dst, &w, GSP_I32, 0);
+    CHECK(cs == GSP_OK, "rank 0: a graph of 2,000,000 vertices: %s %s", gsp_status_name(cs), gsp_last_error());
+    s = gsp_apsp_run_mpi_blocks(MPI_COMM_WORLD, big, &o, &b);
+    check_agreed(s, GSP_ERR_OUT_OF_MEMORY, "blocks of n = 2,000,000: host memory checked on every rank");
+    CHECK(strstr(gsp_last_error(), "MPI Floyd-Warshall") != NULL, "rank %d: the message names the engine: %s",
+          g_rank, gsp_last_error());
+    CHECK(b == NULL, "rank %d: blocks left after the refusal", g_rank);
+    gsp_graph_destroy(big);
+  }
+
   /* Cancelled by rank 0's progress callback. */
   if (g_rank == 0) o.progress = cancel_at_once;
   s = gsp_apsp_run_mpi(MPI_COMM_WORLD, g, &o, &p);

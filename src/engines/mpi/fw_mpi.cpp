@@ -18,6 +18,7 @@
 #include <thread>
 
 #include "core/block_fw.h"
+#include "core/host_memory.h"
 #include "dispatch/gpu_backend.h"
 #include "dispatch/tuning.h"
 #include "engines/cpu/apsp_dense/block_fw_cpu.h"
@@ -126,6 +127,20 @@ void run_fw(const Session& s, const Layout& L, bool want, bool rows, int64_t m, 
     }
     const int64_t cells =
         static_cast<int64_t>(rows ? cpu::matrix_elems(n, sizeof(W)) : L.local_elems());
+    // Every rank checks its host memory before allocating (the ranks then
+    // agree, so all return the one failure): the graph's copy, the result
+    // (the n x n rows on one rank, else its blocks), the CPU store.
+    const uint64_t cell_bytes = sizeof(W) + (want ? sizeof(int32_t) : 0);
+    uint64_t need = bytes_mul(static_cast<uint64_t>(cells), cell_bytes);
+    if (rows && !engine.gpu) need = bytes_add(need, bytes_mul(static_cast<uint64_t>(L.local_elems()), cell_bytes));
+    if (!root) {
+      need = bytes_add(need, bytes_add(bytes_mul(static_cast<uint64_t>(n) + 1, 8),
+                                       bytes_mul(static_cast<uint64_t>(m), sizeof(int32_t) + sizeof(W))));
+    }
+    require_host_memory(need, "the MPI Floyd-Warshall's rank " + std::to_string(s.rank()) + " of " +
+                                  std::to_string(s.size()) + " (n = " + std::to_string(n) + ", " +
+                                  (rows ? "all n x n rows" : std::to_string(cells) + " cells of blocks") +
+                                  (want ? ", distances and predecessors)" : ", distances)"));
     alloc_uninit(store<W>(*result), cells, engine.gpu);
     if (want) alloc_uninit(result->pred, cells, engine.gpu);
     if (rows && !engine.gpu) {
