@@ -87,6 +87,13 @@ struct RunStats {
   }
 };
 
+// RunStats::device_name of a run on several CUDA devices:
+// "4 x NVIDIA H100 80GB HBM3 (devices 0-3)".
+inline std::string devices_label(int32_t first, int32_t count, const std::string& name) {
+  return std::to_string(count) + " x " + name + " (devices " + std::to_string(first) + "-" +
+         std::to_string(first + count - 1) + ")";
+}
+
 // Host clock for the stages of a CPU engine (or the host part of a CUDA
 // one): lap(s) adds the time since the last lap (or construction) to stage s
 // of `stats` (nothing when stats is null).

@@ -2,11 +2,15 @@
 #include "core/row_merger.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstring>
 #include <string>
+#include <thread>
 #include <utility>
+#include <vector>
 
+#include "core/first_error.h"
 #include "core/weight_type.h"
 
 namespace gsp::detail {
@@ -57,11 +61,6 @@ void RowMerger::abort() {
     aborted_ = true;
   }
   turn_.notify_all();
-}
-
-bool RowMerger::aborted() const {
-  std::lock_guard<std::mutex> lock(mu_);
-  return aborted_;
 }
 
 int32_t RowMerger::delivered() const {
@@ -163,6 +162,32 @@ void RowMerger::narrow(int32_t part, int32_t first, int32_t rows, const void* di
   std::lock_guard<std::mutex> lock(mu_);
   done_[static_cast<size_t>(part)] += rows;
   passed_ += rows;
+}
+
+void RowMerger::run_beside(int threads, const std::function<void(int)>& work, const std::function<void()>& tick,
+                           const std::function<void()>& stop) {
+  FirstError first;
+  std::atomic<int> live{threads};
+  auto fail = [&] {
+    stop();
+    abort();
+  };
+  std::vector<std::thread> pool;
+  first.guard(
+      [&] {
+        for (int i = 0; i < threads; ++i) {
+          pool.emplace_back([&, i] {
+            first.guard([&] { work(i); }, fail);
+            if (live.fetch_sub(1) == 1) finish();
+          });
+        }
+      },
+      fail);
+  first.guard([&] { pump(tick); }, fail);
+  for (std::thread& t : pool) t.join();
+  if (first.failed()) first.rethrow();
+  require(delivered() == total_, GSP_ERR_INTERNAL,
+          "engine delivered " + std::to_string(delivered()) + " of " + std::to_string(total_) + " rows");
 }
 
 void RowMerger::finish() {

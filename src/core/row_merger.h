@@ -61,7 +61,14 @@ class RowMerger {
 
   // Every waiting part wakes and throws; later calls throw at once; pump() returns.
   void abort();
-  bool aborted() const;
+
+  // The whole pattern: work(i) for i in [0, threads) on threads of their
+  // own while the calling thread runs pump(tick). The first failure
+  // (core/first_error.h) calls stop() and abort(), so the others end, and
+  // is rethrown once every thread has returned; then every row must have
+  // been passed on (GSP_ERR_INTERNAL otherwise).
+  void run_beside(int threads, const std::function<void(int)>& work, const std::function<void()>& tick,
+                  const std::function<void()>& stop);
   // Rows passed on to the sink so far.
   int32_t delivered() const;
   // Whether the parts' rows wait for one another (a stream in source order

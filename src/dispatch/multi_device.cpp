@@ -9,7 +9,6 @@
 #include <thread>
 #include <vector>
 
-#include "core/first_error.h"
 #include "dispatch/cuda_cost_model.h"
 #include "dispatch/gpu_backend.h"
 #include "core/row_merger.h"
@@ -59,11 +58,6 @@ int32_t chunk_rows(gsp_algorithm a, int32_t sources, int32_t devices) {
   return static_cast<int32_t>(std::max<int64_t>(1, c));
 }
 
-std::string devices_label(int32_t first, int32_t count, const std::string& name) {
-  return std::to_string(count) + " x " + name + " (devices " + std::to_string(first) + "-" +
-         std::to_string(first + count - 1) + ")";
-}
-
 // The many-source engines on several devices: chunks of sources, taken in
 // order by whichever device is free, each run by the one-device engine.
 class SourceSplit {
@@ -76,20 +70,9 @@ class SourceSplit {
   // streamed rows to the sink and calls the progress callback (so the
   // caller's callbacks run on its thread, as on one device).
   void run() {
-    std::vector<std::thread> threads;
     running_.assign(static_cast<size_t>(devices_), 0.0);
-    live_.store(devices_);
-    first_.guard(
-        [&] {
-          for (int32_t d = 0; d < devices_; ++d) threads.emplace_back([this, d] { device_loop(d); });
-        },
-        [&] { stop(); });
-    first_.guard([&] { merger_.pump([&] { tick(); }); }, [&] { stop(); });
-    for (std::thread& t : threads) t.join();
-    if (first_.failed()) first_.rethrow();
-    require(merger_.delivered() == job_.num_sources, GSP_ERR_INTERNAL,
-            "engine delivered " + std::to_string(merger_.delivered()) + " of " + std::to_string(job_.num_sources) +
-                " rows");
+    merger_.run_beside(
+        devices_, [&](int d) { device_loop(d); }, [&] { tick(); }, [&] { stopped_.store(true); });
     fill_stats();
   }
 
@@ -107,11 +90,6 @@ class SourceSplit {
     return starts;
   }
 
-  void stop() {
-    stopped_.store(true);
-    merger_.abort();
-  }
-
   void device_loop(int32_t d) {
     const RunOptions& o = *job_.options;
     RunOptions mine = o;
@@ -120,36 +98,31 @@ class SourceSplit {
     DeviceState state{this, d, 0};
     mine.progress = &SourceSplit::part_progress;
     mine.progress_user = &state;
-    first_.guard(
-        [&] {
-          if (mine.test_fail_device == mine.device) {
-            throw Error(GSP_ERR_DEVICE_OUT_OF_MEMORY,
-                        "device " + std::to_string(mine.device) + ": out of device memory (GSP_TEST_FAIL_DEVICE)");
-          }
-          for (;;) {
-            if (stopped_.load()) return;
-            const int32_t c = next_.fetch_add(1);
-            if (c >= merger_.parts()) return;
-            ApspJob part = job_;
-            part.sources = job_.sources + merger_.part_begin(c);
-            part.num_sources = merger_.part_rows(c);
-            part.all_sources = false;
-            part.options = &mine;
-            part.sink = merger_.part(c);
-            part.num_devices = 1;
-            RunStats stats;
-            part.stats = &stats;
-            state.rows = part.num_sources;
-            try {
-              gpu::apsp(part);
-            } catch (const Error& e) {
-              throw Error(e.status(), "device " + std::to_string(mine.device) + ": " + e.message());
-            }
-            finished(stats, d, part.num_sources);
-          }
-        },
-        [&] { stop(); });
-    if (live_.fetch_sub(1) == 1) merger_.finish();
+    if (mine.test_fail_device == mine.device) {
+      throw Error(GSP_ERR_DEVICE_OUT_OF_MEMORY,
+                  "device " + std::to_string(mine.device) + ": out of device memory (GSP_TEST_FAIL_DEVICE)");
+    }
+    for (;;) {
+      if (stopped_.load()) return;
+      const int32_t c = next_.fetch_add(1);
+      if (c >= merger_.parts()) return;
+      ApspJob part = job_;
+      part.sources = job_.sources + merger_.part_begin(c);
+      part.num_sources = merger_.part_rows(c);
+      part.all_sources = false;
+      part.options = &mine;
+      part.sink = merger_.part(c);
+      part.num_devices = 1;
+      RunStats stats;
+      part.stats = &stats;
+      state.rows = part.num_sources;
+      try {
+        gpu::apsp(part);
+      } catch (const Error& e) {
+        throw Error(e.status(), "device " + std::to_string(mine.device) + ": " + e.message());
+      }
+      finished(stats, d, part.num_sources);
+    }
   }
 
   // A part's progress (on its device's thread): its engine stops (throws)
@@ -213,10 +186,8 @@ class SourceSplit {
   const int32_t devices_;
   const int32_t chunk_;
   RowMerger merger_;
-  FirstError first_;
   std::atomic<int32_t> next_{0};
   std::atomic<bool> stopped_{false};
-  std::atomic<int32_t> live_{0};
   std::mutex progress_mu_;
   std::vector<double> running_;  // rows done of each device's running chunk
   int64_t rows_done_ = 0;

@@ -37,7 +37,6 @@
 // the caller from every device at once (one thread each), in order
 // (core/row_merger.h).
 #include <algorithm>
-#include <atomic>
 #include <memory>
 #include <string>
 #include <thread>
@@ -483,35 +482,21 @@ class MultiDeviceFw {
   // Each device hands its rows over on its own thread, in order overall;
   // streamed rows reach the sink on this (the caller's) thread.
   void deliver(RowMerger& merger) {
-    FirstError first;
-    std::vector<std::thread> threads;
-    std::atomic<int> live{b_.devices};
-    auto part = [&](int g) {
-      first.guard(
-          [&] {
-            Band<T>& band = *bands_[static_cast<size_t>(g)];
-            use(band);
-            ApspJob rows = job_;
-            rows.sources = job_.sources + merger.part_begin(g);
-            rows.num_sources = merger.part_rows(g);
-            rows.all_sources = false;
-            rows.sink = merger.part(g);
-            rows.num_devices = 1;
-            deliver_rows_device<Ops, W>(*band.ctx, rows, band.d.get(), paths_ ? band.p.get() : nullptr, b_.ld,
-                                        paths_, nullptr, nullptr, band.row0);
-          },
-          [&] { merger.abort(); });
-      if (live.fetch_sub(1) == 1) merger.finish();
-    };
-    first.guard([&] {
-      for (int g = 0; g < b_.devices; ++g) threads.emplace_back(part, g);
-    }, [&] { merger.abort(); });
-    first.guard([&] { merger.pump([] {}); }, [&] { merger.abort(); });
-    for (std::thread& t : threads) t.join();
-    if (first.failed()) first.rethrow();
-    require(merger.delivered() == job_.num_sources, GSP_ERR_INTERNAL,
-            "engine delivered " + std::to_string(merger.delivered()) + " of " + std::to_string(job_.num_sources) +
-                " rows");
+    merger.run_beside(
+        b_.devices,
+        [&](int g) {
+          Band<T>& band = *bands_[static_cast<size_t>(g)];
+          use(band);
+          ApspJob rows = job_;
+          rows.sources = job_.sources + merger.part_begin(g);
+          rows.num_sources = merger.part_rows(g);
+          rows.all_sources = false;
+          rows.sink = merger.part(g);
+          rows.num_devices = 1;
+          deliver_rows_device<Ops, W>(*band.ctx, rows, band.d.get(), paths_ ? band.p.get() : nullptr, b_.ld,
+                                      paths_, nullptr, nullptr, band.row0);
+        },
+        [] {}, [] {});
   }
 
   void fill_stats() {
@@ -522,8 +507,7 @@ class MultiDeviceFw {
     s.algorithm = job_.algorithm;
     s.device = first.ctx->device();
     s.num_devices = b_.devices;
-    s.device_name = std::to_string(b_.devices) + " x " + first.ctx->props().name + " (devices " +
-                    std::to_string(device(0)) + "-" + std::to_string(device(b_.devices - 1)) + ")";
+    s.device_name = devices_label(device(0), b_.devices, first.ctx->props().name);
     s.iterations = b_.panels;
     const int64_t n = job_.graph->n();
     s.relaxations = n * n * n;
