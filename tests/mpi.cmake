@@ -53,7 +53,7 @@ endforeach()
 
 # The same suite with every rank's blocks on a CUDA device (ranks of a node
 # share its devices); skipped, visibly, where a rank has none.
-foreach(_np 1 4)
+foreach(_np 1 2 4)
   add_test(NAME mpi_apsp_cuda_np${_np}
     COMMAND ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} ${_np} ${_gsp_mpi_flags}
             $<TARGET_FILE:test_mpi_apsp> ${MPIEXEC_POSTFLAGS})

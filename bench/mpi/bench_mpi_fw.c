@@ -9,7 +9,8 @@
  * broadcast, set-up, k-steps, delivery, predecessor check, gather) and the
  * call's time as a multiple of its k-steps (doc/mpi.md).
  * GSP_MPI_BENCH_BACKEND=cuda (or auto) runs every rank's blocks, and the
- * single-process run, on CUDA devices (default: cpu). */
+ * single-process run, on CUDA devices (default: cpu); GSP_MPI_BENCH_NO_PATHS=1
+ * runs them without paths (default: with). */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,6 +84,8 @@ int main(int argc, char** argv) {
     o.backend = strcmp(b, "cuda") == 0 ? GSP_BACKEND_CUDA : strcmp(b, "auto") == 0 ? GSP_BACKEND_AUTO : GSP_BACKEND_CPU;
   }
   o.algorithm = GSP_APSP_FLOYD_WARSHALL;
+  if (getenv("GSP_MPI_BENCH_NO_PATHS") != NULL && strcmp(getenv("GSP_MPI_BENCH_NO_PATHS"), "1") == 0)
+    o.flags |= GSP_NO_PATHS;
   o.num_threads = argc > 3 ? atoi(argv[3]) : 0;
   reps = argc > 4 ? atoi(argv[4]) : 1;
   extra = argc > 5 ? argv[5] : "";
@@ -138,8 +141,8 @@ int main(int argc, char** argv) {
     }
   }
   if (rank == 0) {
-    printf("n=%d %s p=%d grid=%dx%d block=%d engine_s=%.3f", n, dt == GSP_I32 ? "i32" : "f32", size, L.grid_rows,
-           L.grid_cols, L.block_size, best);
+    printf("n=%d %s %s p=%d grid=%dx%d block=%d engine_s=%.3f", n, dt == GSP_I32 ? "i32" : "f32",
+           (o.flags & GSP_NO_PATHS) ? "no-paths" : "paths", size, L.grid_rows, L.grid_cols, L.block_size, best);
     if (best_gather < 1e300) printf(" with_gather_s=%.3f", best_gather);
     if (best_single < 1e300) printf(" single_process_fw_s=%.3f", best_single);
     printf(" [%s]\n", device);

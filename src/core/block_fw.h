@@ -32,6 +32,38 @@ struct BlockFwShape {
   int32_t grid_rows = 1, grid_cols = 1, my_row = 0, my_col = 0;  // the rank grid
   bool paths = false;
   double max_abs_weight = 0;   // over the whole graph (picks the device's int32 form)
+  int64_t m = 0;               // arcs of the graph
+  // Every rank computes on a device and holds whole rows (one grid column):
+  // a device implementation may then run the k-steps on distances alone
+  // and find the predecessors from its finished rows (after_steps()).
+  bool rows_whole_on_devices = false;
+};
+
+// The ranks as the device path of the k-steps sees them (BlockFw::connect,
+// run_steps): set-up collectives over all ranks, the rank's grid row or its
+// grid column, and failure notices while the devices run ahead of the
+// hosts. The MPI engine implements it (src/engines/mpi/fw_mpi.cpp).
+class RankGrid {
+ public:
+  enum Group { kAll = 0, kRow = 1, kCol = 2 };
+  virtual ~RankGrid() = default;
+  virtual int size(Group g) const = 0;
+  virtual int rank(Group g) const = 0;
+  // Collective over the group: `count` bytes from its member `root` to all.
+  virtual void bcast(Group g, void* bytes, size_t count, int root) = 0;
+  // Collective over the group: every member's `count` bytes, in group order.
+  virtual void allgather(Group g, const void* mine, void* all, size_t count) = 0;
+  // This process among all of the job's (e.g. its rank in MPI_COMM_WORLD).
+  virtual int64_t process_id() const = 0;
+  // Collective over all ranks: whether `mine` holds on every rank.
+  virtual bool all(bool mine) = 0;
+  // Tells every other rank, without waiting, that this one failed (once).
+  virtual void notify_failure() = 0;
+  // Whether another rank has told of a failure (never waits).
+  virtual bool failure_notified() = 0;
+  // After k-step `done` of `steps` ended on this rank (rank 0 reports the
+  // caller's progress; throws GSP_ERR_CANCELLED when the caller cancels).
+  virtual void step_done(int32_t done, int32_t steps) = 0;
 };
 
 template <class W>
@@ -47,6 +79,12 @@ class BlockFw {
   virtual void start(const CsrView<W>& g) = 0;
   // A k-step on global block K begins (K's extent is the product depth).
   virtual void begin_step(int32_t K) = 0;
+  // Whether the k-steps carry predecessors (in the panels too); false with
+  // paths where after_steps() finds them instead. The same on every rank.
+  virtual bool tracks_paths() const = 0;
+  // After the last k-step, on every rank: predecessors from the finished
+  // distances where the steps did not track them.
+  virtual void after_steps(const CsrView<W>& g) { (void)g; }
 
   // Phase 1, on the owner of diagonal block (K, K) = local (lkr, lkc):
   // closes it in place and leaves a copy in diag_d() / diag_p().
@@ -82,9 +120,10 @@ class BlockFw {
   // End of a k-step: throws GSP_ERR_NEGATIVE_CYCLE (a diagonal entry < 0)
   // or GSP_ERR_OVERFLOW (int32) when found.
   virtual void end_step() = 0;
-  // The result into the host store (a CPU implementation computes in it:
-  // nothing to do).
-  virtual void finish() = 0;
+  // The result into the host store (nlr x nlc blocks; store_p null without
+  // paths). A CPU implementation computes in the store it was made with,
+  // which these are: nothing to do.
+  virtual void finish(W* store_d, int32_t* store_p) = 0;
   // On a 1 x 1 grid only (the rank holds every block): the result as n x n
   // row-major arrays (pred null without paths), every cell written, API
   // values. A device writes straight into them (page-locked or not).
@@ -98,23 +137,48 @@ class BlockFw {
   virtual bool check_rows(std::vector<int32_t>* bad) = 0;
   // For gsp_run_info::device_name, e.g. "8 CPU threads", "NVIDIA H100 (device 0)".
   virtual std::string describe() const = 0;
+
+  // The device path: every k-step where the blocks are, panels moved from
+  // device to device, the next step's panels computed while this step's
+  // bulk runs. Instead of the calls above from begin_step() to end_step().
+  //
+  // The device's identity (16 bytes; empty on a CPU): two ranks on one
+  // device cannot join a device group.
+  virtual std::string device_identity() const { return std::string(); }
+  // Collective over every rank (the MPI engine calls it only when every
+  // rank computes on a device of its own): joins the device groups of the
+  // grid row and column. Returns the same on every rank; false (with *why)
+  // leaves the host-staged path to the caller.
+  virtual bool connect(RankGrid& grid, std::string* why) {
+    (void)grid;
+    *why = "not a device";
+    return false;
+  }
+  // After connect() returned true: all k-steps. Throws this rank's failure
+  // (after notifying the others); returns false when another rank notified
+  // one (its status comes from the agreement that follows), true at the
+  // end. A failure ends the device groups; no rank is left waiting.
+  virtual bool run_steps(RankGrid& grid) {
+    (void)grid;
+    return false;
+  }
+  // How the panels moved, for gsp_run_info::device_name ("" before connect).
+  virtual std::string transport() const { return std::string(); }
+  // After run_steps(): where the steps' time went on this rank, for
+  // GSP_MPI_TRACE ("" where not measured).
+  virtual std::string step_profile() const { return std::string(); }
 };
 
 namespace gpu {
 
-// A device-resident BlockFw. start() builds the blocks on the device; the
-// host store (store_d / store_p: nlr * nlc blocks, owned by the caller;
-// store_p null without paths) is only written, by finish(), and may be null
-// when finish_rows() is used instead. Throws
+// A device-resident BlockFw (W: float, int32_t or double). start() builds
+// the blocks on the device; the host store is written only by finish(),
+// which the caller may allocate while the steps run. Throws
 // GSP_ERR_NO_DEVICE where CUDA is not built or usable,
 // GSP_ERR_DEVICE_OUT_OF_MEMORY when the blocks do not fit
 // options.device_memory_limit or the device. shape.b must be a multiple of 128.
-std::unique_ptr<BlockFw<float>> make_block_fw(const BlockFwShape& shape, const RunOptions& options,
-                                              float* store_d, int32_t* store_p);
-std::unique_ptr<BlockFw<int32_t>> make_block_fw(const BlockFwShape& shape, const RunOptions& options,
-                                                int32_t* store_d, int32_t* store_p);
-std::unique_ptr<BlockFw<double>> make_block_fw(const BlockFwShape& shape, const RunOptions& options,
-                                               double* store_d, int32_t* store_p);
+template <class W>
+std::unique_ptr<BlockFw<W>> make_block_fw(const BlockFwShape& shape, const RunOptions& options);
 // The block edge a device BlockFw needs its block size to be a multiple of.
 constexpr int32_t kBlockFwGranule = 128;
 

@@ -23,14 +23,12 @@ void result_buffer_give(void*, size_t) {}
 int32_t pointer_device(const void*) { throw Error(GSP_ERR_NO_DEVICE, kWhy); }
 void copy_memory(void*, const void*, size_t, int32_t, void*) { throw Error(GSP_ERR_NO_DEVICE, kWhy); }
 void* default_stream() { return nullptr; }
-std::unique_ptr<BlockFw<float>> make_block_fw(const BlockFwShape&, const RunOptions&, float*, int32_t*) {
+template <class W>
+std::unique_ptr<BlockFw<W>> make_block_fw(const BlockFwShape&, const RunOptions&) {
   throw Error(GSP_ERR_NO_DEVICE, kWhy);
 }
-std::unique_ptr<BlockFw<int32_t>> make_block_fw(const BlockFwShape&, const RunOptions&, int32_t*, int32_t*) {
-  throw Error(GSP_ERR_NO_DEVICE, kWhy);
-}
-std::unique_ptr<BlockFw<double>> make_block_fw(const BlockFwShape&, const RunOptions&, double*, int32_t*) {
-  throw Error(GSP_ERR_NO_DEVICE, kWhy);
-}
+template std::unique_ptr<BlockFw<float>> make_block_fw<float>(const BlockFwShape&, const RunOptions&);
+template std::unique_ptr<BlockFw<int32_t>> make_block_fw<int32_t>(const BlockFwShape&, const RunOptions&);
+template std::unique_ptr<BlockFw<double>> make_block_fw<double>(const BlockFwShape&, const RunOptions&);
 
 }  // namespace gsp::detail::gpu

@@ -66,6 +66,8 @@ const Word<HeapLayout> kHeapLayout[] = {{"interleaved", HeapLayout::kInterleaved
                                         {"contiguous", HeapLayout::kContiguous}};
 const Word<CudaFilter> kCudaFilter[] = {{"both", CudaFilter::kBoth}, {"global", CudaFilter::kGlobal},
                                         {"none", CudaFilter::kNone}};
+const Word<MpiTransport> kMpiTransport[] = {
+    {"auto", MpiTransport::kAuto}, {"device", MpiTransport::kDevice}, {"host", MpiTransport::kHost}};
 
 // A knob: its variable and how a (non-empty) value of it is stored; false
 // when the value is ignored.
@@ -108,9 +110,11 @@ const Knob kKnobs[] = {
        return false;
      }},
     {"GSP_MPI_TRACE", [](Tuning& t, const char* s) { return put(t.mpi_trace, as_switch(s)); }},
+    {"GSP_MPI_TRANSPORT", [](Tuning& t, const char* s) { return put(t.mpi_transport, as_word(s, kMpiTransport)); }},
 #if defined(GSP_TEST_HOOKS)
     // Test builds only (CMake defines GSP_TEST_HOOKS when the tests are built).
     {"GSP_MPI_TEST_FAIL_RANK", [](Tuning& t, const char* s) { return put(t.mpi_test_fail_rank, as_int(s, 0, INT_MAX)); }},
+    {"GSP_MPI_TEST_FAIL_STEP", [](Tuning& t, const char* s) { return put(t.mpi_test_fail_step, as_int(s, 1, INT_MAX)); }},
     {"GSP_TEST_FAIL_DEVICE", [](Tuning& t, const char* s) { return put(t.test_fail_device, as_int(s, 0, INT_MAX)); }},
 #endif
 };

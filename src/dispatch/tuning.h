@@ -35,6 +35,8 @@ enum class HeapLayout { kInterleaved, kContiguous };
 // atomicMin to skip it when it cannot improve: both the global tiles and the
 // block-local waves, the global tiles only, or nowhere.
 enum class CudaFilter { kBoth, kGlobal, kNone };
+// How the MPI Floyd-Warshall's GPU ranks move panels (src/engines/mpi/fw_mpi.cpp).
+enum class MpiTransport { kAuto, kDevice, kHost };
 
 struct Tuning {
   // ---- CPU engines (src/engines/cpu)
@@ -124,10 +126,19 @@ struct Tuning {
   std::string mpi_block_size_rejected;
   // GSP_MPI_TRACE (switch): every rank prints its stages to stderr.
   bool mpi_trace = false;
+  // GSP_MPI_TRANSPORT auto|device|host: the device path (panels device to
+  // device by NCCL, steps overlapped) where every rank has a device of its
+  // own, else panels through host memory; "device" fails the call where the
+  // device path cannot run; unset: auto.
+  MpiTransport mpi_transport = MpiTransport::kAuto;
   // GSP_MPI_TEST_FAIL_RANK [0, 2^31 - 1]: test hook, that rank fails to
   // allocate its blocks as if out of memory. Read only in test builds
   // (GSP_TEST_HOOKS); always unset otherwise.
   std::optional<int> mpi_test_fail_rank;
+  // GSP_MPI_TEST_FAIL_STEP [1, 2^31 - 1]: with GSP_MPI_TEST_FAIL_RANK, that
+  // rank fails (GSP_ERR_DEVICE) after that many k-steps instead, while the
+  // others compute. Test builds only, as above.
+  std::optional<int> mpi_test_fail_step;
   // ---- several CUDA devices in one process (dispatch/multi_device.h)
   // GSP_TEST_FAIL_DEVICE [0, 2^31 - 1]: test hook, the part of a
   // multi-device run on that device ordinal fails as if out of device

@@ -23,6 +23,7 @@
 using gsp::detail::CudaFilter;
 using gsp::detail::DensePred;
 using gsp::detail::HeapLayout;
+using gsp::detail::MpiTransport;
 using gsp::detail::read_tuning;
 using gsp::detail::Tuning;
 
@@ -147,10 +148,19 @@ std::vector<Case> cases() {
         {"2048", [](const Tuning& t) { return t.mpi_block_size == 2048; }}},
        {"0", "2049", "64k"}},
       {"GSP_MPI_TRACE", {{"1", [](const Tuning& t) { return t.mpi_trace; }}}, bad_switch},
+      {"GSP_MPI_TRANSPORT",
+       {{"device", [](const Tuning& t) { return t.mpi_transport == MpiTransport::kDevice; }},
+        {"host", [](const Tuning& t) { return t.mpi_transport == MpiTransport::kHost; }},
+        {"auto", [](const Tuning& t) { return t.mpi_transport == MpiTransport::kAuto; }}},
+       {"nccl", "Host", "1"}},
       {"GSP_MPI_TEST_FAIL_RANK",
        {{"0", [](const Tuning& t) { return t.mpi_test_fail_rank == 0; }},
         {"5", [](const Tuning& t) { return t.mpi_test_fail_rank == 5; }}},
        {"-1", "rank1", "2147483648"}},
+      {"GSP_MPI_TEST_FAIL_STEP",
+       {{"1", [](const Tuning& t) { return t.mpi_test_fail_step == 1; }},
+        {"2147483647", [](const Tuning& t) { return t.mpi_test_fail_step == 2147483647; }}},
+       {"0", "-1", "step2", "2147483648"}},
       {"GSP_TEST_FAIL_DEVICE",
        {{"0", [](const Tuning& t) { return t.test_fail_device == 0; }},
         {"3", [](const Tuning& t) { return t.test_fail_device == 3; }}},

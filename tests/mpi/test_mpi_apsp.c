@@ -121,6 +121,8 @@ static void run_case(const t_arcs* a, gsp_dtype dt, const char* block, uint32_t 
            block ? block : "auto", want_paths ? "" : " no-paths");
   options(&o, flags);
   set_block(block);
+  /* GSP_TEST_MPI_VERBOSE=1: each case's name before it runs (a hang names its case). */
+  if (g_rank == 0 && getenv("GSP_TEST_MPI_VERBOSE") != NULL) fprintf(stderr, "case: %s\n", what);
   if (g_rank == 0) {
     gsp_options ro = o;
     ro.backend = GSP_BACKEND_CPU;
@@ -163,6 +165,11 @@ static void run_case(const t_arcs* a, gsp_dtype dt, const char* block, uint32_t 
     info.size = sizeof info;
     CHECK_OK(gsp_paths_info(got, &info));
     CHECK(info.backend == g_backend, "%s: ran on backend %d, want %d", what, (int)info.backend, (int)g_backend);
+    /* GSP_TEST_MPI_TRANSPORT_NAMED=text (tests/gpu/run.sh): how the panels
+     * moved, as the run info names it ("NCCL panels" on GPUs of their own). */
+    if (getenv("GSP_TEST_MPI_TRANSPORT_NAMED") != NULL)
+      CHECK(strstr(info.device_name, getenv("GSP_TEST_MPI_TRANSPORT_NAMED")) != NULL, "%s: device_name '%s' lacks '%s'",
+            what, info.device_name, getenv("GSP_TEST_MPI_TRANSPORT_NAMED"));
     CHECK(info.algorithm == GSP_APSP_FLOYD_WARSHALL && info.num_vertices == n &&
               info.has_paths == (uint32_t)want_paths && info.weight_type == dt,
           "%s: info algorithm %d n %d has_paths %u", what, (int)info.algorithm, info.num_vertices, info.has_paths);
@@ -349,6 +356,46 @@ static void f64_and_limit_cases(void) {
   set_block(NULL);
 }
 
+/* The last rank fails after k-step 2 while the others compute (test hooks
+ * GSP_MPI_TEST_FAIL_RANK and _STEP): every rank returns its status and
+ * message within the test's time limit, on the device path (the failure told
+ * by message while the devices run ahead) as on the host path; then a good
+ * run. */
+static void failure_mid_steps(void) {
+  t_arcs a;
+  gsp_graph* g = NULL;
+  gsp_paths* p = NULL;
+  gsp_options o;
+  gsp_status s;
+  char rank_text[16];
+  int round;
+
+  t_make_shape(&a, T_RANDOM_SPARSE, 700, 12);
+  if (g_rank == 0) g = t_graph(&a, GSP_I32, 1.0f);
+  set_block("128");  /* 6 k-steps */
+  snprintf(rank_text, sizeof rank_text, "%d", g_size - 1);
+  for (round = 0; round < 2; round++) {
+    options(&o, round == 0 ? 0 : GSP_NO_PATHS);
+    CHECK(gsp_test_tuning_set("GSP_MPI_TEST_FAIL_RANK", rank_text) == 0, "GSP_MPI_TEST_FAIL_RANK refused");
+    CHECK(gsp_test_tuning_set("GSP_MPI_TEST_FAIL_STEP", "2") == 0, "GSP_MPI_TEST_FAIL_STEP refused");
+    s = gsp_apsp_run_mpi(MPI_COMM_WORLD, g, &o, &p);
+    check_agreed(s, GSP_ERR_DEVICE, "the last rank fails after k-step 2");
+    CHECK(strstr(gsp_last_error(), "fails after k-step 2") != NULL, "rank %d: the message names the failure: %s",
+          g_rank, gsp_last_error());
+    CHECK(p == NULL, "rank %d: a result after the failure", g_rank);
+    CHECK(gsp_test_tuning_set("GSP_MPI_TEST_FAIL_STEP", NULL) == 0, "GSP_MPI_TEST_FAIL_STEP: removal refused");
+    CHECK(gsp_test_tuning_set("GSP_MPI_TEST_FAIL_RANK", NULL) == 0, "GSP_MPI_TEST_FAIL_RANK: removal refused");
+    s = gsp_apsp_run_mpi(MPI_COMM_WORLD, g, &o, &p);
+    check_agreed(s, GSP_OK, "a run after the failure mid-steps");
+    CHECK(g_rank != 0 || p != NULL, "no result after the failure mid-steps");
+    gsp_paths_destroy(p);
+    p = NULL;
+  }
+  set_block(NULL);
+  gsp_graph_destroy(g);
+  t_arcs_free(&a);
+}
+
 static void error_cases(void) {
   t_arcs a;
   gsp_graph* g = NULL;
@@ -489,6 +536,16 @@ int main(int argc, char** argv) {
       run_case(&a, dts[d], "128", 0);
       t_arcs_free(&a);
     }
+    /* A negative cycle through every block (6 k-steps of 128): on the device
+     * path the flags are read two steps late; every rank still fails. */
+    {
+      int32_t i;
+      t_arcs_init(&a, "negative-cycle-700", 700);
+      for (i = 0; i < 700; i++) t_arc(&a, i, (i + 1) % 700, i == 650 ? -700 : 1);
+      run_case(&a, GSP_I32, "128", 0);
+      run_case(&a, GSP_F64, "128", GSP_NO_PATHS);
+      t_arcs_free(&a);
+    }
   }
 
   /* Every shape, n = 37 (prime: divisible by no grid and no block size), blocks of 5. */
@@ -549,6 +606,7 @@ int main(int argc, char** argv) {
 
   f64_and_limit_cases();
   error_cases();
+  failure_mid_steps();
 
   if (g_rank == 0) {
     char name[64];

@@ -166,13 +166,15 @@ class Session {
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
 
-  // pr <= pc, pr * pc = p, pr as large as p allows (square when p is).
+  // pc <= pr, pr * pc = p, pc as large as p allows (square when p is): a
+  // single grid column (every rank holds whole rows, so device ranks find
+  // predecessors from their finished rows, block_fw.cu) when p is prime.
   static void grid_shape(int p, int* pr, int* pc) {
-    int r = 1;
-    while ((r + 1) * (r + 1) <= p) ++r;
-    while (p % r != 0) --r;
-    *pr = r;
-    *pc = p / r;
+    int c = 1;
+    while ((c + 1) * (c + 1) <= p) ++c;
+    while (p % c != 0) --c;
+    *pc = c;
+    *pr = p / c;
   }
 
   MPI_Comm comm() const { return comm_; }

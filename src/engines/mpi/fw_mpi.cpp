@@ -8,6 +8,14 @@
 //      other blocks with one min-plus tile product each.
 // Then every rank checks its diagonal and overflow flags and the ranks agree
 // (comm.h), so an error anywhere ends the step on every rank.
+//
+// Where every rank computes on a device of its own, the device path runs
+// the steps instead (BlockFw::connect / run_steps; for CUDA,
+// src/engines/cuda/apsp_dense/block_fw.cu): panels from device to device
+// (NCCL), the next step overlapped with this one's bulk, flags checked two
+// steps late, failures told to the other ranks by message (rank_grid.h) and
+// agreed once at the end. GSP_MPI_TRANSPORT (dispatch/tuning.h) forces
+// either path.
 #include "engines/mpi/fw_mpi.h"
 
 #include <atomic>
@@ -24,16 +32,28 @@
 #include "engines/cpu/apsp_dense/block_fw_cpu.h"
 #include "engines/mpi/fw_mpi_preds.h"
 #include "engines/mpi/fw_mpi_util.h"
+#include "engines/mpi/rank_grid.h"
 
 namespace gsp::detail::mpi {
 namespace {
 
-// Testing hook (doc/mpi.md), compiled into test builds only (GSP_TEST_HOOKS):
+// Testing hooks (doc/mpi.md), compiled into test builds only (GSP_TEST_HOOKS):
 // GSP_MPI_TEST_FAIL_RANK=r makes rank r fail to allocate its blocks, as if
-// out of memory.
+// out of memory; with GSP_MPI_TEST_FAIL_STEP=k it fails after k-step k
+// instead (GSP_ERR_DEVICE), while the others compute.
 void maybe_inject_failure([[maybe_unused]] int rank) {
 #if defined(GSP_TEST_HOOKS)
-  if (tuning().mpi_test_fail_rank == rank) throw std::bad_alloc();
+  const Tuning t = tuning();
+  if (t.mpi_test_fail_rank == rank && !t.mpi_test_fail_step) throw std::bad_alloc();
+#endif
+}
+void maybe_fail_at_step([[maybe_unused]] int rank, [[maybe_unused]] int32_t done) {
+#if defined(GSP_TEST_HOOKS)
+  const Tuning t = tuning();
+  if (t.mpi_test_fail_rank == rank && t.mpi_test_fail_step == done) {
+    throw Error(GSP_ERR_DEVICE, "test hook: rank " + std::to_string(rank) + " fails after k-step " +
+                                    std::to_string(done));
+  }
 #endif
 }
 
@@ -56,6 +76,7 @@ int32_t block_size_from_env(int32_t n, int pr, int pc, bool gpu) {
 // Where a rank's blocks live and are computed: its device, or CPU threads.
 struct LocalEngine {
   bool gpu = false;
+  bool all_gpu = false;  // every rank computes on a device
   int threads = 1;
   RunOptions device_options;  // gpu: the run's options with this rank's device
 };
@@ -92,11 +113,192 @@ void cut_to_limit(W* D, int32_t* P, int64_t cells, double limit, cpu::Team& team
   });
 }
 
+// The k-steps with panels through host memory, each phase driven from
+// here (the module comment): works between any ranks.
+template <class W>
+void host_ksteps(const Session& s, const Layout& L, bool want, const RunOptions& ro, BlockFw<W>& fw,
+                 StageTimes* times) {
+  // The k-steps. Local work runs under capture() so that a failure never
+  // skips a broadcast (no rank hangs); the ranks agree at the end of each
+  // step. A buffer that could not be prepared is replaced by the receive
+  // buffer of the same size (its content no longer matters then).
+  // Each rank counts where its k-steps' time goes (its own work vs.
+  // broadcasts and agreement, which include waiting for the others), for
+  // GSP_MPI_TRACE=1.
+  const bool root = s.rank() == 0;
+  const int64_t bb = L.bb();
+  const bool track = want && fw.tracks_paths();  // predecessors travel with the panels
+  double local_s = 0, comm_s = 0;
+  for (int32_t K = 0; K < L.nb; ++K) {
+    const int rK = K % L.pr, cK = K % L.pc;
+    const bool in_row = L.myrow == rK, in_col = L.mycol == cK;
+    const int32_t lkr = in_row ? K / L.pr : -1;  // local block row / column of K where owned
+    const int32_t lkc = in_col ? K / L.pc : -1;
+    Outcome step;
+    auto local = [&](auto&& f) {
+      const double t = MPI_Wtime();
+      step.merge(capture(f));
+      local_s += MPI_Wtime() - t;
+    };
+    auto comm = [&](auto&& f) {
+      const double t = MPI_Wtime();
+      f();
+      comm_s += MPI_Wtime() - t;
+    };
+
+    // Phase 1: the owner closes the diagonal block.
+    local([&] {
+      fw.begin_step(K);
+      if (in_row && in_col) fw.close_diagonal(lkr, lkc);
+    });
+    // Phase 2: it goes along its grid row and column (with predecessors down
+    // the column, for the column panel's update), which update block row K
+    // and block column K.
+    if (in_row) comm([&] { bcast(fw.diag_d(), bb, cK, s.row_comm()); });
+    if (in_col) {
+      comm([&] {
+        bcast(fw.diag_d(), bb, rK, s.col_comm());
+        if (track) bcast(fw.diag_p(), bb, rK, s.col_comm());
+      });
+    }
+    local([&] {
+      if (in_row != in_col) fw.diag_received(in_col);
+      fw.update_panels(lkr, lkc);
+    });
+
+    // Phase 3: block row K down the grid columns, block column K across the
+    // grid rows; every rank updates all its other blocks.
+    W* rd = nullptr;
+    int32_t* rp = nullptr;
+    local([&] {
+      rd = fw.row_d(lkr);
+      rp = fw.row_p(lkr);
+    });
+    if (rd == nullptr || (track && rp == nullptr)) {
+      rd = fw.row_d(-1);
+      rp = fw.row_p(-1);
+    }
+    comm([&] {
+      bcast(rd, L.nlc * bb, rK, s.col_comm());
+      if (track) bcast(rp, L.nlc * bb, rK, s.col_comm());
+    });
+    W* cd = nullptr;
+    local([&] { cd = fw.col_d(lkc); });
+    if (cd == nullptr) cd = fw.col_d(-1);
+    comm([&] { bcast(cd, L.nlr * bb, cK, s.row_comm()); });
+    local([&] {
+      if (!in_row) fw.row_received();
+      if (!in_col) fw.col_received();
+      fw.update_rest(lkr, lkc);
+    });
+
+    local([&] {
+      fw.end_step();
+      maybe_fail_at_step(s.rank(), K + 1);
+      if (root) ro.report(0.9 * static_cast<double>(K + 1) / static_cast<double>(L.nb));
+    });
+    comm([&] { s.agree(step); });
+  }
+  times->local = local_s;
+  times->comm = comm_s;
+}
+
+// Whether the k-steps take the device path (collective; the same answer on
+// every rank): every rank on a device of its own, and the devices joined
+// (BlockFw::connect). *transport says how the panels move, *why_not why
+// the device path was not taken (empty where no rank has a device).
+// GSP_MPI_TRANSPORT=device makes a call that cannot take it fail instead;
+// =host never tries.
+template <class W>
+bool use_device_path(const Session& s, const LocalEngine& engine, BlockFw<W>& fw, std::string* transport,
+                     std::string* why_not) {
+  const MpiTransport asked = tuning().mpi_transport;
+  *transport = "host-staged panels";
+  if (asked == MpiTransport::kHost) {
+    *why_not = "GSP_MPI_TRANSPORT=host";
+    return false;
+  }
+  std::string why;
+  bool joined = false;
+  s.agree(capture([&] {
+    // Devices by identity: two ranks on one device cannot join a group.
+    constexpr int kId = 16;
+    std::string mine = engine.gpu ? fw.device_identity() : std::string();
+    mine.resize(kId, '\0');
+    std::vector<char> ids(static_cast<size_t>(s.size()) * kId);
+    mpi_check(MPI_Allgather(mine.data(), kId, MPI_CHAR, ids.data(), kId, MPI_CHAR, s.comm()), "MPI_Allgather");
+    int gpu = engine.gpu ? 1 : 0, all_gpu = 0;
+    mpi_check(MPI_Allreduce(&gpu, &all_gpu, 1, MPI_INT, MPI_LAND, s.comm()), "MPI_Allreduce");
+    bool distinct = true;
+    for (int a = 0; a < s.size() && distinct; ++a) {
+      for (int b = a + 1; b < s.size() && distinct; ++b) {
+        distinct = !std::equal(ids.begin() + a * kId, ids.begin() + (a + 1) * kId, ids.begin() + b * kId);
+      }
+    }
+    if (all_gpu == 0) {
+      why = "";  // CPU ranks: the host path is the only one
+    } else if (!distinct) {
+      why = "ranks share a device";
+    } else {
+      MpiRankGrid grid(s, [](int32_t, int32_t) {});
+      joined = fw.connect(grid, &why);
+    }
+  }));
+  if (joined) {
+    *transport = fw.transport();
+    return true;
+  }
+  *why_not = asked == MpiTransport::kHost ? "GSP_MPI_TRANSPORT=host" : why;
+  s.agree(capture([&] {
+    require(asked != MpiTransport::kDevice, GSP_ERR_UNSUPPORTED,
+            "GSP_MPI_TRANSPORT=device, but the device path cannot run: " +
+                (why.empty() ? std::string("a rank computes on its CPU") : why));
+  }));
+  return false;
+}
+
+// The k-steps on the device path (BlockFw::run_steps), then one agreement:
+// the failure of any rank, told by message while the devices ran, is every
+// rank's status.
+template <class W>
+void device_ksteps(const Session& s, const RunOptions& ro, BlockFw<W>& fw) {
+  const bool root = s.rank() == 0;
+  MpiRankGrid grid(s, [&](int32_t done, int32_t steps) {
+    maybe_fail_at_step(s.rank(), done);
+    if (root) ro.report(0.9 * static_cast<double>(done) / static_cast<double>(steps));
+  });
+  const Outcome mine = capture([&] { fw.run_steps(grid); });
+  const Outcome all = capture([&] { s.agree(mine); });
+  grid.drain();
+  if (!all.ok()) throw Error(all.status, all.message);
+}
+
+// A task on a thread beside the caller's; join() (or the destructor, on
+// the way out of a failure) waits for it.
+class Beside {
+ public:
+  Beside() = default;
+  ~Beside() { join(); }
+  Beside(const Beside&) = delete;
+  Beside& operator=(const Beside&) = delete;
+  template <class F>
+  void start(F f) {
+    thread_ = std::thread([this, f] { outcome_ = capture(f); });
+  }
+  Outcome join() {
+    if (thread_.joinable()) thread_.join();
+    return outcome_;
+  }
+
+ private:
+  std::thread thread_;
+  Outcome outcome_;
+};
+
 template <class W>
 void run_fw(const Session& s, const Layout& L, bool want, bool rows, int64_t m, const Graph* graph,
             const RunOptions& ro, const LocalEngine& engine, std::unique_ptr<BlockResult>& result) {
   const bool root = s.rank() == 0;
-  const int64_t bb = L.bb();
   const int32_t n = L.n;
   double t = MPI_Wtime();
   auto lap = [&t] {
@@ -111,12 +313,17 @@ void run_fw(const Session& s, const Layout& L, bool want, bool rows, int64_t m, 
   // rank's device writes it at the end, page-locked when possible) or, on
   // one rank about to be gathered, the n x n result arrays themselves. The
   // contents are left unset: start() / finish() / finish_rows() write every
-  // cell.
+  // cell. A GPU rank allocates its result on a thread beside the k-steps
+  // (page-locking gigabytes the first time takes seconds; started once the
+  // device's own set-up is done, which it would slow down); the delivery
+  // waits for it.
   std::vector<int64_t> offsets;
   std::vector<int32_t> targets;
   std::vector<W> weights;
   HostArray<W> cpu_d;  // a CPU rank's store where the result is delivered in rows
   HostArray<int32_t> cpu_p;
+  Beside result_alloc;
+  std::function<void()> allocate_result;  // a GPU rank's, started before the k-steps
   s.agree(capture([&] {
     maybe_inject_failure(s.rank());
     result = std::make_unique<BlockResult>();
@@ -141,19 +348,28 @@ void run_fw(const Session& s, const Layout& L, bool want, bool rows, int64_t m, 
                                   std::to_string(s.size()) + " (n = " + std::to_string(n) + ", " +
                                   (rows ? "all n x n rows" : std::to_string(cells) + " cells of blocks") +
                                   (want ? ", distances and predecessors)" : ", distances)"));
-    alloc_uninit(store<W>(*result), cells, engine.gpu);
-    if (want) alloc_uninit(result->pred, cells, engine.gpu);
+    BlockResult* r = result.get();
+    auto allocate = [r, cells, want, pinned = engine.gpu] {
+      alloc_uninit(store<W>(*r), cells, pinned);
+      if (want) alloc_uninit(r->pred, cells, pinned);
+    };
+    if (engine.gpu) {
+      allocate_result = allocate;
+    } else {
+      allocate();
+    }
     if (rows && !engine.gpu) {
       alloc_uninit(cpu_d, static_cast<int64_t>(L.local_elems()), false);
       if (want) alloc_uninit(cpu_p, static_cast<int64_t>(L.local_elems()), false);
     }
   }));
   BlockResult& out = *result;
-  W* D = store<W>(out).data();
-  int32_t* P = want ? out.pred.data() : nullptr;
-  // The store the engine computes in (CPU) or writes at the end (GPU, unless in rows).
-  W* work_d = rows ? (engine.gpu ? nullptr : cpu_d.data()) : D;
-  int32_t* work_p = !want ? nullptr : rows ? (engine.gpu ? nullptr : cpu_p.data()) : P;
+  // The result's arrays (a GPU rank's once result_alloc is done).
+  W* D = engine.gpu ? nullptr : store<W>(out).data();
+  int32_t* P = want && !engine.gpu ? out.pred.data() : nullptr;
+  // The store a CPU rank computes in.
+  W* work_d = rows ? cpu_d.data() : D;
+  int32_t* work_p = !want ? nullptr : rows ? cpu_p.data() : P;
   out.times.setup += lap();
 
   // Rank 0's graph to every rank.
@@ -174,6 +390,8 @@ void run_fw(const Session& s, const Layout& L, bool want, bool rows, int64_t m, 
 
   // The local engine builds its initial blocks (a GPU rank on its device).
   BlockFwShape shape = shape_of(L, want);
+  shape.m = m;
+  shape.rows_whole_on_devices = engine.all_gpu && L.pc == 1;
   W min_weight = W(0);
   std::unique_ptr<BlockFw<W>> fw;
   s.agree(capture([&] {
@@ -185,7 +403,7 @@ void run_fw(const Session& s, const Layout& L, bool want, bool rows, int64_t m, 
     }
     shape.max_abs_weight = max_abs;
     if (engine.gpu) {
-      fw = gpu::make_block_fw(shape, engine.device_options, work_d, work_p);
+      fw = gpu::make_block_fw<W>(shape, engine.device_options);
     } else {
       fw = std::make_unique<cpu::CpuBlockFw<W>>(shape, engine.threads, work_d, work_p);
     }
@@ -193,87 +411,26 @@ void run_fw(const Session& s, const Layout& L, bool want, bool rows, int64_t m, 
   }));
   out.times.setup += lap();
 
-  // The k-steps. Local work runs under capture() so that a failure never
-  // skips a broadcast (no rank hangs); the ranks agree at the end of each
-  // step. A buffer that could not be prepared is replaced by the receive
-  // buffer of the same size (its content no longer matters then).
-  // Each rank counts where its k-steps' time goes (its own work vs.
-  // broadcasts and agreement, which include waiting for the others), for
-  // GSP_MPI_TRACE=1.
-  double local_s = 0, comm_s = 0;
-  for (int32_t K = 0; K < L.nb; ++K) {
-    const int rK = K % L.pr, cK = K % L.pc;
-    const bool in_row = L.myrow == rK, in_col = L.mycol == cK;
-    const int32_t lkr = in_row ? K / L.pr : -1;  // local block row / column of K where owned
-    const int32_t lkc = in_col ? K / L.pc : -1;
-    Outcome step;
-    auto local = [&](auto&& f) {
-      const double t = MPI_Wtime();
-      step.merge(capture(f));
-      local_s += MPI_Wtime() - t;
-    };
-    auto comm = [&](auto&& f) {
-      const double t = MPI_Wtime();
-      f();
-      comm_s += MPI_Wtime() - t;
-    };
-
-    // Phase 1: the owner closes the diagonal block.
-    local([&] {
-      fw->begin_step(K);
-      if (in_row && in_col) fw->close_diagonal(lkr, lkc);
-    });
-    // Phase 2: it goes along its grid row and column (with predecessors down
-    // the column, for the column panel's update), which update block row K
-    // and block column K.
-    if (in_row) comm([&] { bcast(fw->diag_d(), bb, cK, s.row_comm()); });
-    if (in_col) {
-      comm([&] {
-        bcast(fw->diag_d(), bb, rK, s.col_comm());
-        if (want) bcast(fw->diag_p(), bb, rK, s.col_comm());
-      });
-    }
-    local([&] {
-      if (in_row != in_col) fw->diag_received(in_col);
-      fw->update_panels(lkr, lkc);
-    });
-
-    // Phase 3: block row K down the grid columns, block column K across the
-    // grid rows; every rank updates all its other blocks.
-    W* rd = nullptr;
-    int32_t* rp = nullptr;
-    local([&] {
-      rd = fw->row_d(lkr);
-      rp = fw->row_p(lkr);
-    });
-    if (rd == nullptr || (want && rp == nullptr)) {
-      rd = fw->row_d(-1);
-      rp = fw->row_p(-1);
-    }
-    comm([&] {
-      bcast(rd, L.nlc * bb, rK, s.col_comm());
-      if (want) bcast(rp, L.nlc * bb, rK, s.col_comm());
-    });
-    W* cd = nullptr;
-    local([&] { cd = fw->col_d(lkc); });
-    if (cd == nullptr) cd = fw->col_d(-1);
-    comm([&] { bcast(cd, L.nlr * bb, cK, s.row_comm()); });
-    local([&] {
-      if (!in_row) fw->row_received();
-      if (!in_col) fw->col_received();
-      fw->update_rest(lkr, lkc);
-    });
-
-    local([&] {
-      fw->end_step();
-      if (root) ro.report(0.9 * static_cast<double>(K + 1) / static_cast<double>(L.nb));
-    });
-    comm([&] { s.agree(step); });
+  // The k-steps, on the device path where every rank can take it (joining
+  // the devices' groups counts as set-up).
+  std::string why_not;
+  const bool device_path = use_device_path(s, engine, *fw, &out.transport, &why_not);
+  if (allocate_result) result_alloc.start(allocate_result);
+  out.times.setup += lap();
+  if (device_path) {
+    device_ksteps(s, ro, *fw);
+    out.times.local = lap();
+    out.times.ksteps = out.times.local;
+  } else {
+    host_ksteps(s, L, want, ro, *fw, &out.times);
+    out.times.ksteps = lap();
   }
-  out.times.local = local_s;
-  out.times.comm = comm_s;
-  out.times.ksteps = lap();
+
+  // Predecessors from the finished rows where the steps did not track them.
+  s.agree(capture([&] { fw->after_steps(g); }));
+  const double t_after = lap();
   const std::string where = fw->describe();
+  out.step_profile = fw->step_profile();
   // The predecessor check: on one rank, a device checks its rows where they
   // are and names the bad ones (then only those are rebuilt on the host).
   const bool check = want && preds_need_check<W>(g.m, static_cast<double>(min_weight));
@@ -282,12 +439,18 @@ void run_fw(const Session& s, const Layout& L, bool want, bool rows, int64_t m, 
   if (check && L.pr == 1 && L.pc == 1) {
     s.agree(capture([&] { checked = fw->check_rows(&bad); }));
   }
-  const double t_device_check = lap();
+  const double t_device_check = t_after + lap();
   s.agree(capture([&] {
+    if (engine.gpu) {
+      const Outcome allocated = result_alloc.join();
+      if (!allocated.ok()) throw Error(allocated.status, allocated.message);
+      D = store<W>(out).data();
+      P = want ? out.pred.data() : nullptr;
+    }
     if (rows) {
       fw->finish_rows(D, P);
     } else {
-      fw->finish();
+      fw->finish(D, P);
     }
   }));
   fw.reset();
@@ -316,6 +479,7 @@ void run_fw(const Session& s, const Layout& L, bool want, bool rows, int64_t m, 
     out.times.check = t_device_check + lap();
     out.times.check_note = checked ? " (on the device)" : "";
   } else {
+    if (want) out.times.check = t_device_check;  // the predecessors found after the steps, if any
     out.times.check_note = want ? " (skipped: int32, every arc > 0)" : " (no paths)";
   }
   if (ro.limit < std::numeric_limits<double>::infinity()) {
@@ -331,7 +495,7 @@ void run_fw(const Session& s, const Layout& L, bool want, bool rows, int64_t m, 
   out.threads = engine.threads;
   out.where = "rank " + std::to_string(s.rank()) + " of " + std::to_string(s.size()) + " (" + std::to_string(L.pr) +
               " x " + std::to_string(L.pc) + " grid, b = " + std::to_string(L.b) + ", " + std::to_string(L.nb) +
-              " steps), " + where;
+              " steps), " + where + ", " + out.transport + (why_not.empty() ? "" : " (device path: " + why_not + ")");
   out.layout = L;
   out.rank = s.rank();
   out.size = s.size();
@@ -342,8 +506,8 @@ void run_fw(const Session& s, const Layout& L, bool want, bool rows, int64_t m, 
   out.stats.device = engine.gpu ? engine.device_options.device : -1;
   out.stats.device_name = "MPI: " + std::to_string(s.size()) + (s.size() == 1 ? " rank" : " ranks") + " (" +
                           std::to_string(L.pr) + " x " + std::to_string(L.pc) + " grid, blocks of " +
-                          std::to_string(L.b) + "), " + where + (s.size() == 1 ? "" : " on rank " +
-                          std::to_string(s.rank()));
+                          std::to_string(L.b) + ", " + out.transport + "), " + where +
+                          (s.size() == 1 ? "" : " on rank " + std::to_string(s.rank()));
   out.stats.iterations = L.nb;
   const double nn = static_cast<double>(n);
   out.stats.relaxations = static_cast<int64_t>(std::min(nn * nn * nn, 9.0e18));
@@ -400,8 +564,10 @@ std::unique_ptr<BlockResult> distributed_fw(const Session& s, const Outcome& fir
   s.agree(capture([&] {
     engine = choose_engine(s, ro, static_cast<gsp_backend>(head[5]), static_cast<gsp_dtype>(head[1]), threads);
   }));
-  int mine = engine.gpu ? 1 : 0, any_gpu = 0;
+  int mine = engine.gpu ? 1 : 0, any_gpu = 0, all_gpu = 0;
   mpi_check(MPI_Allreduce(&mine, &any_gpu, 1, MPI_INT, MPI_MAX, s.comm()), "MPI_Allreduce");
+  mpi_check(MPI_Allreduce(&mine, &all_gpu, 1, MPI_INT, MPI_MIN, s.comm()), "MPI_Allreduce");
+  engine.all_gpu = all_gpu != 0;
   s.agree(capture([&] {
     if (root) head[4] = block_size_from_env(static_cast<int32_t>(head[0]), s.pr(), s.pc(), any_gpu != 0);
   }));

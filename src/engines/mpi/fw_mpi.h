@@ -100,7 +100,9 @@ struct BlockResult {
   RunStats stats;
   StageTimes times;
   double t0 = 0;               // MPI_Wtime() at the call's start
-  std::string where;           // "rank r of p (pr x pc grid, b = .., nb steps), <engine>"
+  std::string where;           // "rank r of p (pr x pc grid, b = .., nb steps), <engine>, <transport>"
+  std::string transport;       // how the panels moved: "NCCL panels", "host-staged panels", "one rank"
+  std::string step_profile;    // the device path's own account of its steps (GSP_MPI_TRACE)
   const void* dist() const {
     if (dtype == GSP_F32) return d_f32.data();
     if (dtype == GSP_F64) return d_f64.data();

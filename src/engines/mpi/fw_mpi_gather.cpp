@@ -73,6 +73,7 @@ void print_trace(const BlockResult& r, double call) {
                r.where.c_str(), t.graph, t.setup, t.ksteps, t.local, t.comm, t.deliver,
                r.stats.backend == GSP_BACKEND_CUDA ? " (device to host)" : "", t.check, t.check_note, t.gather, call,
                t.ksteps > 0 ? call / t.ksteps : 0.0);
+  if (!r.step_profile.empty()) std::fprintf(stderr, "gsp mpi: rank %d k-steps: %s\n", r.rank, r.step_profile.c_str());
 }
 
 std::unique_ptr<Paths> gather_to_root(const Session& s, BlockResult& br, const GraphPtr& graph,

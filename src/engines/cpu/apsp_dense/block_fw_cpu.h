@@ -145,7 +145,8 @@ class CpuBlockFw final : public BlockFw<W> {
                   "an int32 distance would overflow in the all-pairs matrix; use GSP_F64 weights or smaller weights");
     }
   }
-  void finish() override {}
+  void finish(W*, int32_t*) override {}
+  bool tracks_paths() const override { return paths_; }
   bool check_rows(std::vector<int32_t>*) override { return false; }
   void finish_rows(W* dist, int32_t* pred) override {
     const int64_t n = s_.n;

@@ -18,6 +18,26 @@
 // panel's old values from a copy, because an output tile's operand spans
 // other tiles of the same panel (as in the single-device super-blocked FW).
 //
+// Two ways through the k-steps (src/core/block_fw.h):
+//   - host-staged (the MPI engine drives each phase): panels packed into the
+//     host block format, copied to pinned host buffers, broadcast by MPI,
+//     unpacked on the receivers; works between any ranks, CPU ones too;
+//   - the device path (connect(), run_steps(); where every rank has a device
+//     of its own): panels broadcast from device memory to device memory by
+//     NCCL in the device representation, and a lookahead as in the
+//     single-device engine: phase 3 of step K first updates the cells step
+//     K + 1 needs (block row and column K + 1, "strips") on a high-priority
+//     stream, which then goes on with step K + 1's phases 1 and 2 and its
+//     broadcasts while the rest of step K ("bulk") fills the device from a
+//     low-priority stream. The host queues work at most two steps ahead of
+//     the device and checks each step's flags two steps late.
+//   Why the lookahead is safe: bulk K reads only column panel K (rows other
+//   than block rows K and K + 1) and row panel K (columns other than K and
+//   K + 1), and writes no cell of block row or column K or K + 1; strips
+//   K + 1 wait for bulk K, which wrote their cells last; receive buffers
+//   alternate between even and odd steps, and step K + 2 writes K's only
+//   after strips K + 1, which waited for bulk K, their last reader.
+//
 // Values on the device use the single-device engine's representations:
 // float, int32 "fast" (infinity 2^30 - 1, one DPX add-min per relaxation)
 // when 4 (n + 1) max|w| < 2^30 - 1, else int32 "checked" (overflow flagged).
@@ -28,178 +48,106 @@
 #include <utility>
 #include <vector>
 
+#include <chrono>
+#include <cstdio>
+#include <thread>
+
 #include "core/block_fw.h"
+#include "apsp_dense/block_fw_kernels.cuh"
 #include "apsp_dense/fw_blocked.cuh"
 #include "apsp_dense/minplus_tile.cuh"
+#include "apsp_dense/pred_pass.cuh"
+#include "runtime/nccl_library.cuh"
 #include "runtime/weight_traits.cuh"
 
 namespace gsp::detail::gpu {
 namespace {
 
 using namespace dense;
+using namespace block_fw_kernels;
 
-// Column offset that keeps the tile product's diagonal test (row_off + i ==
-// col_off + j) from firing: local rows and columns are not global indices.
-// Negative diagonals are found by diag_check_kernel instead.
-constexpr int64_t kNoDiagonal = int64_t(1) << 40;
+// Tile rows or columns a product leaves alone: [lo, hi).
+struct TileSpan {
+  int lo = 0, hi = 0;
+};
 
-template <class W>
-__device__ __forceinline__ bool api_is_inf(W v) {
-  if constexpr (std::is_floating_point<W>::value) {
-    return isinf(v) && v > 0;
-  } else {
-    return v == GSP_I32_INF;
-  }
+// The tiles of local blocks a and c (each < 0: none; when both are set
+// they are neighbours, block rows or columns K and K + 1 of a grid of one
+// row or column), as one span.
+inline TileSpan blocks_span(int32_t a, int32_t c, int tiles) {
+  if (a < 0 && c < 0) return {};
+  const int32_t lo = a < 0 ? c : c < 0 ? a : std::min(a, c);
+  const int32_t hi = std::max(a, c);
+  return {lo * tiles, (hi + 1) * tiles};
 }
 
-// Device matrix region (nbr x nbc blocks of b x b at D, leading dimension
-// ld) -> host block format (total = nbr * nbc * b * b cells), API values.
-template <class Ops, class W>
-__global__ void pack_blocks_kernel(const typename Ops::T* D, const int32_t* P, int64_t ld, int32_t b,
-                                   int32_t nbc, int64_t total, W* out_d, int32_t* out_p) {
-  const int64_t bb = (int64_t)b * b;
-  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total;
-       e += (int64_t)gridDim.x * blockDim.x) {
-    const int64_t blk = e / bb, w = e % bb;
-    const int64_t at = ((blk / nbc) * b + w / b) * ld + (blk % nbc) * b + w % b;
-    const typename Ops::T v = D[at];
-    out_d[e] = Ops::is_inf(v) ? Dist<W>::inf() : (W)v;
-    if (out_p != nullptr) out_p[e] = P[at];
-  }
-}
+// The device path's streams, events (per step parity) and device groups.
+struct DeviceLanes {
+  int device = 0;
+  cudaStream_t crit = nullptr, bulk = nullptr;
+  cudaEvent_t panels[2] = {}, strips[2] = {}, done[2] = {};
+  // Timing (step_profile()), per step modulo 4 (the host is at most two
+  // steps ahead of the one it reads): crit's start and panels, bulk's
+  // start and end.
+  cudaEvent_t crit0[4] = {}, crit1[4] = {}, bulk0[4] = {}, bulk1[4] = {};
+  HostBuffer flags;  // two ints: a step's flags, copied when it ends
+  std::shared_ptr<NcclComm> row, col;  // null where the group is this rank alone (nccl_cache_*)
 
-// The inverse: host block format, API values -> device region.
-template <class Ops, class W>
-__global__ void unpack_blocks_kernel(const W* in_d, const int32_t* in_p, int64_t total, int32_t b, int32_t nbc,
-                                     typename Ops::T* D, int32_t* P, int64_t ld) {
-  const int64_t bb = (int64_t)b * b;
-  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total;
-       e += (int64_t)gridDim.x * blockDim.x) {
-    const int64_t blk = e / bb, w = e % bb;
-    const int64_t at = ((blk / nbc) * b + w / b) * ld + (blk % nbc) * b + w % b;
-    const W v = in_d[e];
-    D[at] = api_is_inf(v) ? Ops::inf() : (typename Ops::T)v;
-    if (P != nullptr && in_p != nullptr) P[at] = in_p[e];
-  }
-}
-
-// Sets kFlagNegCycle when a diagonal cell this rank holds is negative.
-template <class Ops>
-__global__ void diag_check_kernel(const typename Ops::T* D, int64_t ld, BlockFwShape s, int* flags) {
-  const int64_t idx = blockIdx.x * (int64_t)blockDim.x + threadIdx.x;
-  const int32_t li = (int32_t)(idx / s.b), r = (int32_t)(idx % s.b);
-  if (li >= s.nlr) return;
-  const int32_t I = li * s.grid_rows + s.my_row;
-  if (I % s.grid_cols != s.my_col || (int64_t)I * s.b + r >= s.n) return;
-  const int64_t lj = I / s.grid_cols;
-  if (D[((int64_t)li * s.b + r) * ld + lj * s.b + r] < typename Ops::T(0)) atomicOr(flags, kFlagNegCycle);
-}
-
-// Fills count cells with infinity (predecessor -1).
-template <class Ops>
-__global__ void fill_inf_kernel(typename Ops::T* D, int32_t* P, int64_t count) {
-  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < count;
-       e += (int64_t)gridDim.x * blockDim.x) {
-    D[e] = Ops::inf();
-    if (P != nullptr) P[e] = -1;
-  }
-}
-
-// 0 on the diagonal cells this rank holds.
-template <class Ops>
-__global__ void zero_diag_kernel(typename Ops::T* D, int64_t ld, BlockFwShape s) {
-  const int64_t idx = blockIdx.x * (int64_t)blockDim.x + threadIdx.x;
-  const int32_t li = (int32_t)(idx / s.b), r = (int32_t)(idx % s.b);
-  if (li >= s.nlr) return;
-  const int32_t I = li * s.grid_rows + s.my_row;
-  if (I % s.grid_cols != s.my_col || (int64_t)I * s.b + r >= s.n) return;
-  D[((int64_t)li * s.b + r) * ld + (I / s.grid_cols) * s.b + r] = typename Ops::T(0);
-}
-
-// min into a cell (floats: ordered as integers by sign, runtime/weight_traits.cuh).
-template <class W>
-__device__ __forceinline__ void atomic_min_value(W* at, W v) {
-  WeightTraits<W>::atomic_min(at, v);
-}
-
-// Arcs (cell of the local matrix, weight): the lightest per cell wins.
-template <class T>
-__global__ void scatter_arcs_kernel(const int64_t* cell, const T* w, int64_t count, T* D) {
-  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < count;
-       e += (int64_t)gridDim.x * blockDim.x) {
-    atomic_min_value(D + cell[e], w[e]);
-  }
-}
-
-// Then the arcs' tails as predecessors where an arc won its cell (parallel
-// arcs share the tail; a self-loop only where it made the diagonal negative).
-template <class T>
-__global__ void arc_preds_kernel(const int64_t* cell, const T* w, int64_t count, const T* D, int32_t* P,
-                                 int64_t ld, BlockFwShape s) {
-  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < count;
-       e += (int64_t)gridDim.x * blockDim.x) {
-    const int64_t c = cell[e];
-    if (D[c] != w[e]) continue;
-    const int64_t row = c / ld, col = c % ld;
-    const int32_t u = (int32_t)(((row / s.b) * s.grid_rows + s.my_row) * s.b + row % s.b);
-    const int32_t v = (int32_t)(((col / s.b) * s.grid_cols + s.my_col) * s.b + col % s.b);
-    if (u != v || w[e] < T(0)) P[c] = u;
-  }
-}
-
-// In place: device values -> API values over count cells (predecessors
-// stay as they are, as pack_blocks_kernel leaves them).
-template <class Ops, class W>
-__global__ void to_api_kernel(typename Ops::T* D, int64_t count) {
-  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < count;
-       e += (int64_t)gridDim.x * blockDim.x) {
-    if (Ops::is_inf(D[e])) D[e] = (typename Ops::T)Dist<W>::inf();
-  }
-}
-
-// The predecessor check of rows [row0, row0 + rows) of the local matrix (a
-// 1 x 1 grid: local row = vertex), by pointer doubling: anc starts as each
-// vertex's predecessor (the vertex itself where there is none), then anc <-
-// anc[anc] until 2^rounds >= n; every reachable vertex must end at the
-// row's source, whose own predecessor must be -1, and every predecessor of
-// a reachable vertex must be reachable. anc0 / anc1: rows x n scratch.
-__global__ void anc_init_kernel(const int32_t* P, int64_t ld, int32_t n, int64_t row0, int64_t total,
-                                int32_t* anc) {
-  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total;
-       e += (int64_t)gridDim.x * blockDim.x) {
-    const int64_t r = e / n, j = e % n;
-    const int32_t p = P[(row0 + r) * ld + j];
-    anc[e] = p < 0 || p >= n ? (int32_t)j : p;
-  }
-}
-__global__ void anc_step_kernel(const int32_t* a, int32_t* b, int32_t n, int64_t total) {
-  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total;
-       e += (int64_t)gridDim.x * blockDim.x) {
-    b[e] = a[(e / n) * n + a[e]];
-  }
-}
-template <class Ops>
-__global__ void anc_check_kernel(const int32_t* anc, const typename Ops::T* D, const int32_t* P, int64_t ld,
-                                 int32_t n, int64_t row0, int64_t total, int* bad) {
-  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total;
-       e += (int64_t)gridDim.x * blockDim.x) {
-    const int64_t r = e / n, j = e % n, i = row0 + r;
-    const int64_t at = i * ld + j;
-    if (Ops::is_inf(D[at])) continue;
-    const int32_t p = P[at];
-    bool ok;
-    if (j == i) {
-      ok = p == -1;
-    } else {
-      ok = anc[e] == i && p >= 0 && p < n && !Ops::is_inf(D[i * ld + p]);
+  explicit DeviceLanes(int dev) : device(dev), flags(2 * sizeof(int)) {
+    int least = 0, greatest = 0;
+    GSP_CUDA(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+    GSP_CUDA(cudaStreamCreateWithPriority(&crit, cudaStreamNonBlocking, greatest));
+    GSP_CUDA(cudaStreamCreateWithPriority(&bulk, cudaStreamNonBlocking, least));
+    for (cudaEvent_t* set : {panels, strips, done}) {
+      for (int i = 0; i < 2; ++i) GSP_CUDA(cudaEventCreateWithFlags(&set[i], cudaEventDisableTiming));
     }
-    if (!ok) bad[r] = 1;
+    for (cudaEvent_t* set : {crit0, crit1, bulk0, bulk1}) {
+      for (int i = 0; i < 4; ++i) GSP_CUDA(cudaEventCreate(&set[i]));
+    }
+    flags.as<int>()[0] = flags.as<int>()[1] = 0;
   }
-}
+  // Waits for the streams (after abort(), NCCL ends its operations in
+  // flight, so the wait ends too) before the buffers they use go.
+  ~DeviceLanes() {
+    cudaSetDevice(device);
+    for (cudaStream_t s : {crit, bulk}) {
+      if (s != nullptr) cudaStreamSynchronize(s);
+    }
+    row.reset();
+    col.reset();
+    for (cudaStream_t s : {crit, bulk}) {
+      if (s != nullptr) cudaStreamDestroy(s);
+    }
+    for (cudaEvent_t* set : {panels, strips, done}) {
+      for (int i = 0; i < 2; ++i) {
+        if (set[i] != nullptr) cudaEventDestroy(set[i]);
+      }
+    }
+    for (cudaEvent_t* set : {crit0, crit1, bulk0, bulk1}) {
+      for (int i = 0; i < 4; ++i) {
+        if (set[i] != nullptr) cudaEventDestroy(set[i]);
+      }
+    }
+    (void)cudaGetLastError();
+  }
+  // Milliseconds between two ended events (0 where CUDA cannot tell).
+  static double ms(cudaEvent_t a, cudaEvent_t b) {
+    float t = 0;
+    if (cudaEventElapsedTime(&t, a, b) != cudaSuccess) {
+      (void)cudaGetLastError();
+      return 0;
+    }
+    return t;
+  }
+  DeviceLanes(const DeviceLanes&) = delete;
+  DeviceLanes& operator=(const DeviceLanes&) = delete;
 
-inline unsigned grid_for(int64_t total) {
-  return (unsigned)std::min<int64_t>(blocks_for(total, 256), 65535LL * 8);
-}
+  void abort() {
+    if (row) row->abort();
+    if (col) col->abort();
+  }
+};
+
 
 template <class Ops, class W, bool kPaths>
 class CudaBlockFw final : public BlockFw<W> {
@@ -207,34 +155,23 @@ class CudaBlockFw final : public BlockFw<W> {
   static_assert(std::is_same<T, W>::value, "device values have the weight type");
 
  public:
-  CudaBlockFw(const BlockFwShape& shape, const RunOptions& options, W* store_d, int32_t* store_p)
-      : s_(shape), options_(options), ctx_(options_, nullptr), b_(shape.b), ld_((int64_t)shape.nlc * shape.b),
-        rows_((int64_t)shape.nlr * shape.b), bb_((int64_t)shape.b * shape.b), tiles_(shape.b / kTile),
-        store_d_(store_d), store_p_(store_p) {
+  CudaBlockFw(const BlockFwShape& shape, const RunOptions& options)
+      : s_(shape), preds_(shape.paths), options_(options), ctx_(options_, nullptr), b_(shape.b), ld_((int64_t)shape.nlc * shape.b),
+        rows_((int64_t)shape.nlr * shape.b), bb_((int64_t)shape.b * shape.b), tiles_(shape.b / kTile) {
     const size_t cells = (size_t)rows_ * (size_t)ld_;
     const size_t panel = (size_t)std::max<int64_t>(b_ * ld_, rows_ * b_);
-    const size_t stage = (size_t)std::max(shape.nlr, shape.nlc) * (size_t)bb_;
     D_.allocate(ctx_, cells, "MPI Floyd-Warshall: this rank's blocks");
     row_.allocate(ctx_, (size_t)(b_ * ld_), "MPI Floyd-Warshall: received block row");
     col_.allocate(ctx_, (size_t)(rows_ * b_), "MPI Floyd-Warshall: received block column");
     diag_.allocate(ctx_, (size_t)bb_, "MPI Floyd-Warshall: diagonal block");
     tmp_.allocate(ctx_, panel, "MPI Floyd-Warshall: panel copy");
-    stage_d_.allocate(ctx_, stage, "MPI Floyd-Warshall: staging");
+    if (preds_) P_.allocate(ctx_, cells, "MPI Floyd-Warshall: this rank's predecessor blocks");
     if (kPaths) {
-      P_.allocate(ctx_, cells, "MPI Floyd-Warshall: this rank's predecessor blocks");
       rowp_.allocate(ctx_, (size_t)(b_ * ld_), "MPI Floyd-Warshall: received block row (pred)");
       diagp_.allocate(ctx_, (size_t)bb_, "MPI Floyd-Warshall: diagonal block (pred)");
       tmpp_.allocate(ctx_, (size_t)(b_ * ld_), "MPI Floyd-Warshall: panel copy (pred)");
-      stage_p_.allocate(ctx_, stage, "MPI Floyd-Warshall: staging (pred)");
     }
     flags_.allocate(ctx_, 1, "MPI Floyd-Warshall: flags");
-    h_diag_d_.allocate((size_t)bb_ * sizeof(W));
-    h_row_d_.allocate((size_t)(s_.nlc * bb_) * sizeof(W));
-    h_col_d_.allocate((size_t)(s_.nlr * bb_) * sizeof(W));
-    if (kPaths) {
-      h_diag_p_.allocate((size_t)bb_ * sizeof(int32_t));
-      h_row_p_.allocate((size_t)(s_.nlc * bb_) * sizeof(int32_t));
-    }
   }
 
   // Calls fn(cell, e) for every arc e of g whose block this rank holds,
@@ -262,7 +199,7 @@ class CudaBlockFw final : public BlockFw<W> {
     for_each_local_arc(g, [&](int64_t, int64_t) { ++count; });
     const int64_t cells = rows_ * ld_;
     if (cells > 0) {
-      fill_inf_kernel<Ops><<<grid_for(cells), 256, 0, st>>>(D_.get(), kPaths ? P_.get() : nullptr, cells);
+      fill_inf_kernel<Ops><<<grid_for(cells), 256, 0, st>>>(D_.get(), preds_ ? P_.get() : nullptr, cells);
       GSP_CUDA_LAUNCH();
       zero_diag_kernel<Ops><<<blocks_for(rows_, 256), 256, 0, st>>>(D_.get(), ld_, s_);
       GSP_CUDA_LAUNCH();
@@ -295,58 +232,83 @@ class CudaBlockFw final : public BlockFw<W> {
 
   void begin_step(int32_t) override {}  // every phase takes its blocks from the caller
 
+  bool tracks_paths() const override { return kPaths; }
+
+  // With paths but untracked steps (make_with()): every local row is whole,
+  // so each block row's predecessors come from its finished distances and
+  // the reverse graph (pred_pass.cuh), as in the one-device engine.
+  void after_steps(const CsrView<W>& g) override {
+    if (!preds_ || kPaths || s_.n == 0) return;
+    std::vector<int64_t> offsets((size_t)g.n + 1, 0);
+    for (int64_t e = 0; e < g.m; ++e) ++offsets[(size_t)g.targets[e] + 1];
+    for (int32_t v = 0; v < g.n; ++v) offsets[(size_t)v + 1] += offsets[(size_t)v];
+    std::vector<int64_t> at(offsets.begin(), offsets.end() - 1);
+    std::vector<int32_t> sources((size_t)g.m);
+    std::vector<W> weights((size_t)g.m);
+    for (int32_t u = 0; u < g.n; ++u) {
+      for (int64_t e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
+        const int64_t k = at[(size_t)g.targets[e]]++;
+        sources[(size_t)k] = u;
+        weights[(size_t)k] = g.weights[e];
+      }
+    }
+    cudaStream_t st = ctx_.stream();
+    DeviceBuffer<int64_t> d_off(ctx_, offsets.size(), "MPI Floyd-Warshall: reverse graph");
+    DeviceBuffer<int32_t> d_src(ctx_, std::max<size_t>(1, sources.size()), "MPI Floyd-Warshall: reverse graph");
+    DeviceBuffer<W> d_w(ctx_, std::max<size_t>(1, weights.size()), "MPI Floyd-Warshall: reverse graph");
+    GSP_CUDA(cudaMemcpyAsync(d_off.get(), offsets.data(), offsets.size() * sizeof(int64_t), cudaMemcpyHostToDevice, st));
+    GSP_CUDA(cudaMemcpyAsync(d_src.get(), sources.data(), sources.size() * sizeof(int32_t), cudaMemcpyHostToDevice, st));
+    GSP_CUDA(cudaMemcpyAsync(d_w.get(), weights.data(), weights.size() * sizeof(W), cudaMemcpyHostToDevice, st));
+    const DeviceCsr<W> rg{g.n, g.m, d_off.get(), d_src.get(), d_w.get()};
+    for (int32_t li = 0; li < s_.nlr; ++li) {
+      const int64_t first = (int64_t)(li * s_.grid_rows + s_.my_row) * b_;
+      pred_pass_rows<Ops, W>(ctx_, rg, D_.get() + li * b_ * ld_, P_.get() + li * b_ * ld_, ld_, st, b_, first);
+    }
+    ctx_.sync();  // the buffers above go out of scope
+  }
+
   void close_diagonal(int32_t lkr, int32_t lkc) override {
-    T* dkk = D_.get() + lkr * b_ * ld_ + lkc * b_;
-    int32_t* pkk = kPaths ? P_.get() + lkr * b_ * ld_ + lkc * b_ : nullptr;
-    fw_blocked<Ops, kPaths>(dkk, pkk, ld_, tiles_, flags_.get(), ctx_.stream(), nullptr, 0, 0);
-    copy2d(diag_.get(), b_, dkk, ld_, b_, b_);
-    if (kPaths) copy2d(diagp_.get(), b_, pkk, ld_, b_, b_);
+    staging();
+    close_on(lkr, lkc, ctx_.stream());
     pack(diag_.get(), kPaths ? diagp_.get() : nullptr, b_, 1, 1);
     stage_out(h_diag_d_.as<W>(), kPaths ? h_diag_p_.as<int32_t>() : nullptr, 1);
   }
-  W* diag_d() override { return h_diag_d_.as<W>(); }
-  int32_t* diag_p() override { return kPaths ? h_diag_p_.as<int32_t>() : nullptr; }
+  W* diag_d() override {
+    staging();
+    return h_diag_d_.as<W>();
+  }
+  int32_t* diag_p() override {
+    staging();
+    return kPaths ? h_diag_p_.as<int32_t>() : nullptr;
+  }
   void diag_received(bool with_preds) override {
+    staging();
     const bool preds = kPaths && with_preds;
     stage_in(h_diag_d_.as<W>(), preds ? h_diag_p_.as<int32_t>() : nullptr, 1);
     unpack(diag_.get(), preds ? diagp_.get() : nullptr, b_, 1, 1, preds);
   }
 
-  void update_panels(int32_t lkr, int32_t lkc) override {
-    cudaStream_t st = ctx_.stream();
-    if (lkr >= 0 && s_.nlc > 0) {
-      // Block row K (contiguous): R = min(R, Dkk* (x) R_old).
-      T* R = D_.get() + lkr * b_ * ld_;
-      int32_t* PR = kPaths ? P_.get() + lkr * b_ * ld_ : nullptr;
-      GSP_CUDA(cudaMemcpyAsync(tmp_.get(), R, (size_t)(b_ * ld_) * sizeof(T), cudaMemcpyDeviceToDevice, st));
-      if (kPaths) {
-        GSP_CUDA(cudaMemcpyAsync(tmpp_.get(), PR, (size_t)(b_ * ld_) * sizeof(int32_t), cudaMemcpyDeviceToDevice,
-                                 st));
-      }
-      product(diag_.get(), b_, tmp_.get(), ld_, tmpp_.get(), R, PR, -1, lkc, tiles_, s_.nlc * tiles_);
-    }
-    if (lkc >= 0 && s_.nlr > 0) {
-      // Block column K: C = min(C, C_old (x) Dkk*); predecessors from Dkk*'s.
-      T* C = D_.get() + lkc * b_;
-      int32_t* PC = kPaths ? P_.get() + lkc * b_ : nullptr;
-      copy2d(tmp_.get(), b_, C, ld_, b_, rows_);
-      product(tmp_.get(), b_, diag_.get(), b_, diagp_.get(), C, PC, lkr, -1, s_.nlr * tiles_, tiles_);
-    }
-  }
+  void update_panels(int32_t lkr, int32_t lkc) override { panels_on(lkr, lkc, ctx_.stream()); }
 
   W* row_d(int32_t lkr) override {
+    staging();
     if (lkr >= 0) {
       pack(D_.get() + lkr * b_ * ld_, kPaths ? P_.get() + lkr * b_ * ld_ : nullptr, ld_, 1, s_.nlc);
       stage_out(h_row_d_.as<W>(), kPaths ? h_row_p_.as<int32_t>() : nullptr, s_.nlc);
     }
     return h_row_d_.as<W>();
   }
-  int32_t* row_p(int32_t) override { return kPaths ? h_row_p_.as<int32_t>() : nullptr; }
+  int32_t* row_p(int32_t) override {
+    staging();
+    return kPaths ? h_row_p_.as<int32_t>() : nullptr;
+  }
   void row_received() override {
+    staging();
     stage_in(h_row_d_.as<W>(), kPaths ? h_row_p_.as<int32_t>() : nullptr, s_.nlc);
     unpack(row_.get(), kPaths ? rowp_.get() : nullptr, ld_, 1, s_.nlc, kPaths);
   }
   W* col_d(int32_t lkc) override {
+    staging();
     if (lkc >= 0) {
       pack(D_.get() + lkc * b_, nullptr, ld_, s_.nlr, 1);
       stage_out(h_col_d_.as<W>(), nullptr, s_.nlr);
@@ -354,6 +316,7 @@ class CudaBlockFw final : public BlockFw<W> {
     return h_col_d_.as<W>();
   }
   void col_received() override {
+    staging();
     stage_in(h_col_d_.as<W>(), nullptr, s_.nlr);
     unpack(col_.get(), nullptr, b_, s_.nlr, 1, false);
   }
@@ -364,7 +327,8 @@ class CudaBlockFw final : public BlockFw<W> {
     const T* A = own_col ? D_.get() + lkc * b_ : col_.get();
     const T* B = own_row ? D_.get() + lkr * b_ * ld_ : row_.get();
     const int32_t* Bp = !kPaths ? nullptr : own_row ? P_.get() + lkr * b_ * ld_ : rowp_.get();
-    product(A, own_col ? ld_ : b_, B, ld_, Bp, D_.get(), P_.get(), lkr, lkc, s_.nlr * tiles_, s_.nlc * tiles_);
+    product(A, own_col ? ld_ : b_, B, ld_, Bp, D_.get(), P_.get(), blocks_span(lkr, -1, tiles_),
+            blocks_span(lkc, -1, tiles_), s_.nlr * tiles_, s_.nlc * tiles_, ctx_.stream());
   }
 
   void end_step() override {
@@ -375,14 +339,50 @@ class CudaBlockFw final : public BlockFw<W> {
     check_flags(ctx_, flags_.get(), "MPI Floyd-Warshall on CUDA");
   }
 
-  void finish() override {
+  void finish(W* store_d, int32_t* store_p) override {
+    staging();
     for (int32_t li = 0; li < s_.nlr; ++li) {
       const int64_t off = (int64_t)li * s_.nlc * bb_;
-      pack(D_.get() + li * b_ * ld_, kPaths ? P_.get() + li * b_ * ld_ : nullptr, ld_, 1, s_.nlc);
-      stage_out(store_d_ + off, kPaths ? store_p_ + off : nullptr, s_.nlc);
+      pack(D_.get() + li * b_ * ld_, preds_ ? P_.get() + li * b_ * ld_ : nullptr, ld_, 1, s_.nlc);
+      stage_out(store_d + off, preds_ ? store_p + off : nullptr, s_.nlc);
     }
   }
 
+ private:
+  // Phase 1 on `st`: closes local block (lkr, lkc) and copies it to diag_.
+  void close_on(int32_t lkr, int32_t lkc, cudaStream_t st) {
+    T* dkk = D_.get() + lkr * b_ * ld_ + lkc * b_;
+    int32_t* pkk = kPaths ? P_.get() + lkr * b_ * ld_ + lkc * b_ : nullptr;
+    fw_blocked<Ops, kPaths>(dkk, pkk, ld_, tiles_, flags_.get(), st, nullptr, 0, 0);
+    copy2d(diag_.get(), b_, dkk, ld_, b_, b_, st);
+    if (kPaths) copy2d(diagp_.get(), b_, pkk, ld_, b_, b_, st);
+  }
+
+  // Phase 2 on `st` (update_panels()).
+  void panels_on(int32_t lkr, int32_t lkc, cudaStream_t st) {
+    if (lkr >= 0 && s_.nlc > 0) {
+      // Block row K (contiguous): R = min(R, Dkk* (x) R_old).
+      T* R = D_.get() + lkr * b_ * ld_;
+      int32_t* PR = kPaths ? P_.get() + lkr * b_ * ld_ : nullptr;
+      GSP_CUDA(cudaMemcpyAsync(tmp_.get(), R, (size_t)(b_ * ld_) * sizeof(T), cudaMemcpyDeviceToDevice, st));
+      if (kPaths) {
+        GSP_CUDA(cudaMemcpyAsync(tmpp_.get(), PR, (size_t)(b_ * ld_) * sizeof(int32_t), cudaMemcpyDeviceToDevice,
+                                 st));
+      }
+      product(diag_.get(), b_, tmp_.get(), ld_, tmpp_.get(), R, PR, {}, blocks_span(lkc, -1, tiles_), tiles_,
+              s_.nlc * tiles_, st);
+    }
+    if (lkc >= 0 && s_.nlr > 0) {
+      // Block column K: C = min(C, C_old (x) Dkk*); predecessors from Dkk*'s.
+      T* C = D_.get() + lkc * b_;
+      int32_t* PC = kPaths ? P_.get() + lkc * b_ : nullptr;
+      copy2d(tmp_.get(), b_, C, ld_, b_, rows_, st);
+      product(tmp_.get(), b_, diag_.get(), b_, diagp_.get(), C, PC, blocks_span(lkr, -1, tiles_), {},
+              s_.nlr * tiles_, tiles_, st);
+    }
+  }
+
+ public:
   void finish_rows(W* dist, int32_t* pred) override {
     const int64_t n = s_.n;
     if (n == 0) return;
@@ -391,7 +391,7 @@ class CudaBlockFw final : public BlockFw<W> {
     GSP_CUDA_LAUNCH();
     GSP_CUDA(cudaMemcpy2DAsync(dist, (size_t)n * sizeof(W), D_.get(), (size_t)ld_ * sizeof(T), (size_t)n * sizeof(W),
                                (size_t)n, cudaMemcpyDeviceToHost, st));
-    if (kPaths && pred != nullptr) {
+    if (preds_ && pred != nullptr) {
       GSP_CUDA(cudaMemcpy2DAsync(pred, (size_t)n * sizeof(int32_t), P_.get(), (size_t)ld_ * sizeof(int32_t),
                                  (size_t)n * sizeof(int32_t), (size_t)n, cudaMemcpyDeviceToHost, st));
     }
@@ -402,29 +402,291 @@ class CudaBlockFw final : public BlockFw<W> {
     return std::string(ctx_.props().name) + " (CUDA device " + std::to_string(ctx_.device()) + ")";
   }
 
+  // ---------------------------------------------------------- device path
+
+  std::string device_identity() const override { return std::string(ctx_.props().uuid.bytes, 16); }
+
+  bool connect(RankGrid& grid, std::string* why) override {
+    // Every rank must be able to load NCCL where a group has several.
+    const bool groups = grid.size(RankGrid::kRow) > 1 || grid.size(RankGrid::kCol) > 1;
+    std::string mine;
+    const bool have = !groups || nccl_available(&mine);
+    if (!grid.all(have)) {
+      *why = have ? "NCCL is missing on another rank" : mine;
+      return false;
+    }
+    // The second set of receive buffers, the streams and the flags: a rank
+    // without room for them leaves all ranks on the host-staged path.
+    bool ok = true;
+    try {
+      lanes_ = std::make_unique<DeviceLanes>(ctx_.device());
+      row2_.allocate(ctx_, (size_t)(b_ * ld_), "MPI Floyd-Warshall: received block row (odd steps)");
+      col2_.allocate(ctx_, (size_t)(rows_ * b_), "MPI Floyd-Warshall: received block column (odd steps)");
+      if (kPaths) rowp2_.allocate(ctx_, (size_t)(b_ * ld_), "MPI Floyd-Warshall: received block row (odd, pred)");
+    } catch (const Error& e) {
+      ok = false;
+      mine = e.message();
+    }
+    if (!grid.all(ok)) {
+      release_lanes();
+      *why = ok ? "another rank could not prepare its device path" : mine;
+      return false;
+    }
+    // The groups, rows first then columns (the same order on every rank):
+    // the communicators of an earlier call among the same members where
+    // every rank still has them, else new ones.
+    for (const RankGrid::Group g : {RankGrid::kRow, RankGrid::kCol}) {
+      if (grid.size(g) <= 1) continue;
+      std::shared_ptr<NcclComm>& comm = g == RankGrid::kRow ? lanes_->row : lanes_->col;
+      std::string& key = g == RankGrid::kRow ? row_key_ : col_key_;
+      key = group_key(grid, g);
+      comm = nccl_cache_find(key);
+      if (grid.all(comm != nullptr)) continue;
+      comm.reset();
+      nccl_cache_forget(key);
+      struct {
+        NcclId id;
+        char ok;
+      } head{};
+      if (grid.rank(g) == 0) {
+        try {
+          head.id = NcclComm::make_id();
+          head.ok = 1;
+        } catch (const Error& e) {
+          mine = e.message();
+        }
+      }
+      grid.bcast(g, &head, sizeof head, 0);
+      bool joined = head.ok != 0;
+      if (joined) {
+        try {
+          comm = std::make_shared<NcclComm>(head.id, grid.size(g), grid.rank(g));
+        } catch (const Error& e) {
+          joined = false;
+          mine = e.message();
+        }
+      }
+      if (!grid.all(joined)) {
+        release_lanes();
+        *why = joined ? "NCCL could not join another rank's group" : mine;
+        return false;
+      }
+      nccl_cache_keep(key, comm);
+    }
+    transport_ = groups ? "NCCL panels" : "one rank";
+    return true;
+  }
+
+  std::string transport() const override { return transport_; }
+
+  std::string step_profile() const override {
+    if (profile_.steps == 0) return std::string();
+    char text[256];
+    std::snprintf(text, sizeof text,
+                  "%d on the device path: phases 1-2 and panels %.3f s, bulk products %.3f s, bulk waiting for "
+                  "panels %.3f s",
+                  profile_.steps, profile_.crit_ms / 1e3, profile_.bulk_ms / 1e3, profile_.gap_ms / 1e3);
+    return text;
+  }
+
+  bool run_steps(RankGrid& grid) override {
+    try {
+      if (!steps(grid)) {
+        abort_lanes();  // another rank failed: what is in flight may never end
+        release_lanes();
+        return false;
+      }
+      release_lanes();
+      return true;
+    } catch (...) {
+      grid.notify_failure();
+      abort_lanes();
+      release_lanes();
+      throw;
+    }
+  }
+
  private:
+  // The cache key of group g: its members' processes and devices in group
+  // order, and this rank's place.
+  std::string group_key(RankGrid& grid, RankGrid::Group g) {
+    struct Member {
+      int64_t process;
+      char device[16];
+    } me{};
+    me.process = grid.process_id();
+    const std::string id = device_identity();
+    std::copy(id.begin(), id.begin() + std::min<size_t>(id.size(), sizeof me.device), me.device);
+    std::string all((size_t)grid.size(g) * sizeof(Member), '\0');
+    grid.allgather(g, &me, &all[0], sizeof(Member));
+    return all + "@" + std::to_string(grid.rank(g));
+  }
+
+  // After a failure: the groups' communicators are aborted and forgotten.
+  void abort_lanes() {
+    if (!lanes_) return;
+    lanes_->abort();
+    if (!row_key_.empty()) nccl_cache_forget(row_key_);
+    if (!col_key_.empty()) nccl_cache_forget(col_key_);
+  }
+
+  void release_lanes() {
+    lanes_.reset();
+    row2_ = DeviceBuffer<T>();
+    col2_ = DeviceBuffer<T>();
+    rowp2_ = DeviceBuffer<int32_t>();
+  }
+
+  // Every k-step, queued at most two ahead of the device. False when
+  // another rank notified a failure.
+  bool steps(RankGrid& grid) {
+    const int32_t nb = (s_.n + (int32_t)b_ - 1) / (int32_t)b_;
+    for (int32_t K = 0; K < nb; ++K) {
+      if (K >= 2 && !wait_step(grid, K - 2, nb)) return false;
+      queue_step(K, nb);
+    }
+    for (int32_t K = std::max(0, nb - 2); K < nb; ++K) {
+      if (!wait_step(grid, K, nb)) return false;
+    }
+    GSP_CUDA(cudaStreamSynchronize(lanes_->crit));
+    return true;
+  }
+
+  // Waits for step K's end on this device, polling for another rank's
+  // failure meanwhile; then its flags (a negative cycle, an overflow) and
+  // the progress report.
+  bool wait_step(RankGrid& grid, int32_t K, int32_t nb) {
+    cudaEvent_t ev = lanes_->done[K & 1];
+    for (;;) {
+      if (grid.failure_notified()) return false;
+      const cudaError_t e = cudaEventQuery(ev);
+      if (e == cudaSuccess) break;
+      if (e != cudaErrorNotReady) GSP_CUDA(e);
+      std::this_thread::sleep_for(std::chrono::microseconds(50));
+    }
+    throw_on_flags(lanes_->flags.as<int>()[K & 1], "MPI Floyd-Warshall on CUDA");
+    const DeviceLanes& ln = *lanes_;
+    profile_.steps = K + 1;
+    profile_.crit_ms += DeviceLanes::ms(ln.crit0[K & 3], ln.crit1[K & 3]);
+    profile_.bulk_ms += DeviceLanes::ms(ln.bulk0[K & 3], ln.bulk1[K & 3]);
+    if (K > 0) profile_.gap_ms += DeviceLanes::ms(ln.bulk1[(K - 1) & 3], ln.bulk0[K & 3]);
+    grid.step_done(K + 1, nb);
+    return true;
+  }
+
+  // Queues k-step K (module comment: the device path).
+  void queue_step(int32_t K, int32_t nb) {
+    DeviceLanes& ln = *lanes_;
+    const cudaStream_t crit = ln.crit, bulk = ln.bulk;
+    const int par = K & 1;
+    const int32_t rK = K % s_.grid_rows, cK = K % s_.grid_cols;
+    const bool in_row = s_.my_row == rK, in_col = s_.my_col == cK;
+    const int32_t lkr = in_row ? K / s_.grid_rows : -1, lkc = in_col ? K / s_.grid_cols : -1;
+    const bool next = K + 1 < nb;
+    const bool in_row1 = next && s_.my_row == (K + 1) % s_.grid_rows;
+    const bool in_col1 = next && s_.my_col == (K + 1) % s_.grid_cols;
+    const int32_t l1r = in_row1 ? (K + 1) / s_.grid_rows : -1, l1c = in_col1 ? (K + 1) / s_.grid_cols : -1;
+    const size_t bbytes = (size_t)bb_ * sizeof(T);
+
+    // Phases 1 and 2, and the panels to every rank that needs them.
+    GSP_CUDA(cudaEventRecord(ln.crit0[K & 3], crit));
+    if (in_row && in_col) close_on(lkr, lkc, crit);
+    if (in_row && ln.row) ln.row->bcast(diag_.get(), bbytes, cK, crit);
+    if (in_col && ln.col) {
+      ln.col->bcast(diag_.get(), bbytes, rK, crit);
+      if (kPaths) ln.col->bcast(diagp_.get(), (size_t)bb_ * sizeof(int32_t), rK, crit);
+    }
+    panels_on(lkr, lkc, crit);
+    // Row panel K (b x ld, contiguous): from the owner's blocks down its
+    // grid column; column panel K (rows x b): the owner's copy across its
+    // grid row. On a grid of one row (column) every rank owns the panel.
+    T* rowK = in_row ? D_.get() + lkr * b_ * ld_ : (par == 0 ? row_ : row2_).get();
+    int32_t* rowpK = !kPaths ? nullptr : in_row ? P_.get() + lkr * b_ * ld_ : (par == 0 ? rowp_ : rowp2_).get();
+    if (ln.col) {
+      ln.col->bcast(rowK, (size_t)(b_ * ld_) * sizeof(T), rK, crit);
+      if (kPaths) ln.col->bcast(rowpK, (size_t)(b_ * ld_) * sizeof(int32_t), rK, crit);
+    }
+    const T* colK = D_.get() + (in_col ? lkc : 0) * b_;
+    int64_t lda = ld_;
+    if (!in_col || ln.row) {
+      T* buf = (par == 0 ? col_ : col2_).get();
+      if (in_col) copy2d(buf, b_, D_.get() + lkc * b_, ld_, b_, rows_, crit);
+      if (ln.row) ln.row->bcast(buf, (size_t)(rows_ * b_) * sizeof(T), cK, crit);
+      colK = buf;
+      lda = b_;
+    }
+    GSP_CUDA(cudaEventRecord(ln.panels[par], crit));
+    GSP_CUDA(cudaEventRecord(ln.crit1[K & 3], crit));
+
+    // Strips: block row and column K + 1 through panels K, after bulk K - 1.
+    if (K > 0) GSP_CUDA(cudaStreamWaitEvent(crit, ln.done[(K - 1) & 1], 0));
+    if (in_row1) {
+      product(colK + l1r * b_ * lda, lda, rowK, ld_, rowpK, D_.get() + l1r * b_ * ld_,
+              kPaths ? P_.get() + l1r * b_ * ld_ : nullptr, {}, blocks_span(lkc, -1, tiles_), tiles_,
+              s_.nlc * tiles_, crit);
+    }
+    if (in_col1) {
+      product(colK, lda, rowK + l1c * b_, ld_, kPaths ? rowpK + l1c * b_ : nullptr, D_.get() + l1c * b_,
+              kPaths ? P_.get() + l1c * b_ : nullptr, blocks_span(lkr, l1r, tiles_), {}, s_.nlr * tiles_, tiles_,
+              crit);
+    }
+    GSP_CUDA(cudaEventRecord(ln.strips[par], crit));
+
+    // Bulk: every other cell, while step K + 1's phases run on crit.
+    GSP_CUDA(cudaStreamWaitEvent(bulk, ln.panels[par], 0));
+    GSP_CUDA(cudaEventRecord(ln.bulk0[K & 3], bulk));
+    product(colK, lda, rowK, ld_, rowpK, D_.get(), kPaths ? P_.get() : nullptr, blocks_span(lkr, l1r, tiles_),
+            blocks_span(lkc, l1c, tiles_), s_.nlr * tiles_, s_.nlc * tiles_, bulk);
+    GSP_CUDA(cudaEventRecord(ln.bulk1[K & 3], bulk));
+    // The step's end: its diagonal check and flags, once strips and bulk ran.
+    GSP_CUDA(cudaStreamWaitEvent(bulk, ln.strips[par], 0));
+    if (s_.nlr > 0) {
+      diag_check_kernel<Ops><<<blocks_for(rows_, 256), 256, 0, bulk>>>(D_.get(), ld_, s_, flags_.get());
+      GSP_CUDA_LAUNCH();
+    }
+    GSP_CUDA(cudaMemcpyAsync(ln.flags.as<int>() + par, flags_.get(), sizeof(int), cudaMemcpyDeviceToHost, bulk));
+    GSP_CUDA(cudaEventRecord(ln.done[par], bulk));
+  }
+
   // C = min(C, A (x) B) with K = b over tiles_m x tiles_n output tiles of
-  // the local matrix's layout (C and PC with leading dimension ld_);
-  // predecessors from Bp (leading dimension ldb). Local block row skip_r and
-  // block column skip_c (< 0: none) are left alone.
+  // the local matrix's layout (C and PC with leading dimension ld_), on
+  // `st`; predecessors from Bp (leading dimension ldb). The tile rows and
+  // columns of skip_rows / skip_cols are left alone.
   void product(const T* A, int64_t lda, const T* B, int64_t ldb, const int32_t* Bp, T* C, int32_t* PC,
-               int32_t skip_r, int32_t skip_c, int tiles_m, int tiles_n) {
+               TileSpan skip_rows, TileSpan skip_cols, int tiles_m, int tiles_n, cudaStream_t st) {
     TileParams<T> p;
     p.A = A; p.lda = lda;
     p.B = B; p.ldb = ldb;
     p.Cin = C; p.Cout = C; p.ldc = ld_;
     if (kPaths) { p.Bp = Bp; p.ldbp = ldb; p.Pin = PC; p.Pout = PC; p.ldp = ld_; }
     p.K = (int)b_;
-    if (skip_r >= 0) { p.skip_row_lo = skip_r * tiles_; p.skip_row_hi = (skip_r + 1) * tiles_; }
-    if (skip_c >= 0) { p.skip_col_lo = skip_c * tiles_; p.skip_col_hi = (skip_c + 1) * tiles_; }
+    p.skip_row_lo = skip_rows.lo; p.skip_row_hi = skip_rows.hi;
+    p.skip_col_lo = skip_cols.lo; p.skip_col_hi = skip_cols.hi;
     p.col_off = kNoDiagonal;
     p.flags = flags_.get();
-    launch_tile_product<Ops, kPaths>(p, tiles_m, tiles_n, ctx_.stream());
+    launch_tile_product<Ops, kPaths>(p, tiles_m, tiles_n, st);
   }
-  // In chunks of rows, at most 2^26 cells of scratch each.
+
+  // The host-staged path's buffers, on first use.
+  void staging() {
+    if (staged_) return;
+    const size_t stage = (size_t)std::max(s_.nlr, s_.nlc) * (size_t)bb_;
+    stage_d_.allocate(ctx_, stage, "MPI Floyd-Warshall: staging");
+    if (preds_) stage_p_.allocate(ctx_, stage, "MPI Floyd-Warshall: staging (pred)");
+    h_diag_d_.allocate((size_t)bb_ * sizeof(W));
+    h_row_d_.allocate((size_t)(s_.nlc * bb_) * sizeof(W));
+    h_col_d_.allocate((size_t)(s_.nlr * bb_) * sizeof(W));
+    if (kPaths) {
+      h_diag_p_.allocate((size_t)bb_ * sizeof(int32_t));
+      h_row_p_.allocate((size_t)(s_.nlc * bb_) * sizeof(int32_t));
+    }
+    staged_ = true;
+  }
+
+ public:  // In chunks of rows, at most 2^26 cells of scratch each.
   bool check_rows(std::vector<int32_t>* out) override {
     const int32_t n = s_.n;
-    if (!kPaths || n == 0) return true;
+    if (!preds_ || n == 0) return true;
     std::vector<int32_t>& bad = *out;
     cudaStream_t st = ctx_.stream();
     const int64_t chunk = std::max<int64_t>(1, std::min<int64_t>(n, (int64_t(1) << 26) / n));
@@ -460,10 +722,10 @@ class CudaBlockFw final : public BlockFw<W> {
   }
   // dst (ld dld) <- src (ld sld), width x height cells.
   template <class V>
-  void copy2d(V* dst, int64_t dld, const V* src, int64_t sld, int64_t width, int64_t height) {
+  void copy2d(V* dst, int64_t dld, const V* src, int64_t sld, int64_t width, int64_t height, cudaStream_t st) {
     if (width <= 0 || height <= 0) return;
     GSP_CUDA(cudaMemcpy2DAsync(dst, (size_t)dld * sizeof(V), src, (size_t)sld * sizeof(V), (size_t)width * sizeof(V),
-                               (size_t)height, cudaMemcpyDeviceToDevice, ctx_.stream()));
+                               (size_t)height, cudaMemcpyDeviceToDevice, st));
   }
   // Device region (nbr x nbc blocks at D, ld) -> stage_d_ / stage_p_.
   void pack(const T* D, const int32_t* P, int64_t ld, int32_t nbr, int32_t nbc) {
@@ -502,22 +764,38 @@ class CudaBlockFw final : public BlockFw<W> {
   }
 
   BlockFwShape s_;
+  bool preds_;  // the result has predecessors (tracked when kPaths, else after_steps())
   RunOptions options_;  // before ctx_, which keeps a reference to it
   RunContext ctx_;
   int64_t b_, ld_, rows_, bb_;
   int tiles_;
-  W* store_d_;
-  int32_t* store_p_;
   DeviceBuffer<T> D_, row_, col_, diag_, tmp_, stage_d_;
   DeviceBuffer<int32_t> P_, rowp_, diagp_, tmpp_, stage_p_;
   DeviceBuffer<int> flags_;
-  HostBuffer h_diag_d_, h_diag_p_, h_row_d_, h_row_p_, h_col_d_;
+  HostBuffer h_diag_d_, h_diag_p_, h_row_d_, h_row_p_, h_col_d_;  // host-staged path (staging())
+  bool staged_ = false;
+  // The device path (connect()): its lanes and the receive buffers of odd
+  // steps (row_, rowp_ and col_ take the even ones).
+  std::unique_ptr<DeviceLanes> lanes_;
+  DeviceBuffer<T> row2_, col2_;
+  DeviceBuffer<int32_t> rowp2_;
+  std::string transport_;
+  std::string row_key_, col_key_;  // the groups' cache keys (connect())
+  struct {
+    int steps = 0;
+    double crit_ms = 0, bulk_ms = 0, gap_ms = 0;
+  } profile_;
 };
 
+// With paths, the steps track predecessors, unless every rank's rows are
+// whole on a device and the one-device engine's policy prefers a pass over
+// the finished rows (tracking costs about 2.3x the distance-only product
+// where the int32 values cannot be packed; pred_pass.cuh).
 template <class Ops, class W>
-std::unique_ptr<BlockFw<W>> make_with(const BlockFwShape& s, const RunOptions& o, W* d, int32_t* p) {
-  if (s.paths) return std::make_unique<CudaBlockFw<Ops, W, true>>(s, o, d, p);
-  return std::make_unique<CudaBlockFw<Ops, W, false>>(s, o, d, nullptr);
+std::unique_ptr<BlockFw<W>> make_with(const BlockFwShape& s, const RunOptions& o) {
+  const bool pass = s.rows_whole_on_devices && s.grid_cols == 1 && use_pred_pass<Ops>(s.n, s.m);
+  if (s.paths && !pass) return std::make_unique<CudaBlockFw<Ops, W, true>>(s, o);
+  return std::make_unique<CudaBlockFw<Ops, W, false>>(s, o);
 }
 
 void check_shape(const BlockFwShape& s) {
@@ -529,24 +807,28 @@ void check_shape(const BlockFwShape& s) {
 
 }  // namespace
 
-std::unique_ptr<BlockFw<float>> make_block_fw(const BlockFwShape& shape, const RunOptions& options, float* store_d,
-                                              int32_t* store_p) {
+template <>
+std::unique_ptr<BlockFw<float>> make_block_fw<float>(const BlockFwShape& shape, const RunOptions& options) {
   check_shape(shape);
-  return make_with<OpsF32, float>(shape, options, store_d, store_p);
+  return make_with<OpsF32, float>(shape, options);
 }
 
-std::unique_ptr<BlockFw<double>> make_block_fw(const BlockFwShape& shape, const RunOptions& options, double* store_d,
-                                               int32_t* store_p) {
+template <>
+std::unique_ptr<BlockFw<double>> make_block_fw<double>(const BlockFwShape& shape, const RunOptions& options) {
   check_shape(shape);
-  return make_with<OpsF64, double>(shape, options, store_d, store_p);
+  return make_with<OpsF64, double>(shape, options);
 }
 
-std::unique_ptr<BlockFw<int32_t>> make_block_fw(const BlockFwShape& shape, const RunOptions& options,
-                                                int32_t* store_d, int32_t* store_p) {
+// int32 as the one-device engine picks (minplus_tile.cuh): packed paths
+// (one DPX add-min per relaxation also tracks the winner) where sums stay
+// below kInfPack, else the fast form, else checked sums.
+template <>
+std::unique_ptr<BlockFw<int32_t>> make_block_fw<int32_t>(const BlockFwShape& shape, const RunOptions& options) {
   check_shape(shape);
   const double bound = 4.0 * ((double)shape.n + 1.0) * shape.max_abs_weight;
-  if (bound < (double)kInfI32) return make_with<OpsI32Fast, int32_t>(shape, options, store_d, store_p);
-  return make_with<OpsI32Checked, int32_t>(shape, options, store_d, store_p);
+  if (bound < (double)kInfPack) return make_with<OpsI32Pack, int32_t>(shape, options);
+  if (bound < (double)kInfI32) return make_with<OpsI32Fast, int32_t>(shape, options);
+  return make_with<OpsI32Checked, int32_t>(shape, options);
 }
 
 }  // namespace gsp::detail::gpu

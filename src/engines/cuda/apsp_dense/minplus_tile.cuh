@@ -630,11 +630,9 @@ void build_matrix_device(RunContext& ctx, const Graph& graph, typename Ops::T* D
   build_rows_device<Ops, W>(ctx, g, D, P, ld, 0, ld, ctx.stream());
 }
 
-// Reads the flags word and throws for a negative cycle or an overflow.
-inline void check_flags(RunContext& ctx, const int* d_flags, const char* engine) {
-  int flags = 0;
-  GSP_CUDA(cudaMemcpyAsync(&flags, d_flags, sizeof(int), cudaMemcpyDeviceToHost, ctx.stream()));
-  ctx.sync();
+// Throws for kFlag* bits read back from the device: a negative cycle, an
+// int32 overflow.
+inline void throw_on_flags(int flags, const char* engine) {
   if (flags & kFlagNegCycle) {
     throw Error(GSP_ERR_NEGATIVE_CYCLE,
                 std::string(engine) + ": the graph has a negative cycle (a diagonal distance < 0)");
@@ -644,6 +642,14 @@ inline void check_flags(RunContext& ctx, const int* d_flags, const char* engine)
                                       ": an int32 distance would overflow; use GSP_F64 weights "
                                       "or smaller weights");
   }
+}
+
+// Reads the flags word and throws for a negative cycle or an overflow.
+inline void check_flags(RunContext& ctx, const int* d_flags, const char* engine) {
+  int flags = 0;
+  GSP_CUDA(cudaMemcpyAsync(&flags, d_flags, sizeof(int), cudaMemcpyDeviceToHost, ctx.stream()));
+  ctx.sync();
+  throw_on_flags(flags, engine);
 }
 
 inline void fill_stats(RunContext& ctx, const ApspJob& job, int64_t iterations,

@@ -15,6 +15,7 @@
 #include "dispatch/gpu_backend.h"
 #include "dispatch/tuning.h"
 #include "runtime/device.cuh"
+#include "runtime/nccl_library.cuh"
 #include "runtime/stage_clock.cuh"
 
 namespace gsp::detail::gpu {
@@ -171,6 +172,7 @@ void result_buffer_give(void* p, size_t bytes) {
 }
 
 void release_cached_memory() {
+  release_nccl_cache();
   Caches& c = caches();
   std::lock_guard<std::mutex> lock(c.mu);
   for (auto& b : c.pinned) cudaFreeHost(b.first);
