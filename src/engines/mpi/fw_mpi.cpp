@@ -273,28 +273,6 @@ void device_ksteps(const Session& s, const RunOptions& ro, BlockFw<W>& fw) {
   if (!all.ok()) throw Error(all.status, all.message);
 }
 
-// A task on a thread beside the caller's; join() (or the destructor, on
-// the way out of a failure) waits for it.
-class Beside {
- public:
-  Beside() = default;
-  ~Beside() { join(); }
-  Beside(const Beside&) = delete;
-  Beside& operator=(const Beside&) = delete;
-  template <class F>
-  void start(F f) {
-    thread_ = std::thread([this, f] { outcome_ = capture(f); });
-  }
-  Outcome join() {
-    if (thread_.joinable()) thread_.join();
-    return outcome_;
-  }
-
- private:
-  std::thread thread_;
-  Outcome outcome_;
-};
-
 template <class W>
 void run_fw(const Session& s, const Layout& L, bool want, bool rows, int64_t m, const Graph* graph,
             const RunOptions& ro, const LocalEngine& engine, std::unique_ptr<BlockResult>& result) {
@@ -313,17 +291,15 @@ void run_fw(const Session& s, const Layout& L, bool want, bool rows, int64_t m, 
   // rank's device writes it at the end, page-locked when possible) or, on
   // one rank about to be gathered, the n x n result arrays themselves. The
   // contents are left unset: start() / finish() / finish_rows() write every
-  // cell. A GPU rank allocates its result on a thread beside the k-steps
-  // (page-locking gigabytes the first time takes seconds; started once the
-  // device's own set-up is done, which it would slow down); the delivery
-  // waits for it.
+  // cell. (Page-locking a GPU rank's result takes seconds for gigabytes the
+  // first time; on a thread beside the k-steps it held the CUDA driver
+  // while the host queued the steps, and the first call took longer:
+  // doc/mpi.md.)
   std::vector<int64_t> offsets;
   std::vector<int32_t> targets;
   std::vector<W> weights;
   HostArray<W> cpu_d;  // a CPU rank's store where the result is delivered in rows
   HostArray<int32_t> cpu_p;
-  Beside result_alloc;
-  std::function<void()> allocate_result;  // a GPU rank's, started before the k-steps
   s.agree(capture([&] {
     maybe_inject_failure(s.rank());
     result = std::make_unique<BlockResult>();
@@ -348,25 +324,16 @@ void run_fw(const Session& s, const Layout& L, bool want, bool rows, int64_t m, 
                                   std::to_string(s.size()) + " (n = " + std::to_string(n) + ", " +
                                   (rows ? "all n x n rows" : std::to_string(cells) + " cells of blocks") +
                                   (want ? ", distances and predecessors)" : ", distances)"));
-    BlockResult* r = result.get();
-    auto allocate = [r, cells, want, pinned = engine.gpu] {
-      alloc_uninit(store<W>(*r), cells, pinned);
-      if (want) alloc_uninit(r->pred, cells, pinned);
-    };
-    if (engine.gpu) {
-      allocate_result = allocate;
-    } else {
-      allocate();
-    }
+    alloc_uninit(store<W>(*result), cells, engine.gpu);
+    if (want) alloc_uninit(result->pred, cells, engine.gpu);
     if (rows && !engine.gpu) {
       alloc_uninit(cpu_d, static_cast<int64_t>(L.local_elems()), false);
       if (want) alloc_uninit(cpu_p, static_cast<int64_t>(L.local_elems()), false);
     }
   }));
   BlockResult& out = *result;
-  // The result's arrays (a GPU rank's once result_alloc is done).
-  W* D = engine.gpu ? nullptr : store<W>(out).data();
-  int32_t* P = want && !engine.gpu ? out.pred.data() : nullptr;
+  W* D = store<W>(out).data();
+  int32_t* P = want ? out.pred.data() : nullptr;
   // The store a CPU rank computes in.
   W* work_d = rows ? cpu_d.data() : D;
   int32_t* work_p = !want ? nullptr : rows ? cpu_p.data() : P;
@@ -415,7 +382,6 @@ void run_fw(const Session& s, const Layout& L, bool want, bool rows, int64_t m, 
   // the devices' groups counts as set-up).
   std::string why_not;
   const bool device_path = use_device_path(s, engine, *fw, &out.transport, &why_not);
-  if (allocate_result) result_alloc.start(allocate_result);
   out.times.setup += lap();
   if (device_path) {
     device_ksteps(s, ro, *fw);
@@ -441,12 +407,6 @@ void run_fw(const Session& s, const Layout& L, bool want, bool rows, int64_t m, 
   }
   const double t_device_check = t_after + lap();
   s.agree(capture([&] {
-    if (engine.gpu) {
-      const Outcome allocated = result_alloc.join();
-      if (!allocated.ok()) throw Error(allocated.status, allocated.message);
-      D = store<W>(out).data();
-      P = want ? out.pred.data() : nullptr;
-    }
     if (rows) {
       fw->finish_rows(D, P);
     } else {
