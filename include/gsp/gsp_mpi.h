@@ -37,7 +37,7 @@ extern "C" {
  * @brief All-pairs shortest paths over the ranks of @p comm, gathered to rank 0.
  *
  * Rank 0's graph is sent to every rank; the ranks form a pr x pc grid
- * (pr * pc = size of @p comm, pr <= pc, as square as the size allows) and
+ * (pr * pc = size of @p comm, pc <= pr, as square as the size allows) and
  * each holds the blocks (I, J) of the distance and predecessor matrices with
  * I mod pr and J mod pc equal to its grid coordinates. Per block of k, the
  * owners of the k-th block row and block column broadcast them down the

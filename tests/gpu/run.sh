@@ -62,6 +62,14 @@ export GSP_DATA_DIR GSP_SOURCE_DIR=$ROOT
 if ! command -v mpiexec >/dev/null 2>&1 && ls "$ROOT"/build-mpi-debs/*.deb >/dev/null 2>&1; then
   eval "$(DEBS=$ROOT/build-mpi-debs sh "$ROOT/tests/gpu/mpi_from_debs.sh")"
 fi
+# NCCL (the MPI engine's device path loads it at run time): the CUDA
+# toolkit's copy where the loader does not find one by itself. NVLink
+# multicast stays off on shared machines.
+if [ -z "${GSP_NCCL_LIBRARY:-}" ] && ! ldconfig -p 2>/dev/null | grep -q 'libnccl.so.2 ' &&
+   [ -f /usr/local/cuda/lib64/libnccl.so.2 ]; then
+  export GSP_NCCL_LIBRARY=/usr/local/cuda/lib64/libnccl.so.2
+fi
+export NCCL_NVLS_ENABLE=0
 mkdir -p "$OUT"
 SUMMARY=$OUT/summary.txt
 : >"$SUMMARY"
