@@ -128,8 +128,9 @@ class BlockFw {
   // row-major arrays (pred null without paths), every cell written, API
   // values. A device writes straight into them (page-locked or not).
   virtual void finish_rows(W* dist, int32_t* pred) = 0;
-  // On a 1 x 1 grid with paths, after the last step and before finish*():
-  // checks every row's predecessors where the blocks are (each reachable
+  // On a grid of one column (every rank holds whole rows) with paths, after
+  // the last step and before finish*(): checks every row of this rank's
+  // predecessors where the blocks are (each reachable
   // vertex must lead to the row's source, src/core/pred_repair.h) and
   // appends the rows that fail to *bad. Returns false where the
   // implementation leaves the check to the caller (CPU: the rows are on the

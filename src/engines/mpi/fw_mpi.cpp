@@ -397,12 +397,13 @@ void run_fw(const Session& s, const Layout& L, bool want, bool rows, int64_t m, 
   const double t_after = lap();
   const std::string where = fw->describe();
   out.step_profile = fw->step_profile();
-  // The predecessor check: on one rank, a device checks its rows where they
-  // are and names the bad ones (then only those are rebuilt on the host).
+  // The predecessor check: where ranks hold whole rows (one grid column), a
+  // device checks its rows where they are and names the bad ones (then only
+  // those are rebuilt on the host).
   const bool check = want && preds_need_check<W>(g.m, static_cast<double>(min_weight));
   std::vector<int32_t> bad;
   bool checked = false;
-  if (check && L.pr == 1 && L.pc == 1) {
+  if (check && L.pc == 1) {
     s.agree(capture([&] { checked = fw->check_rows(&bad); }));
   }
   const double t_device_check = t_after + lap();

@@ -49,7 +49,7 @@ void rebuild_rows(const CsrView<W>& g, const W* D, int32_t* P, const std::vector
 // Over several ranks, the ranks of each grid row gather each of their block
 // rows in full, check every row (rows spread over the rank's threads), and
 // rebuild the bad ones; each rank keeps its own columns.
-// `only` (n entries, a 1 x 1 grid whose device checked the rows): the rows
+// `only` (n entries; a grid of one column whose devices checked the rows): the rows
 // to rebuild; the others are known good.
 template <class W>
 void repair_preds(const Session& s, const Layout& L, const CsrView<W>& g, const W* D, int32_t* P, cpu::Team& team,
@@ -78,7 +78,7 @@ void repair_preds(const Session& s, const Layout& L, const CsrView<W>& g, const 
   }));
   Outcome outcome;
   for (int32_t li = 0; li < L.nlr; ++li) {
-    if (only != nullptr) {  // one rank: no one to gather with, and block rows without bad rows are skipped
+    if (only != nullptr) {  // one grid column: no one to gather with, and block rows without bad rows are skipped
       const int32_t first = L.grow(li) * L.b;
       const auto* m = only->data();
       if (std::find(m + first, m + first + L.extent(L.grow(li)), char(1)) == m + first + L.extent(L.grow(li))) continue;

@@ -684,39 +684,48 @@ class CudaBlockFw final : public BlockFw<W> {
   }
 
  public:  // In chunks of rows, at most 2^26 cells of scratch each.
+  // Whole rows (a grid of one column), block row by block row, in chunks
+  // of rows of at most 2^26 cells of scratch each.
   bool check_rows(std::vector<int32_t>* out) override {
     const int32_t n = s_.n;
     if (!preds_ || n == 0) return true;
+    require(s_.grid_cols == 1, GSP_ERR_INTERNAL, "a device checks predecessors only in whole rows");
     std::vector<int32_t>& bad = *out;
     cudaStream_t st = ctx_.stream();
-    const int64_t chunk = std::max<int64_t>(1, std::min<int64_t>(n, (int64_t(1) << 26) / n));
+    const int64_t chunk = std::max<int64_t>(1, std::min<int64_t>(b_, (int64_t(1) << 26) / n));
     DeviceBuffer<int32_t> anc0(ctx_, (size_t)(chunk * n), "MPI Floyd-Warshall: predecessor check");
     DeviceBuffer<int32_t> anc1(ctx_, (size_t)(chunk * n), "MPI Floyd-Warshall: predecessor check");
-    DeviceBuffer<int> d_bad(ctx_, (size_t)n, "MPI Floyd-Warshall: predecessor check flags");
-    GSP_CUDA(cudaMemsetAsync(d_bad.get(), 0, (size_t)n * sizeof(int), st));
+    DeviceBuffer<int> d_bad(ctx_, (size_t)std::max<int64_t>(1, rows_), "MPI Floyd-Warshall: predecessor check flags");
+    GSP_CUDA(cudaMemsetAsync(d_bad.get(), 0, (size_t)rows_ * sizeof(int), st));
     int rounds = 0;
     while ((int64_t(1) << rounds) < (int64_t)n) ++rounds;
-    for (int64_t row0 = 0; row0 < n; row0 += chunk) {
-      const int64_t total = std::min<int64_t>(chunk, n - row0) * n;
-      const unsigned blocks = grid_for(total);
-      anc_init_kernel<<<blocks, 256, 0, st>>>(P_.get(), ld_, n, row0, total, anc0.get());
-      GSP_CUDA_LAUNCH();
-      int32_t* a = anc0.get();
-      int32_t* b = anc1.get();
-      for (int it = 0; it < rounds; ++it) {
-        anc_step_kernel<<<blocks, 256, 0, st>>>(a, b, n, total);
+    for (int32_t lr = 0; lr < s_.nlr; ++lr) {
+      const int64_t vertex0 = (int64_t)(lr * s_.grid_rows + s_.my_row) * b_;
+      const int64_t rows = std::min<int64_t>(b_, n - vertex0);
+      for (int64_t r0 = 0; r0 < rows; r0 += chunk) {
+        const int64_t row0 = lr * b_ + r0;
+        const int64_t total = std::min<int64_t>(chunk, rows - r0) * n;
+        const unsigned blocks = grid_for(total);
+        anc_init_kernel<<<blocks, 256, 0, st>>>(P_.get(), ld_, n, row0, total, anc0.get());
         GSP_CUDA_LAUNCH();
-        std::swap(a, b);
+        int32_t* a = anc0.get();
+        int32_t* b = anc1.get();
+        for (int it = 0; it < rounds; ++it) {
+          anc_step_kernel<<<blocks, 256, 0, st>>>(a, b, n, total);
+          GSP_CUDA_LAUNCH();
+          std::swap(a, b);
+        }
+        anc_check_kernel<Ops><<<blocks, 256, 0, st>>>(a, D_.get(), P_.get(), ld_, n, row0, vertex0 + r0, total,
+                                                       d_bad.get() + row0);
+        GSP_CUDA_LAUNCH();
       }
-      anc_check_kernel<Ops><<<blocks, 256, 0, st>>>(a, D_.get(), P_.get(), ld_, n, row0, total,
-                                                     d_bad.get() + row0);
-      GSP_CUDA_LAUNCH();
     }
-    std::vector<int> flags((size_t)n);
-    GSP_CUDA(cudaMemcpyAsync(flags.data(), d_bad.get(), (size_t)n * sizeof(int), cudaMemcpyDeviceToHost, st));
+    std::vector<int> flags((size_t)rows_);
+    GSP_CUDA(cudaMemcpyAsync(flags.data(), d_bad.get(), (size_t)rows_ * sizeof(int), cudaMemcpyDeviceToHost, st));
     ctx_.sync();
-    for (int32_t i = 0; i < n; ++i) {
-      if (flags[(size_t)i] != 0) bad.push_back(i);
+    for (int64_t li = 0; li < rows_; ++li) {
+      const int64_t v = ((li / b_) * s_.grid_rows + s_.my_row) * b_ + li % b_;
+      if (flags[(size_t)li] != 0 && v < n) bad.push_back((int32_t)v);
     }
     return true;
   }

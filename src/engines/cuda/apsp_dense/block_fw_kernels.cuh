@@ -133,8 +133,8 @@ __global__ void to_api_kernel(typename Ops::T* D, int64_t count) {
   }
 }
 
-// The predecessor check of rows [row0, row0 + rows) of the local matrix (a
-// 1 x 1 grid: local row = vertex), by pointer doubling: anc starts as each
+// The predecessor check of rows [row0, row0 + rows) of the local matrix
+// (whole rows: a grid of one column), by pointer doubling: anc starts as each
 // vertex's predecessor (the vertex itself where there is none), then anc <-
 // anc[anc] until 2^rounds >= n; every reachable vertex must end at the
 // row's source, whose own predecessor must be -1, and every predecessor of
@@ -154,20 +154,22 @@ __global__ void anc_step_kernel(const int32_t* a, int32_t* b, int32_t n, int64_t
     b[e] = a[(e / n) * n + a[e]];
   }
 }
+// Local row row0 + r is vertex vertex0 + r's (whole rows: column j is
+// vertex j); bad[r] is set for a bad row.
 template <class Ops>
 __global__ void anc_check_kernel(const int32_t* anc, const typename Ops::T* D, const int32_t* P, int64_t ld,
-                                 int32_t n, int64_t row0, int64_t total, int* bad) {
+                                 int32_t n, int64_t row0, int64_t vertex0, int64_t total, int* bad) {
   for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total;
        e += (int64_t)gridDim.x * blockDim.x) {
-    const int64_t r = e / n, j = e % n, i = row0 + r;
-    const int64_t at = i * ld + j;
+    const int64_t r = e / n, j = e % n, li = row0 + r, i = vertex0 + r;
+    const int64_t at = li * ld + j;
     if (Ops::is_inf(D[at])) continue;
     const int32_t p = P[at];
     bool ok;
     if (j == i) {
       ok = p == -1;
     } else {
-      ok = anc[e] == i && p >= 0 && p < n && !Ops::is_inf(D[i * ld + p]);
+      ok = anc[e] == i && p >= 0 && p < n && !Ops::is_inf(D[li * ld + p]);
     }
     if (!ok) bad[r] = 1;
   }
