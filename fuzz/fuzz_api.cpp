@@ -1,6 +1,6 @@
 // Fuzz target: a random sequence of API calls on the CPU backend. Up to 4
 // graphs and 8 results live at once; the input picks each call and its
-// arguments: create (COO or CSR), SSSP / APSP / APSP stream with random
+// arguments: create (COO or CSR), SSSP / APSP / APSP stream / tables with random
 // options (algorithm ids including invalid and CUDA-only ones, threads,
 // flags, delta, options size, a progress callback that may cancel), every
 // query with buffers of random capacity (exactly that large, so ASan sees an
@@ -227,8 +227,10 @@ void make_options(Bytes& in, Options* opt) {
   if (!(std::isfinite(o.delta) && o.delta >= 0)) opt->valid = false;
   const uint8_t sz = in.u8();
   if (sz == 255) {
-    o.size = static_cast<uint32_t>(in.u8());  // too small unless >= sizeof
-    if (o.size < sizeof(gsp_options)) opt->valid = false;
+    // Too small below libgsp 0.1's struct (which ended before `limit`); a
+    // size from there on is an older caller's, valid (gsp_options.h).
+    o.size = static_cast<uint32_t>(in.u8());
+    if (o.size < offsetof(gsp_options, limit)) opt->valid = false;
   }
   const uint8_t bk = in.u8();
   if (bk >= 252) {
@@ -315,6 +317,94 @@ bool make_sources(Bytes& in, int32_t n, std::vector<int32_t>* list, int32_t* cou
   return valid;
 }
 
+// A K x T table (gsp_table_run) with lists of up to 6 vertices, sometimes
+// out of range, NULL with a zero count, or a negative count: a GSP_OK table
+// has every cell equal to the reference and every path real, arc by arc.
+void run_table(Bytes& in, const Model& m) {
+  Options opt;
+  make_options(in, &opt);
+  bool valid = true;
+  auto list = [&](std::vector<int32_t>* v) -> int32_t {
+    const uint8_t k = in.u8();
+    if (k == 255) {
+      valid = false;
+      return -1 - static_cast<int32_t>(in.u8() % 4);
+    }
+    const int32_t len = k % 7;
+    for (int32_t i = 0; i < len; i++) {
+      int32_t x = in.u8() % m.n;
+      if (in.u8() == 0) {
+        x = in.i32();
+        if (x < 0 || x >= m.n) valid = false;
+      }
+      v->push_back(x);
+    }
+    return len;
+  };
+  std::vector<int32_t> srcs, tgts;
+  const int32_t K = list(&srcs), T = list(&tgts);
+  gsp_table* t = reinterpret_cast<gsp_table*>(&t);
+  const gsp_status st = gsp_table_run(m.g, srcs.empty() ? nullptr : srcs.data(), K, tgts.empty() ? nullptr : tgts.data(),
+                                      T, &opt.o, &t);
+  FUZZ_CHECK(fuzz::known_status(st), "table: status %d", static_cast<int>(st));
+  FUZZ_CHECK(st != GSP_ERR_INTERNAL && st != GSP_ERR_DEVICE && st != GSP_ERR_IO && st != GSP_ERR_PARSE,
+             "table: %s: %s", gsp_status_name(st), gsp_last_error());
+  if (st != GSP_OK) {
+    FUZZ_CHECK(t == nullptr, "a failed table left a result");
+    FUZZ_CHECK(gsp_last_error()[0] != '\0', "table: failure without a message");
+    if (st == GSP_ERR_NEGATIVE_CYCLE || st == GSP_ERR_NEGATIVE_WEIGHT) FUZZ_CHECK(m.negative, "table: %s", gsp_status_name(st));
+    if (st == GSP_ERR_OVERFLOW) FUZZ_CHECK(m.dtype == GSP_I32, "table: OVERFLOW on a float graph");
+    return;
+  }
+  FUZZ_CHECK(valid && opt.valid, "table: invalid lists or options accepted");
+  int32_t k = -1, tt = -1;
+  FUZZ_CHECK(gsp_table_size(t, &k, &tt) == GSP_OK && k == K && tt == T, "table size %d x %d, want %d x %d", k, tt, K, T);
+  std::vector<uint32_t> cells(static_cast<size_t>(K) * static_cast<size_t>(T) + 1);
+  if (K * T > 0) {
+    FUZZ_CHECK(gsp_table_distances(t, cells.data(), static_cast<int64_t>(K) * T - 1) == GSP_ERR_BUFFER_TOO_SMALL,
+               "table: a short buffer accepted");
+  }
+  FUZZ_CHECK(gsp_table_distances(t, K * T > 0 ? cells.data() : nullptr, static_cast<int64_t>(K) * T) == GSP_OK,
+             "table distances: %s", gsp_last_error());
+  for (int32_t i = 0; i < K; i++) {
+    bool neg = false;
+    const std::vector<double> ref = reference(m, srcs[i], &neg);
+    // (No cells, nothing computed: an empty table may be GSP_OK anyway.)
+    FUZZ_CHECK(!neg || T == 0, "table: GSP_OK although a negative cycle is reachable from %d", srcs[i]);
+    for (int32_t j = 0; j < T; j++) {
+      const double got = value_at(cells.data() + static_cast<size_t>(i) * T, m.dtype, j);
+      FUZZ_CHECK(got == ref[tgts[j]], "table d(%d -> %d) = %g, want %g", srcs[i], tgts[j], got, ref[tgts[j]]);
+      int32_t len = -1;
+      const gsp_status ls = gsp_table_path(t, i, j, nullptr, 0, &len);
+      if (!opt.want_paths) {
+        FUZZ_CHECK(ls == GSP_ERR_UNSUPPORTED, "table path without paths: %s", gsp_status_name(ls));
+        continue;
+      }
+      if (ref[tgts[j]] == kInf) {
+        FUZZ_CHECK(ls == GSP_ERR_NO_PATH, "table path to an unreachable target: %s", gsp_status_name(ls));
+        continue;
+      }
+      FUZZ_CHECK((ls == GSP_OK || ls == GSP_ERR_BUFFER_TOO_SMALL) && len >= 1 && len <= m.n, "table path length %d: %s",
+                 len, gsp_status_name(ls));
+      std::vector<int32_t> path(static_cast<size_t>(len));
+      int32_t got_len = -1;
+      FUZZ_CHECK(gsp_table_path(t, i, j, path.data(), len, &got_len) == GSP_OK && got_len == len, "table path");
+      FUZZ_CHECK(path.front() == srcs[i] && path.back() == tgts[j], "table path ends %d .. %d", path.front(), path.back());
+      double sum = 0;
+      for (int32_t a = 0; a + 1 < len; a++) {
+        double best = kInf;
+        for (size_t e = 0; e < m.src.size(); e++) {
+          if (m.src[e] == path[a] && m.dst[e] == path[a + 1]) best = std::min(best, m.w[e]);
+        }
+        FUZZ_CHECK(best != kInf, "table path uses a missing arc %d -> %d", path[a], path[a + 1]);
+        sum += best;
+      }
+      FUZZ_CHECK(sum == ref[tgts[j]], "table path weighs %g, want %g", sum, ref[tgts[j]]);
+    }
+  }
+  gsp_table_destroy(t);
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -326,7 +416,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const uint8_t op = in.u8();
     const int gi = (op >> 4) & 3;
     const int ri = (op >> 4) & 7;
-    switch (op % 12) {
+    switch (op % 13) {
       case 0:
       case 1: {  // create
         if (graphs[gi]) gsp_graph_destroy(graphs[gi]->g);
@@ -535,6 +625,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
           total += best;
         }
         FUZZ_CHECK(total == ref[t], "path %d -> %d has length %g, want %g", s, t, total, ref[t]);
+        break;
+      }
+      case 12: {  // a table
+        if (graphs[gi]) run_table(in, *graphs[gi]);
         break;
       }
       default: {  // NULL and bad-argument calls

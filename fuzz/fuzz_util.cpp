@@ -5,7 +5,8 @@
 // reports as an out-of-memory "crash". Replacing the global operator new
 // (tests/support/alloc_hook.h, shared with tests/test_faults.cpp) with one that refuses any single block over
 // kMaxBlock turns that into the documented GSP_ERR_OUT_OF_MEMORY answer, so
-// the targets still cover huge headers without exhausting the machine.
+// the targets still cover huge headers without exhausting the machine. The
+// library's host-memory checks are bounded the same way (below).
 #include "fuzz_util.h"
 
 #include <unistd.h>
@@ -21,6 +22,18 @@ constexpr std::size_t kMaxBlock = std::size_t{64} << 20;
 }  // namespace
 
 bool alloc_hook_allow(std::size_t size) { return size <= kMaxBlock; }
+
+// The library's own host-memory budget, as a caller under a memory limit
+// meets it: every up-front check the library makes before an allocation
+// that grows with n, m or n^2 (src/core/host_memory.h) refuses more than
+// kMaxBlock, so a file or call declaring two billion vertices is answered
+// GSP_ERR_OUT_OF_MEMORY before anything is allocated, whether through
+// operator new or malloc (which the cap above does not see and libFuzzer's
+// -malloc_limit_mb would report as a crash).
+extern "C" int gsp_testhook_host_reserve(const char* what, uint64_t bytes) {
+  (void)what;
+  return bytes > kMaxBlock ? 1 : 0;
+}
 
 namespace {
 
