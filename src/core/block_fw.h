@@ -77,6 +77,10 @@ class BlockFw {
   // rows of its block rows and the arcs into its block columns. Throws
   // GSP_ERR_NEGATIVE_CYCLE on a negative self-loop.
   virtual void start(const CsrView<W>& g) = 0;
+  // Before the first k-step driven phase by phase from the host (the
+  // host-staged path): allocates what the phases stage panels through, so
+  // that no buffer accessor below fails between collectives (may throw).
+  virtual void prepare_host_steps() {}
   // A k-step on global block K begins (K's extent is the product depth).
   virtual void begin_step(int32_t K) = 0;
   // Whether the k-steps carry predecessors (in the panels too); false with

@@ -128,6 +128,7 @@ void host_ksteps(const Session& s, const Layout& L, bool want, const RunOptions&
   const bool root = s.rank() == 0;
   const int64_t bb = L.bb();
   const bool track = want && fw.tracks_paths();  // predecessors travel with the panels
+  s.agree(capture([&] { fw.prepare_host_steps(); }));
   double local_s = 0, comm_s = 0;
   for (int32_t K = 0; K < L.nb; ++K) {
     const int rK = K % L.pr, cK = K % L.pc;

@@ -230,6 +230,7 @@ class CudaBlockFw final : public BlockFw<W> {
     end_step();  // a negative self-loop
   }
 
+  void prepare_host_steps() override { staging(); }
   void begin_step(int32_t) override {}  // every phase takes its blocks from the caller
 
   bool tracks_paths() const override { return kPaths; }
