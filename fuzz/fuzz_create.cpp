@@ -5,7 +5,7 @@
 // cannot check a caller's buffer sizes), every value in them is arbitrary.
 //
 // Invariants: the status is documented; success iff every id is in range,
-// every f32 weight is finite, CSR offsets are consistent, n >= 1, the flags
+// every float weight is finite, CSR offsets are consistent, n >= 1, the flags
 // and weight type are valid (or out of memory); on success the graph's CSR
 // holds exactly the given arcs (per tail, in input order when directed; as a
 // multiset with the reverse arcs when undirected).
@@ -22,7 +22,7 @@ using fuzz::Bytes;
 
 struct Arc {
   int32_t u, v;
-  uint32_t w;  // weight bits
+  uint64_t w;  // weight bits (4 or 8 bytes of the weight type)
   bool operator<(const Arc& o) const { return std::tie(u, v, w) < std::tie(o.u, o.v, o.w); }
   bool operator==(const Arc& o) const { return u == o.u && v == o.v && w == o.w; }
 };
@@ -42,8 +42,22 @@ int32_t pick_id(Bytes& in, int32_t n) {
   return static_cast<int32_t>(in.u8()) % n;
 }
 
-uint32_t pick_weight(Bytes& in, gsp_dtype dtype) {
+uint64_t pick_weight(Bytes& in, gsp_dtype dtype) {
   const uint8_t k = in.u8();
+  if (dtype == GSP_F64) {
+    double w;
+    if (k < 6) {
+      const double special[] = {NAN, INFINITY, -INFINITY, 1.7e308, -0.0, 5e-324};
+      w = special[k];
+    } else if (k < 12) {
+      return in.u64();  // any bit pattern
+    } else {
+      w = static_cast<double>(static_cast<int>(in.u8()) - 32) / 4.0 + 1e-9 * in.u8();
+    }
+    uint64_t bits;
+    std::memcpy(&bits, &w, 8);
+    return bits;
+  }
   uint32_t bits;
   if (dtype == GSP_F32) {
     float w;
@@ -63,10 +77,39 @@ uint32_t pick_weight(Bytes& in, gsp_dtype dtype) {
   return static_cast<uint32_t>(static_cast<int32_t>(in.u8()) - 32);
 }
 
-bool f32_ok(uint32_t bits) {
-  float w;
-  std::memcpy(&w, &bits, 4);
-  return std::isfinite(w);
+// Whether a weight of type t (its bits) is one the library must accept.
+bool weight_ok(uint64_t bits, gsp_dtype t) {
+  if (t == GSP_F32) {
+    float w;
+    const uint32_t b = static_cast<uint32_t>(bits);
+    std::memcpy(&w, &b, 4);
+    return std::isfinite(w);
+  }
+  if (t == GSP_F64) {
+    double w;
+    std::memcpy(&w, &bits, 8);
+    return std::isfinite(w);
+  }
+  return true;
+}
+
+uint64_t one(gsp_dtype t) { return t == GSP_F32 ? 0x3f800000u : t == GSP_F64 ? 0x3ff0000000000000ull : 1u; }
+
+size_t weight_bytes(gsp_dtype t) { return t == GSP_F64 ? 8 : 4; }
+
+// The weights as the caller's array of the weight type.
+std::vector<unsigned char> weight_array(const std::vector<uint64_t>& w, gsp_dtype t) {
+  const size_t b = weight_bytes(t);
+  std::vector<unsigned char> out(w.size() * b + 8);
+  for (size_t i = 0; i < w.size(); i++) {
+    if (b == 8) {
+      std::memcpy(&out[i * 8], &w[i], 8);
+    } else {
+      const uint32_t x = static_cast<uint32_t>(w[i]);
+      std::memcpy(&out[i * 4], &x, 4);
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -89,8 +132,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const uint8_t fb = in.u8();
   const uint32_t flags = fb < 16 ? in.u32() : ((fb & 1) ? static_cast<uint32_t>(GSP_GRAPH_UNDIRECTED) : 0u);
   const int32_t n = pick_n(in);
-  const bool valid_dtype = dtype_raw == GSP_F32 || dtype_raw == GSP_I32;
-  const gsp_dtype wt = dtype_raw == GSP_I32 ? GSP_I32 : GSP_F32;  // how weights are generated
+  const bool valid_dtype = dtype_raw == GSP_F32 || dtype_raw == GSP_I32 || dtype_raw == GSP_F64;
+  // How weights are generated, and the caller's array (sized for the weight
+  // type the call names, as a C caller's would be).
+  const gsp_dtype wt = dtype_raw == GSP_I32 ? GSP_I32 : dtype_raw == GSP_F64 ? GSP_F64 : GSP_F32;
   const bool undirected = (flags & GSP_GRAPH_UNDIRECTED) != 0;
 
   bool expect_ok = valid_dtype && (flags & ~static_cast<uint32_t>(GSP_GRAPH_UNDIRECTED)) == 0 && n >= 1;
@@ -104,23 +149,24 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     int64_t claimed = m;
     if (in.u8() < 8) claimed = -static_cast<int64_t>(in.u8()) - 1;  // negative count with real arrays
     std::vector<int32_t> src(static_cast<size_t>(m)), dst(static_cast<size_t>(m));
-    std::vector<uint32_t> w(static_cast<size_t>(m));
+    std::vector<uint64_t> w(static_cast<size_t>(m));
     for (int64_t i = 0; i < m; i++) {
       src[i] = pick_id(in, n);
       dst[i] = pick_id(in, n);
-      w[i] = null_w ? (wt == GSP_F32 ? 0x3f800000u : 1u) : pick_weight(in, wt);
+      w[i] = null_w ? one(wt) : pick_weight(in, wt);
     }
+    const std::vector<unsigned char> wa = weight_array(w, wt);
     const bool null_s = (nulls & 1) != 0 && (m == 0 || (nulls & 8));
     const bool null_t = (nulls & 2) != 0 && (m == 0 || (nulls & 8));
     if (claimed < 0) expect_ok = false;
     if ((null_s || null_t) && claimed > 0) expect_ok = false;
     for (int64_t i = 0; i < m && claimed >= 0; i++) {
       if (src[i] < 0 || src[i] >= n || dst[i] < 0 || dst[i] >= n) expect_ok = false;
-      if (wt == GSP_F32 && !f32_ok(w[i])) expect_ok = false;
+      if (!weight_ok(w[i], wt)) expect_ok = false;
       given.push_back({src[i], dst[i], w[i]});
     }
     s = gsp_graph_create(&g, n, claimed, null_s ? nullptr : src.data(), null_t ? nullptr : dst.data(),
-                         null_w ? nullptr : w.data(), dtype(), flags);
+                         null_w ? nullptr : wa.data(), dtype(), flags);
   } else {
     // offsets: n+1 entries for a small n. The library cannot know the size of
     // a caller's array, so any other n goes with NULL offsets (which must be
@@ -146,11 +192,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const int64_t last = small_n ? off[static_cast<size_t>(n)] : 0;
     const int64_t m = (last >= 0 && last <= 4096) ? last : 0;
     std::vector<int32_t> tgt(static_cast<size_t>(m) + 1);
-    std::vector<uint32_t> w(static_cast<size_t>(m) + 1);
+    std::vector<uint64_t> w(static_cast<size_t>(m) + 1);
     for (int64_t i = 0; i < m; i++) {
       tgt[i] = pick_id(in, n);
-      w[i] = null_w ? (wt == GSP_F32 ? 0x3f800000u : 1u) : pick_weight(in, wt);
+      w[i] = null_w ? one(wt) : pick_weight(in, wt);
     }
+    const std::vector<unsigned char> wa = weight_array(w, wt);
     bool consistent = small_n && off[0] == 0 && last >= 0 && last <= 4096;
     for (int32_t i = 0; consistent && i < n; i++)
       if (off[i] > off[i + 1]) consistent = false;
@@ -164,7 +211,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       for (int32_t u = 0; u < n; u++)
         for (int64_t k = off[u]; k < off[u + 1]; k++) {
           if (tgt[k] < 0 || tgt[k] >= n) expect_ok = false;
-          if (wt == GSP_F32 && !f32_ok(w[k])) expect_ok = false;
+          if (!weight_ok(w[k], wt)) expect_ok = false;
           given.push_back({u, tgt[k], w[k]});
         }
     }
@@ -174,7 +221,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       s = gsp_graph_create_csr(&g, n, small_n ? off.data() : nullptr, nullptr, nullptr, dtype(), flags);
     } else {
       s = gsp_graph_create_csr(&g, n, null_o ? nullptr : off.data(), null_t ? nullptr : tgt.data(),
-                               null_w ? nullptr : w.data(), dtype(), flags);
+                               null_w ? nullptr : wa.data(), dtype(), flags);
     }
   }
 
@@ -210,12 +257,23 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   FUZZ_CHECK(m == static_cast<int64_t>(total), "m = %lld, want %zu", static_cast<long long>(m), total);
   std::vector<int64_t> off(static_cast<size_t>(n) + 1);
   std::vector<int32_t> tgt(static_cast<size_t>(m) + 1);
-  std::vector<uint32_t> w(static_cast<size_t>(m) + 1);
-  FUZZ_CHECK(gsp_graph_csr(g, off.data(), tgt.data(), w.data()) == GSP_OK, "gsp_graph_csr");
+  std::vector<unsigned char> wb((static_cast<size_t>(m) + 1) * weight_bytes(wt));
+  FUZZ_CHECK(gsp_graph_csr(g, off.data(), tgt.data(), wb.data()) == GSP_OK, "gsp_graph_csr");
+  auto w_at = [&](int64_t k) {
+    uint64_t x = 0;
+    if (weight_bytes(wt) == 8) {
+      std::memcpy(&x, &wb[static_cast<size_t>(k) * 8], 8);
+    } else {
+      uint32_t y;
+      std::memcpy(&y, &wb[static_cast<size_t>(k) * 4], 4);
+      x = y;
+    }
+    return x;
+  };
   FUZZ_CHECK(off[0] == 0 && off[static_cast<size_t>(n)] == m, "offsets ends");
   for (int32_t u = 0; u < n; u++) {
     std::vector<Arc> got;
-    for (int64_t k = off[u]; k < off[u + 1]; k++) got.push_back({u, tgt[k], w[k]});
+    for (int64_t k = off[u]; k < off[u + 1]; k++) got.push_back({u, tgt[k], w_at(k)});
     std::vector<Arc> exp = want[u];
     if (undirected) {
       std::sort(got.begin(), got.end());

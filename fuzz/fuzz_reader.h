@@ -2,6 +2,7 @@
 // the file. Bits of the first byte:
 //   0: weight type (0 GSP_F32, 1 GSP_I32)    1: GSP_GRAPH_UNDIRECTED
 //   2: write the file gzip-compressed        3: save + reload round trip
+//   4: GSP_F64 instead (bit 0 ignored)
 // The format is forced (GSP_FORMAT_FUZZ, defined by the including target).
 // Invariants checked: the status is a documented one; a failed load leaves
 // the handle NULL and a message; a loaded graph has consistent CSR arrays;
@@ -21,7 +22,7 @@ struct CsrCopy {
   gsp_dtype dtype = GSP_F32;
   std::vector<int64_t> offsets;
   std::vector<int32_t> targets;
-  std::vector<uint32_t> weights;  // raw bits of either weight type
+  std::vector<unsigned char> weights;  // raw bytes of the weight type
 };
 
 inline CsrCopy csr_of(const gsp_graph* g) {
@@ -30,10 +31,11 @@ inline CsrCopy csr_of(const gsp_graph* g) {
   c.m = gsp_graph_num_edges(g);
   c.dtype = gsp_graph_weight_type(g);
   FUZZ_CHECK(c.n >= 1 && c.m >= 0, "n=%d m=%lld", c.n, static_cast<long long>(c.m));
-  FUZZ_CHECK(c.dtype == GSP_F32 || c.dtype == GSP_I32, "dtype=%d", static_cast<int>(c.dtype));
+  FUZZ_CHECK(c.dtype == GSP_F32 || c.dtype == GSP_I32 || c.dtype == GSP_F64, "dtype=%d", static_cast<int>(c.dtype));
+  const size_t wsize = c.dtype == GSP_F64 ? 8 : 4;
   c.offsets.resize(static_cast<size_t>(c.n) + 1);
   c.targets.resize(static_cast<size_t>(c.m));
-  c.weights.resize(static_cast<size_t>(c.m));
+  c.weights.resize(static_cast<size_t>(c.m) * wsize);
   const gsp_status s = gsp_graph_csr(g, c.offsets.data(), c.targets.data(), c.weights.data());
   FUZZ_CHECK(s == GSP_OK, "gsp_graph_csr: %s", gsp_last_error());
   FUZZ_CHECK(c.offsets[0] == 0 && c.offsets[static_cast<size_t>(c.n)] == c.m, "offsets ends");
@@ -42,7 +44,11 @@ inline CsrCopy csr_of(const gsp_graph* g) {
     FUZZ_CHECK(c.targets[k] >= 0 && c.targets[k] < c.n, "target %d out of range", c.targets[k]);
     if (c.dtype == GSP_F32) {
       float w;
-      std::memcpy(&w, &c.weights[k], 4);
+      std::memcpy(&w, &c.weights[static_cast<size_t>(k) * 4], 4);
+      FUZZ_CHECK(std::isfinite(w), "non-finite weight in a loaded graph");
+    } else if (c.dtype == GSP_F64) {
+      double w;
+      std::memcpy(&w, &c.weights[static_cast<size_t>(k) * 8], 8);
       FUZZ_CHECK(std::isfinite(w), "non-finite weight in a loaded graph");
     }
   }
@@ -52,7 +58,7 @@ inline CsrCopy csr_of(const gsp_graph* g) {
 inline int reader_one_input(const uint8_t* data, size_t size, gsp_format format, const char* ext) {
   if (size < 1) return 0;
   const uint8_t opt = data[0];
-  const gsp_dtype dtype = (opt & 1) ? GSP_I32 : GSP_F32;
+  const gsp_dtype dtype = (opt & 16) ? GSP_F64 : (opt & 1) ? GSP_I32 : GSP_F32;
   const uint32_t flags = (opt & 2) ? GSP_GRAPH_UNDIRECTED : 0;
   static const std::string in_path = temp_path("in");
   static const std::string out_path = temp_path((std::string("out") + ext).c_str());

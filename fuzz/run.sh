@@ -3,7 +3,7 @@
 #
 #   sh fuzz/run.sh TARGET [SECONDS] [BUILD_DIR]
 #
-# TARGET: dimacs | mtx | edgelist | create | api. The working corpus lives
+# TARGET: dimacs | mtx | edgelist | create | api | cli. The working corpus lives
 # in BUILD_DIR/corpus-TARGET (seeded from fuzz/corpus/TARGET); crashes are
 # written to BUILD_DIR/artifacts/. Afterwards, to keep what is new and small:
 #   BUILD_DIR/fuzz/fuzz_TARGET -merge=1 fuzz/corpus/TARGET BUILD_DIR/corpus-TARGET
@@ -21,6 +21,10 @@ if [ ! -x "$B/fuzz/fuzz_$T" ]; then
   cmake --build "$B" -j "${JOBS:-1}" --target "fuzz_$T"
 fi
 mkdir -p "$B/corpus-$T" "$B/artifacts"
+# The cli target runs the gsp command, which writes a line to stderr for
+# every bad usage: closed here (libFuzzer keeps its own copy for reports).
+EXTRA=""
+[ "$T" = cli ] && EXTRA="-close_fd_mask=2"
 ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1} \
   "$B/fuzz/fuzz_$T" -max_len=4096 -timeout=20 -rss_limit_mb=2048 -max_total_time="$SECS" \
-  -print_final_stats=1 -artifact_prefix="$B/artifacts/$T-" "$B/corpus-$T" "fuzz/corpus/$T"
+  -print_final_stats=1 $EXTRA -artifact_prefix="$B/artifacts/$T-" "$B/corpus-$T" "fuzz/corpus/$T"
