@@ -7,9 +7,10 @@
 //   then up to 16 arguments separated by NUL or newline bytes, up to a 0xFF
 //   byte; what follows is the content of the id-list file that every
 //   argument starting with '@' is made to name (--sources @FILE).
-// The values of --out and --svg are replaced by a temporary path, so the
-// command writes nothing else; arguments naming other files are only ever
-// read as graph or list paths that do not exist.
+// The values of --out (and its alias -o) and --svg, the only options that
+// write files, are replaced by a temporary path, so the command writes
+// nothing else; arguments naming other files are only ever read as graph or
+// list paths that do not exist.
 // Oracle: gsp_cli_main returns 0, 1 or 2 (success, failure, bad usage) and
 // nothing escapes it: no exception, abort, exit, sanitizer report or leak.
 #include <fcntl.h>
@@ -41,7 +42,8 @@ const std::string& graph_file() {
   return path;
 }
 
-void quiet_stdout() {
+// Standard output to /dev/null.
+void set_up_once() {
   static const bool done = [] {
     const int fd = open("/dev/null", O_WRONLY);
     if (fd >= 0) {
@@ -57,7 +59,7 @@ void quiet_stdout() {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 1) return 0;
-  quiet_stdout();
+  set_up_once();
   const uint8_t pick = data[0];
   std::vector<std::string> args = {"gsp", kCommands[pick % 6],
                                    (pick & 0x80) ? std::string("/nonexistent/gsp-fuzz.gr") : graph_file()};
@@ -89,7 +91,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string key = eq == std::string::npos ? a : a.substr(0, eq);
     if ((key == "--out" || key == "--svg") && eq != std::string::npos) {
       a = key + "=" + out_path;
-    } else if ((a == "--out" || a == "--svg") && i + 1 < args.size()) {
+    } else if ((a == "--out" || a == "-o" || a == "--svg") && i + 1 < args.size()) {
       args[++i] = out_path;
     } else if (eq != std::string::npos && a.size() > eq + 1 && a[eq + 1] == '@') {
       a = key + "=@" + list_path;
