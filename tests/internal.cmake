@@ -19,7 +19,7 @@ set_tests_properties(test_tuning PROPERTIES LABELS "cpu" ENVIRONMENT "GSP_SOURCE
 
 add_executable(test_row_merger ${CMAKE_CURRENT_SOURCE_DIR}/internal/test_row_merger.cpp
   ${PROJECT_SOURCE_DIR}/src/core/row_merger.cpp)
-target_include_directories(test_row_merger PRIVATE ${PROJECT_SOURCE_DIR}/src ${PROJECT_SOURCE_DIR}/include)
+target_include_directories(test_row_merger PRIVATE ${PROJECT_SOURCE_DIR}/src ${PROJECT_SOURCE_DIR}/include ${CMAKE_CURRENT_SOURCE_DIR})
 target_compile_options(test_row_merger PRIVATE ${GSP_WARNINGS})
 target_link_libraries(test_row_merger PRIVATE Threads::Threads)
 add_test(NAME test_row_merger COMMAND test_row_merger)

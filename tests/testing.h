@@ -22,18 +22,7 @@
 #endif
 
 /* ------------------------------------------------------------- checks */
-static int t_checks __attribute__((unused)) = 0, t_failures __attribute__((unused)) = 0;
-
-#define CHECK(cond, ...)                                                     \
-  do {                                                                       \
-    t_checks++;                                                              \
-    if (!(cond)) {                                                           \
-      t_failures++;                                                          \
-      fprintf(stderr, "%s:%d: CHECK(%s) failed: ", __FILE__, __LINE__, #cond); \
-      fprintf(stderr, __VA_ARGS__);                                          \
-      fprintf(stderr, "\n");                                                 \
-    }                                                                        \
-  } while (0)
+#include "checks.h" /* CHECK, t_checks, t_failures, t_finish */
 
 #define CHECK_STATUS(expr, want)                                                          \
   do {                                                                                    \
@@ -43,13 +32,6 @@ static int t_checks __attribute__((unused)) = 0, t_failures __attribute__((unuse
   } while (0)
 
 #define CHECK_OK(expr) CHECK_STATUS(expr, GSP_OK)
-
-/* Prints the closing line CI reads and returns the exit code. */
-T_FN int t_finish(const char* name) {
-  printf("%s: %d checks\n", name, t_checks);
-  printf("%d passed, %d failed\n", t_checks - t_failures, t_failures);
-  return t_failures == 0 ? 0 : 1;
-}
 
 /* GSP_TEST_TRACE=1: one line per traced case on stderr (unbuffered), with
  * the seconds since the first; shows where a slow run (a GPU test under

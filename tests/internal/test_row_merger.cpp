@@ -16,25 +16,13 @@
 #include <vector>
 
 #include "core/row_merger.h"
+#include "checks.h"
 
 using gsp::detail::Error;
 using gsp::detail::RowMerger;
 using gsp::detail::RowSink;
 
 namespace {
-
-int g_checks = 0, g_failures = 0;
-
-#define CHECK(cond, ...)                                                            \
-  do {                                                                              \
-    g_checks++;                                                                     \
-    if (!(cond)) {                                                                  \
-      g_failures++;                                                                 \
-      std::fprintf(stderr, "%s:%d: CHECK(%s) failed: ", __FILE__, __LINE__, #cond); \
-      std::fprintf(stderr, __VA_ARGS__);                                            \
-      std::fprintf(stderr, "\n");                                                   \
-    }                                                                               \
-  } while (0)
 
 constexpr int32_t kRows = 1000, kN = 3;
 // Parts of unequal sizes, one of them empty.
@@ -175,6 +163,5 @@ int main() {
   failing_case(RowSink::Order::kInOrder, false, "failure, stream in source order");
   failing_case(RowSink::Order::kAnyOrder, false, "failure, stream in any order");
   failing_case(RowSink::Order::kInOrder, true, "failure, in place");
-  std::printf("test_row_merger: %d checks\n%d passed, %d failed\n", g_checks, g_checks - g_failures, g_failures);
-  return g_failures == 0 ? 0 : 1;
+  return t_finish("test_row_merger");
 }

@@ -19,6 +19,7 @@
 
 #include "dispatch/tuning.h"
 #include "tuning_hook.h"
+#include "checks.h"
 
 using gsp::detail::CudaFilter;
 using gsp::detail::DensePred;
@@ -28,19 +29,6 @@ using gsp::detail::read_tuning;
 using gsp::detail::Tuning;
 
 namespace {
-
-int g_checks = 0, g_failures = 0;
-
-#define CHECK(cond, ...)                                                          \
-  do {                                                                            \
-    g_checks++;                                                                   \
-    if (!(cond)) {                                                                \
-      g_failures++;                                                               \
-      std::fprintf(stderr, "%s:%d: CHECK(%s) failed: ", __FILE__, __LINE__, #cond); \
-      std::fprintf(stderr, __VA_ARGS__);                                          \
-      std::fprintf(stderr, "\n");                                                 \
-    }                                                                             \
-  } while (0)
 
 // The environment read_tuning() sees in these tests.
 std::map<std::string, std::string> g_env;
@@ -389,6 +377,5 @@ int main() {
   test_override_reset();
   test_override_threads();
   test_doc();
-  std::printf("test_tuning: %d checks\n%d passed, %d failed\n", g_checks, g_checks - g_failures, g_failures);
-  return g_failures == 0 ? 0 : 1;
+  return t_finish("test_tuning");
 }

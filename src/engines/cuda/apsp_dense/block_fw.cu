@@ -269,21 +269,13 @@ class CudaBlockFw final : public BlockFw<W> {
   }
 
   void close_diagonal(int32_t lkr, int32_t lkc) override {
-    staging();
     close_on(lkr, lkc, ctx_.stream());
     pack(diag_.get(), kPaths ? diagp_.get() : nullptr, b_, 1, 1);
     stage_out(h_diag_d_.as<W>(), kPaths ? h_diag_p_.as<int32_t>() : nullptr, 1);
   }
-  W* diag_d() override {
-    staging();
-    return h_diag_d_.as<W>();
-  }
-  int32_t* diag_p() override {
-    staging();
-    return kPaths ? h_diag_p_.as<int32_t>() : nullptr;
-  }
+  W* diag_d() override { return h_diag_d_.as<W>(); }
+  int32_t* diag_p() override { return kPaths ? h_diag_p_.as<int32_t>() : nullptr; }
   void diag_received(bool with_preds) override {
-    staging();
     const bool preds = kPaths && with_preds;
     stage_in(h_diag_d_.as<W>(), preds ? h_diag_p_.as<int32_t>() : nullptr, 1);
     unpack(diag_.get(), preds ? diagp_.get() : nullptr, b_, 1, 1, preds);
@@ -292,24 +284,18 @@ class CudaBlockFw final : public BlockFw<W> {
   void update_panels(int32_t lkr, int32_t lkc) override { panels_on(lkr, lkc, ctx_.stream()); }
 
   W* row_d(int32_t lkr) override {
-    staging();
     if (lkr >= 0) {
       pack(D_.get() + lkr * b_ * ld_, kPaths ? P_.get() + lkr * b_ * ld_ : nullptr, ld_, 1, s_.nlc);
       stage_out(h_row_d_.as<W>(), kPaths ? h_row_p_.as<int32_t>() : nullptr, s_.nlc);
     }
     return h_row_d_.as<W>();
   }
-  int32_t* row_p(int32_t) override {
-    staging();
-    return kPaths ? h_row_p_.as<int32_t>() : nullptr;
-  }
+  int32_t* row_p(int32_t) override { return kPaths ? h_row_p_.as<int32_t>() : nullptr; }
   void row_received() override {
-    staging();
     stage_in(h_row_d_.as<W>(), kPaths ? h_row_p_.as<int32_t>() : nullptr, s_.nlc);
     unpack(row_.get(), kPaths ? rowp_.get() : nullptr, ld_, 1, s_.nlc, kPaths);
   }
   W* col_d(int32_t lkc) override {
-    staging();
     if (lkc >= 0) {
       pack(D_.get() + lkc * b_, nullptr, ld_, s_.nlr, 1);
       stage_out(h_col_d_.as<W>(), nullptr, s_.nlr);
@@ -317,7 +303,6 @@ class CudaBlockFw final : public BlockFw<W> {
     return h_col_d_.as<W>();
   }
   void col_received() override {
-    staging();
     stage_in(h_col_d_.as<W>(), nullptr, s_.nlr);
     unpack(col_.get(), nullptr, b_, s_.nlr, 1, false);
   }
@@ -668,7 +653,8 @@ class CudaBlockFw final : public BlockFw<W> {
     launch_tile_product<Ops, kPaths>(p, tiles_m, tiles_n, st);
   }
 
-  // The host-staged path's buffers, on first use.
+  // The host-staged path's buffers: before its k-steps (prepare_host_steps())
+  // or the delivery of a rank's blocks (finish()).
   void staging() {
     if (staged_) return;
     const size_t stage = (size_t)std::max(s_.nlr, s_.nlc) * (size_t)bb_;

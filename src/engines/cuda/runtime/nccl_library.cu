@@ -20,14 +20,12 @@ using CommDestroy = int (*)(nccl_comm_t);
 using CommAbort = int (*)(nccl_comm_t);
 using Broadcast = int (*)(const void*, void*, size_t, int, int, nccl_comm_t, cudaStream_t);
 using GetErrorString = const char* (*)(int);
-using GetVersion = int (*)(int*);
 constexpr int kNcclSuccess = 0;
 constexpr int kNcclInt8 = 0;
 
 struct Library {
   bool loaded = false;
   std::string why;
-  int version = 0;
   GetUniqueId get_unique_id = nullptr;
   CommInitRank comm_init_rank = nullptr;
   CommDestroy comm_destroy = nullptr;
@@ -55,16 +53,13 @@ const Library& library() {
       lib.why = std::string("NCCL not found (") + (e != nullptr ? e : path) + ")";
       return;
     }
-    GetVersion get_version = nullptr;
     if (!bind(h, "ncclGetUniqueId", &lib.get_unique_id, &lib.why) ||
         !bind(h, "ncclCommInitRank", &lib.comm_init_rank, &lib.why) ||
         !bind(h, "ncclCommDestroy", &lib.comm_destroy, &lib.why) ||
         !bind(h, "ncclCommAbort", &lib.comm_abort, &lib.why) || !bind(h, "ncclBroadcast", &lib.broadcast, &lib.why) ||
-        !bind(h, "ncclGetErrorString", &lib.error_string, &lib.why) ||
-        !bind(h, "ncclGetVersion", &get_version, &lib.why)) {
+        !bind(h, "ncclGetErrorString", &lib.error_string, &lib.why)) {
       return;  // the handle stays open: harmless, and other users may share it
     }
-    if (get_version(&lib.version) != kNcclSuccess) lib.version = 0;
     lib.loaded = true;
   });
   return lib;
