@@ -3,9 +3,12 @@
  * Rank 0 builds a random graph (8 arcs per vertex, weights 1..1000, seeded),
  * every rank runs gsp_apsp_run_mpi_blocks (the engine, no gather) `reps`
  * times; the best wall time (slowest rank) is printed. "gather" also times
- * gsp_apsp_run_mpi (engine + gather to rank 0); "single" does too, and (P =
- * 1) times the single-process gsp_apsp_run (Floyd-Warshall) on the same
- * graph. With GSP_MPI_TRACE=1 every call prints each rank's stages (graph
+ * gsp_apsp_run_mpi (engine + gather to rank 0); "single" does too, and
+ * rank 0 times the single-process gsp_apsp_run (Floyd-Warshall) on the same
+ * graph, on one GPU (options.num_devices = 1: "single_process_fw_s") and,
+ * when the node has several, on all of them (num_devices = 0, AUTO, which
+ * spreads a large FW over every device: "single_process_all_gpus_s", with
+ * the count used). With GSP_MPI_TRACE=1 every call prints each rank's stages (graph
  * broadcast, set-up, k-steps, delivery, predecessor check, gather) and the
  * call's time as a multiple of its k-steps (doc/mpi.md).
  * GSP_MPI_BENCH_BACKEND=cuda (or auto) runs every rank's blocks, and the
@@ -63,7 +66,8 @@ int main(int argc, char** argv) {
   gsp_dtype dt;
   gsp_options o;
   gsp_graph* g = NULL;
-  double best = 1e300, best_gather = 1e300, best_single = 1e300;
+  double best = 1e300, best_gather = 1e300, best_single = 1e300, best_single_all = 1e300;
+  int single_all_devices = 0;
   const char* extra;
   gsp_mpi_layout L;
   char device[128] = "";
@@ -128,16 +132,35 @@ int main(int argc, char** argv) {
     }
   }
   if (strcmp(extra, "single") == 0 && rank == 0) {
-    for (r = 0; r < reps; r++) {
-      gsp_paths* p = NULL;
-      double t = MPI_Wtime();
-      if (gsp_apsp_run(g, NULL, 0, &o, &p) != GSP_OK) {
-        fprintf(stderr, "gsp_apsp_run: %s\n", gsp_last_error());
-        MPI_Abort(MPI_COMM_WORLD, 1);
+    int all;
+    for (all = 0; all < 2; all++) {
+      gsp_options so = o;
+      if (o.backend == GSP_BACKEND_CPU) {
+        if (all) break;
+      } else {
+        if (all && gsp_device_count() < 2) break;
+        so.num_devices = all ? 0 : 1;
       }
-      t = MPI_Wtime() - t;
-      if (t < best_single) best_single = t;
-      gsp_paths_destroy(p);
+      for (r = 0; r < reps; r++) {
+        gsp_paths* p = NULL;
+        gsp_run_info info;
+        double t = MPI_Wtime();
+        if (gsp_apsp_run(g, NULL, 0, &so, &p) != GSP_OK) {
+          fprintf(stderr, "gsp_apsp_run: %s\n", gsp_last_error());
+          MPI_Abort(MPI_COMM_WORLD, 1);
+        }
+        t = MPI_Wtime() - t;
+        memset(&info, 0, sizeof info);
+        info.size = sizeof info;
+        gsp_paths_info(p, &info);
+        if (all) {
+          if (t < best_single_all) best_single_all = t;
+          single_all_devices = info.num_devices;
+        } else if (t < best_single) {
+          best_single = t;
+        }
+        gsp_paths_destroy(p);
+      }
     }
   }
   if (rank == 0) {
@@ -145,6 +168,8 @@ int main(int argc, char** argv) {
            (o.flags & GSP_NO_PATHS) ? "no-paths" : "paths", size, L.grid_rows, L.grid_cols, L.block_size, best);
     if (best_gather < 1e300) printf(" with_gather_s=%.3f", best_gather);
     if (best_single < 1e300) printf(" single_process_fw_s=%.3f", best_single);
+    if (best_single_all < 1e300)
+      printf(" single_process_all_gpus_s=%.3f (%d devices)", best_single_all, single_all_devices);
     printf(" [%s]\n", device);
   }
   gsp_graph_destroy(g);

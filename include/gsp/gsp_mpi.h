@@ -37,21 +37,28 @@ extern "C" {
  * @brief All-pairs shortest paths over the ranks of @p comm, gathered to rank 0.
  *
  * Rank 0's graph is sent to every rank; the ranks form a pr x pc grid
- * (pr * pc = size of @p comm, pc <= pr, as square as the size allows) and
+ * (pr * pc = size of @p comm; the one on which a rank receives the least
+ * panel data per step, fewer columns on a tie: p x 1 up to 4 ranks and for
+ * a prime p, 3 x 2 for 6, 4 x 2 for 8; GSP_MPI_GRID=RxC, read on rank 0,
+ * chooses another) and
  * each holds the blocks (I, J) of the distance and predecessor matrices with
  * I mod pr and J mod pc equal to its grid coordinates. Per block of k, the
  * owners of the k-th block row and block column broadcast them down the
  * grid's columns and across its rows, and every rank updates its blocks with
- * the min-plus tile product on its CPU threads. Negative arcs are allowed.
+ * the min-plus tile product, on its CPU threads or on its CUDA device
+ * (panels then move device to device by NCCL where every rank has a device
+ * of its own; doc/mpi.md). Negative arcs are allowed.
  *
  * Options: rank 0's options choose the algorithm (GSP_ALGO_AUTO or
- * GSP_APSP_FLOYD_WARSHALL), the backend (::GSP_BACKEND_AUTO or
- * ::GSP_BACKEND_CPU; ::GSP_BACKEND_CUDA gives GSP_ERR_UNSUPPORTED for now),
+ * GSP_APSP_FLOYD_WARSHALL), the backend (::GSP_BACKEND_AUTO,
+ * ::GSP_BACKEND_CPU or ::GSP_BACKEND_CUDA: a rank computes on device
+ * (@c device + its index among its node's ranks) modulo the node's count),
  * ::GSP_NO_PATHS and the progress callback (called on rank 0 only). Each
  * rank's own options give its number of threads; 0 (the default) divides the
  * node's cores among the ranks that share the node. The environment variable
- * GSP_MPI_BLOCK_SIZE (read on rank 0) overrides the block size (default 64,
- * smaller for small n so that every rank gets work).
+ * GSP_MPI_BLOCK_SIZE (read on rank 0) overrides the block size (default 64
+ * on CPU ranks and 512 on GPU ranks, smaller for small n so that every rank
+ * gets work).
  *
  * @param comm an intracommunicator; collective over it.
  * @param graph on rank 0: the graph; ignored (may be NULL) on other ranks.

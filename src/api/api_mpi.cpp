@@ -11,6 +11,7 @@
 #include "api/run_info.h"
 #include "dispatch/dispatch.h"
 #include "dispatch/distance_limit.h"
+#include "dispatch/tuning.h"
 #include "engines/mpi/fw_mpi.h"
 #include "gsp/gsp_mpi.h"
 
@@ -84,7 +85,7 @@ GSP_API gsp_status gsp_apsp_run_mpi(MPI_Comm comm, const gsp_graph* graph, const
   if (result != nullptr) *result = nullptr;
   return guard([&] {
     check_comm(comm);
-    gm::Session session(comm);
+    gm::Session session(comm, gsp::detail::tuning().mpi_grid);
     const bool root = session.rank() == 0;
     RunArgs args;
     const gm::Outcome first = gm::capture([&] {
@@ -111,7 +112,7 @@ GSP_API gsp_status gsp_apsp_run_mpi_blocks(MPI_Comm comm, const gsp_graph* graph
   if (blocks != nullptr) *blocks = nullptr;
   return guard([&] {
     check_comm(comm);
-    gm::Session session(comm);
+    gm::Session session(comm, gsp::detail::tuning().mpi_grid);
     const bool root = session.rank() == 0;
     std::unique_ptr<gsp_mpi_blocks> handle;
     RunArgs args;

@@ -109,6 +109,11 @@ const Knob kKnobs[] = {
        t.mpi_block_size_rejected = s;
        return false;
      }},
+    {"GSP_MPI_GRID",
+     [](Tuning& t, const char* s) {
+       t.mpi_grid = s;
+       return true;
+     }},
     {"GSP_MPI_TRACE", [](Tuning& t, const char* s) { return put(t.mpi_trace, as_switch(s)); }},
     {"GSP_MPI_TRANSPORT", [](Tuning& t, const char* s) { return put(t.mpi_transport, as_word(s, kMpiTransport)); }},
 #if defined(GSP_TEST_HOOKS)

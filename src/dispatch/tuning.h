@@ -15,7 +15,8 @@
 // Every value is checked: a switch is 0 or 1, a number a whole decimal
 // integer within the knob's range, a choice one of its words. A value that is
 // empty, malformed or out of range is ignored and the default kept
-// (GSP_MPI_BLOCK_SIZE is the exception: see mpi_block_size_rejected).
+// (GSP_MPI_BLOCK_SIZE and GSP_MPI_GRID are the exceptions: see
+// mpi_block_size_rejected and mpi_grid).
 // std::optional fields are unset unless the variable holds a valid value;
 // unset means "the engine's own choice", which may depend on the graph.
 #pragma once
@@ -124,6 +125,11 @@ struct Tuning {
   // otherwise. The MPI engine refuses the call with it (doc/mpi.md): every
   // rank must use the same layout, and a typo must not silently pick another.
   std::string mpi_block_size_rejected;
+  // GSP_MPI_GRID RxC (for example 2x2): the rank grid, read on rank 0 only;
+  // R x C must be the number of ranks, else the call fails (every rank the
+  // same status and message). Kept as text: the check needs the ranks.
+  // Unset (empty): the grid of least panel volume (src/engines/mpi/comm.h).
+  std::string mpi_grid;
   // GSP_MPI_TRACE (switch): every rank prints its stages to stderr.
   bool mpi_trace = false;
   // GSP_MPI_TRANSPORT auto|device|host: the device path (panels device to

@@ -57,6 +57,7 @@ bool same(const Tuning& a, const Tuning& b) {
          a.cuda_persistent_blocks_per_sm == b.cuda_persistent_blocks_per_sm && a.cuda_filter == b.cuda_filter &&
          a.cuda_batch_sources == b.cuda_batch_sources && a.cuda_spmm_hub_arcs == b.cuda_spmm_hub_arcs &&
          a.mpi_block_size == b.mpi_block_size && a.mpi_block_size_rejected == b.mpi_block_size_rejected &&
+         a.mpi_grid == b.mpi_grid &&
          a.mpi_trace == b.mpi_trace && a.mpi_test_fail_rank == b.mpi_test_fail_rank &&
          a.test_fail_device == b.test_fail_device;
 }
@@ -135,6 +136,12 @@ std::vector<Case> cases() {
        {{"1", [](const Tuning& t) { return t.mpi_block_size == 1; }},
         {"2048", [](const Tuning& t) { return t.mpi_block_size == 2048; }}},
        {"0", "2049", "64k"}},
+      // Kept as text (any): the MPI engine checks it against the number of
+      // ranks and fails the call on every rank (tests/mpi/test_mpi_apsp.c).
+      {"GSP_MPI_GRID",
+       {{"2x2", [](const Tuning& t) { return t.mpi_grid == "2x2"; }},
+        {"3by1", [](const Tuning& t) { return t.mpi_grid == "3by1"; }}},
+       {}},
       {"GSP_MPI_TRACE", {{"1", [](const Tuning& t) { return t.mpi_trace; }}}, bad_switch},
       {"GSP_MPI_TRANSPORT",
        {{"device", [](const Tuning& t) { return t.mpi_transport == MpiTransport::kDevice; }},

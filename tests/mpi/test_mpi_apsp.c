@@ -22,6 +22,18 @@
 
 static int g_rank = 0, g_size = 1, g_threads = 1;
 static gsp_backend g_backend = GSP_BACKEND_CPU; /* of the distributed runs; references run on the CPU */
+/* The grid the runs must have: set_grid's, else the library's default,
+ * the grid of least panel volume a rank receives (include/gsp/gsp_mpi.h):
+ * p x 1 up to 4 ranks and for a prime p, 3 x 2 for 6, 4 x 2 for 8. */
+static int g_want_rows = 0, g_want_cols = 0;
+
+static void default_grid(int p, int* rows, int* cols) {
+  *rows = p;
+  *cols = 1;
+  if (p == 6) *rows = 3, *cols = 2;
+  if (p == 8) *rows = 4, *cols = 2;
+  if (p == 9) *rows = 3, *cols = 3;
+}
 
 /* Every rank must see the same status, and the expected one. */
 static void check_agreed(gsp_status s, gsp_status want, const char* what) {
@@ -48,6 +60,13 @@ static void options(gsp_options* o, uint32_t flags) {
 static void set_block(const char* b) {
   if (b && g_backend == GSP_BACKEND_CUDA && atoi(b) % 128 != 0) b = NULL; /* device blocks: multiples of 128 */
   CHECK(gsp_test_tuning_set("GSP_MPI_BLOCK_SIZE", b) == 0, "GSP_MPI_BLOCK_SIZE=%s refused", b ? b : "(removed)");
+}
+
+/* GSP_MPI_GRID for the runs that follow, set on rank 0 only (only rank 0's
+ * counts), or NULL for the default grid. */
+static void set_grid(const char* grid) {
+  if (g_rank == 0) CHECK(gsp_test_tuning_set("GSP_MPI_GRID", grid) == 0, "GSP_MPI_GRID=%s refused", grid ? grid : "(removed)");
+  if (grid == NULL || sscanf(grid, "%dx%d", &g_want_rows, &g_want_cols) != 2) default_grid(g_size, &g_want_rows, &g_want_cols);
 }
 
 static const char* dt_name(gsp_dtype dt) { return dt == GSP_I32 ? "i32" : dt == GSP_F64 ? "f64" : "f32"; }
@@ -117,8 +136,8 @@ static void run_case(const t_arcs* a, gsp_dtype dt, const char* block, uint32_t 
   const int want_paths = (flags & GSP_NO_PATHS) == 0;
   gsp_status s;
 
-  snprintf(what, sizeof what, "%s n=%d %s block=%s%s", a->name, n, dt_name(dt),
-           block ? block : "auto", want_paths ? "" : " no-paths");
+  snprintf(what, sizeof what, "%s n=%d %s block=%s%s grid %dx%d", a->name, n, dt_name(dt), block ? block : "auto",
+           want_paths ? "" : " no-paths", g_want_rows, g_want_cols);
   options(&o, flags);
   set_block(block);
   /* GSP_TEST_MPI_VERBOSE=1: each case's name before it runs (a hang names its case). */
@@ -197,10 +216,10 @@ static void run_case(const t_arcs* a, gsp_dtype dt, const char* block, uint32_t 
     memset(&L, 0, sizeof L);
     L.size = sizeof L;
     CHECK_OK(gsp_mpi_blocks_layout(blocks, &L));
-    CHECK(L.num_vertices == n && L.grid_rows * L.grid_cols == g_size &&
+    CHECK(L.num_vertices == n && L.grid_rows == g_want_rows && L.grid_cols == g_want_cols &&
               L.grid_row * L.grid_cols + L.grid_col == g_rank && L.weight_type == dt,
-          "%s: layout n %d grid %dx%d at (%d,%d)", what, L.num_vertices, L.grid_rows, L.grid_cols, L.grid_row,
-          L.grid_col);
+          "%s: layout n %d grid %dx%d at (%d,%d), want grid %dx%d", what, L.num_vertices, L.grid_rows, L.grid_cols,
+          L.grid_row, L.grid_col, g_want_rows, g_want_cols);
     for (b = 0; b < L.num_blocks; b++) {
       int32_t r0, r1, c0, c1, i, j;
       int32_t* pred;
@@ -505,6 +524,51 @@ static void error_cases(void) {
   t_arcs_free(&a);
 }
 
+/* The other grids of this many ranks (GSP_MPI_GRID): the same answers on
+ * every shape (on 4 GPU ranks, 2 x 2 is the device path's only 2-D grid:
+ * predecessors tracked in the products); a grid that is not one of the
+ * ranks fails the call on every rank with rank 0's message. */
+static void grid_cases(void) {
+  char grid[32];
+  int r, def_rows, def_cols;
+  t_arcs a;
+  default_grid(g_size, &def_rows, &def_cols);
+  for (r = 1; r <= g_size; r++) {
+    if (g_size % r != 0 || r == def_rows) continue; /* the default ran above */
+    snprintf(grid, sizeof grid, "%dx%d", r, g_size / r);
+    set_grid(grid);
+    t_make_shape(&a, T_RANDOM_SPARSE, g_backend == GSP_BACKEND_CUDA ? 700 : 61, 12);
+    run_case(&a, GSP_I32, g_backend == GSP_BACKEND_CUDA ? "128" : "7", 0);
+    run_case(&a, GSP_F64, g_backend == GSP_BACKEND_CUDA ? "128" : "7", GSP_NO_PATHS);
+    t_arcs_free(&a);
+    t_make_shape(&a, T_DAG_NEGATIVE, g_backend == GSP_BACKEND_CUDA ? 520 : 45, 13);
+    run_case(&a, GSP_F32, g_backend == GSP_BACKEND_CUDA ? "256" : "4", 0);
+    t_arcs_free(&a);
+  }
+  {
+    const char* bad[3] = {"3x5", "0x1", "2by2"};
+    gsp_graph* g = NULL;
+    gsp_paths* p = NULL;
+    gsp_options o;
+    int i;
+    t_make_shape(&a, T_RANDOM_SPARSE, 20, 14);
+    if (g_rank == 0) g = t_graph(&a, GSP_I32, 1.0f);
+    options(&o, 0);
+    for (i = 0; i < 3; i++) {
+      gsp_status s;
+      if (g_rank == 0) CHECK(gsp_test_tuning_set("GSP_MPI_GRID", bad[i]) == 0, "GSP_MPI_GRID=%s refused", bad[i]);
+      s = gsp_apsp_run_mpi(MPI_COMM_WORLD, g, &o, g_rank == 0 ? &p : NULL);
+      check_agreed(s, GSP_ERR_INVALID_ARGUMENT, bad[i]);
+      CHECK(strstr(gsp_last_error(), "GSP_MPI_GRID") != NULL && strstr(gsp_last_error(), bad[i]) != NULL,
+            "rank %d: GSP_MPI_GRID=%s: message '%s'", g_rank, bad[i], gsp_last_error());
+      CHECK(p == NULL, "GSP_MPI_GRID=%s: a result on failure", bad[i]);
+    }
+    gsp_graph_destroy(g);
+    t_arcs_free(&a);
+  }
+  set_grid(NULL);
+}
+
 int main(int argc, char** argv) {
   int provided = 0, shape;
   gsp_dtype dts[3] = {GSP_I32, GSP_F32, GSP_F64};
@@ -516,6 +580,7 @@ int main(int argc, char** argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
   MPI_Comm_size(MPI_COMM_WORLD, &g_size);
   g_threads = g_size == 1 ? 2 : 1;
+  set_grid(NULL);
   if (getenv("GSP_TEST_MPI_BACKEND") != NULL && strcmp(getenv("GSP_TEST_MPI_BACKEND"), "cuda") == 0) {
     if (!all_have_cuda()) {
       if (g_rank == 0) printf("SKIP: a rank has no usable CUDA device: %s\n", gsp_last_error());
@@ -604,6 +669,7 @@ int main(int argc, char** argv) {
     t_arcs_free(&a);
   }
 
+  grid_cases();
   f64_and_limit_cases();
   error_cases();
   failure_mid_steps();

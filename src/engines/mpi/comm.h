@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <climits>
 #include <cstdint>
+#include <cstdio>
 #include <exception>
 #include <new>
 #include <string>
@@ -142,11 +143,27 @@ inline void agree(MPI_Comm comm, const Outcome& mine) {
 // (rank = row * pc + col). Collective to build and to free.
 class Session {
  public:
-  explicit Session(MPI_Comm user) {
+  // asked_grid: "RxC" (GSP_MPI_GRID, read on rank 0 only), or empty for
+  // grid_shape()'s. One that is not R x C = p ranks fails the call on every
+  // rank with rank 0's message.
+  explicit Session(MPI_Comm user, const std::string& asked_grid = std::string()) {
     mpi_check(MPI_Comm_dup(user, &comm_), "MPI_Comm_dup");
     MPI_Comm_rank(comm_, &rank_);
     MPI_Comm_size(comm_, &size_);
     grid_shape(size_, &pr_, &pc_);
+    int shape[2] = {pr_, pc_};
+    const Outcome asked = capture([&] {
+      if (rank_ == 0 && !asked_grid.empty()) parse_grid(asked_grid, size_, shape);
+    });
+    try {
+      agree(asked);
+    } catch (...) {
+      MPI_Comm_free(&comm_);
+      throw;
+    }
+    if (size_ > 1) mpi_check(MPI_Bcast(shape, 2, MPI_INT, 0, comm_), "MPI_Bcast");
+    pr_ = shape[0];
+    pc_ = shape[1];
     myrow_ = rank_ / pc_;
     mycol_ = rank_ % pc_;
     mpi_check(MPI_Comm_split(comm_, myrow_, mycol_, &row_), "MPI_Comm_split");
@@ -166,15 +183,41 @@ class Session {
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
 
-  // pc <= pr, pr * pc = p, pc as large as p allows (square when p is): a
-  // single grid column (every rank holds whole rows, so device ranks find
-  // predecessors from their finished rows, block_fw.cu) when p is prime.
+  // The grid on which a rank receives the least panel data per k-step:
+  // b x n/pc cells of block row K when pr > 1, n/pr x b of block column K
+  // when pc > 1, so p/b times that is pr [pr > 1] + pc [pc > 1]; ties go to
+  // fewer columns. Up to 4 ranks form one column (at 4, 4 x 1 receives as
+  // much as 2 x 2), where every rank holds whole rows and GPU ranks find
+  // predecessors from their finished rows instead of tracking them
+  // (block_fw.cu); 6 ranks: 3 x 2, 8: 4 x 2, 9: 3 x 3, 16: 4 x 4. A prime
+  // p gives p x 1.
   static void grid_shape(int p, int* pr, int* pc) {
-    int c = 1;
-    while ((c + 1) * (c + 1) <= p) ++c;
-    while (p % c != 0) --c;
-    *pc = c;
-    *pr = p / c;
+    int best = -1;
+    *pr = p;
+    *pc = 1;
+    for (int c = 1; c <= p; ++c) {
+      if (p % c != 0) continue;
+      const int r = p / c;
+      const int cost = (r > 1 ? r : 0) + (c > 1 ? c : 0);
+      if (best < 0 || cost < best) {
+        best = cost;
+        *pr = r;
+        *pc = c;
+      }
+    }
+  }
+
+  // "RxC" with R * C = p (decimal, no sign): shape = {R, C}; else throws.
+  static void parse_grid(const std::string& text, int p, int shape[2]) {
+    long r = 0, c = 0;
+    char x = 0, extra = 0;
+    const bool form = text.size() <= 12 && std::sscanf(text.c_str(), "%ld%c%ld%c", &r, &x, &c, &extra) == 3 && (x == 'x' || x == 'X') &&
+                      text.find_first_not_of("0123456789xX") == std::string::npos;
+    require(form && r >= 1 && c >= 1 && r * c == p, GSP_ERR_INVALID_ARGUMENT,
+            "GSP_MPI_GRID=" + text + " is not a grid of the " + std::to_string(p) + " ranks (RxC with R * C = " +
+                std::to_string(p) + ", for example " + std::to_string(p) + "x1)");
+    shape[0] = static_cast<int>(r);
+    shape[1] = static_cast<int>(c);
   }
 
   MPI_Comm comm() const { return comm_; }
