@@ -75,9 +75,8 @@ struct LookaheadStreams {
   ~LookaheadStreams() {
     // On an early exit (an error, a cancellation) the buffers the queued
     // work uses are freed next: wait for it first. After join() the outer
-    // stream waits for it instead, and the host goes on (to allocate the
-    // result while the k-steps run): a stream destroyed with work queued
-    // is released when that work is done.
+    // stream waits for it instead, and the host goes on: a stream destroyed
+    // with work queued is released when that work is done.
     for (cudaStream_t st : {crit, bulk}) {
       if (st == nullptr) continue;
       if (!joined) cudaStreamSynchronize(st);
@@ -233,6 +232,12 @@ void fw_in_core(RunContext& ctx, const ApspJob& job, int64_t ld, int fb, bool pr
   DeviceBuffer<int32_t> P;
   if (kPaths) P.allocate(ctx, (size_t)(ld * ld), "Floyd-Warshall predecessor matrix");
   DeviceBuffer<int> flags(ctx, 1, "Floyd-Warshall flags");
+  // The rows' host memory (a result's, page-locked: about 0.2 s a GB the
+  // first time, then reused) before any step: page-locking while the steps
+  // run slowed them by a third at n = 65536 (the driver maps the pages into
+  // the devices' address space under the kernels), more on several devices.
+  RowSink::Destination dst;
+  const bool in_place = job.sink->destination(&dst);
   GSP_CUDA(cudaMemsetAsync(flags.get(), 0, sizeof(int), ctx.stream()));
   build_matrix_device<Ops, W>(ctx, *job.graph, D.get(), track ? P.get() : nullptr, ld);
   clock.mark(Stage::kSetup);
@@ -253,10 +258,6 @@ void fw_in_core(RunContext& ctx, const ApspJob& job, int64_t ld, int fb, bool pr
       fw_super<Ops, false>(D.get(), nullptr, ld, fb, flags.get(), ctx.stream(), tmp.get(), nullptr, job.options);
     }
   }
-  // The rows' host memory (a result's, page-locked) is allocated while the
-  // k-steps run: check_flags waits for them.
-  RowSink::Destination dst;
-  const bool in_place = job.sink->destination(&dst);
   check_flags(ctx, flags.get(), "CUDA Floyd-Warshall");
   clock.mark(Stage::kCompute);
   if (kPaths && !track) {
