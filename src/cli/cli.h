@@ -118,6 +118,31 @@ std::string dist_json(gsp_dtype dtype, const void* row, int32_t v);
 // dist_text writes it: %.17g for GSP_F64, %.9g otherwise.
 std::string value_text(gsp_dtype dtype, double x);
 
+// Output written as it is produced: about 1 MiB is gathered and handed to
+// the FILE, so a command's memory stays bounded however long its output is
+// (a table with paths). Integers are formatted with std::to_chars. finish()
+// writes the rest and flushes; a write error is a failure naming `what`.
+class Writer {
+ public:
+  Writer(FILE* f, const char* what);
+  Writer& operator<<(const std::string& s);
+  Writer& operator<<(const char* s);
+  Writer& operator<<(char c);
+  Writer& num(int64_t v);
+  // The vertices of a path separated by sep (" ", " -> ", ", ").
+  Writer& path(const std::vector<int32_t>& path, const char* sep);
+  void finish();
+
+ private:
+  void drain();
+  char* room(size_t bytes);  // space for at most `bytes` more; advance len_ after writing
+  void put(const char* s, size_t bytes);
+  FILE* f_;
+  const char* what_;
+  std::vector<char> buf_;
+  size_t len_ = 0;
+};
+
 // "0 -> 1 -> 5" and "[0, 1, 5]".
 std::string path_text(const std::vector<int32_t>& path);
 std::string path_json(const std::vector<int32_t>& path);

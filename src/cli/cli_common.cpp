@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdarg>
@@ -240,6 +241,72 @@ std::string dist_text(gsp_dtype dtype, const void* row, int32_t v) {
 std::string dist_json(gsp_dtype dtype, const void* row, int32_t v) {
   const std::string t = dist_text(dtype, row, v);
   return t == "inf" ? "null" : t;
+}
+
+constexpr size_t kWriterBuffer = size_t(1) << 20;
+
+Writer::Writer(FILE* f, const char* what) : f_(f), what_(what), buf_(kWriterBuffer) {}
+
+void Writer::drain() {
+  if (len_ > 0 && std::fwrite(buf_.data(), 1, len_, f_) != len_)
+    failure(std::string("cannot write ") + what_ + ": " + std::strerror(errno));
+  len_ = 0;
+}
+
+char* Writer::room(size_t bytes) {
+  if (len_ + bytes > buf_.size()) {
+    drain();
+    if (bytes > buf_.size()) buf_.resize(bytes);
+  }
+  return buf_.data() + len_;
+}
+
+void Writer::put(const char* s, size_t bytes) {
+  std::memcpy(room(bytes), s, bytes);
+  len_ += bytes;
+}
+
+Writer& Writer::operator<<(const std::string& s) {
+  put(s.data(), s.size());
+  return *this;
+}
+
+Writer& Writer::operator<<(const char* s) {
+  put(s, std::strlen(s));
+  return *this;
+}
+
+Writer& Writer::operator<<(char c) {
+  put(&c, 1);
+  return *this;
+}
+
+Writer& Writer::num(int64_t v) {
+  char* p = room(24);
+  len_ = static_cast<size_t>(std::to_chars(p, p + 24, v).ptr - buf_.data());
+  return *this;
+}
+
+// The hot loop of a table with paths (hundreds of vertices a cell): one
+// reservation a path, digits written in place.
+Writer& Writer::path(const std::vector<int32_t>& path, const char* sep) {
+  const size_t sl = std::strlen(sep);
+  char* p = room(path.size() * (12 + sl));
+  char* const start = buf_.data();
+  for (size_t i = 0; i < path.size(); i++) {
+    if (i) {
+      std::memcpy(p, sep, sl);
+      p += sl;
+    }
+    p = std::to_chars(p, p + 12, path[i]).ptr;
+  }
+  len_ = static_cast<size_t>(p - start);
+  return *this;
+}
+
+void Writer::finish() {
+  drain();
+  if (std::fflush(f_) != 0) failure(std::string("cannot write ") + what_ + ": " + std::strerror(errno));
 }
 
 std::string path_text(const std::vector<int32_t>& path) {

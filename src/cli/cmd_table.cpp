@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli.h"
@@ -26,7 +27,10 @@ const Spec kTable = {
                 "  --targets LIST    target vertices, the same way (ids may repeat)\n"
                 "  --paths           also print the path of every cell\n"
                 "  --csv             the table as CSV on stdout (the summary goes to stderr);\n"
-                "                    with --paths one line per cell: source,target,distance,path\n"
+                "                    with --paths one line per cell: source,target,distance,path,\n"
+                "                    the sources run in groups of at most 262144 cells, each\n"
+                "                    group's lines written before the next (memory holds one\n"
+                "                    group's paths) and the summary after them\n"
                 "  --algorithm A     auto, or an all-pairs algorithm: heap, johnson,\n"
                 "                    floyd-warshall, minplus, task-parallel,\n"
                 "                    batched-delta-stepping\n"
@@ -101,16 +105,16 @@ struct TableHolder {
   ~TableHolder() { gsp_table_destroy(t); }
 };
 
-// The path of cell (i, j); empty when unreachable.
-std::vector<int32_t> cell_path(const gsp_table* t, int32_t i, int32_t j) {
+// The path of cell (i, j) of t into *out; empty when unreachable.
+void cell_path(const gsp_table* t, int32_t i, int32_t j, std::vector<int32_t>* out) {
   int32_t len = 0;
+  out->clear();
   gsp_status st = gsp_table_path(t, i, j, nullptr, 0, &len);
-  if (st == GSP_ERR_NO_PATH) return {};
+  if (st == GSP_ERR_NO_PATH) return;
   if (st != GSP_OK && st != GSP_ERR_BUFFER_TOO_SMALL) failure("cannot get a path: " + status_text(st));
-  std::vector<int32_t> v(static_cast<size_t>(len));
-  st = gsp_table_path(t, i, j, v.data(), len, &len);
+  out->resize(static_cast<size_t>(len));
+  st = gsp_table_path(t, i, j, out->data(), len, &len);
   if (st != GSP_OK) failure("cannot get a path: " + status_text(st));
-  return v;
 }
 
 std::string pad(const std::string& s, size_t width, bool left) {
@@ -119,144 +123,244 @@ std::string pad(const std::string& s, size_t width, bool left) {
   return left ? s + fill : fill + s;
 }
 
+// Cells a run of `gsp table --csv --paths` covers at most (1000 targets:
+// 262 sources a run), so that its paths (a few hundred vertices a cell on a
+// road network) stay near a few hundred MB.
+constexpr int64_t kCellsPerRun = int64_t(1) << 18;
+
+// The run info of several runs as one: the first run's engine and device,
+// the sum of the times.
+void add_run(gsp_run_info& total, const gsp_run_info& one, bool first) {
+  if (first) {
+    total = one;
+    return;
+  }
+  total.seconds += one.seconds;
+  total.setup_seconds += one.setup_seconds;
+  total.compute_seconds += one.compute_seconds;
+  total.copy_seconds += one.copy_seconds;
+  total.paths_seconds += one.paths_seconds;
+}
+
+// One `gsp table` command after its arguments are read: the runs, then the
+// output in the form asked for, each a phase of its own.
+class TableCommand {
+ public:
+  TableCommand(const Args& a, const Loaded& L, std::vector<int32_t> sources, std::vector<int32_t> targets)
+      : a_(a), L_(L), sources_(std::move(sources)), targets_(std::move(targets)),
+        K_(static_cast<int32_t>(sources_.size())), T_(static_cast<int32_t>(targets_.size())),
+        dtype_(gsp_graph_weight_type(L.g)), wb_(weight_bytes(dtype_)),
+        quiet_(a.has("--quiet")), json_(a.has("--json")), csv_(a.has("--csv")), paths_(a.has("--paths")),
+        grouped_(csv_ && paths_), dist_(static_cast<size_t>(K_) * static_cast<size_t>(T_) * wb_) {
+    ri_.info.size = sizeof(gsp_run_info);
+  }
+
+  // Without paths the distances go straight into our array; with them the
+  // table object keeps every cell's path. With --csv --paths (one line a
+  // cell, nothing before the lines that needs the whole table) the sources
+  // run in groups of at most kCellsPerRun cells, each group's lines written
+  // before the next runs, so memory holds one group's paths, not every
+  // cell's (NY 1000 x 1000: about 1.6 GB of paths).
+  void run(gsp_options& o, Progress& prog) {
+    const int32_t group = grouped_ ? static_cast<int32_t>(std::clamp<int64_t>(kCellsPerRun / T_, 1, K_)) : K_;
+    if (grouped_) w_ << "source,target,distance,path\n";
+    for (int32_t i0 = 0; i0 < K_; i0 += group) {
+      const int32_t k = std::min(group, K_ - i0);
+      run_group(o, prog, i0, k);
+      if (grouped_) csv_path_lines(i0, k);
+    }
+    group_ = group;
+  }
+
+  void print() {
+    if (json_) {
+      print_json();
+      return;
+    }
+    print_summary();
+    if (!grouped_) {
+      if (csv_) {
+        print_csv();
+      } else {
+        print_aligned();
+      }
+    }
+    w_.finish();
+  }
+
+ private:
+  const char* row(int32_t i) const { return dist_.data() + static_cast<size_t>(i) * static_cast<size_t>(T_) * wb_; }
+  char* row(int32_t i) { return dist_.data() + static_cast<size_t>(i) * static_cast<size_t>(T_) * wb_; }
+  std::string dist(int32_t i, int32_t c) const { return dist_text(dtype_, row(i), c); }
+
+  void run_group(gsp_options& o, Progress& prog, int32_t i0, int32_t k) {
+    gsp_run_info one{};
+    one.size = sizeof(gsp_run_info);
+    gsp_table_destroy(H_.t);
+    H_.t = nullptr;
+    prog.begin(quiet_ || json_);
+    gsp_status st = paths_ ? gsp_table_run(L_.g, sources_.data() + i0, k, targets_.data(), T_, &o, &H_.t)
+                           : gsp_table_run_into(L_.g, sources_.data() + i0, k, targets_.data(), T_, &o, row(i0), &one);
+    prog.end();
+    if (st != GSP_OK) failure("table failed: " + status_text(st));
+    if (paths_) {
+      st = gsp_table_distances(H_.t, row(i0), static_cast<int64_t>(k) * T_);
+      if (st != GSP_OK) failure("cannot read the distances: " + status_text(st));
+      st = gsp_table_info(H_.t, &one);
+      if (st != GSP_OK) failure("cannot read run info: " + status_text(st));
+    }
+    add_run(ri_.info, one, runs_++ == 0);
+    for (int32_t i = i0; i < i0 + k; i++)
+      for (int32_t j = 0; j < T_; j++) reached_ += dist(i, j) != "inf";
+  }
+
+  // The lines of the sources [i0, i0 + k), whose table H_ holds.
+  void csv_path_lines(int32_t i0, int32_t k) {
+    for (int32_t i = i0; i < i0 + k; i++) {
+      for (int32_t c = 0; c < T_; c++) {
+        w_.num(sources_[i]) << ',';
+        w_.num(targets_[c]) << ',' << dist(i, c) << ',';
+        cell_path(H_.t, i - i0, c, &route_);
+        w_.path(route_, " ") << '\n';
+      }
+    }
+  }
+
+  void print_json() {
+    w_ << fmt("{\"file\": %s, \"vertices\": %d, \"arcs\": %lld, \"load_seconds\": %.6f, ", json_str(a_.pos[0]).c_str(),
+              gsp_graph_num_vertices(L_.g), static_cast<long long>(gsp_graph_num_edges(L_.g)), L_.seconds);
+    w_ << ri_.json() << ", \"sources\": " << path_json(sources_) << ", \"targets\": " << path_json(targets_);
+    w_ << fmt(", \"reachable_pairs\": %lld, \"distances\": [", static_cast<long long>(reached_));
+    for (int32_t i = 0; i < K_; i++) {
+      w_ << (i ? ", [" : "[");
+      for (int32_t c = 0; c < T_; c++) w_ << (c ? ", " : "") << dist_json(dtype_, row(i), c);
+      w_ << "]";
+    }
+    w_ << "]";
+    if (paths_) {
+      w_ << ", \"paths\": [";
+      for (int32_t i = 0; i < K_; i++) {
+        w_ << (i ? ", [" : "[");
+        for (int32_t c = 0; c < T_; c++) {
+          w_ << (c ? ", " : "");
+          cell_path(H_.t, i, c, &route_);
+          if (route_.empty()) {
+            w_ << "null";
+          } else {
+            w_ << "[";
+            w_.path(route_, ", ") << "]";
+          }
+        }
+        w_ << "]";
+      }
+      w_ << "]";
+    }
+    w_ << "}\n";
+    w_.finish();
+  }
+
+  // On stdout before the table, or on stderr with --csv (after the lines
+  // where the sources ran in groups).
+  void print_summary() {
+    if (quiet_) return;
+    FILE* const rep = csv_ ? stderr : stdout;
+    if (!csv_) w_.finish();  // nothing yet; keeps stdout's order
+    print_graph_line(rep, a_.pos[0], L_);
+    const std::string runs =
+        runs_ > 1 ? fmt(" (%d runs of at most %d sources, the lines of each written before the next)", runs_, group_)
+                  : std::string();
+    std::fprintf(rep, "run:       %s%s\n", ri_.describe().c_str(), runs.c_str());
+    std::fprintf(rep, "reachable: %lld of %lld pairs (%d sources x %d targets)\n", static_cast<long long>(reached_),
+                 static_cast<long long>(K_) * T_, K_, T_);
+    std::fflush(rep);
+  }
+
+  void print_csv() {
+    w_ << "source/target";
+    for (int32_t c = 0; c < T_; c++) {
+      w_ << ',';
+      w_.num(targets_[c]);
+    }
+    w_ << '\n';
+    for (int32_t i = 0; i < K_; i++) {
+      w_.num(sources_[i]);
+      for (int32_t c = 0; c < T_; c++) w_ << ',' << dist(i, c);
+      w_ << '\n';
+    }
+  }
+
+  // Aligned columns: the sources down the left, the targets along the top;
+  // then, with --paths, a line per cell.
+  void print_aligned() {
+    const std::string corner = "from\\to";
+    size_t w0 = corner.size(), wd = 1;
+    for (int32_t i = 0; i < K_; i++) w0 = std::max(w0, std::to_string(sources_[i]).size());
+    for (int32_t c = 0; c < T_; c++) wd = std::max(wd, std::to_string(targets_[c]).size());
+    for (int32_t i = 0; i < K_; i++)
+      for (int32_t c = 0; c < T_; c++) wd = std::max(wd, dist(i, c).size());
+    w_ << pad(corner, w0, true);
+    for (int32_t c = 0; c < T_; c++) w_ << "  " << pad(std::to_string(targets_[c]), wd, false);
+    w_ << '\n';
+    for (int32_t i = 0; i < K_; i++) {
+      w_ << pad(std::to_string(sources_[i]), w0, true);
+      for (int32_t c = 0; c < T_; c++) w_ << "  " << pad(dist(i, c), wd, false);
+      w_ << '\n';
+    }
+    if (!paths_) return;
+    for (int32_t i = 0; i < K_; i++) {
+      for (int32_t c = 0; c < T_; c++) {
+        w_ << "path ";
+        w_.num(sources_[i]) << " -> ";
+        w_.num(targets_[c]) << ": ";
+        cell_path(H_.t, i, c, &route_);
+        if (route_.empty()) {
+          w_ << "no path\n";
+        } else {
+          w_ << "distance " << dist(i, c) << ", ";
+          w_.num(static_cast<int64_t>(route_.size())) << " vertices: ";
+          w_.path(route_, " -> ") << '\n';
+        }
+      }
+    }
+  }
+
+  const Args& a_;
+  const Loaded& L_;
+  const std::vector<int32_t> sources_, targets_;
+  const int32_t K_, T_;
+  const gsp_dtype dtype_;
+  const size_t wb_;
+  const bool quiet_, json_, csv_, paths_, grouped_;
+  std::vector<char> dist_;
+  RunInfo ri_;
+  TableHolder H_;
+  Writer w_{stdout, "the table"};
+  std::vector<int32_t> route_;  // one cell's path
+  int64_t reached_ = 0;
+  int32_t runs_ = 0, group_ = 0;
+};
+
 }  // namespace
 
 int cmd_table(const Args& a) {
   if (a.pos.size() != 1) usage_error("expected one FILE");
-  const bool quiet = a.has("--quiet"), json = a.has("--json"), csv = a.has("--csv"), paths = a.has("--paths");
-  if (csv && json) usage_error("--csv and --json both choose the output; choose one");
+  if (a.has("--csv") && a.has("--json")) usage_error("--csv and --json both choose the output; choose one");
   if (!a.opt.count("--sources")) usage_error("missing --sources LIST");
   if (!a.opt.count("--targets")) usage_error("missing --targets LIST");
   Progress prog;
   gsp_options o;
   run_options(a, o, &prog);
-  if (!paths) o.flags |= GSP_NO_PATHS;
+  if (!a.has("--paths")) o.flags |= GSP_NO_PATHS;
   Loaded L;
   load(L, a, a.pos[0]);
   const int32_t n = gsp_graph_num_vertices(L.g);
-  const gsp_dtype dtype = gsp_graph_weight_type(L.g);
-  const std::vector<int32_t> sources = vertex_list(a, "--sources", n);
-  const std::vector<int32_t> targets = vertex_list(a, "--targets", n);
+  std::vector<int32_t> sources = vertex_list(a, "--sources", n);
+  std::vector<int32_t> targets = vertex_list(a, "--targets", n);
   if (sources.size() > static_cast<size_t>(INT32_MAX) || targets.size() > static_cast<size_t>(INT32_MAX))
     usage_error("more than 2^31 - 1 sources or targets");
-  const int32_t K = static_cast<int32_t>(sources.size()), T = static_cast<int32_t>(targets.size());
-  const size_t cells = static_cast<size_t>(K) * static_cast<size_t>(T);
-
-  // Without paths the distances go straight into our array; with them the
-  // table object keeps every cell's path.
-  const size_t wb = weight_bytes(dtype);
-  std::vector<char> dist(cells * wb);
-  RunInfo ri;
-  ri.info.size = sizeof(gsp_run_info);
-  TableHolder H;
-  prog.begin(quiet || json);
-  gsp_status st = paths ? gsp_table_run(L.g, sources.data(), K, targets.data(), T, &o, &H.t)
-                        : gsp_table_run_into(L.g, sources.data(), K, targets.data(), T, &o, dist.data(), &ri.info);
-  prog.end();
-  if (st != GSP_OK) failure("table failed: " + status_text(st));
-  if (paths) {
-    st = gsp_table_distances(H.t, dist.data(), static_cast<int64_t>(cells));
-    if (st != GSP_OK) failure("cannot read the distances: " + status_text(st));
-    st = gsp_table_info(H.t, &ri.info);
-    if (st != GSP_OK) failure("cannot read run info: " + status_text(st));
-  }
-  const auto row = [&](int32_t i) { return dist.data() + static_cast<size_t>(i) * static_cast<size_t>(T) * wb; };
-  int64_t reached = 0;
-  for (int32_t i = 0; i < K; i++)
-    for (int32_t j = 0; j < T; j++) reached += dist_text(dtype, row(i), j) != "inf";
-
-  std::vector<std::vector<int32_t>> cell_paths;  // row-major, K x T, with --paths
-  if (paths) {
-    cell_paths.reserve(cells);
-    for (int32_t i = 0; i < K; i++)
-      for (int32_t j = 0; j < T; j++) cell_paths.push_back(cell_path(H.t, i, j));
-  }
-  const auto cell = [&](int32_t i, int32_t j) -> const std::vector<int32_t>& {
-    return cell_paths[static_cast<size_t>(i) * static_cast<size_t>(T) + static_cast<size_t>(j)];
-  };
-
-  if (json) {
-    std::string j = fmt("{\"file\": %s, \"vertices\": %d, \"arcs\": %lld, \"load_seconds\": %.6f, ",
-                        json_str(a.pos[0]).c_str(), n, static_cast<long long>(gsp_graph_num_edges(L.g)), L.seconds);
-    j += ri.json() + ", \"sources\": " + path_json(sources) + ", \"targets\": " + path_json(targets);
-    j += fmt(", \"reachable_pairs\": %lld, \"distances\": [", static_cast<long long>(reached));
-    for (int32_t i = 0; i < K; i++) {
-      j += i ? ", [" : "[";
-      for (int32_t c = 0; c < T; c++) j += (c ? ", " : "") + dist_json(dtype, row(i), c);
-      j += "]";
-    }
-    j += "]";
-    if (paths) {
-      j += ", \"paths\": [";
-      for (int32_t i = 0; i < K; i++) {
-        j += i ? ", [" : "[";
-        for (int32_t c = 0; c < T; c++) j += (c ? ", " : "") + (cell(i, c).empty() ? "null" : path_json(cell(i, c)));
-        j += "]";
-      }
-      j += "]";
-    }
-    std::printf("%s}\n", j.c_str());
-    return 0;
-  }
-
-  // The summary: on stdout before the table, or on stderr with --csv.
-  FILE* const rep = csv ? stderr : stdout;
-  if (!quiet) {
-    print_graph_line(rep, a.pos[0], L);
-    std::fprintf(rep, "run:       %s\n", ri.describe().c_str());
-    std::fprintf(rep, "reachable: %lld of %lld pairs (%d sources x %d targets)\n", static_cast<long long>(reached),
-                 static_cast<long long>(cells), K, T);
-  }
-  std::string out;
-  if (csv && paths) {
-    out = "source,target,distance,path\n";
-    for (int32_t i = 0; i < K; i++) {
-      for (int32_t c = 0; c < T; c++) {
-        out += fmt("%d,%d,", sources[i], targets[c]) + dist_text(dtype, row(i), c) + ",";
-        for (size_t k = 0; k < cell(i, c).size(); k++) out += (k ? " " : "") + std::to_string(cell(i, c)[k]);
-        out += "\n";
-      }
-    }
-  } else if (csv) {
-    out = "source/target";
-    for (int32_t c = 0; c < T; c++) out += "," + std::to_string(targets[c]);
-    out += "\n";
-    for (int32_t i = 0; i < K; i++) {
-      out += std::to_string(sources[i]);
-      for (int32_t c = 0; c < T; c++) out += "," + dist_text(dtype, row(i), c);
-      out += "\n";
-    }
-  } else {
-    // Aligned columns: the sources down the left, the targets along the top.
-    const std::string corner = "from\\to";
-    size_t w0 = corner.size(), w = 1;
-    for (int32_t i = 0; i < K; i++) w0 = std::max(w0, std::to_string(sources[i]).size());
-    for (int32_t c = 0; c < T; c++) w = std::max(w, std::to_string(targets[c]).size());
-    for (int32_t i = 0; i < K; i++)
-      for (int32_t c = 0; c < T; c++) w = std::max(w, dist_text(dtype, row(i), c).size());
-    out = pad(corner, w0, true);
-    for (int32_t c = 0; c < T; c++) out += "  " + pad(std::to_string(targets[c]), w, false);
-    out += "\n";
-    for (int32_t i = 0; i < K; i++) {
-      out += pad(std::to_string(sources[i]), w0, true);
-      for (int32_t c = 0; c < T; c++) out += "  " + pad(dist_text(dtype, row(i), c), w, false);
-      out += "\n";
-    }
-    if (paths) {
-      for (int32_t i = 0; i < K; i++) {
-        for (int32_t c = 0; c < T; c++) {
-          out += fmt("path %d -> %d: ", sources[i], targets[c]);
-          if (cell(i, c).empty())
-            out += "no path\n";
-          else
-            out += "distance " + dist_text(dtype, row(i), c) + fmt(", %zu vertices: ", cell(i, c).size()) +
-                   path_text(cell(i, c)) + "\n";
-        }
-      }
-    }
-  }
-  std::fwrite(out.data(), 1, out.size(), stdout);
-  if (std::fflush(stdout) != 0) failure(std::string("cannot write the table: ") + std::strerror(errno));
+  TableCommand t(a, L, std::move(sources), std::move(targets));
+  t.run(o, prog);
+  t.print();
   return 0;
 }
 
