@@ -294,10 +294,7 @@ Writer& Writer::path(const std::vector<int32_t>& path, const char* sep) {
   char* p = room(path.size() * (12 + sl));
   char* const start = buf_.data();
   for (size_t i = 0; i < path.size(); i++) {
-    if (i) {
-      std::memcpy(p, sep, sl);
-      p += sl;
-    }
+    if (i) p = std::copy(sep, sep + sl, p);
     p = std::to_chars(p, p + 12, path[i]).ptr;
   }
   len_ = static_cast<size_t>(p - start);

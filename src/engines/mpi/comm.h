@@ -16,7 +16,6 @@
 #include <algorithm>
 #include <climits>
 #include <cstdint>
-#include <cstdio>
 #include <exception>
 #include <new>
 #include <string>
@@ -162,8 +161,8 @@ class Session {
       throw;
     }
     if (size_ > 1) mpi_check(MPI_Bcast(shape, 2, MPI_INT, 0, comm_), "MPI_Bcast");
-    pr_ = shape[0];
-    pc_ = shape[1];
+    pr_ = std::max(1, shape[0]);  // rank 0 checked R x C = p; every rank has its values
+    pc_ = std::max(1, shape[1]);
     myrow_ = rank_ / pc_;
     mycol_ = rank_ % pc_;
     mpi_check(MPI_Comm_split(comm_, myrow_, mycol_, &row_), "MPI_Comm_split");
@@ -209,15 +208,25 @@ class Session {
 
   // "RxC" with R * C = p (decimal, no sign): shape = {R, C}; else throws.
   static void parse_grid(const std::string& text, int p, int shape[2]) {
-    long r = 0, c = 0;
-    char x = 0, extra = 0;
-    const bool form = text.size() <= 12 && std::sscanf(text.c_str(), "%ld%c%ld%c", &r, &x, &c, &extra) == 3 && (x == 'x' || x == 'X') &&
-                      text.find_first_not_of("0123456789xX") == std::string::npos;
-    require(form && r >= 1 && c >= 1 && r * c == p, GSP_ERR_INVALID_ARGUMENT,
+    long part[2] = {0, 0};
+    int which = 0;
+    bool form = !text.empty() && text.size() <= 12;
+    for (size_t i = 0; form && i < text.size(); ++i) {
+      const char c = text[i];
+      if (c >= '0' && c <= '9') {
+        part[which] = part[which] * 10 + (c - '0');
+      } else if ((c == 'x' || c == 'X') && which == 0 && i > 0) {
+        which = 1;
+      } else {
+        form = false;
+      }
+    }
+    form = form && which == 1 && text.back() != 'x' && text.back() != 'X';
+    require(form && part[0] >= 1 && part[1] >= 1 && part[0] * part[1] == p, GSP_ERR_INVALID_ARGUMENT,
             "GSP_MPI_GRID=" + text + " is not a grid of the " + std::to_string(p) + " ranks (RxC with R * C = " +
                 std::to_string(p) + ", for example " + std::to_string(p) + "x1)");
-    shape[0] = static_cast<int>(r);
-    shape[1] = static_cast<int>(c);
+    shape[0] = static_cast<int>(part[0]);
+    shape[1] = static_cast<int>(part[1]);
   }
 
   MPI_Comm comm() const { return comm_; }
