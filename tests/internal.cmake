@@ -2,14 +2,14 @@
 # compiles the library source it tests (from src/) into itself instead of
 # linking libgsp.a, whose internal symbols are local. Included by
 # tests/CMakeLists.txt.
-# - test_tuning: the GSP_* environment parser (src/dispatch/tuning.cpp), the
-#   tests' overrides (src/dispatch/tuning_override.cpp, tests/tuning_hook.h)
+# - test_tuning: the GSP_* environment parser (src/core/tuning.cpp), the
+#   tests' overrides (src/core/tuning_override.cpp, tests/tuning_hook.h)
 #   and doc/tuning.md's list of variables.
 # - test_row_merger: rows of parts run side by side to one sink
 #   (src/core/row_merger.cpp), with no device.
 
-add_executable(test_tuning ${CMAKE_CURRENT_SOURCE_DIR}/internal/test_tuning.cpp ${PROJECT_SOURCE_DIR}/src/dispatch/tuning.cpp
-  ${PROJECT_SOURCE_DIR}/src/dispatch/tuning_override.cpp)
+add_executable(test_tuning ${CMAKE_CURRENT_SOURCE_DIR}/internal/test_tuning.cpp ${PROJECT_SOURCE_DIR}/src/core/tuning.cpp
+  ${PROJECT_SOURCE_DIR}/src/core/tuning_override.cpp)
 target_include_directories(test_tuning PRIVATE ${PROJECT_SOURCE_DIR}/src ${CMAKE_CURRENT_SOURCE_DIR})
 target_compile_definitions(test_tuning PRIVATE GSP_TEST_HOOKS=1)
 target_compile_options(test_tuning PRIVATE ${GSP_WARNINGS})

@@ -2,7 +2,7 @@
  * (GSP_DENSE_PRED, GSP_CUDA_SPEC, ...) set inside the process, for the runs
  * that follow, without touching the environment. The functions are compiled
  * into libgsp only when the tests are built (GSP_TEST_HOOKS,
- * src/dispatch/tuning_override.cpp); this header is not installed and not
+ * src/core/tuning_override.cpp); this header is not installed and not
  * part of the API. Users set the environment variables instead.
  *
  * The library reads a knob from here first, then from the environment: a

@@ -11,7 +11,7 @@
 #include "api/run_info.h"
 #include "dispatch/dispatch.h"
 #include "dispatch/distance_limit.h"
-#include "dispatch/tuning.h"
+#include "core/tuning.h"
 #include "engines/mpi/fw_mpi.h"
 #include "gsp/gsp_mpi.h"
 

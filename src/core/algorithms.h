@@ -101,7 +101,7 @@ constexpr bool rows_follow_list() {
   return true;
 }
 static_assert(rows_follow_list(),
-              "src/dispatch/algorithms.h: one row per GSP_ALGORITHM_LIST entry, in its order, whose facts the "
+              "src/core/algorithms.h: one row per GSP_ALGORITHM_LIST entry, in its order, whose facts the "
               "entry's summary states (kind, \"any w\" or \"w >= 0\", the backends in its last parentheses)");
 
 // Values run 0, 1, 2, ... (the list is appended to, never renumbered), so a

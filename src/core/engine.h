@@ -42,7 +42,7 @@ struct RunOptions {
   // devices device .. device + k - 1 (checked against the devices there are
   // when CUDA runs: dispatch/multi_device.h).
   int32_t num_devices = 0;
-  // Test builds (GSP_TEST_FAIL_DEVICE, dispatch/tuning.h): the part of a
+  // Test builds (GSP_TEST_FAIL_DEVICE, core/tuning.h): the part of a
   // multi-device run on this device ordinal fails as if out of device
   // memory; -1: none.
   int32_t test_fail_device = -1;

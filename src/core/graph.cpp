@@ -6,7 +6,7 @@
 #include <vector>
 #include <string>
 
-#include "dispatch/cpu_cost_model.h"
+#include "core/hop_depth.h"
 #include "core/host_memory.h"
 
 namespace gsp::detail {

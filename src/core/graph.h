@@ -80,8 +80,8 @@ class Graph {
   }
   const Csr& forward() const { return fwd_; }
   const Csr& reverse() const;
-  // Estimated hop eccentricity of a source (estimate_hop_depth() of the CPU
-  // cost model, dispatch/cpu_cost_model.h). Probed on first use, once,
+  // Estimated hop eccentricity of a source (estimate_hop_depth(),
+  // core/hop_depth.h). Probed on first use, once,
   // thread-safe.
   double hop_depth() const;
   // The largest in-degree (0 without arcs). Counted on first use, once,

@@ -9,7 +9,7 @@
 
 #include <cstdint>
 
-#include "dispatch/tuning.h"
+#include "core/tuning.h"
 
 namespace gsp::detail {
 

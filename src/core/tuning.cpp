@@ -1,6 +1,6 @@
 // The one reader of the environment (tuning.h): a table of the GSP_* knobs,
 // each with the parse and range that fills its field of Tuning.
-#include "dispatch/tuning.h"
+#include "core/tuning.h"
 
 #include <cerrno>
 #include <climits>

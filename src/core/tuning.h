@@ -28,7 +28,7 @@
 
 namespace gsp::detail {
 
-// How the dense APSP engines set predecessors (dispatch/pred_pass_policy.h).
+// How the dense APSP engines set predecessors (core/pred_pass_policy.h).
 enum class DensePred { kAuto, kPass, kTrack };
 // Where the CUDA Heap_APSP engine keeps each batch's heaps.
 enum class HeapLayout { kInterleaved, kContiguous };
@@ -61,7 +61,7 @@ struct Tuning {
 
   // ---- dense APSP (CPU and CUDA Floyd-Warshall, min-plus)
   // GSP_DENSE_PRED (auto | pass | track): forces the predecessor pass or
-  // tracking in the product (dispatch/pred_pass_policy.h).
+  // tracking in the product (core/pred_pass_policy.h).
   DensePred dense_pred = DensePred::kAuto;
   // GSP_DENSE_FW_BLOCK [1, 8]: the CUDA in-core Floyd-Warshall k-block, in
   // 128-vertex tiles; unset: 8 from n = 16384 on, else 4.

@@ -29,7 +29,7 @@
 #include <string>
 #include <vector>
 
-#include "dispatch/tuning.h"
+#include "core/tuning.h"
 
 extern "C" int gsp_test_tuning_set(const char* name, const char* value);
 extern "C" void gsp_test_tuning_reset(void);

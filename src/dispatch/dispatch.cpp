@@ -12,18 +12,18 @@
 #include <thread>
 #include <vector>
 
-#include "dispatch/algorithms.h"
+#include "core/algorithms.h"
 #include "dispatch/cpu_cost_model.h"
 #include "dispatch/cuda_cost_model.h"
 #include "dispatch/device_startup.h"
 #include "dispatch/distance_limit.h"
 #include "dispatch/multi_device.h"
 #include "dispatch/float_overflow.h"
-#include "dispatch/gpu_backend.h"
+#include "core/gpu_backend.h"
 #include "core/host_memory.h"
 #include "core/row_merger.h"
 #include "dispatch/row_sinks.h"
-#include "dispatch/tuning.h"
+#include "core/tuning.h"
 #include "core/graph_build.h"
 #include "engines/cpu/common/cpu_engines.h"
 

@@ -19,7 +19,7 @@
 #include "dispatch/dispatch.h"
 #include "dispatch/float_overflow.h"
 #include "dispatch/multi_device.h"
-#include "dispatch/gpu_backend.h"
+#include "core/gpu_backend.h"
 #include "core/host_memory.h"
 #include "dispatch/row_sinks.h"
 #include "engines/cpu/common/cpu_engines.h"

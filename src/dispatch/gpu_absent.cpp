@@ -1,6 +1,6 @@
 // The CUDA boundary when libgsp is built without CUDA (GSP_WITH_CUDA=OFF).
 #include "core/block_fw.h"
-#include "dispatch/gpu_backend.h"
+#include "core/gpu_backend.h"
 
 namespace gsp::detail::gpu {
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "dispatch/cuda_cost_model.h"
-#include "dispatch/gpu_backend.h"
+#include "core/gpu_backend.h"
 #include "core/row_merger.h"
 
 namespace gsp::detail {

@@ -7,24 +7,10 @@
 #include <cstdint>
 
 #include "core/engine.h"
-#include "dispatch/gpu_backend.h"
 #include "core/paths.h"
+#include "core/result_memory.h"
 
 namespace gsp::detail {
-
-// count elements of a result array: page-locked (gpu::result_buffer_take(),
-// reused across runs) when `pinned` and the CUDA layer can give it, else
-// ordinary memory.
-template <class T>
-void allocate_result(HostArray<T>& array, size_t count, bool pinned) {
-  size_t got = 0;
-  void* p = pinned ? gpu::result_buffer_take(count * sizeof(T), &got) : nullptr;
-  if (p != nullptr) {
-    array.adopt(static_cast<T*>(p), count, got, gpu::result_buffer_give);
-  } else {
-    array.resize_uninitialized(count);
-  }
-}
 
 // memcpy split over up to `threads` threads for large blocks (first-touch
 // page faults of fresh memory dominate a single-threaded copy).

@@ -1,9 +1,9 @@
-// The tuning knobs' parser (src/dispatch/tuning.cpp, compiled into this test; see
+// The tuning knobs' parser (src/core/tuning.cpp, compiled into this test; see
 // tests/internal.cmake): every knob takes its valid values, ignores bad ones
 // and keeps the default, tuning() sees the environment as it is at each call
 // (tests set variables between runs), and doc/tuning.md lists exactly the
 // variables the library reads. Then the tests' overrides (tests/tuning_hook.h,
-// src/dispatch/tuning_override.cpp): they win over the environment, removing
+// src/core/tuning_override.cpp): they win over the environment, removing
 // one gives the environment back, a bad name or value is refused, reset
 // clears them, and a run may read them while another thread changes them.
 #include <atomic>
@@ -17,7 +17,7 @@
 #include <thread>
 #include <vector>
 
-#include "dispatch/tuning.h"
+#include "core/tuning.h"
 #include "tuning_hook.h"
 #include "checks.h"
 

@@ -14,7 +14,7 @@
 // src/engines/cuda/apsp_dense/block_fw.cu): panels from device to device
 // (NCCL), the next step overlapped with this one's bulk, flags checked two
 // steps late, failures told to the other ranks by message (rank_grid.h) and
-// agreed once at the end. GSP_MPI_TRANSPORT (dispatch/tuning.h) forces
+// agreed once at the end. GSP_MPI_TRANSPORT (core/tuning.h) forces
 // either path.
 #include "engines/mpi/fw_mpi.h"
 
@@ -27,8 +27,8 @@
 
 #include "core/block_fw.h"
 #include "core/host_memory.h"
-#include "dispatch/gpu_backend.h"
-#include "dispatch/tuning.h"
+#include "core/gpu_backend.h"
+#include "core/tuning.h"
 #include "engines/cpu/apsp_dense/block_fw_cpu.h"
 #include "engines/mpi/fw_mpi_preds.h"
 #include "engines/mpi/fw_mpi_util.h"
@@ -57,7 +57,7 @@ void maybe_fail_at_step([[maybe_unused]] int rank, [[maybe_unused]] int32_t done
 #endif
 }
 
-// GSP_MPI_BLOCK_SIZE (dispatch/tuning.h): a value that is set but not a block
+// GSP_MPI_BLOCK_SIZE (core/tuning.h): a value that is set but not a block
 // size, or (on GPU ranks) not a multiple of the device granule, fails the
 // call rather than silently picking another layout.
 int32_t block_size_from_env(int32_t n, int pr, int pc, bool gpu) {

@@ -8,8 +8,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "dispatch/row_sinks.h"
-#include "dispatch/tuning.h"
+#include "core/result_memory.h"
+#include "core/tuning.h"
 #include "engines/cpu/common/cpu_util.h"
 #include "engines/cpu/common/team.h"
 #include "engines/mpi/fw_mpi.h"

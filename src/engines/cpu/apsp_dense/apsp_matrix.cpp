@@ -2,7 +2,7 @@
 // the n x n matrix (and the predecessor matrix when paths are wanted), then
 // hand the requested rows to the sink in blocks. Predecessors are either
 // tracked in the tile products or, by default on sparse graphs, set by one
-// pass over the finished distances (dispatch/pred_pass_policy.h).
+// pass over the finished distances (core/pred_pass_policy.h).
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -14,7 +14,7 @@
 #include "engines/cpu/apsp_dense/minplus_tile.h"
 #include "core/minplus_products.h"
 #include "core/pred_repair.h"
-#include "dispatch/pred_pass_policy.h"
+#include "core/pred_pass_policy.h"
 
 namespace gsp::detail::cpu {
 namespace {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string>
 
-#include "dispatch/algorithms.h"
+#include "core/algorithms.h"
 #include "core/host_memory.h"
 
 #include "engines/cpu/common/cpu_engines.h"

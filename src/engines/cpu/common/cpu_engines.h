@@ -7,7 +7,7 @@
 
 namespace gsp::detail::cpu {
 
-// True if the CPU backend has an engine for this algorithm (dispatch/algorithms.h).
+// True if the CPU backend has an engine for this algorithm (core/algorithms.h).
 bool supports(gsp_algorithm algorithm);
 // SSSP: GSP_SSSP_DIJKSTRA, GSP_SSSP_BELLMAN_FORD, GSP_SSSP_DELTA_STEPPING.
 void sssp(const SsspJob& job);

@@ -1,5 +1,5 @@
 // Shared by the CPU engines' waiting loops: a CPU pause for spin-waits.
-// (Their tuning knobs, GSP_CPU_* in doc/tuning.md, are in dispatch/tuning.h.)
+// (Their tuning knobs, GSP_CPU_* in doc/tuning.md, are in core/tuning.h.)
 #pragma once
 
 #if defined(__x86_64__) || defined(__i386__)

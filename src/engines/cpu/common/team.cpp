@@ -17,7 +17,7 @@
 #include <new>
 #include <thread>
 
-#include "dispatch/tuning.h"
+#include "core/tuning.h"
 #include "engines/cpu/common/spin.h"
 
 namespace gsp::detail::cpu {
@@ -35,7 +35,7 @@ struct PoolThread {
 
 namespace {
 
-// GSP_CPU_POOL, GSP_CPU_POOL_SPIN_US (dispatch/tuning.h), read once per process.
+// GSP_CPU_POOL, GSP_CPU_POOL_SPIN_US (core/tuning.h), read once per process.
 struct PoolSettings {
   bool enabled;
   int64_t spin_ns;

@@ -41,7 +41,7 @@
 #include <vector>
 
 #include "core/pred_repair.h"
-#include "dispatch/tuning.h"
+#include "core/tuning.h"
 #include "engines/cpu/common/cpu_util.h"
 #include "engines/cpu/common/spin.h"
 #include "engines/cpu/sssp/sssp_core.h"
@@ -150,7 +150,7 @@ class Barrier {
 };
 
 // Tuning of the parallel rounds, read per run (GSP_CPU_* in doc/tuning.md,
-// for benchmarks; not part of the API; defaults in dispatch/tuning.h): how long
+// for benchmarks; not part of the API; defaults in core/tuning.h): how long
 // a barrier waiter spins, whether it pauses while spinning, and the
 // bucket-fusion limit.
 struct DsTuning {

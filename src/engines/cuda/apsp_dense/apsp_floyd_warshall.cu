@@ -11,7 +11,7 @@
 
 #include "core/host_memory.h"
 #include "core/pred_repair.h"
-#include "dispatch/tuning.h"
+#include "core/tuning.h"
 #include "runtime/engines.cuh"
 #include "apsp_dense/dense_delivery.cuh"
 #include "apsp_dense/fw_blocked.cuh"

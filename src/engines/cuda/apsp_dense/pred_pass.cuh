@@ -15,7 +15,7 @@
 
 #include <type_traits>
 
-#include "dispatch/pred_pass_policy.h"
+#include "core/pred_pass_policy.h"
 #include "apsp_dense/minplus_tile.cuh"
 
 namespace gsp::detail::gpu::dense {

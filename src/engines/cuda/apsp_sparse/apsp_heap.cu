@@ -19,7 +19,7 @@
 // for measurement. dist / pred rows are always row-major so they go to the
 // sink without a transpose.
 #include "apsp_sparse/apsp_sparse_common.cuh"
-#include "dispatch/tuning.h"
+#include "core/tuning.h"
 
 namespace gsp::detail::gpu {
 namespace {

@@ -45,7 +45,7 @@
 
 #include "apsp_sparse/apsp_sparse_common.cuh"
 #include "apsp_sparse/pass_pipeline.cuh"
-#include "dispatch/tuning.h"
+#include "core/tuning.h"
 #include "sssp/sssp_family.cuh"
 
 namespace gsp::detail::gpu {

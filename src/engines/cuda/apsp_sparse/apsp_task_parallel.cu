@@ -22,7 +22,7 @@
 #include <optional>
 
 #include "apsp_sparse/apsp_sparse_common.cuh"
-#include "dispatch/tuning.h"
+#include "core/tuning.h"
 
 namespace gsp::detail::gpu {
 namespace {

@@ -1,7 +1,7 @@
-// The CUDA side of src/dispatch/gpu_backend.h: probing, and routing a resolved
+// The CUDA side of src/core/gpu_backend.h: probing, and routing a resolved
 // algorithm to its engine inside a RunContext.
-#include "dispatch/algorithms.h"
-#include "dispatch/gpu_backend.h"
+#include "core/algorithms.h"
+#include "core/gpu_backend.h"
 #include "runtime/engines.cuh"
 
 namespace gsp::detail::gpu {

@@ -12,8 +12,8 @@
 
 #include <unistd.h>
 
-#include "dispatch/gpu_backend.h"
-#include "dispatch/tuning.h"
+#include "core/gpu_backend.h"
+#include "core/tuning.h"
 #include "runtime/device.cuh"
 #include "runtime/nccl_library.cuh"
 #include "runtime/stage_clock.cuh"

@@ -10,7 +10,7 @@
 #include <cmath>
 #include <limits>
 
-#include "dispatch/tuning.h"
+#include "core/tuning.h"
 #include "sssp/frontier_kernels.cuh"
 #include "sssp/sssp_family.cuh"
 
