@@ -232,7 +232,7 @@ void fw_in_core(RunContext& ctx, const ApspJob& job, int64_t ld, int fb, bool pr
   DeviceBuffer<int32_t> P;
   if (kPaths) P.allocate(ctx, (size_t)(ld * ld), "Floyd-Warshall predecessor matrix");
   DeviceBuffer<int> flags(ctx, 1, "Floyd-Warshall flags");
-  // The rows' host memory (a result's, page-locked: about 0.2 s a GB the
+  // The rows' host memory (a result's, page-locked: 0.2-0.5 s a GB the
   // first time, then reused) before any step: page-locking while the steps
   // run slowed them by a third at n = 65536 (the driver maps the pages into
   // the devices' address space under the kernels), more on several devices.

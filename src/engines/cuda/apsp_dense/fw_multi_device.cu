@@ -156,7 +156,7 @@ class MultiDeviceFw {
   void run() {
     StageLaps laps(job_.stats);
     set_up();
-    // The result's host memory (page-locked: about 0.2 s a GB the first
+    // The result's host memory (page-locked: 0.2-0.5 s a GB the first
     // time, then reused) before any step: allocated on another thread beside
     // the steps, it held the driver while this thread queued them and slowed
     // the devices' products (n = 65536 on 4 H100s: 12-18 s instead of 5).
