@@ -264,7 +264,6 @@ class TableCommand {
   void print_summary() {
     if (quiet_) return;
     FILE* const rep = csv_ ? stderr : stdout;
-    if (!csv_) w_.finish();  // nothing yet; keeps stdout's order
     print_graph_line(rep, a_.pos[0], L_);
     const std::string runs =
         runs_ > 1 ? fmt(" (%d runs of at most %d sources, the lines of each written before the next)", runs_, group_)
