@@ -176,6 +176,14 @@ class RowSink {
     (void)out;
     return false;
   }
+  // The first half of destination() for an engine whose device computes a
+  // long while before it writes the rows (Floyd-Warshall): allocates the
+  // array and faults its pages in, with no CUDA call, so that a host thread
+  // of the engine can do it while the device computes; destination() then
+  // only page-locks it (gpu::result_buffer_lock). A no-op for sinks without
+  // a destination or whose array exists. Call it at most once, before
+  // destination(), and not while another call on the sink runs.
+  virtual void prepare_destination() {}
   // Whether a sink keeps every row in one host array (destination() would
   // say yes); asks for nothing, allocates nothing.
   virtual bool has_destination() const { return false; }

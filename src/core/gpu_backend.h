@@ -16,9 +16,13 @@ bool usable(std::string* why);
 // Usable devices (0 when !usable).
 int32_t device_count();
 // Whether a CUDA run has started a device in this process (its driver and
-// context, the start-up cost that AUTO weighs: dispatch/device_startup.h). Makes
-// no CUDA call.
+// context, the start-up cost that AUTO weighs: dispatch/device_startup.h), or
+// start_in_background() was asked to. Makes no CUDA call.
 bool started();
+// Starts device `device` (every usable one for -1) on a thread of its own and
+// returns at once (gsp_device_start). Returns false when there is no CUDA
+// backend to start (a build without CUDA). Thread-safe.
+bool start_in_background(int32_t device);
 // True if a CUDA engine exists for this algorithm.
 bool supports(gsp_algorithm algorithm);
 void sssp(const SsspJob& job);
@@ -33,7 +37,13 @@ void release_cached_memory();
 // when one fits, else newly pinned; nullptr when the result is too large for
 // this cache or pinning fails (use ordinary memory then). give(): hand it
 // back (kept for the next run, within a small bound, or freed). Thread-safe.
-void* result_buffer_take(size_t bytes, size_t* got);
+// With lock = false, a new buffer is faulted in but not page-locked yet
+// (no CUDA call from 4 MiB on, where the time goes: a thread may make it
+// while a device computes; smaller ones come locked from cudaHostAlloc);
+// result_buffer_lock() then locks it, and is a no-op for a buffer already
+// locked or memory that is not one of these buffers.
+void* result_buffer_take(size_t bytes, size_t* got, bool lock = true);
+void result_buffer_lock(void* p);
 void result_buffer_give(void* p, size_t bytes);
 
 // Device arrays (gsp_device.h; src/engines/cuda/runtime/device_arrays.cu).

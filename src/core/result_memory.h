@@ -13,11 +13,12 @@ namespace gsp::detail {
 
 // count elements of a result array: page-locked (gpu::result_buffer_take(),
 // reused across runs) when `pinned` and the CUDA layer can give it, else
-// ordinary memory.
+// ordinary memory. lock = false: faulted in, to be locked later by
+// gpu::result_buffer_lock(array.data()) (RowSink::prepare_destination).
 template <class T>
-void allocate_result(HostArray<T>& array, size_t count, bool pinned) {
+void allocate_result(HostArray<T>& array, size_t count, bool pinned, bool lock = true) {
   size_t got = 0;
-  void* p = pinned ? gpu::result_buffer_take(count * sizeof(T), &got) : nullptr;
+  void* p = pinned ? gpu::result_buffer_take(count * sizeof(T), &got, lock) : nullptr;
   if (p != nullptr) {
     array.adopt(static_cast<T*>(p), count, got, gpu::result_buffer_give);
   } else {

@@ -23,6 +23,7 @@ class RowMerger::Part final : public RowSink {
   }
   int32_t preferred_block_rows() const override { return m_->sink_->preferred_block_rows(); }
   bool destination(Destination* out) override { return m_->destination(index_, out); }
+  void prepare_destination() override { m_->prepare(); }
   void rows_written(int32_t first_index, int32_t num_rows) override { m_->written(index_, first_index, num_rows); }
   // Narrow rows go straight to a sink that takes rows from any thread.
   const std::vector<int32_t>* columns() const override {
@@ -73,6 +74,13 @@ namespace {
   throw Error(GSP_ERR_CANCELLED, "stopped: another device's part of the run failed");
 }
 }  // namespace
+
+void RowMerger::prepare() {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (prepared_ || asked_) return;
+  prepared_ = true;
+  sink_->prepare_destination();
+}
 
 bool RowMerger::destination(int32_t part, RowSink::Destination* out) {
   std::lock_guard<std::mutex> lock(mu_);

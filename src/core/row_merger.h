@@ -81,6 +81,7 @@ class RowMerger {
   class Part;
   friend class Part;
   bool destination(int32_t part, RowSink::Destination* out);
+  void prepare();  // the sink's prepare_destination(), once, before any destination()
   void written(int32_t part, int32_t first, int32_t rows);  // part's rows [first, first + rows) are in place
   void rows(int32_t part, int32_t first, int32_t rows, const void* dist, const int32_t* pred);
   void narrow(int32_t part, int32_t first, int32_t rows, const void* dist);  // kAnyThread sinks only
@@ -96,7 +97,7 @@ class RowMerger {
   std::condition_variable turn_;
   int32_t cursor_ = 0;  // in order: rows passed on (a prefix)
   int32_t passed_ = 0;  // rows passed on
-  bool asked_ = false, in_place_ = false, aborted_ = false, finished_ = false;
+  bool asked_ = false, in_place_ = false, aborted_ = false, finished_ = false, prepared_ = false;
   // Blocks handed to pump(), at most one a part (the part waits until it is
   // passed on: the arrays are its engine's).
   struct Block {

@@ -14,11 +14,13 @@ bool usable(std::string* why) {
 }
 int32_t device_count() { return 0; }
 bool started() { return false; }
+bool start_in_background(int32_t) { return false; }
 bool supports(gsp_algorithm) { return false; }
 void sssp(const SsspJob&) { throw Error(GSP_ERR_NO_DEVICE, kWhy); }
 void apsp(const ApspJob&) { throw Error(GSP_ERR_NO_DEVICE, kWhy); }
 void release_cached_memory() {}
-void* result_buffer_take(size_t, size_t*) { return nullptr; }
+void* result_buffer_take(size_t, size_t*, bool) { return nullptr; }
+void result_buffer_lock(void*) {}
 void result_buffer_give(void*, size_t) {}
 int32_t pointer_device(const void*) { throw Error(GSP_ERR_NO_DEVICE, kWhy); }
 void copy_memory(void*, const void*, size_t, int32_t, void*) { throw Error(GSP_ERR_NO_DEVICE, kWhy); }

@@ -52,22 +52,22 @@ ArraySink::ArraySink(Paths* paths, int32_t rows, bool pinned, int32_t threads)
 ArraySink::ArraySink(void* dist, int32_t* pred, int32_t n, gsp_dtype dtype, int32_t threads)
     : n_(n), dtype_(dtype), threads_(threads), dist_(dist), pred_(pred), want_pred_(pred != nullptr) {}
 
-void ArraySink::ensure_arrays() {
+void ArraySink::allocate(bool lock) {
   if (paths_ == nullptr || dist_ != nullptr) return;
   const size_t cells = static_cast<size_t>(rows_) * static_cast<size_t>(n_);
   with_weight_type(paths_->dtype, [&](auto w) {
     auto& a = paths_->dist_array<decltype(w)>();
-    allocate_result(a, cells, pinned_);
+    allocate_result(a, cells, pinned_, lock);
     dist_ = a.data();
   });
   if (want_pred_) {
-    allocate_result(paths_->pred, cells, pinned_);
+    allocate_result(paths_->pred, cells, pinned_, lock);
     pred_ = paths_->pred.data();
   }
 }
 
 void ArraySink::rows(int32_t first_index, int32_t num_rows, const void* dist, const int32_t* pred) {
-  ensure_arrays();
+  allocate(true);
   const size_t at = static_cast<size_t>(first_index) * static_cast<size_t>(n_);
   const size_t len = static_cast<size_t>(num_rows) * static_cast<size_t>(n_);
   advance(first_index, num_rows);
@@ -77,7 +77,11 @@ void ArraySink::rows(int32_t first_index, int32_t num_rows, const void* dist, co
 }
 
 bool ArraySink::destination(Destination* out) {
-  ensure_arrays();
+  allocate(true);
+  if (pinned_) {  // arrays of prepare_destination(): locked now
+    gpu::result_buffer_lock(dist_);
+    if (want_pred_) gpu::result_buffer_lock(pred_);
+  }
   out->dist = dist_;
   out->pred = want_pred_ ? pred_ : nullptr;
   return true;

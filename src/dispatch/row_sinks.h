@@ -32,12 +32,15 @@ class ArraySink final : public RowSink {
   void rows(int32_t first_index, int32_t num_rows, const void* dist, const int32_t* pred) override;
   int32_t preferred_block_rows() const override { return 256; }
   bool destination(Destination* out) override;
+  void prepare_destination() override { allocate(false); }
   bool has_destination() const override { return true; }
   void rows_written(int32_t first_index, int32_t num_rows) override;
   int32_t delivered() const { return next_; }
 
  private:
-  void ensure_arrays();
+  // The result's arrays, if not yet there; page-locked now or (lock =
+  // false) by destination().
+  void allocate(bool lock);
   void advance(int32_t first_index, int32_t num_rows);
   Paths* paths_ = nullptr;
   int32_t rows_ = 0;

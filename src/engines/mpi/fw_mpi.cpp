@@ -20,6 +20,7 @@
 
 #include <atomic>
 #include <cstdio>
+#include <memory>
 #include <numeric>
 #include <optional>
 #include <string>
@@ -27,6 +28,7 @@
 
 #include "core/block_fw.h"
 #include "core/host_memory.h"
+#include "core/host_task.h"
 #include "core/gpu_backend.h"
 #include "core/tuning.h"
 #include "engines/cpu/apsp_dense/block_fw_cpu.h"
@@ -292,15 +294,17 @@ void run_fw(const Session& s, const Layout& L, bool want, bool rows, int64_t m, 
   // rank's device writes it at the end, page-locked when possible) or, on
   // one rank about to be gathered, the n x n result arrays themselves. The
   // contents are left unset: start() / finish() / finish_rows() write every
-  // cell. (Page-locking a GPU rank's result takes seconds for gigabytes the
-  // first time; on a thread beside the k-steps it held the CUDA driver
-  // while the host queued the steps, and the first call took longer:
-  // doc/mpi.md.)
+  // cell. A GPU rank's store is allocated and faulted in on a host thread
+  // while its device starts and computes, and page-locked only before the
+  // device writes it (page-locking beside the k-steps held the CUDA driver
+  // while the host queued the steps: doc/mpi.md).
   std::vector<int64_t> offsets;
   std::vector<int32_t> targets;
   std::vector<W> weights;
   HostArray<W> cpu_d;  // a CPU rank's store where the result is delivered in rows
   HostArray<int32_t> cpu_p;
+  std::unique_ptr<HostTask> store_later;  // a GPU rank's store, made beside its device's work
+  int64_t store_cells = 0;
   s.agree(capture([&] {
     maybe_inject_failure(s.rank());
     result = std::make_unique<BlockResult>();
@@ -325,16 +329,19 @@ void run_fw(const Session& s, const Layout& L, bool want, bool rows, int64_t m, 
                                   std::to_string(s.size()) + " (n = " + std::to_string(n) + ", " +
                                   (rows ? "all n x n rows" : std::to_string(cells) + " cells of blocks") +
                                   (want ? ", distances and predecessors)" : ", distances)"));
-    alloc_uninit(store<W>(*result), cells, engine.gpu);
-    if (want) alloc_uninit(result->pred, cells, engine.gpu);
+    store_cells = cells;
+    if (!engine.gpu) {
+      alloc_uninit(store<W>(*result), cells, false);
+      if (want) alloc_uninit(result->pred, cells, false);
+    }
     if (rows && !engine.gpu) {
       alloc_uninit(cpu_d, static_cast<int64_t>(L.local_elems()), false);
       if (want) alloc_uninit(cpu_p, static_cast<int64_t>(L.local_elems()), false);
     }
   }));
   BlockResult& out = *result;
-  W* D = store<W>(out).data();
-  int32_t* P = want ? out.pred.data() : nullptr;
+  W* D = engine.gpu ? nullptr : store<W>(out).data();  // a GPU rank's: below, before its device writes it
+  int32_t* P = want && !engine.gpu ? out.pred.data() : nullptr;
   // The store a CPU rank computes in.
   W* work_d = rows ? cpu_d.data() : D;
   int32_t* work_p = !want ? nullptr : rows ? cpu_p.data() : P;
@@ -383,6 +390,13 @@ void run_fw(const Session& s, const Layout& L, bool want, bool rows, int64_t m, 
   // the devices' groups counts as set-up).
   std::string why_not;
   const bool device_path = use_device_path(s, engine, *fw, &out.transport, &why_not);
+  if (engine.gpu) {  // after the device's set-up: faulting gigabytes in beside it held its allocations back
+    BlockResult* r = result.get();
+    store_later = std::make_unique<HostTask>([r, cells = store_cells, want] {
+      alloc_uninit(store<W>(*r), cells, true, false);
+      if (want) alloc_uninit(r->pred, cells, true, false);
+    });
+  }
   out.times.setup += lap();
   if (device_path) {
     device_ksteps(s, ro, *fw);
@@ -408,6 +422,14 @@ void run_fw(const Session& s, const Layout& L, bool want, bool rows, int64_t m, 
     s.agree(capture([&] { checked = fw->check_rows(&bad); }));
   }
   const double t_device_check = t_after + lap();
+  s.agree(capture([&] {  // a GPU rank's store: made, then page-locked now
+    if (store_later == nullptr) return;
+    store_later->join();
+    D = store<W>(out).data();
+    P = want ? out.pred.data() : nullptr;
+    gpu::result_buffer_lock(D);
+    if (P != nullptr) gpu::result_buffer_lock(P);
+  }));
   s.agree(capture([&] {
     if (rows) {
       fw->finish_rows(D, P);

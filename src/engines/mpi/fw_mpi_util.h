@@ -28,10 +28,11 @@ void alloc(std::vector<T>& v, int64_t count, const T& value) {
 
 // count elements, contents unspecified (every user writes every cell);
 // page-locked when `pinned` and the CUDA layer can give it (a device then
-// copies into it at full speed), else ordinary memory.
+// copies into it at full speed), else ordinary memory. lock = false: faulted
+// in now, page-locked later by gpu::result_buffer_lock (allocate_result).
 template <class T>
-void alloc_uninit(HostArray<T>& a, int64_t count, bool pinned) {
-  allocate_result(a, static_cast<size_t>(count), pinned);
+void alloc_uninit(HostArray<T>& a, int64_t count, bool pinned, bool lock = true) {
+  allocate_result(a, static_cast<size_t>(count), pinned, lock);
 }
 
 // GSP_MPI_TRACE=1: prints this rank's stages and the call's total against

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/host_memory.h"
+#include "core/host_task.h"
 #include "core/pred_repair.h"
 #include "core/tuning.h"
 #include "runtime/engines.cuh"
@@ -232,26 +233,31 @@ void fw_in_core(RunContext& ctx, const ApspJob& job, int64_t ld, int fb, bool pr
   DeviceBuffer<int32_t> P;
   if (kPaths) P.allocate(ctx, (size_t)(ld * ld), "Floyd-Warshall predecessor matrix");
   DeviceBuffer<int> flags(ctx, 1, "Floyd-Warshall flags");
-  // The rows' host memory (a result's, page-locked: 0.2-0.5 s a GB the
-  // first time, then reused) before any step: page-locking while the steps
-  // run slowed them by a third at n = 65536 (the driver maps the pages into
-  // the devices' address space under the kernels), more on several devices.
-  RowSink::Destination dst;
-  const bool in_place = job.sink->destination(&dst);
+  const bool super = !(fb <= 1 || nb <= fb);
+  DeviceBuffer<T> tmp;
+  DeviceBuffer<int32_t> tmpp;
+  if (super) tmp.allocate(ctx, (size_t)(fb * kTile) * (size_t)ld, "Floyd-Warshall panel copy");
+  if (super && track) tmpp.allocate(ctx, (size_t)(fb * kTile) * (size_t)ld, "Floyd-Warshall panel copy (pred)");
+  // The rows' host memory (a result's, the first time at this size) is
+  // allocated and faulted in on a host thread while the device computes;
+  // it is page-locked only after the steps (destination() below):
+  // page-locking while the steps ran slowed them by a third at n = 65536
+  // (the driver maps the pages into the devices' address space under the
+  // kernels), more on several devices. It starts after the device buffers
+  // are allocated and the graph is on the device: faulting gigabytes in
+  // held device allocations back.
   GSP_CUDA(cudaMemsetAsync(flags.get(), 0, sizeof(int), ctx.stream()));
   build_matrix_device<Ops, W>(ctx, *job.graph, D.get(), track ? P.get() : nullptr, ld);
+  HostTask prepare([&job] { job.sink->prepare_destination(); });
   clock.mark(Stage::kSetup);
-  if (fb <= 1 || nb <= fb) {
+  if (!super) {
     if (track) {
       fw_blocked<Ops, kTrack>(D.get(), P.get(), ld, nb, flags.get(), ctx.stream(), job.options, 0.0, 1.0);
     } else {
       fw_blocked<Ops, false>(D.get(), nullptr, ld, nb, flags.get(), ctx.stream(), job.options, 0.0, 1.0);
     }
   } else {
-    DeviceBuffer<T> tmp(ctx, (size_t)(fb * kTile) * (size_t)ld, "Floyd-Warshall panel copy");
-    DeviceBuffer<int32_t> tmpp;
     if (track) {
-      tmpp.allocate(ctx, (size_t)(fb * kTile) * (size_t)ld, "Floyd-Warshall panel copy (pred)");
       fw_super<Ops, kTrack>(D.get(), P.get(), ld, fb, flags.get(), ctx.stream(), tmp.get(), tmpp.get(),
                             job.options);
     } else {
@@ -264,6 +270,9 @@ void fw_in_core(RunContext& ctx, const ApspJob& job, int64_t ld, int fb, bool pr
     pred_pass<Ops, W>(ctx, *job.graph, D.get(), P.get(), ld, ctx.stream());
     clock.mark(Stage::kPaths);
   }
+  prepare.join();
+  RowSink::Destination dst;
+  const bool in_place = job.sink->destination(&dst);
   deliver_rows_device<Ops, W>(ctx, job, D.get(), P.get(), ld, kPaths, in_place ? &dst : nullptr, &clock);
   clock.finish();
   fill_stats(ctx, job, nb, (int64_t)job.graph->n() * job.graph->n() * job.graph->n());

@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include <sys/mman.h>
+#include <thread>
 #include <unistd.h>
 
 #include "core/gpu_backend.h"
@@ -24,18 +26,28 @@ namespace {
 
 constexpr unsigned long long kPoolKeep = 128ull << 20;
 constexpr size_t kPinnedSlots = 2;
-// Result buffers (SSSP results, all-pairs rows): an array is pinned when it
-// can be kept for the next run, at most result_keep() bytes; up to
-// kResultSlots free buffers are kept, at most result_keep() bytes in all
-// (two n = 16384 all-pairs results with predecessors, 4 GiB, on a host of
-// 16 GiB or more), so that a repeated run neither pins nor first-touches its
-// result again. A larger array is ordinary memory: it would be pinned anew
-// by every run (about 2 GB/s on the H100 hosts: 16 GB in 7.9 s, 137 GB in
-// 77 s), where the devices' copies into ordinary memory ran at 3.8 GB/s
-// (137 GB from 2 H200s in 35.7 s).
+// Result buffers (SSSP results, all-pairs rows) are page-locked, so that
+// devices copy into them at full speed (55 GB/s on the H100 host against
+// 14 GB/s into ordinary memory already touched, 3.7 GB/s into fresh
+// memory). They are made as fast as the host allows (fresh_result_buffer):
+// an anonymous mapping with transparent huge pages asked for, faulted in by
+// up to kTouchThreads threads, then registered with the driver. On the H100
+// host 2 GiB took 0.042 s to fault in (16 threads) and 0.055 s to register,
+// where cudaHostAlloc, which faults 4 KiB pages on one thread inside the
+// driver, took 0.985 s. Up to kResultSlots free buffers are kept for the next
+// run, at most result_keep() bytes in all (two n = 16384 all-pairs results
+// with predecessors, 4 GiB, on a host of 16 GiB or more), so that a repeated
+// run neither faults nor registers its result again. A buffer over half the
+// host's memory is not locked (ordinary memory, faulted in the same way).
 constexpr size_t kResultSlots = 8;
 constexpr size_t kResultKeepMost = 8ull << 30;
-constexpr size_t kResultAlign = 4096;
+constexpr size_t kResultAlign = 2ull << 20;  // a huge page
+// Below this, a buffer comes from cudaHostAlloc (4 KiB pages): a mapping of
+// whole huge pages would waste more than it saves.
+constexpr size_t kResultMapFrom = 4ull << 20;
+constexpr size_t kPageAlign = 4096;
+constexpr int kTouchThreads = 32;
+constexpr size_t kTouchPerThread = 64ull << 20;
 
 size_t physical_memory() {
   static const size_t bytes = [] {
@@ -46,11 +58,50 @@ size_t physical_memory() {
 }
 size_t result_keep() { return std::min(kResultKeepMost, physical_memory() / 4); }
 
+// Writes one byte of every page of [p, p + bytes) (fresh anonymous memory:
+// zeros), on up to kTouchThreads threads, so that the kernel maps every page
+// before the driver locks them. Falls back to this thread alone when no
+// thread can be started.
+void fault_in(char* p, size_t bytes) {
+  const long page_size = sysconf(_SC_PAGE_SIZE);
+  const size_t page = page_size > 0 ? (size_t)page_size : 4096;
+  // One byte a page written. MADV_POPULATE_WRITE (Linux 5.14) maps a range
+  // in one call, but it ran at 8-9.5 GB/s for 8 GiB on 16-64 threads where
+  // writing ran at 56 GB/s on 32 (2 x H200 host, 32 cores), and it held the
+  // process's address space while it ran (cudaMalloc waited up to 74 ms a
+  // call; never while writing).
+  auto touch = [page](char* a, size_t len) {
+    for (size_t at = 0; at < len; at += page) reinterpret_cast<volatile char*>(a)[at] = 0;
+  };
+  const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
+  const size_t parts = std::min<size_t>({(size_t)kTouchThreads, (size_t)hw, std::max<size_t>(1, bytes / kTouchPerThread)});
+  const size_t step = (bytes / parts + page - 1) / page * page;
+  std::vector<std::thread> pool;
+  size_t done = bytes;  // what the threads cover, from part 1 on (part 0 is this thread's)
+  try {
+    for (size_t i = 1; i < parts && i * step < bytes; ++i) {
+      char* a = p + i * step;
+      const size_t len = std::min(step, bytes - i * step);
+      pool.emplace_back([=] { touch(a, len); });
+    }
+  } catch (...) {  // no more threads: this one touches the rest
+    done = step + pool.size() * step;
+  }
+  touch(p, std::min(step, bytes));
+  if (done < bytes) touch(p + done, bytes - done);
+  for (auto& t : pool) t.join();
+}
+
 struct Caches {
   std::mutex mu;
   std::map<int, cudaMemPool_t> pools;                // device -> pool (nullptr: none)
   std::vector<std::pair<void*, size_t>> pinned;     // free pinned buffers
   std::vector<std::pair<void*, size_t>> results;    // free result buffers
+  struct Mapping {
+    size_t size = 0;
+    bool locked = false;
+  };
+  std::map<void*, Mapping> mapped;                   // mapped result buffers, out or kept
 };
 
 // The switches of doc/tuning.md (GSP_CUDA_SSSP_POOL, GSP_DENSE_PINNED_CACHE,
@@ -135,30 +186,105 @@ void pinned_cache_give(void* p, size_t bytes) {
   }
 }
 
-void* result_buffer_take(size_t bytes, size_t* got) {
+namespace {
+
+// Page-locks a mapped buffer of `size` bytes, unless it is over half the
+// host's memory; true when locked. Makes CUDA calls.
+bool register_buffer(void* p, size_t size) {
+  const bool locked = size <= physical_memory() / 2 &&
+                      cudaHostRegister(p, size, cudaHostRegisterPortable) == cudaSuccess;
+  (void)cudaGetLastError();
+  return locked;
+}
+
+// A new result buffer of `size` bytes (a multiple of kResultAlign), faulted
+// in and, with `lock`, registered (see the top of the file), or nullptr when
+// the host cannot map it. Caller does not hold the lock. Without `lock` it
+// makes no CUDA call.
+void* fresh_result_buffer(size_t size, bool lock) {
+  void* p = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) return nullptr;
+  (void)madvise(p, size, MADV_HUGEPAGE);  // where the kernel offers it
+  fault_in(static_cast<char*>(p), size);
+  const bool locked = lock && register_buffer(p, size);
+  Caches& c = caches();
+  std::lock_guard<std::mutex> guard(c.mu);
+  c.mapped[p] = {size, locked};
+  return p;
+}
+
+// Frees a result buffer: unlocks and unmaps one of fresh_result_buffer,
+// else cudaFreeHost. Caller holds the lock.
+void free_result_buffer(Caches& c, void* p, size_t size) {
+  auto it = c.mapped.find(p);
+  if (it == c.mapped.end()) {
+    cudaFreeHost(p);
+    (void)cudaGetLastError();
+    return;
+  }
+  if (it->second.locked) cudaHostUnregister(p);
+  (void)cudaGetLastError();
+  munmap(p, size);
+  c.mapped.erase(it);
+}
+
+}  // namespace
+
+void* result_buffer_take(size_t bytes, size_t* got, bool lock) {
   static const bool on = tuning().cuda_pinned_results;
-  if (!on || bytes == 0 || bytes > result_keep()) return nullptr;
-  {
+  if (!on || bytes == 0) return nullptr;
+  void* p = nullptr;
+  if (bytes <= result_keep()) {
     // The smallest free buffer that fits, unless it is more than twice the
     // request (a small result must not hold a large buffer).
     Caches& c = caches();
-    std::lock_guard<std::mutex> lock(c.mu);
-    if (void* p = take_fitting(c.results, bytes, 2 * bytes, got)) return p;
+    std::lock_guard<std::mutex> guard(c.mu);
+    p = take_fitting(c.results, bytes, 2 * bytes, got);
+  }
+  if (p != nullptr) {
+    if (lock) result_buffer_lock(p);  // one prepared, never locked, then given back
+    return p;
+  }
+  if (bytes < kResultMapFrom) {
+    const size_t size = (bytes + kPageAlign - 1) / kPageAlign * kPageAlign;
+    if (cudaHostAlloc(&p, size, cudaHostAllocPortable) != cudaSuccess) {
+      (void)cudaGetLastError();
+      return nullptr;
+    }
+    *got = size;
+    return p;
   }
   const size_t size = (bytes + kResultAlign - 1) / kResultAlign * kResultAlign;
-  void* p = nullptr;
-  if (cudaHostAlloc(&p, size, cudaHostAllocPortable) != cudaSuccess) {
-    (void)cudaGetLastError();
-    return nullptr;
-  }
-  *got = size;
+  p = fresh_result_buffer(size, lock);
+  if (p != nullptr) *got = size;
   return p;
+}
+
+void result_buffer_lock(void* p) {
+  size_t size = 0;
+  {
+    Caches& c = caches();
+    std::lock_guard<std::mutex> guard(c.mu);
+    auto it = c.mapped.find(p);
+    if (it == c.mapped.end() || it->second.locked) return;
+    size = it->second.size;
+  }
+  // Registered outside the lock (it takes a while); the buffer is the
+  // caller's alone until it is given back.
+  const bool locked = register_buffer(p, size);
+  Caches& c = caches();
+  std::lock_guard<std::mutex> guard(c.mu);
+  c.mapped[p].locked = locked;
 }
 
 void result_buffer_give(void* p, size_t bytes) {
   if (p == nullptr) return;
   Caches& c = caches();
   std::lock_guard<std::mutex> lock(c.mu);
+  if (bytes > result_keep()) {  // never kept: a repeated run of this size would hold it twice
+    free_result_buffer(c, p, bytes);
+    return;
+  }
   auto& v = c.results;
   v.emplace_back(p, bytes);
   // Over the bound: free the buffers given back longest ago first (v is in
@@ -168,10 +294,9 @@ void result_buffer_give(void* p, size_t bytes) {
   for (const auto& b : v) total += b.second;
   while (!v.empty() && (v.size() > kResultSlots || total > result_keep())) {
     total -= v.front().second;
-    cudaFreeHost(v.front().first);
+    free_result_buffer(c, v.front().first, v.front().second);
     v.erase(v.begin());
   }
-  (void)cudaGetLastError();
 }
 
 void release_cached_memory() {
@@ -180,7 +305,7 @@ void release_cached_memory() {
   std::lock_guard<std::mutex> lock(c.mu);
   for (auto& b : c.pinned) cudaFreeHost(b.first);
   c.pinned.clear();
-  for (auto& b : c.results) cudaFreeHost(b.first);
+  for (auto& b : c.results) free_result_buffer(c, b.first, b.second);
   c.results.clear();
   for (auto& [device, pool] : c.pools) {
     if (pool != nullptr) {
