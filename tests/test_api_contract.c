@@ -129,6 +129,17 @@ static void test_backends(void) {
   o.algorithm = GSP_SSSP_HARISH; /* CUDA only */
   CHECK_STATUS(gsp_sssp_run(g, 0, &o, &p), GSP_ERR_UNSUPPORTED);
   CHECK(strstr(gsp_last_error(), "harish") != NULL, "%s", gsp_last_error());
+  /* gsp_device_start: a bad ordinal is refused by name; otherwise it begins
+   * (GSP_OK) or says there is no CUDA backend, and runs work after it
+   * either way (on a machine without a device, on the CPU). */
+  CHECK_STATUS(gsp_device_start(-2), GSP_ERR_INVALID_ARGUMENT);
+  CHECK(strstr(gsp_last_error(), "device = -2") != NULL, "%s", gsp_last_error());
+  {
+    const gsp_status s = gsp_device_start(0);
+    CHECK(s == GSP_OK || s == GSP_ERR_NO_DEVICE, "gsp_device_start(0): %s", gsp_status_name(s));
+    if (s == GSP_ERR_NO_DEVICE) CHECK(strstr(gsp_last_error(), "CUDA") != NULL, "%s", gsp_last_error());
+    CHECK(gsp_device_start(GSP_ALL_DEVICES) == s, "gsp_device_start(GSP_ALL_DEVICES) differs");
+  }
   if (!gsp_backend_available(GSP_BACKEND_CUDA)) {
     CHECK(gsp_device_count() == 0, "no devices");
     o.backend = GSP_BACKEND_CUDA;

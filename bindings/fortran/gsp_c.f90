@@ -58,7 +58,8 @@ module gsp_c
             gsp_paths_predecessors, gsp_path_get, gsp_paths_info, gsp_paths_destroy, gsp_table_run, &
             gsp_table_run_into, gsp_table_size, gsp_table_distances, gsp_table_distance, gsp_table_path, &
             gsp_table_info, gsp_table_destroy, gsp_nearest_run, gsp_backend_available, &
-            gsp_device_count, gsp_release_cached_memory, gsp_backend_name, gsp_algorithm_name, gsp_algorithm_from_name
+            gsp_device_count, gsp_device_start, gsp_release_cached_memory, gsp_backend_name, gsp_algorithm_name, &
+            gsp_algorithm_from_name
 
   interface
     integer(c_int32_t) function gsp_version() bind(c, name="gsp_version")
@@ -256,6 +257,10 @@ module gsp_c
     end function
     integer(c_int32_t) function gsp_device_count() bind(c, name="gsp_device_count")
       import :: c_int32_t
+    end function
+    integer(c_int) function gsp_device_start(device) bind(c, name="gsp_device_start")
+      import :: c_int, c_int32_t
+      integer(c_int32_t), value :: device
     end function
     subroutine gsp_release_cached_memory() bind(c, name="gsp_release_cached_memory")
     end subroutine

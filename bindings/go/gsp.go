@@ -133,6 +133,11 @@ func BackendAvailable(b Backend) bool { return C.gsp_backend_available(C.gsp_bac
 // DeviceCount is the number of usable CUDA devices.
 func DeviceCount() int { return int(C.gsp_device_count()) }
 
+// DeviceStart starts a CUDA device (-1: every one) in the background, so that
+// the first CUDA run of the process does not wait for it (gsp_device_start);
+// false when libgsp has no CUDA backend.
+func DeviceStart(device int) bool { return C.gsp_device_start(C.int32_t(device)) == C.GSP_OK }
+
 // ReleaseCachedMemory gives back memory libgsp keeps between runs for speed
 // (device workspace pools, pinned host buffers).
 func ReleaseCachedMemory() { C.gsp_release_cached_memory() }

@@ -32,6 +32,29 @@ GSP_API int gsp_backend_available(gsp_backend backend);
  */
 GSP_API int32_t gsp_device_count(void);
 
+/** @brief gsp_device_start()'s device for every usable CUDA device. */
+#define GSP_ALL_DEVICES (-1)
+
+/**
+ * @brief Start a CUDA device in the background, so that the first CUDA run
+ * of the process does not wait for it.
+ *
+ * Starting a device (the driver, its context) takes about 0.1-0.35 s, which
+ * a process otherwise pays inside its first CUDA run. Call this before
+ * reading or building the graph: it returns at once, and a thread of the
+ * library starts @p device (or every usable device with ::GSP_ALL_DEVICES)
+ * while the caller goes on; a run that needs the device meanwhile waits
+ * only for what is left. Once it was called, ::GSP_BACKEND_AUTO no longer
+ * keeps small jobs on the CPU to save the start-up (doc/algorithms.md,
+ * "Starting the device"). A device that cannot start is reported by the
+ * run that needs it, not here. Calling it again is harmless.
+ * @param device a CUDA device ordinal (>= 0), or ::GSP_ALL_DEVICES.
+ * @return GSP_OK (the start was begun, or the device runs already);
+ *         GSP_ERR_NO_DEVICE when libgsp was built without CUDA;
+ *         GSP_ERR_INVALID_ARGUMENT for a device below ::GSP_ALL_DEVICES.
+ */
+GSP_API gsp_status gsp_device_start(int32_t device);
+
 /**
  * @brief Give back memory libgsp keeps between runs for speed.
  *
@@ -40,8 +63,8 @@ GSP_API int32_t gsp_device_count(void);
  * the results of CUDA runs (gsp_sssp_run(), gsp_apsp_run()) live in
  * page-locked buffers of which those of destroyed results are kept (the 8
  * given back last, at most 8 GiB or a quarter of the host's memory), so
- * that repeated runs skip slow allocations (pinning 1 GiB takes about
- * 0.5 s). This frees what is kept; later runs re-create what they need.
+ * that repeated runs skip their allocation (a new page-locked GiB takes
+ * about 0.05 s). This frees what is kept; later runs re-create what they need.
  * Results still alive and graphs' device copies are not affected (they go
  * with their handles). Safe to call at any time from any thread; a no-op
  * without CUDA.

@@ -329,6 +329,21 @@ GSP_API void gsp_release_cached_memory(void) {
   guard([] { gsp::detail::gpu::release_cached_memory(); });
 }
 
+GSP_API gsp_status gsp_device_start(int32_t device) {
+  return guard([&] {
+    if (device < GSP_ALL_DEVICES) {
+      throw gsp::detail::Error(GSP_ERR_INVALID_ARGUMENT,
+                               "device = " + std::to_string(device) +
+                                   " is neither a CUDA device ordinal (>= 0) nor GSP_ALL_DEVICES (-1)");
+    }
+    if (!gsp::detail::gpu::start_in_background(device)) {
+      std::string why;
+      (void)gsp::detail::gpu::usable(&why);
+      throw gsp::detail::Error(GSP_ERR_NO_DEVICE, "gsp_device_start: " + why);
+    }
+  });
+}
+
 GSP_API int32_t gsp_device_count(void) {
   int32_t count = 0;
   guard([&] { count = gsp::detail::gpu::device_count(); });

@@ -97,6 +97,12 @@ struct Loaded {
 
 // Loads path as --format, --weights and --undirected say; failure() if it cannot.
 void load(Loaded& out, const Args& a, const std::string& path);
+// Starts the CUDA device in the background (gsp_device_start) so that it
+// comes up while the graph is read: with --backend cuda, or with auto when
+// the command's job is large enough for AUTO to pick the GPU (`large`:
+// tables, many sources), not for a one-source query that AUTO keeps on the
+// CPU. Every device unless --devices 1 (then device 0). Call before load().
+void start_device_early(const Args& a, bool large);
 // The summary's first line: "graph:     PATH, N vertices, M arcs (loaded in S s)".
 void print_graph_line(FILE* rep, const std::string& path, const Loaded& l);
 
@@ -124,14 +130,22 @@ std::string value_text(gsp_dtype dtype, double x);
 // writes the rest and flushes; a write error is a failure naming `what`.
 class Writer {
  public:
+  // f null: the text stays in memory (text(), clear()), the buffer grows.
   Writer(FILE* f, const char* what);
   Writer& operator<<(const std::string& s);
   Writer& operator<<(const char* s);
   Writer& operator<<(char c);
   Writer& num(int64_t v);
+  // Vertex v's distance in a row of dtype values, as dist_text() writes it.
+  Writer& dist(gsp_dtype dtype, const void* row, int32_t v);
   // The vertices of a path separated by sep (" ", " -> ", ", ").
   Writer& path(const std::vector<int32_t>& path, const char* sep);
+  Writer& bytes(const char* s, size_t n);
   void finish();
+  // In memory (f null): what was written since the last clear().
+  const char* text() const { return buf_.data(); }
+  size_t size() const { return len_; }
+  void clear() { len_ = 0; }
 
  private:
   void drain();

@@ -172,6 +172,13 @@ void load(Loaded& out, const Args& a, const std::string& path) {
   if (s != GSP_OK) failure("cannot load graph: " + status_text(s));
 }
 
+void start_device_early(const Args& a, bool large) {
+  const std::string b = a.get("--backend", "auto");
+  if (b == "cpu" || (b == "auto" && !large)) return;
+  const bool one = a.get("--devices", "0") == "1";  // runs start on device 0
+  (void)gsp_device_start(one ? 0 : GSP_ALL_DEVICES);  // GSP_ERR_NO_DEVICE: the run says so if it needs CUDA
+}
+
 static double parse_double(const std::string& opt, const std::string& s) {
   char* end = nullptr;
   const double v = std::strtod(s.c_str(), &end);
@@ -248,6 +255,7 @@ constexpr size_t kWriterBuffer = size_t(1) << 20;
 Writer::Writer(FILE* f, const char* what) : f_(f), what_(what), buf_(kWriterBuffer) {}
 
 void Writer::drain() {
+  if (f_ == nullptr) return;  // in memory
   if (len_ > 0 && std::fwrite(buf_.data(), 1, len_, f_) != len_)
     failure(std::string("cannot write ") + what_ + ": " + std::strerror(errno));
   len_ = 0;
@@ -255,8 +263,12 @@ void Writer::drain() {
 
 char* Writer::room(size_t bytes) {
   if (len_ + bytes > buf_.size()) {
-    drain();
-    if (bytes > buf_.size()) buf_.resize(bytes);
+    if (f_ == nullptr) {
+      buf_.resize(std::max(buf_.size() * 2, len_ + bytes));
+    } else {
+      drain();
+      if (bytes > buf_.size()) buf_.resize(bytes);
+    }
   }
   return buf_.data() + len_;
 }
@@ -268,6 +280,11 @@ void Writer::put(const char* s, size_t bytes) {
 
 Writer& Writer::operator<<(const std::string& s) {
   put(s.data(), s.size());
+  return *this;
+}
+
+Writer& Writer::bytes(const char* s, size_t n) {
+  put(s, n);
   return *this;
 }
 
@@ -284,6 +301,20 @@ Writer& Writer::operator<<(char c) {
 Writer& Writer::num(int64_t v) {
   char* p = room(24);
   len_ = static_cast<size_t>(std::to_chars(p, p + 24, v).ptr - buf_.data());
+  return *this;
+}
+
+Writer& Writer::dist(gsp_dtype dtype, const void* row, int32_t v) {
+  if (dtype == GSP_I32) {
+    const int32_t d = static_cast<const int32_t*>(row)[v];
+    return d == GSP_I32_INF ? (*this << "inf") : num(d);
+  }
+  const double d = dtype == GSP_F64 ? static_cast<const double*>(row)[v]
+                                    : static_cast<double>(static_cast<const float*>(row)[v]);
+  if (std::isinf(d)) return *this << "inf";
+  char* p = room(32);
+  const int k = std::snprintf(p, 32, dtype == GSP_F64 ? "%.17g" : "%.9g", d);
+  len_ += static_cast<size_t>(std::clamp(k, 0, 31));
   return *this;
 }
 

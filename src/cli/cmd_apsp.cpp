@@ -10,10 +10,12 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <numeric>
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "cli.h"
@@ -50,35 +52,44 @@ namespace {
 
 struct ApspSink {
   FILE* f = nullptr;
+  std::unique_ptr<Writer> out;  // over f
   const std::vector<int32_t>* sources = nullptr;
   int32_t n = 0, total = 0, done = 0;
   gsp_dtype dtype = GSP_F32;
   int64_t reachable_pairs = 0;
   double longest = 0;
   Progress* prog = nullptr;
-  std::string line;
 };
+
+// Reachable vertices and the longest finite distance of one row: a typed
+// loop over the values (a whole NY row block is 10^8 of them).
+template <class W>
+void summarize_row(const W* row, int32_t n, int64_t* reachable_count, double* longest) {
+  int64_t count = 0;
+  W most = 0;
+  for (int32_t v = 0; v < n; v++) {
+    const W d = row[v];
+    const bool finite = std::is_same_v<W, int32_t> ? d != static_cast<W>(GSP_I32_INF) : !std::isinf(static_cast<double>(d));
+    count += finite ? 1 : 0;
+    if (finite && d > most) most = d;
+  }
+  *reachable_count += count;
+  if (count > 0) *longest = std::max(*longest, static_cast<double>(most));
+}
 
 int on_rows(void* user, int32_t first, int32_t rows, const void* dist, const int32_t*) {
   ApspSink& k = *static_cast<ApspSink*>(user);
   for (int32_t r = 0; r < rows; r++) {
     const int32_t src = k.sources->empty() ? first + r : (*k.sources)[static_cast<size_t>(first) + static_cast<size_t>(r)];
     const char* row = static_cast<const char*>(dist) + static_cast<size_t>(r) * static_cast<size_t>(k.n) * weight_bytes(k.dtype);
-    if (k.f) {
-      k.line = std::to_string(src) + ":";
-      for (int32_t v = 0; v < k.n; v++) {
-        k.line += ' ';
-        k.line += dist_text(k.dtype, row, v);
-      }
-      k.line += '\n';
-      std::fwrite(k.line.data(), 1, k.line.size(), k.f);
+    if (k.out) {
+      k.out->num(src) << ':';
+      for (int32_t v = 0; v < k.n; v++) k.out->operator<<(' ').dist(k.dtype, row, v);
+      *k.out << '\n';
     }
-    for (int32_t v = 0; v < k.n; v++) {
-      if (reachable(k.dtype, row, v)) {
-        k.reachable_pairs++;
-        k.longest = std::max(k.longest, dist_value(k.dtype, row, v));
-      }
-    }
+    if (k.dtype == GSP_I32) summarize_row(reinterpret_cast<const int32_t*>(row), k.n, &k.reachable_pairs, &k.longest);
+    else if (k.dtype == GSP_F64) summarize_row(reinterpret_cast<const double*>(row), k.n, &k.reachable_pairs, &k.longest);
+    else summarize_row(reinterpret_cast<const float*>(row), k.n, &k.reachable_pairs, &k.longest);
   }
   k.done += rows;
   if (k.prog) k.prog->update(static_cast<double>(k.done) / k.total);
@@ -111,6 +122,7 @@ int cmd_apsp(const Args& a) {
   run_options(a, o, nullptr);
   o.flags |= GSP_NO_PATHS;
   Loaded L;
+  start_device_early(a, true);
   load(L, a, a.pos[0]);
   const int32_t n = gsp_graph_num_vertices(L.g);
   std::vector<int32_t> sources;
@@ -128,6 +140,7 @@ int cmd_apsp(const Args& a) {
     sink.f = open_out(out);
     std::fprintf(sink.f, "# gsp apsp %s: %d sources x %d vertices, 'SOURCE: distances'\n", a.pos[0].c_str(),
                  sink.total, n);
+    sink.out = std::make_unique<Writer>(sink.f, "--out");
   }
   const int32_t* const list = sources.empty() ? nullptr : sources.data();
   const bool whole =
@@ -145,6 +158,7 @@ int cmd_apsp(const Args& a) {
   const double secs = now() - t0;
   prog.end();
   if (whole && st == GSP_OK) st = write_whole(P.p, sink.total, sink);
+  if (sink.out && st == GSP_OK) sink.out->finish();
   if (sink.f) {
     if (st != GSP_OK && sink.f != stdout) std::fclose(sink.f);
     else close_out(sink.f, out);

@@ -61,6 +61,7 @@ int cmd_nearest(const Args& a) {
   run_options(a, o, &prog);
   if (!paths) o.flags |= GSP_NO_PATHS;
   Loaded L;
+  start_device_early(a, false);
   load(L, a, a.pos[0]);
   const int32_t n = gsp_graph_num_vertices(L.g);
   const gsp_dtype dtype = gsp_graph_weight_type(L.g);

@@ -72,6 +72,7 @@ int cmd_sssp(const Args& a, bool path_mode) {
   gsp_options o;
   run_options(a, o, &prog);
   Loaded L;
+  start_device_early(a, false);
   load(L, a, a.pos[0]);
   const int32_t n = gsp_graph_num_vertices(L.g);
   const gsp_dtype dtype = gsp_graph_weight_type(L.g);

@@ -4,7 +4,9 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -211,17 +213,57 @@ class TableCommand {
     }
     add_run(ri_.info, one, runs_++ == 0);
     for (int32_t i = i0; i < i0 + k; i++)
-      for (int32_t j = 0; j < T_; j++) reached_ += dist(i, j) != "inf";
+      for (int32_t j = 0; j < T_; j++) reached_ += reachable(dtype_, row(i), j) ? 1 : 0;
   }
 
-  // The lines of the sources [i0, i0 + k), whose table H_ holds.
+  // Source i's lines (its table row i - i0 in H_) into w.
+  void csv_path_row(int32_t i0, int32_t i, Writer& w, std::vector<int32_t>& route) const {
+    for (int32_t c = 0; c < T_; c++) {
+      w.num(sources_[i]) << ',';
+      w.num(targets_[c]) << ',';
+      w.dist(dtype_, row(i), c) << ',';
+      cell_path(H_.t, i - i0, c, &route);
+      w.path(route, " ") << '\n';
+    }
+  }
+
+  // The lines of the sources [i0, i0 + k), whose table H_ holds: rows
+  // formatted side by side in memory (a NY row of 1000 paths is about
+  // 2.7 MB of text), written in order.
   void csv_path_lines(int32_t i0, int32_t k) {
-    for (int32_t i = i0; i < i0 + k; i++) {
-      for (int32_t c = 0; c < T_; c++) {
-        w_.num(sources_[i]) << ',';
-        w_.num(targets_[c]) << ',' << dist(i, c) << ',';
-        cell_path(H_.t, i - i0, c, &route_);
-        w_.path(route_, " ") << '\n';
+    const int32_t threads = static_cast<int32_t>(std::clamp(std::thread::hardware_concurrency(), 1u, 16u));
+    if (threads == 1 || k == 1) {
+      for (int32_t i = i0; i < i0 + k; i++) csv_path_row(i0, i, w_, route_);
+      return;
+    }
+    std::vector<std::unique_ptr<Writer>> text;
+    std::vector<std::vector<int32_t>> routes(static_cast<size_t>(threads));
+    for (int32_t t = 0; t < threads; t++) text.push_back(std::make_unique<Writer>(nullptr, "a row"));
+    for (int32_t at = i0; at < i0 + k; at += threads) {
+      const int32_t rows = std::min(threads, i0 + k - at);
+      std::vector<std::string> failed(static_cast<size_t>(rows));
+      auto format = [&](int32_t t) {
+        try {
+          text[static_cast<size_t>(t)]->clear();
+          csv_path_row(i0, at + t, *text[static_cast<size_t>(t)], routes[static_cast<size_t>(t)]);
+        } catch (const Exit& e) {
+          failed[static_cast<size_t>(t)] = e.message.empty() ? "cannot format a row" : e.message;
+        } catch (const std::exception& e) {
+          failed[static_cast<size_t>(t)] = e.what();
+        }
+      };
+      std::vector<std::thread> pool;
+      int32_t started = 1;
+      try {
+        for (; started < rows; started++) pool.emplace_back(format, started);
+      } catch (...) {  // no more threads: this one formats the rest
+      }
+      format(0);
+      for (int32_t t = started; t < rows; t++) format(t);
+      for (auto& th : pool) th.join();
+      for (int32_t t = 0; t < rows; t++) {
+        if (!failed[static_cast<size_t>(t)].empty()) failure(failed[static_cast<size_t>(t)]);
+        w_.bytes(text[static_cast<size_t>(t)]->text(), text[static_cast<size_t>(t)]->size());
       }
     }
   }
@@ -351,6 +393,7 @@ int cmd_table(const Args& a) {
   run_options(a, o, &prog);
   if (!a.has("--paths")) o.flags |= GSP_NO_PATHS;
   Loaded L;
+  start_device_early(a, true);
   load(L, a, a.pos[0]);
   const int32_t n = gsp_graph_num_vertices(L.g);
   std::vector<int32_t> sources = vertex_list(a, "--sources", n);

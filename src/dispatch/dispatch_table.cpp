@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstring>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "dispatch/distance_limit.h"
@@ -19,6 +20,7 @@
 #include "dispatch/dispatch.h"
 #include "dispatch/float_overflow.h"
 #include "dispatch/multi_device.h"
+#include "core/first_error.h"
 #include "core/gpu_backend.h"
 #include "core/host_memory.h"
 #include "dispatch/row_sinks.h"
@@ -41,15 +43,37 @@ void check_list(const Graph& g, const int32_t* list, int32_t count, const char* 
   }
 }
 
+// Runs row(r) for r in [0, rows) on up to `threads` threads (the caller's
+// among them); rethrows the first failure after all have stopped.
+template <class F>
+void for_rows_in_parallel(int32_t rows, int32_t threads, const F& row) {
+  std::atomic<int32_t> next{0};
+  FirstError first;
+  auto work = [&] {
+    first.guard([&] {
+      for (int32_t r = next.fetch_add(1); r < rows && !first.failed(); r = next.fetch_add(1)) row(r);
+    }, [] {});
+  };
+  std::vector<std::thread> pool;
+  try {
+    for (int32_t k = 1; k < std::min(threads, rows); ++k) pool.emplace_back(work);
+  } catch (...) {  // fewer threads: the others take more rows
+  }
+  work();
+  for (std::thread& t : pool) t.join();
+  if (first.failed()) first.rethrow();
+}
+
 // Keeps the target columns of the rows a CUDA engine delivers: distances
 // into the table, and (with predecessors) each cell's path into one array
 // per source, assembled at the end (TablePaths::assemble).
 class TableSink final : public RowSink {
  public:
   TableSink(const Graph& g, const int32_t* sources, int32_t num_sources, const int32_t* targets,
-            int32_t num_targets, void* dist, TablePaths* paths, std::vector<std::vector<int32_t>>* rows)
+            int32_t num_targets, void* dist, TablePaths* paths, std::vector<std::vector<int32_t>>* rows,
+            int32_t threads)
       : g_(g), sources_(sources), targets_(targets), t_(num_targets), dist_(dist), paths_(paths), rows_(rows),
-        sources_count_(num_sources), columns_(targets, targets + num_targets) {}
+        sources_count_(num_sources), threads_(std::max(1, threads)), columns_(targets, targets + num_targets) {}
 
   // Rows in any order and from several threads at once (a run on several
   // devices, dispatch/multi_device.h): each row writes only its own cells
@@ -63,7 +87,7 @@ class TableSink final : public RowSink {
     with_weight_type(g_.dtype(), [&](auto w0) {
       using W = decltype(w0);
       const size_t n = static_cast<size_t>(g_.n());
-      for (int32_t r = 0; r < num_rows; ++r) {
+      auto one_row = [&](int32_t r) {
         const int32_t i = first_index + r;
         const W* d = static_cast<const W*>(dist) + static_cast<size_t>(r) * n;
         const size_t cell = static_cast<size_t>(i) * static_cast<size_t>(t_);
@@ -76,6 +100,14 @@ class TableSink final : public RowSink {
                                   : TablePaths::append_path(pred + static_cast<size_t>(r) * n, sources_[i], targets_[j],
                                                             g_.n(), (*rows_)[static_cast<size_t>(i)]);
         }
+      };
+      // With paths each row walks T predecessor chains (on a road graph
+      // hundreds of vertices each, 10^5 a row): the block's rows side by
+      // side, each writing only its own cells and path list.
+      if (paths_ == nullptr || threads_ == 1 || num_rows == 1) {
+        for (int32_t r = 0; r < num_rows; ++r) one_row(r);
+      } else {
+        for_rows_in_parallel(num_rows, threads_, one_row);
       }
     });
   }
@@ -107,6 +139,7 @@ class TableSink final : public RowSink {
   TablePaths* paths_;
   std::vector<std::vector<int32_t>>* rows_;
   int32_t sources_count_;
+  int32_t threads_;
   std::vector<int32_t> columns_;  // the targets
   std::atomic<int32_t> next_{0};  // rows delivered
 };
@@ -118,7 +151,8 @@ void cuda_table(const Graph& g, const cpu::TableJob& t, gsp_algorithm algorithm)
   bool all = t.num_sources == g.n();
   for (int32_t i = 0; all && i < t.num_sources; ++i) all = t.sources[i] == i;
   std::vector<std::vector<int32_t>> rows(t.paths != nullptr ? static_cast<size_t>(t.num_sources) : 0);
-  TableSink sink(g, t.sources, t.num_sources, t.targets, t.num_targets, t.dist, t.paths, &rows);
+  const int32_t threads = o.num_threads > 0 ? o.num_threads : static_cast<int32_t>(std::max(1u, std::thread::hardware_concurrency()));
+  TableSink sink(g, t.sources, t.num_sources, t.targets, t.num_targets, t.dist, t.paths, &rows, threads);
   FloatOverflowSink checked(g, t.sources, &sink);
   ApspJob job;
   job.graph = &g;

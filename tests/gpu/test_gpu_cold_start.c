@@ -7,6 +7,8 @@
  *    at once (a child process, so that nothing has started CUDA before),
  *    and later small jobs then run on CUDA;
  *  - an explicit backend is never overridden;
+ *  - after gsp_device_start() (a child process whose first call it is), a
+ *    small AUTO job runs on CUDA: the caller has paid for the start-up;
  *  - gsp_run_plan names what each run then does.
  * Results are checked against the CPU reference each time. Timing enters
  * only through the rule's own account, not as an assertion on speed. */
@@ -116,18 +118,45 @@ static int first_job_large(void) {
   return ok;
 }
 
+/* In a child process: gsp_device_start() first, then a small AUTO job runs
+ * on CUDA with the CPU reference's distances. Returns 1 when all holds. */
+static int started_early(void) {
+  gsp_graph* small;
+  int32_t* want;
+  double secs = 0;
+  int b;
+  if (gsp_device_start(0) != GSP_OK) {
+    fprintf(stderr, "gsp_device_start(0): %s\n", gsp_last_error());
+    return 0;
+  }
+  small = random_graph(1000, 1);
+  want = reference(small);
+  b = auto_sssp(small, want, &secs);
+  if (b != GSP_BACKEND_CUDA) fprintf(stderr, "after gsp_device_start a small job ran on backend %d\n", b);
+  free(want);
+  gsp_graph_destroy(small);
+  return b == GSP_BACKEND_CUDA && t_failures == 0;
+}
+
 int main(void) {
   gsp_graph *small, *medium;
   int32_t *want_small, *want_medium;
   double secs = 0, charged = 0;
   int i, b, switched_at = -1;
-  pid_t child;
+  pid_t child, early, quick;
   /* Before anything touches CUDA in this process. */
   child = fork();
   if (child == 0) _exit(first_job_large() ? 0 : 1);
+  early = fork();
+  if (early == 0) _exit(started_early() ? 0 : 1);
+  /* a process that starts every device and exits at once, through exit() */
+  quick = fork();
+  if (quick == 0) exit(gsp_device_start(GSP_ALL_DEVICES) == GSP_OK ? 0 : 1);
   if (!gsp_backend_available(GSP_BACKEND_CUDA)) {
     int st = 0;
     waitpid(child, &st, 0);
+    waitpid(early, &st, 0);
+    waitpid(quick, &st, 0);
     printf("SKIP: no CUDA device (%s)\n", gsp_last_error());
     return T_SKIP;
   }
@@ -135,6 +164,10 @@ int main(void) {
     int st = 0;
     CHECK(waitpid(child, &st, 0) == child && WIFEXITED(st) && WEXITSTATUS(st) == 0,
           "a large first job did not start the device (status %d)", st);
+    CHECK(waitpid(early, &st, 0) == early && WIFEXITED(st) && WEXITSTATUS(st) == 0,
+          "after gsp_device_start a small job did not run on CUDA (status %d)", st);
+    CHECK(waitpid(quick, &st, 0) == quick && WIFEXITED(st) && WEXITSTATUS(st) == 0,
+          "a process that started the devices and exited at once failed (status %d)", st);
   }
   small = random_graph(1000, 1);
   medium = random_graph(300000, 2);

@@ -89,6 +89,13 @@ def device_count():
     return int(_lib.gsp_device_count())
 
 
+def device_start(device=-1):
+    """Start a CUDA device (-1: every one) in the background, so that the first
+    CUDA run of the process does not wait for it (gsp_device_start). Returns
+    True when the start was begun, False when libgsp has no CUDA backend."""
+    return int(_lib.gsp_device_start(int(device))) == 0
+
+
 def release_cached_memory():
     """Give back memory libgsp keeps between runs (device pools, pinned buffers)."""
     _lib.gsp_release_cached_memory()

@@ -168,6 +168,7 @@ _SIGNATURES = {
     "gsp_nearest_run": (c_status, [_p, _pi32, _i32, ctypes.POINTER(gsp_options), _p, _pi32, _pi32]),
     "gsp_backend_available": (ctypes.c_int, [ctypes.c_int]),
     "gsp_device_count": (_i32, []),
+    "gsp_device_start": (c_status, [_i32]),
     "gsp_release_cached_memory": (None, []),
     "gsp_backend_name": (ctypes.c_char_p, [ctypes.c_int]),
     "gsp_algorithm_name": (ctypes.c_char_p, [ctypes.c_int]),

@@ -333,6 +333,7 @@ extern "C" {
 
     pub fn gsp_backend_available(backend: gsp_backend) -> c_int;
     pub fn gsp_device_count() -> i32;
+    pub fn gsp_device_start(device: i32) -> gsp_status;
     pub fn gsp_release_cached_memory();
     pub fn gsp_backend_name(backend: gsp_backend) -> *const c_char;
     pub fn gsp_algorithm_name(algorithm: gsp_algorithm) -> *const c_char;

@@ -1,11 +1,14 @@
 // The device layer: probing, error checking, the run context and the graph's
 // cached device copy. See device.cuh for the rules engines follow.
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -46,6 +49,7 @@ struct ProbeResult {
 std::once_flag g_probe_once;
 ProbeResult g_probe;
 std::atomic<bool> g_started{false};  // a RunContext has started a device (started())
+std::atomic<bool> g_start_asked{false};  // start_in_background() was called
 
 std::string version_text(int v) {
   return std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10);
@@ -164,7 +168,76 @@ RunContext::RunContext(const RunOptions& options, RunStats* stats) : options_(op
   }
 }
 
-bool started() { return g_started.load(std::memory_order_relaxed); }
+bool started() {
+  return g_started.load(std::memory_order_relaxed) || g_start_asked.load(std::memory_order_relaxed);
+}
+
+// ------------------------------------------------------- start in background
+
+namespace {
+
+// The threads gsp_device_start() began, joined at exit (an atexit handler
+// registered before the first one starts). Never destroyed.
+struct BackgroundStarts {
+  std::mutex mu;
+  std::vector<std::thread> threads;
+  bool all_asked = false;
+  std::vector<int32_t> asked;
+};
+BackgroundStarts& background_starts() {
+  static BackgroundStarts* b = [] {
+    auto* made = new BackgroundStarts();
+    std::atexit([] {
+      BackgroundStarts& s = background_starts();
+      std::lock_guard<std::mutex> lock(s.mu);
+      for (auto& t : s.threads) {
+        if (t.joinable()) t.join();
+      }
+    });
+    return made;
+  }();
+  return *b;
+}
+
+// On the starting thread: the probe (driver), then each asked device's
+// primary context; for every device, also peer access between each pair
+// (what a run over several devices enables first). Errors are left for the
+// run that needs the device.
+void start_devices(int32_t device) noexcept {
+  std::string why;
+  int32_t count = 0;
+  if (!probe(&why, &count)) return;
+  for (int32_t d = device < 0 ? 0 : device; d < count && (device < 0 || d == device); ++d) {
+    if (cudaSetDevice(d) == cudaSuccess) (void)cudaFree(nullptr);
+    (void)cudaGetLastError();
+  }
+  if (device >= 0) return;
+  try {
+    for (int32_t d = 0; d < count; ++d) {
+      for (int32_t peer = 0; peer < count; ++peer) {
+        if (peer != d) (void)enable_peer_access(d, peer);
+      }
+    }
+  } catch (...) {  // a failure is the run's to report
+  }
+  (void)cudaGetLastError();
+}
+
+}  // namespace
+
+bool start_in_background(int32_t device) {
+  BackgroundStarts& b = background_starts();
+  std::lock_guard<std::mutex> lock(b.mu);
+  g_start_asked.store(true, std::memory_order_relaxed);
+  if (b.all_asked || std::find(b.asked.begin(), b.asked.end(), device) != b.asked.end()) return true;
+  if (device < 0) b.all_asked = true;
+  b.asked.push_back(device);
+  try {
+    b.threads.emplace_back(start_devices, device);
+  } catch (...) {  // no thread: the first run starts the device as before
+  }
+  return true;
+}
 
 bool enable_peer_access(int device, int peer) {
   static std::mutex mu;
