@@ -87,9 +87,10 @@ int on_rows(void* user, int32_t first, int32_t rows, const void* dist, const int
       for (int32_t v = 0; v < k.n; v++) k.out->operator<<(' ').dist(k.dtype, row, v);
       *k.out << '\n';
     }
-    if (k.dtype == GSP_I32) summarize_row(reinterpret_cast<const int32_t*>(row), k.n, &k.reachable_pairs, &k.longest);
-    else if (k.dtype == GSP_F64) summarize_row(reinterpret_cast<const double*>(row), k.n, &k.reachable_pairs, &k.longest);
-    else summarize_row(reinterpret_cast<const float*>(row), k.n, &k.reachable_pairs, &k.longest);
+    const void* values = row;
+    if (k.dtype == GSP_I32) summarize_row(static_cast<const int32_t*>(values), k.n, &k.reachable_pairs, &k.longest);
+    else if (k.dtype == GSP_F64) summarize_row(static_cast<const double*>(values), k.n, &k.reachable_pairs, &k.longest);
+    else summarize_row(static_cast<const float*>(values), k.n, &k.reachable_pairs, &k.longest);
   }
   k.done += rows;
   if (k.prog) k.prog->update(static_cast<double>(k.done) / k.total);

@@ -238,6 +238,7 @@ class TableCommand {
     }
     std::vector<std::unique_ptr<Writer>> text;
     std::vector<std::vector<int32_t>> routes(static_cast<size_t>(threads));
+    text.reserve(static_cast<size_t>(threads));
     for (int32_t t = 0; t < threads; t++) text.push_back(std::make_unique<Writer>(nullptr, "a row"));
     for (int32_t at = i0; at < i0 + k; at += threads) {
       const int32_t rows = std::min(threads, i0 + k - at);

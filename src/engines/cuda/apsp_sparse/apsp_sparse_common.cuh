@@ -14,6 +14,7 @@
 #include <string>
 #include <type_traits>
 
+#include "core/gpu_backend.h"
 #include "runtime/engines.cuh"
 #include "runtime/stage_clock.cuh"
 #include "runtime/weight_traits.cuh"
@@ -137,14 +138,20 @@ inline void throw_if_overflow(RunContext& ctx, const int32_t* d_flag) {
 class PinnedBuffer {
  public:
   PinnedBuffer() = default;
-  ~PinnedBuffer() {
-    if (p_ != nullptr) cudaFreeHost(p_);
-  }
+  ~PinnedBuffer() { reset(); }
   PinnedBuffer(const PinnedBuffer&) = delete;
   PinnedBuffer& operator=(const PinnedBuffer&) = delete;
+  // From 4 MiB on (row staging: two to four blocks of up to 64 MiB a run)
+  // the buffer comes from the result-buffer cache (made fast, kept for the
+  // next run: memory_cache.cu), where cudaHostAlloc took about 35 ms for
+  // each 64 MiB on every run; smaller ones (flags, narrow rows) from
+  // cudaHostAlloc.
   void allocate(size_t bytes) {
-    if (p_ != nullptr) cudaFreeHost(p_);
-    p_ = nullptr;
+    reset();
+    if (bytes >= kFromCache) {
+      p_ = result_buffer_take(bytes, &cached_bytes_);
+      if (p_ != nullptr) return;
+    }
     cudaError_t err = cudaHostAlloc(&p_, bytes == 0 ? 1 : bytes, cudaHostAllocDefault);
     if (err != cudaSuccess) {
       (void)cudaGetLastError();
@@ -157,7 +164,15 @@ class PinnedBuffer {
   void* get() const { return p_; }
 
  private:
+  static constexpr size_t kFromCache = size_t(4) << 20;
+  void reset() {
+    if (p_ != nullptr && cached_bytes_ > 0) result_buffer_give(p_, cached_bytes_);
+    else if (p_ != nullptr) cudaFreeHost(p_);
+    p_ = nullptr;
+    cached_bytes_ = 0;
+  }
   void* p_ = nullptr;
+  size_t cached_bytes_ = 0;  // > 0: a buffer of the result cache
 };
 
 // A second stream, for copies that overlap the run's own stream: created
