@@ -390,7 +390,7 @@ void run_fw(const Session& s, const Layout& L, bool want, bool rows, int64_t m, 
   // the devices' groups counts as set-up).
   std::string why_not;
   const bool device_path = use_device_path(s, engine, *fw, &out.transport, &why_not);
-  if (engine.gpu) {  // after the device's set-up: faulting gigabytes in beside it held its allocations back
+  if (engine.gpu) {  // after the device's set-up (see fw_multi_device.cu on why)
     BlockResult* r = result.get();
     store_later = std::make_unique<HostTask>([r, cells = store_cells, want] {
       alloc_uninit(store<W>(*r), cells, true, false);

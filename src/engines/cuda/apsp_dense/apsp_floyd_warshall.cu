@@ -244,8 +244,8 @@ void fw_in_core(RunContext& ctx, const ApspJob& job, int64_t ld, int fb, bool pr
   // page-locking while the steps ran slowed them by a third at n = 65536
   // (the driver maps the pages into the devices' address space under the
   // kernels), more on several devices. It starts after the device buffers
-  // are allocated and the graph is on the device: faulting gigabytes in
-  // held device allocations back.
+  // are allocated and the graph is on the device (fw_multi_device.cu says
+  // why).
   GSP_CUDA(cudaMemsetAsync(flags.get(), 0, sizeof(int), ctx.stream()));
   build_matrix_device<Ops, W>(ctx, *job.graph, D.get(), track ? P.get() : nullptr, ld);
   HostTask prepare([&job] { job.sink->prepare_destination(); });
