@@ -93,6 +93,8 @@ def device_start(device=-1):
     """Start a CUDA device (-1: every one) in the background, so that the first
     CUDA run of the process does not wait for it (gsp_device_start). Returns
     True when the start was begun, False when libgsp has no CUDA backend."""
+    if int(device) < -1:
+        raise ValueError(f"device = {device} is neither a CUDA device ordinal (>= 0) nor -1 (every device)")
     return int(_lib.gsp_device_start(int(device))) == 0
 
 

@@ -45,6 +45,9 @@ class TestLibrary(unittest.TestCase):
         self.assertTrue(cm.exception.message)
         self.assertTrue(gsp.backend_available("cpu"))
         self.assertGreaterEqual(gsp.device_count(), 0)
+        self.assertIsInstance(gsp.device_start(), bool)  # begun, or no CUDA backend: never raises
+        with self.assertRaises(ValueError):
+            gsp.device_start(-2)
         gsp.release_cached_memory()  # callable at any time
 
 
