@@ -30,10 +30,7 @@ const gsp::detail::Paths& paths_of(const gsp_paths* p) {
 }
 
 void check_vertex(const gsp::detail::Paths& p, int32_t v, const char* name) {
-  if (v < 0 || v >= p.n) {
-    throw Error(GSP_ERR_INVALID_ARGUMENT, std::string(name) + " = " + std::to_string(v) + " is out of range [0, " +
-                                              std::to_string(p.n) + ")");
-  }
+  gsp::detail::require_index(v, p.n, name);
 }
 
 void check_format(const gsp_format& f) {

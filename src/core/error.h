@@ -2,6 +2,7 @@
 // layer (src/api/) catches it and turns it into a status + thread-local message.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <utility>
 
@@ -23,6 +24,25 @@ class Error {
 // Throws Error(status, message) when cond is false.
 inline void require(bool cond, gsp_status status, const std::string& message) {
   if (!cond) throw Error(status, message);
+}
+
+// Throws Error(status, "NAME = V is out of range [0, N)") unless 0 <= v < n:
+// the one wording of an index check (a vertex, a source, a table cell).
+inline void require_index(int64_t v, int64_t n, const std::string& name,
+                          gsp_status status = GSP_ERR_INVALID_ARGUMENT) {
+  if (v < 0 || v >= n) {
+    throw Error(status, name + " = " + std::to_string(v) + " is out of range [0, " + std::to_string(n) + ")");
+  }
+}
+// name[i], as require_index words a list's entry ("sources[3]").
+inline std::string entry_name(const std::string& list, int64_t i) { return list + "[" + std::to_string(i) + "]"; }
+
+// Throws GSP_ERR_INTERNAL unless an engine delivered every row of its job.
+inline void require_rows_delivered(int64_t delivered, int64_t rows) {
+  if (delivered != rows) {
+    throw Error(GSP_ERR_INTERNAL, "engine delivered " + std::to_string(delivered) + " of " + std::to_string(rows) +
+                                      " rows");
+  }
 }
 
 }  // namespace gsp::detail

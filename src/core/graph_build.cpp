@@ -19,10 +19,7 @@ void check_common(int32_t n, gsp_dtype dtype) {
 }
 
 void check_vertex(int32_t v, int32_t n, const char* what, int64_t index) {
-  if (v < 0 || v >= n) {
-    throw Error(GSP_ERR_INVALID_GRAPH, std::string(what) + "[" + std::to_string(index) + "] = " +
-                                           std::to_string(v) + " is out of range [0, " + std::to_string(n) + ")");
-  }
+  require_index(v, n, entry_name(what, index), GSP_ERR_INVALID_GRAPH);
 }
 
 // Weight of input arc i as the graph's type; checks finiteness for floats.

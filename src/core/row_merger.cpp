@@ -194,8 +194,7 @@ void RowMerger::run_beside(int threads, const std::function<void(int)>& work, co
   first.guard([&] { pump(tick); }, fail);
   for (std::thread& t : pool) t.join();
   if (first.failed()) first.rethrow();
-  require(delivered() == total_, GSP_ERR_INTERNAL,
-          "engine delivered " + std::to_string(delivered()) + " of " + std::to_string(total_) + " rows");
+  require_rows_delivered(delivered(), total_);
 }
 
 void RowMerger::finish() {

@@ -38,14 +38,8 @@ int64_t TablePaths::append_path(const int32_t* pred, int32_t s, int32_t t, int32
 }
 
 size_t Table::cell(int32_t source_index, int32_t target_index) const {
-  if (source_index < 0 || source_index >= num_sources) {
-    throw Error(GSP_ERR_INVALID_ARGUMENT, "source_index = " + std::to_string(source_index) + " is out of range [0, " +
-                                              std::to_string(num_sources) + ")");
-  }
-  if (target_index < 0 || target_index >= num_targets) {
-    throw Error(GSP_ERR_INVALID_ARGUMENT, "target_index = " + std::to_string(target_index) + " is out of range [0, " +
-                                              std::to_string(num_targets) + ")");
-  }
+  require_index(source_index, num_sources, "source_index");
+  require_index(target_index, num_targets, "target_index");
   return static_cast<size_t>(source_index) * static_cast<size_t>(num_targets) + static_cast<size_t>(target_index);
 }
 

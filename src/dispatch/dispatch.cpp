@@ -188,12 +188,7 @@ std::vector<int32_t> expand_sources(const Graph& g, const int32_t* sources, int3
   require(num_sources >= 1, GSP_ERR_INVALID_ARGUMENT,
           "num_sources must be >= 1 when sources is given, got " + std::to_string(num_sources));
   list.assign(sources, sources + num_sources);
-  for (int32_t i = 0; i < num_sources; i++) {
-    if (list[i] < 0 || list[i] >= g.n()) {
-      throw Error(GSP_ERR_INVALID_ARGUMENT, "sources[" + std::to_string(i) + "] = " + std::to_string(list[i]) +
-                                                " is out of range [0, " + std::to_string(g.n()) + ")");
-    }
-  }
+  for (int32_t i = 0; i < num_sources; i++) require_index(list[i], g.n(), entry_name("sources", i));
   *all = false;
   return list;
 }
@@ -335,10 +330,7 @@ RunOptions normalize_options(const gsp_options* options) {
 
 std::unique_ptr<Paths> run_sssp(const GraphPtr& graph, int32_t source, const RunOptions& o) {
   const Graph& g = *graph;
-  if (source < 0 || source >= g.n()) {
-    throw Error(GSP_ERR_INVALID_ARGUMENT, "source = " + std::to_string(source) + " is out of range [0, " +
-                                              std::to_string(g.n()) + ")");
-  }
+  require_index(source, g.n(), "source");
   require_limit_allowed(g, o);
   Plan p = plan_run(g, o, true, 1);
   auto paths = std::make_unique<Paths>();
@@ -394,10 +386,7 @@ void run_sssp_device(const GraphPtr& graph, int32_t source, const RunOptions& o,
           "predecessors is not NULL but options->flags has GSP_NO_PATHS; pass NULL for no predecessors");
   require_device_array(dist, o.device, "distances");
   if (pred != nullptr) require_device_array(pred, o.device, "predecessors");
-  if (source < 0 || source >= g.n()) {
-    throw Error(GSP_ERR_INVALID_ARGUMENT, "source = " + std::to_string(source) + " is out of range [0, " +
-                                              std::to_string(g.n()) + ")");
-  }
+  require_index(source, g.n(), "source");
   require_limit_allowed(g, o);
   RunOptions run = o;
   run.want_paths = pred != nullptr;
@@ -539,10 +528,7 @@ std::unique_ptr<Paths> run_apsp(const GraphPtr& graph, const int32_t* sources, i
   const bool pinned = plan_run(g, o, false, static_cast<int32_t>(rows)).backend == GSP_BACKEND_CUDA;
   ArraySink sink(paths.get(), static_cast<int32_t>(rows), pinned, o.num_threads);
   run_apsp_into(g, list, all, o, &sink, &paths->stats);
-  if (sink.delivered() != static_cast<int32_t>(rows)) {
-    throw Error(GSP_ERR_INTERNAL, "engine delivered " + std::to_string(sink.delivered()) + " of " +
-                                      std::to_string(rows) + " rows");
-  }
+  require_rows_delivered(sink.delivered(), static_cast<int64_t>(rows));
   RowSink::Destination arrays;
   sink.destination(&arrays);  // allocates a result of no rows
   paths->sources = std::move(list);
@@ -561,10 +547,7 @@ void run_apsp_into_arrays(const GraphPtr& graph, const int32_t* sources, int32_t
   run.want_paths = pred != nullptr;
   ArraySink sink(dist, pred, g.n(), g.dtype(), o.num_threads);
   run_apsp_into(g, list, all, run, &sink, stats);
-  if (sink.delivered() != static_cast<int32_t>(list.size())) {
-    throw Error(GSP_ERR_INTERNAL, "engine delivered " + std::to_string(sink.delivered()) + " of " +
-                                      std::to_string(list.size()) + " rows");
-  }
+  require_rows_delivered(sink.delivered(), static_cast<int64_t>(list.size()));
 }
 
 void plan_for(const Graph& graph, bool sssp, int32_t num_sources, const RunOptions& options,
@@ -583,10 +566,7 @@ void run_apsp_stream(const GraphPtr& graph, const int32_t* sources, int32_t num_
   StreamSink sink(on_rows, user, g.n(), static_cast<int32_t>(list.size()), o.rows_any_order);
   RunStats stats;
   run_apsp_into(g, list, all, o, &sink, &stats);
-  if (sink.delivered() != static_cast<int32_t>(list.size())) {
-    throw Error(GSP_ERR_INTERNAL, "engine delivered " + std::to_string(sink.delivered()) + " of " +
-                                      std::to_string(list.size()) + " rows");
-  }
+  require_rows_delivered(sink.delivered(), static_cast<int64_t>(list.size()));
 }
 
 }  // namespace gsp::detail

@@ -34,13 +34,7 @@ void check_list(const Graph& g, const int32_t* list, int32_t count, const char* 
   require(count >= 0, GSP_ERR_INVALID_ARGUMENT, std::string(count_name) + " = " + std::to_string(count) + " is negative");
   require(list != nullptr || count == 0, GSP_ERR_INVALID_ARGUMENT,
           std::string(name) + " is NULL but " + count_name + " = " + std::to_string(count));
-  for (int32_t i = 0; i < count; ++i) {
-    if (list[i] < 0 || list[i] >= g.n()) {
-      throw Error(GSP_ERR_INVALID_ARGUMENT, std::string(name) + "[" + std::to_string(i) + "] = " +
-                                                std::to_string(list[i]) + " is out of range [0, " +
-                                                std::to_string(g.n()) + ")");
-    }
-  }
+  for (int32_t i = 0; i < count; ++i) require_index(list[i], g.n(), entry_name(name, i));
 }
 
 // Runs row(r) for r in [0, rows) on up to `threads` threads (the caller's
@@ -164,8 +158,7 @@ void cuda_table(const Graph& g, const cpu::TableJob& t, gsp_algorithm algorithm)
   job.sink = float_overflow_possible(g) ? static_cast<RowSink*>(&checked) : &sink;
   job.stats = t.stats;
   run_cuda_apsp(job, plan_devices(g, o, algorithm, t.num_sources, all, false));
-  require(sink.delivered() == t.num_sources, GSP_ERR_INTERNAL,
-          "engine delivered " + std::to_string(sink.delivered()) + " of " + std::to_string(t.num_sources) + " rows");
+  require_rows_delivered(sink.delivered(), t.num_sources);
   if (t.paths != nullptr) t.paths->assemble(rows);
 }
 
