@@ -60,7 +60,66 @@ bool has_negative(const gsp_graph* g) {
 }
 
 
+// What --check found: every distance equal to the CPU reference's (int32
+// exactly, float and double within their rounding), and the line saying so.
+struct Check {
+  bool ok = true;
+  std::string message;
+};
+
+Check check_against_cpu(const gsp_graph* g, int32_t s, const gsp_options& o, const void* row) {
+  const int32_t n = gsp_graph_num_vertices(g);
+  const gsp_dtype dtype = gsp_graph_weight_type(g);
+  gsp_options ref;
+  gsp_options_init(&ref);
+  ref.backend = GSP_BACKEND_CPU;
+  ref.algorithm = has_negative(g) ? GSP_SSSP_BELLMAN_FORD : GSP_SSSP_DIJKSTRA;
+  ref.flags = GSP_NO_PATHS;
+  ref.limit = o.limit;
+  PathsHolder R;
+  const gsp_status rs = gsp_sssp_run(g, s, &ref, &R.p);
+  if (rs != GSP_OK) failure("--check: the reference run failed: " + status_text(rs));
+  std::vector<char> refbuf(static_cast<size_t>(n) * weight_bytes(dtype));
+  if (gsp_paths_distances(R.p, s, refbuf.data(), n) != GSP_OK) failure("--check: cannot read distances");
+  int64_t bad = 0;
+  int32_t first = -1;
+  for (int32_t v = 0; v < n; v++) {
+    bool same;
+    if (dtype == GSP_I32) {
+      same = static_cast<const int32_t*>(row)[v] == reinterpret_cast<const int32_t*>(refbuf.data())[v];
+    } else {
+      // float sums in any order agree to about 1e-7 relative, double ones to about 1e-16
+      const double x = dist_value(dtype, row, v), y = dist_value(dtype, refbuf.data(), v);
+      const double tol = dtype == GSP_F64 ? 1e-12 : 1e-5;
+      same = (std::isinf(x) && std::isinf(y)) || std::fabs(x - y) <= tol * (std::fabs(y) + 1.0);
+    }
+    if (!same) {
+      if (first < 0) first = v;
+      bad++;
+    }
+  }
+  if (bad == 0) return {true, fmt("OK: all %d distances match the CPU %s", n, gsp_algorithm_name(ref.algorithm))};
+  return {false, fmt("FAILED: %lld of %d distances differ from the CPU %s; first at vertex %d: %s, want %s",
+                     static_cast<long long>(bad), n, gsp_algorithm_name(ref.algorithm), first,
+                     dist_text(dtype, row, first).c_str(), dist_text(dtype, refbuf.data(), first).c_str())};
+}
+
+// --out FILE: a 'vertex distance predecessor' line per vertex of source s's row.
+void write_distances(const Args& a, const gsp_graph* g, const gsp_paths* p, int32_t s, const void* row) {
+  const int32_t n = gsp_graph_num_vertices(g);
+  const gsp_dtype dtype = gsp_graph_weight_type(g);
+  const std::string out = a.get("--out");
+  FILE* f = open_out(out);
+  std::vector<int32_t> pred(static_cast<size_t>(n), -1);
+  const bool preds = gsp_paths_predecessors(p, s, pred.data(), n) == GSP_OK;
+  std::fprintf(f, "# gsp sssp %s --source %d: vertex distance predecessor\n", a.pos[0].c_str(), s);
+  for (int32_t v = 0; v < n; v++)
+    std::fprintf(f, "%d %s %d\n", v, dist_text(dtype, row, v).c_str(), preds ? pred[v] : -1);
+  close_out(f, out);
+}
+
 }  // namespace
+
 int cmd_sssp(const Args& a, bool path_mode) {
   if (a.pos.size() != 1) usage_error("expected one FILE");
   const char* src_opt = path_mode ? "--from" : "--source";
@@ -104,57 +163,10 @@ int cmd_sssp(const Args& a, bool path_mode) {
   if (has_to) path = get_path(P.p, s, t);
 
   // --check against the CPU reference.
-  std::string check_msg;
-  bool check_ok = true;
-  if (a.has("--check")) {
-    gsp_options ref;
-    gsp_options_init(&ref);
-    ref.backend = GSP_BACKEND_CPU;
-    ref.algorithm = has_negative(L.g) ? GSP_SSSP_BELLMAN_FORD : GSP_SSSP_DIJKSTRA;
-    ref.flags = GSP_NO_PATHS;
-    ref.limit = o.limit;
-    PathsHolder R;
-    const gsp_status rs = gsp_sssp_run(L.g, s, &ref, &R.p);
-    if (rs != GSP_OK) failure("--check: the reference run failed: " + status_text(rs));
-    std::vector<char> refbuf(static_cast<size_t>(n) * weight_bytes(dtype));
-    if (gsp_paths_distances(R.p, s, refbuf.data(), n) != GSP_OK) failure("--check: cannot read distances");
-    int64_t bad = 0;
-    int32_t first = -1;
-    for (int32_t v = 0; v < n; v++) {
-      bool same;
-      if (dtype == GSP_I32) {
-        same = static_cast<const int32_t*>(row)[v] == reinterpret_cast<const int32_t*>(refbuf.data())[v];
-      } else {
-        // float sums in any order agree to about 1e-7 relative, double ones to about 1e-16
-        const double x = dist_value(dtype, row, v), y = dist_value(dtype, refbuf.data(), v);
-        const double tol = dtype == GSP_F64 ? 1e-12 : 1e-5;
-        same = (std::isinf(x) && std::isinf(y)) || std::fabs(x - y) <= tol * (std::fabs(y) + 1.0);
-      }
-      if (!same) {
-        if (first < 0) first = v;
-        bad++;
-      }
-    }
-    if (bad == 0) {
-      check_msg = fmt("OK: all %d distances match the CPU %s", n, gsp_algorithm_name(ref.algorithm));
-    } else {
-      check_ok = false;
-      check_msg = fmt("FAILED: %lld of %d distances differ from the CPU %s; first at vertex %d: %s, want %s",
-                      static_cast<long long>(bad), n, gsp_algorithm_name(ref.algorithm), first,
-                      dist_text(dtype, row, first).c_str(), dist_text(dtype, refbuf.data(), first).c_str());
-    }
-  }
-
-  if (a.opt.count("--out")) {
-    const std::string out = a.get("--out");
-    FILE* f = open_out(out);
-    std::vector<int32_t> pred(static_cast<size_t>(n), -1);
-    const bool preds = gsp_paths_predecessors(P.p, s, pred.data(), n) == GSP_OK;
-    std::fprintf(f, "# gsp sssp %s --source %d: vertex distance predecessor\n", a.pos[0].c_str(), s);
-    for (int32_t v = 0; v < n; v++)
-      std::fprintf(f, "%d %s %d\n", v, dist_text(dtype, row, v).c_str(), preds ? pred[v] : -1);
-    close_out(f, out);
-  }
+  const Check check = a.has("--check") ? check_against_cpu(L.g, s, o, row) : Check{};
+  const bool check_ok = check.ok;
+  const std::string& check_msg = check.message;
+  if (a.opt.count("--out")) write_distances(a, L.g, P.p, s, row);
 
   // SVG for gsp path.
   if (path_mode && a.opt.count("--svg")) {
