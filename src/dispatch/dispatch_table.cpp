@@ -10,7 +10,6 @@
 #include <chrono>
 #include <cstring>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "dispatch/distance_limit.h"
@@ -20,11 +19,11 @@
 #include "dispatch/dispatch.h"
 #include "dispatch/float_overflow.h"
 #include "dispatch/multi_device.h"
-#include "core/first_error.h"
 #include "core/gpu_backend.h"
 #include "core/host_memory.h"
 #include "dispatch/row_sinks.h"
 #include "engines/cpu/common/cpu_engines.h"
+#include "engines/cpu/common/team.h"
 
 namespace gsp::detail {
 
@@ -35,27 +34,6 @@ void check_list(const Graph& g, const int32_t* list, int32_t count, const char* 
   require(list != nullptr || count == 0, GSP_ERR_INVALID_ARGUMENT,
           std::string(name) + " is NULL but " + count_name + " = " + std::to_string(count));
   for (int32_t i = 0; i < count; ++i) require_index(list[i], g.n(), entry_name(name, i));
-}
-
-// Runs row(r) for r in [0, rows) on up to `threads` threads (the caller's
-// among them); rethrows the first failure after all have stopped.
-template <class F>
-void for_rows_in_parallel(int32_t rows, int32_t threads, const F& row) {
-  std::atomic<int32_t> next{0};
-  FirstError first;
-  auto work = [&] {
-    first.guard([&] {
-      for (int32_t r = next.fetch_add(1); r < rows && !first.failed(); r = next.fetch_add(1)) row(r);
-    }, [] {});
-  };
-  std::vector<std::thread> pool;
-  try {
-    for (int32_t k = 1; k < std::min(threads, rows); ++k) pool.emplace_back(work);
-  } catch (...) {  // fewer threads: the others take more rows
-  }
-  work();
-  for (std::thread& t : pool) t.join();
-  if (first.failed()) first.rethrow();
 }
 
 // Keeps the target columns of the rows a CUDA engine delivers: distances
@@ -100,8 +78,12 @@ class TableSink final : public RowSink {
       // side, each writing only its own cells and path list.
       if (paths_ == nullptr || threads_ == 1 || num_rows == 1) {
         for (int32_t r = 0; r < num_rows; ++r) one_row(r);
-      } else {
-        for_rows_in_parallel(num_rows, threads_, one_row);
+      } else {  // the CPU engines' pooled threads; the first failure is rethrown
+        std::atomic<int32_t> next{0};
+        cpu::Team team(std::min(threads_, num_rows));
+        team.run([&](int) {
+          for (int32_t r = next.fetch_add(1); r < num_rows; r = next.fetch_add(1)) one_row(r);
+        });
       }
     });
   }
@@ -145,8 +127,7 @@ void cuda_table(const Graph& g, const cpu::TableJob& t, gsp_algorithm algorithm)
   bool all = t.num_sources == g.n();
   for (int32_t i = 0; all && i < t.num_sources; ++i) all = t.sources[i] == i;
   std::vector<std::vector<int32_t>> rows(t.paths != nullptr ? static_cast<size_t>(t.num_sources) : 0);
-  const int32_t threads = o.num_threads > 0 ? o.num_threads : static_cast<int32_t>(std::max(1u, std::thread::hardware_concurrency()));
-  TableSink sink(g, t.sources, t.num_sources, t.targets, t.num_targets, t.dist, t.paths, &rows, threads);
+  TableSink sink(g, t.sources, t.num_sources, t.targets, t.num_targets, t.dist, t.paths, &rows, o.num_threads);
   FloatOverflowSink checked(g, t.sources, &sink);
   ApspJob job;
   job.graph = &g;
