@@ -13,10 +13,13 @@
  * call's time as a multiple of its k-steps (doc/mpi.md).
  * GSP_MPI_BENCH_BACKEND=cuda (or auto) runs every rank's blocks, and the
  * single-process run, on CUDA devices (default: cpu); GSP_MPI_BENCH_NO_PATHS=1
- * runs them without paths (default: with). On CUDA every rank first calls
- * gsp_device_start() for the device of its rank on the node (what a caller
- * who wants a quick first call does, doc/mpi.md), before rank 0 builds the
- * graph; the first call's time is printed beside the best ("first_s"). */
+ * runs them without paths (default: with). Before rank 0 builds the graph,
+ * GSP_MPI_BENCH_PREPARE says what the ranks do for a quick first call
+ * (doc/mpi.md): "overlap" (the default) calls gsp_mpi_prepare(wait = 0),
+ * "wait" gsp_mpi_prepare(wait = 1), "start" gsp_device_start() for the
+ * device of the rank on the node, "none" nothing; the time that call took
+ * is printed ("prepare_s"), and the first call's time beside the best
+ * ("first_s"). */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -74,6 +77,8 @@ int main(int argc, char** argv) {
   const char* extra;
   gsp_mpi_layout L;
   char device[128] = "";
+  const char* prepare = "overlap";
+  double prepare_s = 0;
   MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -96,7 +101,9 @@ int main(int argc, char** argv) {
   o.num_threads = argc > 3 ? atoi(argv[3]) : 0;
   reps = argc > 4 ? atoi(argv[4]) : 1;
   extra = argc > 5 ? argv[5] : "";
-  if (o.backend != GSP_BACKEND_CPU) {
+  if (getenv("GSP_MPI_BENCH_PREPARE") != NULL) prepare = getenv("GSP_MPI_BENCH_PREPARE");
+  prepare_s = MPI_Wtime();
+  if (strcmp(prepare, "start") == 0 && o.backend != GSP_BACKEND_CPU) {
     /* the engine runs a rank on device (rank on the node) mod devices */
     MPI_Comm node;
     int node_rank = 0;
@@ -104,7 +111,11 @@ int main(int argc, char** argv) {
     MPI_Comm_rank(node, &node_rank);
     MPI_Comm_free(&node);
     gsp_device_start(node_rank);
+  } else if (strcmp(prepare, "overlap") == 0 || strcmp(prepare, "wait") == 0) {
+    if (gsp_mpi_prepare(MPI_COMM_WORLD, &o, strcmp(prepare, "wait") == 0) != GSP_OK && rank == 0)
+      fprintf(stderr, "gsp_mpi_prepare: %s\n", gsp_last_error());
   }
+  prepare_s = slowest(MPI_Wtime() - prepare_s);
   if (rank == 0) g = make_graph(n, dt);
   memset(&L, 0, sizeof L);
   for (r = 0; r < reps; r++) {
@@ -179,7 +190,7 @@ int main(int argc, char** argv) {
   if (rank == 0) {
     printf("n=%d %s %s p=%d grid=%dx%d block=%d engine_s=%.3f", n, dt == GSP_I32 ? "i32" : "f32",
            (o.flags & GSP_NO_PATHS) ? "no-paths" : "paths", size, L.grid_rows, L.grid_cols, L.block_size, best);
-    printf(" first_s=%.3f", first);
+    printf(" first_s=%.3f prepare=%s prepare_s=%.3f", first, prepare, prepare_s);
     if (best_gather < 1e300) printf(" with_gather_s=%.3f", best_gather);
     if (best_single < 1e300) printf(" single_process_fw_s=%.3f", best_single);
     if (best_single_all < 1e300)

@@ -13,6 +13,9 @@ int main(int argc, char** argv) {
   int rank, rc = 0;
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  /* Devices and their NCCL groups made while rank 0 builds the graph
+   * (optional: a quicker first call on GPU ranks; nothing on CPU ranks). */
+  gsp_mpi_prepare(MPI_COMM_WORLD, NULL, 0);
   if (rank == 0 && gsp_graph_create(&g, 6, 6, from, to, w, GSP_I32, 0) != GSP_OK) rc = 1;
   if (gsp_apsp_run_mpi(MPI_COMM_WORLD, g, NULL, rank == 0 ? &p : NULL) != GSP_OK) {
     fprintf(stderr, "rank %d: %s\n", rank, gsp_last_error());

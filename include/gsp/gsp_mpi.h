@@ -74,6 +74,36 @@ extern "C" {
 GSP_API gsp_status gsp_apsp_run_mpi(MPI_Comm comm, const gsp_graph* graph, const gsp_options* options,
                                     gsp_paths** result);
 
+/**
+ * @brief Prepare the ranks' devices for the calls that follow.
+ *
+ * Collective over @p comm. Where the calls compute on CUDA devices, each
+ * rank starts its device and joins the device groups that panels move
+ * through (NCCL communicators over the ranks of each grid row and column,
+ * with their first connection: about a second), on a library thread, so
+ * that this work overlaps whatever the caller does next (reading the
+ * graph, on rank 0) instead of lengthening the first call. A later
+ * gsp_apsp_run_mpi() or gsp_apsp_run_mpi_blocks() on the same ranks, with
+ * the same options and GSP_MPI_GRID, finds the groups ready (or waits for
+ * the rest of their making). Where the calls would not use groups (CPU
+ * ranks, one rank, ranks sharing a device, no NCCL), only the devices are
+ * started, as by gsp_device_start(). Calling it is never needed for
+ * correctness; a group whose making failed is made again by the call,
+ * which then reports why.
+ *
+ * @param comm an intracommunicator; collective over it.
+ * @param options each rank's options as it will pass them to the calls
+ *        (rank 0's backend, each rank's device), or NULL for defaults.
+ * @param wait 0: return once the ranks have exchanged what the groups need
+ *        (milliseconds), the rest made in the background; nonzero: return
+ *        when every rank's groups are ready.
+ * @return the same status on every rank: GSP_OK, GSP_ERR_INVALID_ARGUMENT
+ *         (MPI not initialised, a bad communicator or options),
+ *         GSP_ERR_NO_DEVICE (GSP_BACKEND_CUDA on a rank without a device),
+ *         GSP_ERR_DEVICE (@p wait: the groups could not be made on every rank).
+ */
+GSP_API gsp_status gsp_mpi_prepare(MPI_Comm comm, const gsp_options* options, int32_t wait);
+
 /** @brief One rank's share of a distributed all-pairs result. Opaque; local to its rank. */
 typedef struct gsp_mpi_blocks gsp_mpi_blocks;
 

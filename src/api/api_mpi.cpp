@@ -129,6 +129,16 @@ GSP_API gsp_status gsp_apsp_run_mpi_blocks(MPI_Comm comm, const gsp_graph* graph
   });
 }
 
+GSP_API gsp_status gsp_mpi_prepare(MPI_Comm comm, const gsp_options* options, int32_t wait) {
+  return guard([&] {
+    check_comm(comm);
+    gm::Session session(comm, gsp::detail::tuning().mpi_grid);
+    gsp::detail::RunOptions ro;
+    const gm::Outcome first = gm::capture([&] { ro = gsp::detail::normalize_options(options); });
+    gm::prepare_device_path(session, first, ro, wait != 0);
+  });
+}
+
 GSP_API gsp_status gsp_mpi_blocks_layout(const gsp_mpi_blocks* blocks, gsp_mpi_layout* layout) {
   return guard([&] {
     const auto& r = blocks_of(blocks);

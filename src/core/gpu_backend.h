@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "core/engine.h"
 
@@ -59,5 +60,38 @@ void copy_memory(void* dst, const void* src, size_t bytes, int32_t device, void*
 // use by default: device-array calls without options.cuda_stream run on it,
 // ordered after the caller's work.
 void* default_stream();
+
+// The MPI engine's device groups (the communicators its device path moves
+// panels through: NCCL, src/engines/cuda/runtime/nccl_library.cuh), made
+// ahead of the first call that needs them by gsp_mpi_prepare
+// (src/engines/mpi/fw_mpi_prepare.cpp). A group is kept under its key
+// (device_group_key, core/block_fw.h).
+//
+// Whether groups can be made on this rank (NCCL loads); *why says why not.
+bool device_groups_available(std::string* why);
+// A new group's id (128 bytes), made by its root; throws GSP_ERR_DEVICE.
+std::string device_group_id();
+// One group to join: its key, the root's id, its size, this rank's place.
+struct DeviceGroupJoin {
+  std::string key;
+  std::string id;
+  int size = 0;
+  int rank = 0;
+};
+// Starts `device`, then joins the groups in order, on a thread of its own;
+// returns at once. Failures there are not reported: the group is dropped,
+// and the call that needs it makes it (and says why not).
+void prepare_device_groups(int32_t device, const std::vector<DeviceGroupJoin>& joins);
+// Where this rank stands with a group: none kept; joined (its making is
+// inside the join, or the group is ready); or failed. Waits while its
+// making has not reached the join (a device starting: never waits for
+// another rank). Every member must be kJoined before any waits for the
+// group to be ready (device_group_ready).
+enum class DeviceGroupState { kNone, kJoined, kFailed };
+DeviceGroupState device_group_state(const std::string& key);
+// Waits for a joined group: whether it is ready.
+bool device_group_ready(const std::string& key);
+// Drops a group (a making left waiting is abandoned).
+void device_group_forget(const std::string& key);
 
 }  // namespace gsp::detail::gpu

@@ -25,6 +25,15 @@ void result_buffer_give(void*, size_t) {}
 int32_t pointer_device(const void*) { throw Error(GSP_ERR_NO_DEVICE, kWhy); }
 void copy_memory(void*, const void*, size_t, int32_t, void*) { throw Error(GSP_ERR_NO_DEVICE, kWhy); }
 void* default_stream() { return nullptr; }
+bool device_groups_available(std::string* why) {
+  if (why != nullptr) *why = kWhy;
+  return false;
+}
+std::string device_group_id() { throw Error(GSP_ERR_NO_DEVICE, kWhy); }
+void prepare_device_groups(int32_t, const std::vector<DeviceGroupJoin>&) {}
+DeviceGroupState device_group_state(const std::string&) { return DeviceGroupState::kNone; }
+bool device_group_ready(const std::string&) { return false; }
+void device_group_forget(const std::string&) {}
 template <class W>
 std::unique_ptr<BlockFw<W>> make_block_fw(const BlockFwShape&, const RunOptions&) {
   throw Error(GSP_ERR_NO_DEVICE, kWhy);

@@ -26,6 +26,8 @@ static gsp_backend g_backend = GSP_BACKEND_CPU; /* of the distributed runs; refe
  * the grid of least panel volume a rank receives (include/gsp/gsp_mpi.h):
  * p x 1 up to 4 ranks and for a prime p, 3 x 2 for 6, 4 x 2 for 8. */
 static int g_want_rows = 0, g_want_cols = 0;
+/* Text the next case's run info must name (then cleared): prepare_first(). */
+static const char* g_named_next = NULL;
 
 static void default_grid(int p, int* rows, int* cols) {
   *rows = p;
@@ -189,6 +191,10 @@ static void run_case(const t_arcs* a, gsp_dtype dt, const char* block, uint32_t 
     if (getenv("GSP_TEST_MPI_TRANSPORT_NAMED") != NULL)
       CHECK(strstr(info.device_name, getenv("GSP_TEST_MPI_TRANSPORT_NAMED")) != NULL, "%s: device_name '%s' lacks '%s'",
             what, info.device_name, getenv("GSP_TEST_MPI_TRANSPORT_NAMED"));
+    if (g_named_next != NULL)
+      CHECK(strstr(info.device_name, g_named_next) != NULL, "%s: device_name '%s' lacks '%s'", what, info.device_name,
+            g_named_next);
+    g_named_next = NULL;
     CHECK(info.algorithm == GSP_APSP_FLOYD_WARSHALL && info.num_vertices == n &&
               info.has_paths == (uint32_t)want_paths && info.weight_type == dt,
           "%s: info algorithm %d n %d has_paths %u", what, (int)info.algorithm, info.num_vertices, info.has_paths);
@@ -272,6 +278,38 @@ static int all_have_cuda(void) {
   int mine = gsp_backend_available(GSP_BACKEND_CUDA) ? 1 : 0, all = 0;
   MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
   return all;
+}
+
+/* gsp_mpi_prepare (collective): GSP_OK on every rank whatever the ranks
+ * can do, bad arguments agreed, and the calls after it as before. Made
+ * before any call of the process on GPU ranks of their own (tests/gpu/run.sh
+ * names NCCL in GSP_TEST_MPI_TRANSPORT_NAMED): the first call then finds
+ * its groups ready, made by the preparation, not by itself. */
+static void prepare_first(void) {
+  gsp_options o;
+  const char* named = getenv("GSP_TEST_MPI_TRANSPORT_NAMED");
+  options(&o, 0);
+  check_agreed(gsp_mpi_prepare(MPI_COMM_WORLD, &o, 0), GSP_OK, "prepare, no wait");
+  if (named != NULL && strstr(named, "NCCL") != NULL && g_size > 1) g_named_next = "groups ready";
+}
+
+static void prepare_cases(void) {
+  gsp_options o;
+  gsp_status s;
+  options(&o, 0);
+  check_agreed(gsp_mpi_prepare(MPI_COMM_WORLD, &o, 1), GSP_OK, "prepare, wait");
+  check_agreed(gsp_mpi_prepare(MPI_COMM_WORLD, NULL, 1), GSP_OK, "prepare, default options");
+  check_agreed(gsp_mpi_prepare(MPI_COMM_WORLD, &o, 0), GSP_OK, "prepare again, no wait");
+  check_agreed(gsp_mpi_prepare(MPI_COMM_NULL, &o, 0), GSP_ERR_INVALID_ARGUMENT, "prepare, MPI_COMM_NULL");
+  /* Bad options on the last rank only: every rank fails. */
+  if (g_rank == g_size - 1) o.size = 3;
+  s = gsp_mpi_prepare(MPI_COMM_WORLD, &o, 0);
+  check_agreed(s, GSP_ERR_INVALID_ARGUMENT, "prepare, bad options on the last rank");
+  if (!all_have_cuda()) {
+    options(&o, 0);
+    o.backend = GSP_BACKEND_CUDA;
+    check_agreed(gsp_mpi_prepare(MPI_COMM_WORLD, &o, 1), GSP_ERR_NO_DEVICE, "prepare, CUDA without devices");
+  }
 }
 
 static int cancel_at_once(void* user, double f) {
@@ -588,6 +626,7 @@ int main(int argc, char** argv) {
       return T_SKIP;
     }
     g_backend = GSP_BACKEND_CUDA;
+    prepare_first();
     /* Several 128-blocks per grid row: every phase, owners and receivers. */
     for (d = 0; d < 2; d++) {
       t_make_shape(&a, T_RANDOM_SPARSE, 700, 8);
@@ -669,6 +708,7 @@ int main(int argc, char** argv) {
     t_arcs_free(&a);
   }
 
+  prepare_cases();
   grid_cases();
   f64_and_limit_cases();
   error_cases();

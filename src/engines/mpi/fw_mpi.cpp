@@ -75,14 +75,6 @@ int32_t block_size_from_env(int32_t n, int pr, int pc, bool gpu) {
   return gpu ? default_gpu_block_size(n, pr, pc) : default_block_size(n, pr, pc);
 }
 
-// Where a rank's blocks live and are computed: its device, or CPU threads.
-struct LocalEngine {
-  bool gpu = false;
-  bool all_gpu = false;  // every rank computes on a device
-  int threads = 1;
-  RunOptions device_options;  // gpu: the run's options with this rank's device
-};
-
 BlockFwShape shape_of(const Layout& L, bool want) {
   BlockFwShape sh;
   sh.n = L.n;
@@ -305,6 +297,7 @@ void run_fw(const Session& s, const Layout& L, bool want, bool rows, int64_t m, 
   HostArray<int32_t> cpu_p;
   std::unique_ptr<HostTask> store_later;  // a GPU rank's store, made beside its device's work
   int64_t store_cells = 0;
+  if (engine.all_gpu) await_prepared_groups(s, engine.device_options.device);
   s.agree(capture([&] {
     maybe_inject_failure(s.rank());
     result = std::make_unique<BlockResult>();
@@ -497,16 +490,16 @@ void run_fw(const Session& s, const Layout& L, bool want, bool rows, int64_t m, 
   out.stats.relaxations = static_cast<int64_t>(std::min(nn * nn * nn, 9.0e18));
 }
 
+}  // namespace
+
 // Which engine this rank runs: the backend asked for on rank 0 decides;
 // with AUTO a rank with a CUDA device uses it (ranks of a node share the
 // node's devices round-robin from options.device), a rank without one uses
 // CPU threads; with CUDA every rank must have a device. Every weight type
 // runs on both.
-LocalEngine choose_engine(const Session& s, const RunOptions& ro, gsp_backend backend, gsp_dtype dtype,
-                          int threads) {
+LocalEngine choose_engine(const Session& s, const RunOptions& ro, gsp_backend backend, int threads) {
   LocalEngine e;
   e.threads = threads;
-  (void)dtype;
   if (backend == GSP_BACKEND_CPU) return e;
   std::string why;
   const int32_t count = gpu::usable(&why) ? gpu::device_count() : 0;
@@ -520,8 +513,6 @@ LocalEngine choose_engine(const Session& s, const RunOptions& ro, gsp_backend ba
   e.device_options.device = static_cast<int32_t>((static_cast<int64_t>(ro.device) + s.node_rank()) % count);
   return e;
 }
-
-}  // namespace
 
 std::unique_ptr<BlockResult> distributed_fw(const Session& s, const Outcome& first, const Graph* graph,
                                             RunOptions ro, int32_t asked_threads, bool gather) {
@@ -546,7 +537,7 @@ std::unique_ptr<BlockResult> distributed_fw(const Session& s, const Outcome& fir
   // the device granule as soon as one rank computes on a GPU).
   LocalEngine engine;
   s.agree(capture([&] {
-    engine = choose_engine(s, ro, static_cast<gsp_backend>(head[5]), static_cast<gsp_dtype>(head[1]), threads);
+    engine = choose_engine(s, ro, static_cast<gsp_backend>(head[5]), threads);
   }));
   int mine = engine.gpu ? 1 : 0, any_gpu = 0, all_gpu = 0;
   mpi_check(MPI_Allreduce(&mine, &any_gpu, 1, MPI_INT, MPI_MAX, s.comm()), "MPI_Allreduce");

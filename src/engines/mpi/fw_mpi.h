@@ -124,6 +124,20 @@ struct BlockResult {
 std::unique_ptr<BlockResult> distributed_fw(const Session& session, const Outcome& first, const Graph* graph,
                                             RunOptions options, int32_t asked_threads, bool gather);
 
+// Collective over session (gsp_mpi_prepare; fw_mpi_prepare.cpp): starts
+// each rank's device and makes the device groups that a call with these
+// options joins (rank 0's backend, each rank's device), on a library thread
+// per rank. With `wait`, returns once they are ready on every rank (else
+// GSP_ERR_DEVICE on every rank). `first`: this rank's verdict on the
+// caller's arguments, agreed first.
+void prepare_device_path(const Session& session, const Outcome& first, RunOptions options, bool wait);
+
+// Collective over session, every rank on a device (`device`: this rank's):
+// waits for the device groups that gsp_mpi_prepare is still making, before
+// a call's own device work (made beside it, both took longer: doc/mpi.md).
+// A group not made on every rank is dropped (the call makes it anew).
+void await_prepared_groups(const Session& session, int32_t device);
+
 // Collective: sends every rank's blocks to rank 0 and builds the full result
 // there (nullptr elsewhere). `before_agree` runs on rank 0 after the result
 // is allocated and before the ranks agree to transfer (the API allocates its

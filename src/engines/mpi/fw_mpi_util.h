@@ -35,6 +35,17 @@ void alloc_uninit(HostArray<T>& a, int64_t count, bool pinned, bool lock = true)
   allocate_result(a, static_cast<size_t>(count), pinned, lock);
 }
 
+// Where a rank's blocks live and are computed: its device, or CPU threads.
+struct LocalEngine {
+  bool gpu = false;
+  bool all_gpu = false;  // every rank computes on a device
+  int threads = 1;
+  RunOptions device_options;  // gpu: the run's options with this rank's device
+};
+
+// Which engine this rank runs for rank 0's `backend` (fw_mpi.cpp).
+LocalEngine choose_engine(const Session& s, const RunOptions& ro, gsp_backend backend, int threads);
+
 // GSP_MPI_TRACE=1: prints this rank's stages and the call's total against
 // its k-steps (fw_mpi_gather.cpp).
 void print_trace(const BlockResult& r, double call);

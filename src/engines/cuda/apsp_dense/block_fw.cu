@@ -418,16 +418,21 @@ class CudaBlockFw final : public BlockFw<W> {
       *why = ok ? "another rank could not prepare its device path" : mine;
       return false;
     }
+    bool made = false;
     // The groups, rows first then columns (the same order on every rank):
-    // the communicators of an earlier call among the same members where
-    // every rank still has them, else new ones.
+    // the communicators of an earlier call, or made ahead by
+    // gsp_mpi_prepare, where every member has them (a member's making
+    // that never joined would leave the others' waiting: they are
+    // abandoned then), else new ones.
     for (const RankGrid::Group g : {RankGrid::kRow, RankGrid::kCol}) {
       if (grid.size(g) <= 1) continue;
       std::shared_ptr<NcclComm>& comm = g == RankGrid::kRow ? lanes_->row : lanes_->col;
       std::string& key = g == RankGrid::kRow ? row_key_ : col_key_;
-      key = group_key(grid, g);
-      comm = nccl_cache_find(key);
-      if (grid.all(comm != nullptr)) continue;
+      key = device_group_key(grid, g, ctx_.device());
+      if (grid.all(device_group_state(key) == DeviceGroupState::kJoined)) {
+        comm = nccl_cache_find(key);
+        if (grid.all(comm != nullptr)) continue;
+      }
       comm.reset();
       nccl_cache_forget(key);
       struct {
@@ -458,8 +463,11 @@ class CudaBlockFw final : public BlockFw<W> {
         return false;
       }
       nccl_cache_keep(key, comm);
+      made = true;
     }
-    transport_ = groups ? "NCCL panels" : "one rank";
+    // Whether this call paid for joining the groups (the first call, where
+    // gsp_mpi_prepare did not make them ahead).
+    transport_ = !groups ? "one rank" : made ? "NCCL panels, new groups" : "NCCL panels, groups ready";
     return true;
   }
 
@@ -493,21 +501,6 @@ class CudaBlockFw final : public BlockFw<W> {
   }
 
  private:
-  // The cache key of group g: its members' processes and devices in group
-  // order, and this rank's place.
-  std::string group_key(RankGrid& grid, RankGrid::Group g) {
-    struct Member {
-      int64_t process;
-      char device[16];
-    } me{};
-    me.process = grid.process_id();
-    const std::string id = device_identity();
-    std::copy(id.begin(), id.begin() + std::min<size_t>(id.size(), sizeof me.device), me.device);
-    std::string all((size_t)grid.size(g) * sizeof(Member), '\0');
-    grid.allgather(g, &me, &all[0], sizeof(Member));
-    return all + "@" + std::to_string(grid.rank(g));
-  }
-
   // After a failure: the groups' communicators are aborted and forgotten.
   void abort_lanes() {
     if (!lanes_) return;

@@ -3,11 +3,16 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
 #include <cstdlib>
 #include <map>
 #include <mutex>
+#include <thread>
 
 #include "core/error.h"
+#include "runtime/device.cuh"
 
 namespace gsp::detail::gpu {
 namespace {
@@ -88,9 +93,18 @@ NcclId NcclComm::make_id() {
   return id;
 }
 
+namespace {
+// NVLink multicast off where the environment leaves it unset: the engine
+// only broadcasts, which it does not speed up. Once, on a caller's thread.
+void set_nccl_defaults() {
+  static std::once_flag once;
+  std::call_once(once, [] { setenv("NCCL_NVLS_ENABLE", "0", 0); });
+}
+}  // namespace
+
 NcclComm::NcclComm(const NcclId& id, int size, int rank) : size_(size), rank_(rank) {
   require(nccl_available(nullptr), GSP_ERR_DEVICE, library().why);
-  setenv("NCCL_NVLS_ENABLE", "0", 0);
+  set_nccl_defaults();
   nccl_comm_t c = nullptr;
   check(library().comm_init_rank(&c, size, id, rank), "ncclCommInitRank");
   comm_ = c;
@@ -106,40 +120,191 @@ void NcclComm::bcast(void* buf, size_t bytes, int root, cudaStream_t stream) {
 }
 
 namespace {
+
+// A kept group: ready, or being made on a preparation thread.
+struct Entry {
+  enum State { kStarting, kJoining, kReady, kFailed };
+  std::mutex mu;
+  std::condition_variable cv;
+  State state = kStarting;
+  std::shared_ptr<NcclComm> comm;
+
+  void set(State s, std::shared_ptr<NcclComm> c = nullptr) {
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      state = s;
+      comm = std::move(c);
+    }
+    cv.notify_all();
+  }
+  // Waits while the state is below `until`.
+  State wait_past(State until) {
+    std::unique_lock<std::mutex> lock(mu);
+    cv.wait(lock, [&] { return state >= until; });
+    return state;
+  }
+};
+
 struct Cache {
   std::mutex mu;
-  std::map<std::string, std::shared_ptr<NcclComm>> comms;
+  std::map<std::string, std::shared_ptr<Entry>> entries;
+  // Preparation threads still running; exit waits for them a while
+  // (prepare_at_exit), so that none is inside NCCL or CUDA while the
+  // process tears them down.
+  std::mutex threads_mu;
+  std::condition_variable threads_cv;
+  int threads = 0;
 };
 Cache& cache() {
   static Cache* c = new Cache;  // never destroyed (nccl_library.cuh)
   return *c;
 }
+
+std::shared_ptr<Entry> entry(const std::string& key) {
+  Cache& c = cache();
+  std::lock_guard<std::mutex> lock(c.mu);
+  const auto it = c.entries.find(key);
+  return it == c.entries.end() ? nullptr : it->second;
+}
+
+// At exit: waits up to 30 s for preparation threads (one whose group never
+// completes, because a member failed before joining, is left to the exit).
+void prepare_at_exit() {
+  Cache& c = cache();
+  std::unique_lock<std::mutex> lock(c.threads_mu);
+  c.threads_cv.wait_for(lock, std::chrono::seconds(30), [&] { return c.threads == 0; });
+}
+
+// The first broadcasts of a new communicator: NCCL connects its devices
+// then (NCCL_RUNTIME_CONNECT), so a small one and a panel-sized one.
+void connect_group(NcclComm& comm) {
+  constexpr size_t kBytes = size_t(8) << 20;
+  void* buf = nullptr;
+  cudaStream_t st = nullptr;
+  cudaError_t e = cudaMalloc(&buf, kBytes);
+  if (e == cudaSuccess) e = cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking);
+  if (e == cudaSuccess) {
+    comm.bcast(buf, 1, 0, st);
+    comm.bcast(buf, kBytes, 0, st);
+    e = cudaStreamSynchronize(st);
+  }
+  if (st != nullptr) cudaStreamDestroy(st);
+  if (buf != nullptr) cudaFree(buf);
+  if (e != cudaSuccess) {
+    (void)cudaGetLastError();
+    throw Error(GSP_ERR_DEVICE, std::string("connecting an NCCL group: ") + cudaGetErrorString(e));
+  }
+}
+
+NcclId id_of(const std::string& bytes) {
+  NcclId id{};
+  std::copy(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(std::min(bytes.size(), sizeof id.bytes)),
+            id.bytes);
+  return id;
+}
+
+void prepare_on_thread(int device, const std::vector<DeviceGroupJoin>& joins,
+                       const std::vector<std::shared_ptr<Entry>>& entries) {
+  size_t i = 0;
+  try {
+    GSP_CUDA(cudaSetDevice(device));
+    GSP_CUDA(cudaFree(nullptr));  // the context
+    for (; i < joins.size(); ++i) {
+      entries[i]->set(Entry::kJoining);
+      auto comm = std::make_shared<NcclComm>(id_of(joins[i].id), joins[i].size, joins[i].rank);
+      connect_group(*comm);
+      entries[i]->set(Entry::kReady, std::move(comm));
+    }
+  } catch (...) {
+    // This group and the ones after it: failed (those not joined yet say
+    // so before their members wait: nccl_cache_joined).
+    for (; i < joins.size(); ++i) entries[i]->set(Entry::kFailed);
+  }
+}
+
 }  // namespace
 
 std::shared_ptr<NcclComm> nccl_cache_find(const std::string& key) {
-  Cache& c = cache();
-  std::lock_guard<std::mutex> lock(c.mu);
-  const auto it = c.comms.find(key);
-  return it == c.comms.end() ? nullptr : it->second;
+  const std::shared_ptr<Entry> e = entry(key);
+  if (e == nullptr) return nullptr;
+  if (e->wait_past(Entry::kReady) != Entry::kReady) return nullptr;
+  std::lock_guard<std::mutex> lock(e->mu);
+  return e->comm;
 }
 
 void nccl_cache_keep(const std::string& key, std::shared_ptr<NcclComm> comm) {
+  auto e = std::make_shared<Entry>();
+  e->set(Entry::kReady, std::move(comm));
   Cache& c = cache();
   std::lock_guard<std::mutex> lock(c.mu);
-  c.comms[key] = std::move(comm);
+  c.entries[key] = std::move(e);
 }
 
 void nccl_cache_forget(const std::string& key) {
   Cache& c = cache();
   std::lock_guard<std::mutex> lock(c.mu);
-  c.comms.erase(key);
+  c.entries.erase(key);
 }
 
 void release_nccl_cache() {
   Cache& c = cache();
   std::lock_guard<std::mutex> lock(c.mu);
-  c.comms.clear();
+  c.entries.clear();
 }
+
+DeviceGroupState device_group_state(const std::string& key) {
+  const std::shared_ptr<Entry> e = entry(key);
+  if (e == nullptr) return DeviceGroupState::kNone;
+  return e->wait_past(Entry::kJoining) == Entry::kFailed ? DeviceGroupState::kFailed : DeviceGroupState::kJoined;
+}
+
+void prepare_device_groups(int32_t device, const std::vector<DeviceGroupJoin>& joins) {
+  if (joins.empty()) return;
+  set_nccl_defaults();  // here, not on the thread: setenv beside other threads' getenv is a race
+  std::vector<std::shared_ptr<Entry>> entries;
+  entries.reserve(joins.size());
+  {
+    Cache& c = cache();
+    std::lock_guard<std::mutex> lock(c.mu);
+    for (const DeviceGroupJoin& j : joins) {
+      entries.push_back(std::make_shared<Entry>());
+      c.entries[j.key] = entries.back();
+    }
+  }
+  static std::once_flag at_exit;
+  std::call_once(at_exit, [] { std::atexit(prepare_at_exit); });
+  Cache& c = cache();
+  {
+    std::lock_guard<std::mutex> lock(c.threads_mu);
+    ++c.threads;
+  }
+  try {
+    std::thread([device, joins, entries] {
+      prepare_on_thread(device, joins, entries);
+      Cache& k = cache();
+      {
+        std::lock_guard<std::mutex> lock(k.threads_mu);
+        --k.threads;
+      }
+      k.threads_cv.notify_all();
+    }).detach();
+  } catch (...) {  // no thread: nothing prepared, the call makes its groups
+    for (const auto& e : entries) e->set(Entry::kFailed);
+    std::lock_guard<std::mutex> lock(c.threads_mu);
+    --c.threads;
+  }
+}
+
+bool device_groups_available(std::string* why) { return nccl_available(why); }
+
+std::string device_group_id() {
+  const NcclId id = NcclComm::make_id();
+  return std::string(id.bytes, sizeof id.bytes);
+}
+
+bool device_group_ready(const std::string& key) { return nccl_cache_find(key) != nullptr; }
+
+void device_group_forget(const std::string& key) { nccl_cache_forget(key); }
 
 void NcclComm::abort() {
   if (comm_ != nullptr) library().comm_abort(comm_);

@@ -15,6 +15,9 @@
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <vector>
+
+#include "core/gpu_backend.h"
 
 namespace gsp::detail::gpu {
 
@@ -59,13 +62,24 @@ class NcclComm {
 // Communicators kept for the next call among the same group: NCCL connects
 // a new communicator's devices at its first collective (about a second on
 // two H200s), which repeated calls should pay once. The key names the group
-// (its members and their devices, in order, and this rank's place). Kept
-// until release_nccl_cache() (gsp_release_cached_memory) and never
-// destroyed at exit, when MPI and CUDA may be gone already.
+// (its members and their devices, in order, and this rank's place:
+// device_group_key in core/block_fw.h). Kept until release_nccl_cache()
+// (gsp_release_cached_memory) and never destroyed at exit, when MPI and
+// CUDA may be gone already.
+//
+// find() returns the kept communicator; one still being made ahead
+// (nccl_prepare_groups) is waited for; nullptr where none is kept or the
+// making failed.
 std::shared_ptr<NcclComm> nccl_cache_find(const std::string& key);
 void nccl_cache_keep(const std::string& key, std::shared_ptr<NcclComm> comm);
-// Forgets a communicator (an aborted one must not be used again).
+// Forgets a communicator (an aborted one must not be used again). One still
+// being made is abandoned: its thread may stay in NCCL's join for good
+// where a member never came (the members agree on that first: below).
 void nccl_cache_forget(const std::string& key);
 void release_nccl_cache();
 
+// Groups made ahead of the call that uses them: gpu::prepare_device_groups
+// and gpu::device_group_state (core/gpu_backend.h) are implemented with
+// this cache (nccl_library.cu); an entry being made is waited for by
+// nccl_cache_find().
 }  // namespace gsp::detail::gpu
