@@ -46,6 +46,9 @@ struct RunOptions {
   // multi-device run on this device ordinal fails as if out of device
   // memory; -1: none.
   int32_t test_fail_device = -1;
+  // Test builds (GSP_TEST_RESULT_READY_DELAY_MS): milliseconds by which a
+  // pass-based sparse APSP engine's result array is made ready late; 0: none.
+  int32_t test_result_ready_delay_ms = 0;
 
   // Report progress in [0,1]; throws Error(GSP_ERR_CANCELLED) when the
   // callback asks to stop. Cheap when no callback is set.

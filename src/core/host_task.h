@@ -3,8 +3,10 @@
 // (RowSink::prepare_destination). join() waits and rethrows its failure;
 // the destructor waits and drops it (the caller is failing already). Where
 // no thread can be started, the work runs at once on the caller's.
+// done() says, without waiting, whether the work has ended.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <thread>
 #include <utility>
@@ -17,9 +19,13 @@ class HostTask {
  public:
   explicit HostTask(std::function<void()> work) : work_(std::move(work)) {
     try {
-      thread_ = std::thread([this] { first_.guard(work_, [] {}); });
+      thread_ = std::thread([this] {
+        first_.guard(work_, [] {});
+        done_.store(true, std::memory_order_release);
+      });
     } catch (...) {
       first_.guard(work_, [] {});
+      done_.store(true, std::memory_order_release);
     }
   }
   ~HostTask() {
@@ -27,6 +33,7 @@ class HostTask {
   }
   HostTask(const HostTask&) = delete;
   HostTask& operator=(const HostTask&) = delete;
+  bool done() const { return done_.load(std::memory_order_acquire); }
   void join() {
     if (thread_.joinable()) thread_.join();
     if (first_.failed()) first_.rethrow();
@@ -35,6 +42,7 @@ class HostTask {
  private:
   std::function<void()> work_;
   FirstError first_;
+  std::atomic<bool> done_{false};
   std::thread thread_;
 };
 

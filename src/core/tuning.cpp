@@ -121,6 +121,8 @@ const Knob kKnobs[] = {
     {"GSP_MPI_TEST_FAIL_RANK", [](Tuning& t, const char* s) { return put(t.mpi_test_fail_rank, as_int(s, 0, INT_MAX)); }},
     {"GSP_MPI_TEST_FAIL_STEP", [](Tuning& t, const char* s) { return put(t.mpi_test_fail_step, as_int(s, 1, INT_MAX)); }},
     {"GSP_TEST_FAIL_DEVICE", [](Tuning& t, const char* s) { return put(t.test_fail_device, as_int(s, 0, INT_MAX)); }},
+    {"GSP_TEST_RESULT_READY_DELAY_MS",
+     [](Tuning& t, const char* s) { return put(t.test_result_ready_delay_ms, as_int(s, 1, 60000)); }},
 #endif
 };
 

@@ -150,6 +150,12 @@ struct Tuning {
   // multi-device run on that device ordinal fails as if out of device
   // memory. Read only in test builds (GSP_TEST_HOOKS); always unset otherwise.
   std::optional<int> test_fail_device;
+  // GSP_TEST_RESULT_READY_DELAY_MS [1, 60000]: test hook, a pass-based
+  // sparse APSP engine's result array is made ready that much later, and
+  // beside the passes whatever its size (src/engines/cuda/apsp_sparse/
+  // pass_pipeline.cuh: the rows held on the device meanwhile). Test builds
+  // only, as above.
+  std::optional<int> test_result_ready_delay_ms;
 };
 
 // The knobs as the environment holds them now (see the top of this file).

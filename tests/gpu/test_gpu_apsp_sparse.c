@@ -360,6 +360,69 @@ static void test_batches(const t_arcs* a, gsp_dtype dtype, const int64_t* ref, g
   gsp_graph_destroy(g);
 }
 
+/* ------------------------------------------------------- rows held on the device */
+/* The pass-based engines (delta-stepping, SpMM) make a large result array
+ * ready on a host thread beside their first passes and hold the rows of
+ * the passes that end before it on the device (pass_pipeline.cuh). Forced
+ * here whatever the size (GSP_TEST_RESULT_READY_DELAY_MS: the array ready
+ * 150 ms late; passes of 32 sources where the engine takes the setting):
+ * every row against the reference, with and without paths, into the result
+ * and into caller arrays; then with a budget that leaves no room to hold
+ * (the passes wait for the array instead). */
+static void test_held_rows(const t_arcs* a, gsp_dtype dtype, const int64_t* ref, gsp_algorithm algo) {
+  char what[160];
+  gsp_graph* g = t_graph(a, dtype, 1.0f);
+  gsp_options o = cuda_opts(algo);
+  const size_t wb = dtype == GSP_F64 ? 8 : 4;
+  void* into = malloc((size_t)a->n * (size_t)a->n * wb);
+  void* row = malloc((size_t)a->n * wb);
+  int round;
+  t_tuning("GSP_TEST_RESULT_READY_DELAY_MS", "150");
+  t_tuning("GSP_CUDA_BATCH_SOURCES", "32");
+  for (round = 0; round < 3; round++) {
+    gsp_paths* p = NULL;
+    gsp_status st;
+    int32_t s, bad = 0;
+    o.flags = round == 1 ? GSP_NO_PATHS : 0;
+    o.device_memory_limit = 0;
+    if (round == 2) { /* the tightest budget that runs: no room to hold */
+      int j;
+      st = GSP_ERR_DEVICE_OUT_OF_MEMORY;
+      for (j = 1; j <= 256 && st == GSP_ERR_DEVICE_OUT_OF_MEMORY; j++) {
+        gsp_paths_destroy(p);
+        p = NULL;
+        o.device_memory_limit = ((size_t)64 << 10) + (size_t)j * ((size_t)a->n * 16 + 1024);
+        st = gsp_apsp_run(g, NULL, 0, &o, &p);
+      }
+    } else {
+      st = gsp_apsp_run(g, NULL, 0, &o, &p);
+    }
+    snprintf(what, sizeof what, "%s/%s/%s rows held (%s)", gsp_algorithm_name(algo), a->name, t_dtype_name(dtype),
+             round == 0 ? "paths" : round == 1 ? "no paths" : "no room");
+    CHECK(st == GSP_OK, "%s: %s %s", what, gsp_status_name(st), gsp_last_error());
+    if (st == GSP_OK) {
+      for (s = 0; s < a->n; s++) bad += check_row(p, a, dtype, s, &ref[(int64_t)s * a->n], round != 1, what);
+      CHECK(bad == 0, "%s: %d mismatches", what, bad);
+      if (round == 0) {
+        /* The same rows into caller arrays (no predecessors). */
+        int32_t diff = 0;
+        CHECK_OK(gsp_apsp_run_into(g, NULL, 0, &o, into, NULL, NULL));
+        for (s = 0; s < a->n; s++) {
+          CHECK_OK(gsp_paths_distances(p, s, row, a->n));
+          diff += memcmp(row, (const char*)into + (size_t)s * (size_t)a->n * wb, (size_t)a->n * wb) != 0;
+        }
+        CHECK(diff == 0, "%s: gsp_apsp_run_into differs in %d rows", what, diff);
+      }
+    }
+    gsp_paths_destroy(p);
+  }
+  t_tuning("GSP_CUDA_BATCH_SOURCES", NULL);
+  t_tuning("GSP_TEST_RESULT_READY_DELAY_MS", NULL);
+  free(into);
+  free(row);
+  gsp_graph_destroy(g);
+}
+
 /* ------------------------------------------------------- f64 weights */
 /* GSP_F64 weights float cannot hold, on every engine: a's arcs with
  * integer weights of 1e8..2e8 (exact: every row, predecessors and sampled
@@ -464,6 +527,10 @@ int main(void) {
         test_subset(&a, dtype, ref, k_engines[e]);
         if (shape == T_RANDOM_SPARSE || shape == T_POWER_LAW || shape == T_ZERO_WEIGHTS) test_stream(&a, dtype, ref, k_engines[e]);
         if (shape == T_RANDOM_SPARSE || shape == T_ZERO_WEIGHTS) test_batches(&a, dtype, ref, k_engines[e]);
+      }
+      if (shape == T_RANDOM_SPARSE || shape == T_ZERO_WEIGHTS) {
+        test_held_rows(&a, dtype, ref, GSP_APSP_DELTA_STEPPING);
+        test_held_rows(&a, dtype, ref, GSP_APSP_SPMM);
       }
       test_source_counts(&a, dtype, ref, GSP_APSP_DELTA_STEPPING);
       test_source_counts(&a, dtype, ref, GSP_APSP_SPMM);

@@ -59,7 +59,7 @@ bool same(const Tuning& a, const Tuning& b) {
          a.mpi_block_size == b.mpi_block_size && a.mpi_block_size_rejected == b.mpi_block_size_rejected &&
          a.mpi_grid == b.mpi_grid &&
          a.mpi_trace == b.mpi_trace && a.mpi_test_fail_rank == b.mpi_test_fail_rank &&
-         a.test_fail_device == b.test_fail_device;
+         a.test_fail_device == b.test_fail_device && a.test_result_ready_delay_ms == b.test_result_ready_delay_ms;
 }
 
 // One knob: values it takes (with the check that the field holds each) and
@@ -160,6 +160,10 @@ std::vector<Case> cases() {
        {{"0", [](const Tuning& t) { return t.test_fail_device == 0; }},
         {"3", [](const Tuning& t) { return t.test_fail_device == 3; }}},
        {"-1", "gpu1", "2147483648"}},
+      {"GSP_TEST_RESULT_READY_DELAY_MS",
+       {{"1", [](const Tuning& t) { return t.test_result_ready_delay_ms == 1; }},
+        {"60000", [](const Tuning& t) { return t.test_result_ready_delay_ms == 60000; }}},
+       {"0", "-5", "60001", "soon"}},
   };
 }
 

@@ -22,9 +22,13 @@
 #pragma once
 
 #include <algorithm>
+#include <chrono>
 #include <memory>
+#include <thread>
+#include <vector>
 
 #include "apsp_sparse/apsp_sparse_common.cuh"
+#include "core/host_task.h"
 #include "core/pred_repair.h"
 #include "runtime/stage_clock.cuh"
 
@@ -52,6 +56,11 @@ struct DrainStreams {
   }
 };
 
+// From this size on, a result array with a destination is made ready on a
+// host thread while the first passes run (run_passes): below it, faulting
+// in and page-locking take about a pass or less.
+constexpr double kPrepareBesideBytes = 256.0 * (1 << 20);
+
 // Runs job.sources in passes of `width` through `engine`. check_all_rows:
 // every predecessor row is checked (else only those of passes whose
 // flags[3] is set). Stages: the passes compute (the copies of earlier
@@ -65,6 +74,8 @@ void run_passes(RunContext& ctx, const ApspJob& job, int32_t width, bool check_a
   const size_t out_labels = static_cast<size_t>(width) * n;
   DeviceBuffer<W> out_dist(ctx, out_labels, "sparse APSP distance rows");
   DeviceBuffer<int32_t> out_pred(ctx, paths ? out_labels : 0, "sparse APSP predecessor rows");
+  DeviceBuffer<W> held_dist;  // rows held while the result's array is made ready (below)
+  DeviceBuffer<int32_t> held_pred;
   DeviceBuffer<int> flags(ctx, 4, "sparse APSP pass flags");
   PinnedBuffer host_flags;
   host_flags.allocate(4 * sizeof(int));
@@ -82,6 +93,7 @@ void run_passes(RunContext& ctx, const ApspJob& job, int32_t width, bool check_a
   bool direct = false;
   bool asked = false;
   std::unique_ptr<RowDeliverer> staged;
+
   // Narrow rows (a table without paths): only the sink's columns cross the
   // bus, gathered on the device into `narrow` and copied to `narrow_host`.
   const std::vector<int32_t>* cols = paths ? nullptr : job.sink->columns();
@@ -97,14 +109,41 @@ void run_passes(RunContext& ctx, const ApspJob& job, int32_t width, bool check_a
                              cudaMemcpyHostToDevice, ctx.stream()));
   }
 
+  // A large result array made ready beside the first passes: a first
+  // call's array is new memory to fault in and page-lock (NY, 1024 rows
+  // with paths: 2.2 GB, about 0.1 s, several passes). A host thread does
+  // that (RowSink::prepare_destination, then destination); the passes that
+  // end before it is ready write their rows into `held` on the device
+  // instead of out_dist, and cross at full speed once it is (resolve()).
+  // Where the device has no room to hold them, the next pass waits.
+  const size_t cell_bytes = sizeof(W) + (paths ? sizeof(int32_t) : 0);
+  const int32_t late_ms = job.options->test_result_ready_delay_ms;  // test builds only
+  const bool prepare_beside =
+      cols == nullptr && job.sink->has_destination() &&
+      (late_ms > 0 ||
+       static_cast<double>(job.num_sources) * n * static_cast<double>(cell_bytes) >= kPrepareBesideBytes);
+  RowSink::Destination later;
+  bool later_direct = false;
+  std::unique_ptr<HostTask> ready_task;
+  struct Held {
+    int32_t first, count;
+    size_t at;  // labels into held_dist / held_pred
+    bool check;
+  };
+  std::vector<Held> held;
+  size_t held_used = 0;
+  bool no_room = false;  // the held arrays could not be allocated
+
   // Hands the emitted pass [first, first + count) over. Returns when
   // out_dist / out_pred are free again.
-  auto hand_over = [&](int32_t first, int32_t count) {
+  auto hand_over = [&](int32_t first, int32_t count, bool was_held, size_t held_at) {
     GSP_CUDA(cudaEventSynchronize(flagged.get()));
     const int* f = static_cast<const int*>(host_flags.get());
     if (f[0] != 0) throw_overflow(f[1], f[2]);
     check_pass = paths && (check_all_rows || f[3] != 0);
-    if (cols != nullptr) {
+    if (was_held) {
+      held.push_back(Held{first, count, held_at, check_pass});
+    } else if (cols != nullptr) {
       GSP_CUDA(cudaEventSynchronize(copied.get()));
       job.sink->narrow_rows(first, count, narrow_host.get());
     } else if (direct) {
@@ -119,29 +158,129 @@ void run_passes(RunContext& ctx, const ApspJob& job, int32_t width, bool check_a
     job.options->report(static_cast<double>(first + count) / job.num_sources);
   };
 
+  // The rows held so far, to the array (or staged, where the sink gave
+  // none after all), in order.
+  auto flush_held = [&] {
+    if (held.empty()) return;
+    if (direct) {
+      for (const Held& h : held) {
+        const size_t out_at = static_cast<size_t>(h.first) * n, labels = static_cast<size_t>(h.count) * n;
+        GSP_CUDA(cudaMemcpyAsync(static_cast<W*>(dest.dist) + out_at, held_dist.get() + h.at, labels * sizeof(W),
+                                 cudaMemcpyDeviceToHost, copy.get()));
+        if (paths && dest.pred != nullptr) {
+          GSP_CUDA(cudaMemcpyAsync(dest.pred + out_at, held_pred.get() + h.at, labels * sizeof(int32_t),
+                                   cudaMemcpyDeviceToHost, copy.get()));
+        }
+      }
+      GSP_CUDA(cudaStreamSynchronize(copy.get()));
+      for (const Held& h : held) {
+        const size_t out_at = static_cast<size_t>(h.first) * n;
+        check_pass = h.check;
+        check_rows(h.first, h.count, static_cast<W*>(dest.dist) + out_at,
+                   (paths && dest.pred != nullptr) ? dest.pred + out_at : nullptr);
+        job.sink->rows_written(h.first, h.count);
+      }
+    } else {
+      for (const Held& h : held) {
+        check_pass = h.check;
+        staged->deliver(h.first, h.count, held_dist.get() + h.at, paths ? held_pred.get() + h.at : nullptr,
+                        copy.get());
+      }
+    }
+    held.clear();
+    held_used = 0;
+    held_dist.reset();
+    held_pred.reset();
+  };
+  // The array is ready (or its making failed: rethrown): the held rows go.
+  auto resolve = [&] {
+    ready_task->join();
+    ready_task.reset();
+    direct = later_direct;
+    dest = later;
+    if (!direct) {
+      staged = std::make_unique<RowDeliverer>(ctx, job);
+      staged->set_fix(check_rows);
+    }
+    flush_held();
+  };
+  // Whether the device can hold `count` more rows (the held arrays are
+  // allocated at the first pass held: room for every row still to come,
+  // within half of what the budget has left).
+  auto room_for = [&](int32_t first, int32_t count) {
+    if (no_room) return false;
+    if (held_dist.get() == nullptr) {
+      const size_t row_bytes = static_cast<size_t>(n) * cell_bytes;
+      const size_t rows = std::min<size_t>(static_cast<size_t>(job.num_sources - first), ctx.budget_left() / 2 / row_bytes);
+      try {
+        if (rows < static_cast<size_t>(count)) throw Error(GSP_ERR_DEVICE_OUT_OF_MEMORY, "no room");
+        held_dist.allocate(ctx, rows * n, "sparse APSP rows held for the result");
+        if (paths) held_pred.allocate(ctx, rows * n, "sparse APSP predecessor rows held for the result");
+      } catch (const Error&) {
+        held_dist.reset();
+        held_pred.reset();
+        no_room = true;
+        return false;
+      }
+    }
+    return held_used + static_cast<size_t>(count) * n <= held_dist.size();
+  };
+
   int32_t pending_first = 0;
   int32_t pending_count = 0;
+  bool pending_held = false;
+  size_t pending_at = 0;
   for (int64_t at = 0;; at += width) {
     const int32_t first = static_cast<int32_t>(std::min<int64_t>(at, job.num_sources));
     const int32_t count = std::min(width, job.num_sources - first);
     if (count > 0) engine.start(job.sources + first, count);
     if (!asked && cols == nullptr) {  // while the first pass runs: the result may allocate
       asked = true;
-      direct = job.sink->destination(&dest);
-      if (!direct) {
-        staged = std::make_unique<RowDeliverer>(ctx, job);
-        staged->set_fix(check_rows);
+      if (prepare_beside) {
+        ready_task = std::make_unique<HostTask>([&] {
+          GSP_CUDA(cudaSetDevice(ctx.device()));  // page-locking is a CUDA call: this run's device, no other
+          if (late_ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(late_ms));
+          job.sink->prepare_destination();
+          later_direct = job.sink->destination(&later);
+        });
+      } else {
+        direct = job.sink->destination(&dest);
+        if (!direct) {
+          staged = std::make_unique<RowDeliverer>(ctx, job);
+          staged->set_fix(check_rows);
+        }
       }
     }
-    if (pending_count > 0) hand_over(pending_first, pending_count);
+    if (pending_count > 0) hand_over(pending_first, pending_count, pending_held, pending_at);
     if (count <= 0) break;
+    // Where the result's array is being made ready: this pass's rows are
+    // held too, or (ready, or no room) the held ones go now. Decided while
+    // this pass computes once rows are held (the copies overlap it), else
+    // after it (the first pass's time lets a quick making end: a repeated
+    // call's array comes ready from the cache).
+    bool hold = false;
+    bool decided = false;
+    auto decide = [&] {
+      decided = true;
+      if (ready_task == nullptr) return;
+      if (ready_task->done() || !room_for(first, count)) {
+        resolve();
+      } else {
+        hold = true;
+      }
+    };
+    if (!held.empty()) decide();
     engine.wait();
+    if (!decided) decide();
 
     // The previous pass's rows are out (hand_over returned): emit this
-    // one's, then copy them on the copy stream behind the kernels.
+    // one's, then copy them on the copy stream behind the kernels (or hold
+    // them on the device while the result's array is being made ready).
     const size_t labels = static_cast<size_t>(count) * n;
+    W* to_dist = hold ? held_dist.get() + held_used : out_dist.get();
+    int32_t* to_pred = !paths ? nullptr : hold ? held_pred.get() + held_used : out_pred.get();
     GSP_CUDA(cudaMemsetAsync(flags.get(), 0, 4 * sizeof(int), ctx.stream()));
-    engine.emit(count, out_dist.get(), paths ? out_pred.get() : nullptr, flags.get());
+    engine.emit(count, to_dist, to_pred, flags.get());
     clock.mark(Stage::kCompute);
     GSP_CUDA(cudaEventRecord(emitted.get(), ctx.stream()));
     GSP_CUDA(cudaStreamWaitEvent(copy.get(), emitted.get(), 0));
@@ -158,6 +297,9 @@ void run_passes(RunContext& ctx, const ApspJob& job, int32_t width, bool check_a
                                  cudaMemcpyDeviceToHost, copy.get()));
       }
       GSP_CUDA(cudaEventRecord(copied.get(), copy.get()));
+    } else if (hold) {
+      pending_at = held_used;
+      held_used += labels;
     } else if (direct) {
       const size_t out_at = static_cast<size_t>(first) * n;
       GSP_CUDA(cudaMemcpyAsync(static_cast<W*>(dest.dist) + out_at, out_dist.get(), labels * sizeof(W),
@@ -170,7 +312,9 @@ void run_passes(RunContext& ctx, const ApspJob& job, int32_t width, bool check_a
     }
     pending_first = first;
     pending_count = count;
+    pending_held = hold;
   }
+  if (ready_task != nullptr) resolve();  // every pass ended before the array was ready
   clock.mark(Stage::kCopy);
   clock.finish();
 }
