@@ -36,6 +36,13 @@ inline void require_index(int64_t v, int64_t n, const std::string& name,
 }
 // name[i], as require_index words a list's entry ("sources[3]").
 inline std::string entry_name(const std::string& list, int64_t i) { return list + "[" + std::to_string(i) + "]"; }
+// require_index for entry i of a list, its name made only when it fails
+// (the checks run once per arc or source: a string each cost a graph load
+// a fifth of its time).
+inline void require_entry_index(int64_t v, int64_t n, const char* list, int64_t i,
+                                gsp_status status = GSP_ERR_INVALID_ARGUMENT) {
+  if (v < 0 || v >= n) require_index(v, n, entry_name(list, i), status);
+}
 
 // Throws GSP_ERR_INTERNAL unless an engine delivered every row of its job.
 inline void require_rows_delivered(int64_t delivered, int64_t rows) {

@@ -19,7 +19,7 @@ void check_common(int32_t n, gsp_dtype dtype) {
 }
 
 void check_vertex(int32_t v, int32_t n, const char* what, int64_t index) {
-  require_index(v, n, entry_name(what, index), GSP_ERR_INVALID_GRAPH);
+  require_entry_index(v, n, what, index, GSP_ERR_INVALID_GRAPH);
 }
 
 // Weight of input arc i as the graph's type; checks finiteness for floats.
@@ -108,10 +108,7 @@ GraphPtr build_graph_coo(int32_t n, int64_t m, const int32_t* sources, const int
   });
 }
 
-GraphPtr build_graph_csr(int32_t n, const int64_t* offsets, const int32_t* targets, const void* weights,
-                         gsp_dtype dtype, bool undirected) {
-  check_common(n, dtype);
-  require(offsets != nullptr, GSP_ERR_INVALID_ARGUMENT, "offsets must not be NULL");
+void check_csr_offsets(int32_t n, const int64_t* offsets) {
   require(offsets[0] == 0, GSP_ERR_INVALID_GRAPH, "offsets[0] must be 0, got " + std::to_string(offsets[0]));
   for (int32_t v = 0; v < n; v++) {
     if (offsets[v + 1] < offsets[v]) {
@@ -120,6 +117,13 @@ GraphPtr build_graph_csr(int32_t n, const int64_t* offsets, const int32_t* targe
                                              "] = " + std::to_string(offsets[v]));
     }
   }
+}
+
+GraphPtr build_graph_csr(int32_t n, const int64_t* offsets, const int32_t* targets, const void* weights,
+                         gsp_dtype dtype, bool undirected) {
+  check_common(n, dtype);
+  require(offsets != nullptr, GSP_ERR_INVALID_ARGUMENT, "offsets must not be NULL");
+  check_csr_offsets(n, offsets);
   const int64_t m = offsets[n];
   require(m == 0 || targets != nullptr, GSP_ERR_INVALID_ARGUMENT, "targets must not be NULL when offsets[n] > 0");
   for (int64_t i = 0; i < m; i++) check_vertex(targets[i], n, "targets", i);

@@ -25,5 +25,9 @@ uint64_t graph_build_bytes(int32_t n, int64_t count, bool undirected, gsp_dtype 
 
 GraphPtr build_graph_csr(int32_t n, const int64_t* offsets, const int32_t* targets,
                          const void* weights, gsp_dtype dtype, bool undirected);
+// build_graph_csr's checks of the n + 1 offsets (GSP_ERR_INVALID_GRAPH):
+// offsets[0] = 0, never decreasing. Device arrays check their host copy
+// with it before anything is sized from offsets[n].
+void check_csr_offsets(int32_t n, const int64_t* offsets);
 
 }  // namespace gsp::detail

@@ -188,7 +188,7 @@ std::vector<int32_t> expand_sources(const Graph& g, const int32_t* sources, int3
   require(num_sources >= 1, GSP_ERR_INVALID_ARGUMENT,
           "num_sources must be >= 1 when sources is given, got " + std::to_string(num_sources));
   list.assign(sources, sources + num_sources);
-  for (int32_t i = 0; i < num_sources; i++) require_index(list[i], g.n(), entry_name("sources", i));
+  for (int32_t i = 0; i < num_sources; i++) require_entry_index(list[i], g.n(), "sources", i);
   *all = false;
   return list;
 }
@@ -478,9 +478,11 @@ GraphPtr build_graph_from_device(int32_t n, const int64_t* offsets, const int32_
   require_host_memory(bytes_mul(8, un + 1), "the graph's offsets");
   std::vector<char> off;
   copy_from_device(off, offsets, un + 1, sizeof(int64_t), "offsets", o, stream);
+  // The host call's offset checks, in its order, before anything is sized
+  // from offsets[n] (the same status and message as gsp_graph_create_csr).
+  check_csr_offsets(n, reinterpret_cast<const int64_t*>(off.data()));
   int64_t m = 0;
   std::memcpy(&m, off.data() + un * sizeof(int64_t), sizeof m);
-  require(m >= 0, GSP_ERR_INVALID_GRAPH, "offsets[n] = " + std::to_string(m) + " is negative");
   require(m == 0 || targets != nullptr, GSP_ERR_INVALID_ARGUMENT, "targets must not be NULL when offsets[n] > 0");
   const size_t um = static_cast<size_t>(m), wb = weight_bytes(dtype);
   require_host_memory(bytes_mul(4 + wb, um), "a copy of the graph's " + std::to_string(m) + " arcs");

@@ -59,7 +59,7 @@ void run_nearest(const GraphPtr& graph, const int32_t* sources, int32_t num_sour
   std::vector<int32_t> distinct;
   for (int32_t i = 0; i < num_sources; ++i) {
     const int32_t s = sources[i];
-    require_index(s, n, entry_name("sources", i));
+    require_entry_index(s, n, "sources", i);
     if (!is_source[static_cast<size_t>(s)]) distinct.push_back(s);
     is_source[static_cast<size_t>(s)] = 1;
   }

@@ -33,7 +33,7 @@ void check_list(const Graph& g, const int32_t* list, int32_t count, const char* 
   require(count >= 0, GSP_ERR_INVALID_ARGUMENT, std::string(count_name) + " = " + std::to_string(count) + " is negative");
   require(list != nullptr || count == 0, GSP_ERR_INVALID_ARGUMENT,
           std::string(name) + " is NULL but " + count_name + " = " + std::to_string(count));
-  for (int32_t i = 0; i < count; ++i) require_index(list[i], g.n(), entry_name(name, i));
+  for (int32_t i = 0; i < count; ++i) require_entry_index(list[i], g.n(), name, i);
 }
 
 // Keeps the target columns of the rows a CUDA engine delivers: distances

@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -24,6 +25,7 @@
 #include "core/error.h"
 #include "core/graph_build.h"
 #include "core/host_memory.h"
+#include "io/inflate_ahead.h"
 
 namespace gsp::detail::io {
 
@@ -70,10 +72,10 @@ class LineReader {
     // grows to kReadSize while reads keep filling it. It is allocated before
     // the file is opened: a throwing constructor runs no destructor, so
     // nothing that needs closing may exist yet (found by tests/test_faults.cpp).
-    size_t zbuf = 1u << 18, line_buf = 1u << 16;
+    size_t zbuf = 1u << 18, line_buf = 1u << 16, size = 0;
     struct stat st {};
     if (stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= 0) {
-      const size_t size = static_cast<size_t>(st.st_size);
+      size = static_cast<size_t>(st.st_size);
       zbuf = std::min(zbuf, std::max<size_t>(size, 8192));
       line_buf = std::min(line_buf, std::max<size_t>(size + 1, 4096));
     }
@@ -86,8 +88,18 @@ class LineReader {
                                   (err != 0 ? std::strerror(err) : "out of memory"));
     }
     gzbuffer(file_, static_cast<unsigned>(zbuf));
+    // A large compressed file inflates on a thread beside the parser
+    // (inflate_ahead.h); where none can be had, it is read here.
+    if (size >= kAheadFrom && gzdirect(file_) == 0) {
+      try {
+        ahead_ = std::make_unique<InflateAhead>(file_);
+      } catch (...) {
+        ahead_.reset();
+      }
+    }
   }
   ~LineReader() {
+    ahead_.reset();  // its thread stopped before the file closes
     if (file_ != nullptr) gzclose_r(file_);
   }
   LineReader(const LineReader&) = delete;
@@ -141,7 +153,7 @@ class LineReader {
     const size_t want = buf_.size() - end_;
     const unsigned chunk = want > (1u << 30) ? (1u << 30) : static_cast<unsigned>(want);
     errno = 0;
-    const int got = gzread(file_, buf_.data() + end_, chunk);
+    const int got = ahead_ != nullptr ? ahead_->read(buf_.data() + end_, chunk) : gzread(file_, buf_.data() + end_, chunk);
     if (got < 0) check_error();
     end_ += static_cast<size_t>(got);
     last_read_full_ = got > 0 && static_cast<unsigned>(got) == chunk;
@@ -165,8 +177,10 @@ class LineReader {
   }
 
   static constexpr size_t kReadSize = size_t{1} << 22;
+  static constexpr size_t kAheadFrom = size_t{1} << 20;  // compressed bytes
   std::string path_;
   gzFile file_ = nullptr;
+  std::unique_ptr<InflateAhead> ahead_;
   bool last_read_full_ = false;
   std::vector<char> buf_;
   size_t begin_ = 0, end_ = 0;
