@@ -25,15 +25,11 @@
 namespace {
 
 using fuzz::Bytes;
-
-struct Model {  // what the fuzzer knows about a graph it created
-  gsp_graph* g = nullptr;
-  int32_t n = 0;
-  gsp_dtype dtype = GSP_F32;
-  std::vector<int32_t> src, dst;
-  std::vector<double> w;
-  bool negative = false;
-};
+using fuzz::check_row;
+using fuzz::kInf;
+using fuzz::Model;
+using fuzz::reference;
+using fuzz::value_at;
 
 struct Result {
   gsp_paths* p = nullptr;
@@ -41,29 +37,6 @@ struct Result {
   std::vector<int32_t> sources;
   bool has_paths = false;
 };
-
-constexpr double kInf = INFINITY;
-
-// Exact single-source distances; *neg_cycle when one is reachable.
-std::vector<double> reference(const Model& m, int32_t s, bool* neg_cycle) {
-  std::vector<double> d(static_cast<size_t>(m.n), kInf);
-  d[s] = 0;
-  *neg_cycle = false;
-  for (int32_t round = 0; round <= m.n; round++) {
-    bool changed = false;
-    for (size_t i = 0; i < m.src.size(); i++) {
-      if (d[m.src[i]] == kInf) continue;
-      const double nd = d[m.src[i]] + m.w[i];
-      if (nd < d[m.dst[i]]) {
-        d[m.dst[i]] = nd;
-        changed = true;
-      }
-    }
-    if (!changed) return d;
-    if (round == m.n) *neg_cycle = true;
-  }
-  return d;
-}
 
 // The algorithms as gsp.h documents them: a summary says "w >= 0" where
 // negative weights must be refused.
@@ -81,37 +54,6 @@ bool needs_nonnegative(int a) {
     if (x.value == a) return std::strstr(x.summary, "w >= 0") != nullptr;
   }
   return false;
-}
-
-double value_at(const void* row, gsp_dtype t, int32_t v) {
-  if (t == GSP_F32) {
-    const float x = static_cast<const float*>(row)[v];
-    return std::isinf(x) && x > 0 ? kInf : static_cast<double>(x);
-  }
-  const int32_t x = static_cast<const int32_t*>(row)[v];
-  return x == GSP_I32_INF ? kInf : static_cast<double>(x);
-}
-
-// Checks one row of a successful run against the reference. pred may be null.
-void check_row(const Model& m, int32_t s, const void* dist, const int32_t* pred) {
-  bool neg = false;
-  const std::vector<double> ref = reference(m, s, &neg);
-  FUZZ_CHECK(!neg, "GSP_OK although a negative cycle is reachable from %d", s);
-  for (int32_t v = 0; v < m.n; v++) {
-    const double got = value_at(dist, m.dtype, v);
-    FUZZ_CHECK(got == ref[v], "dist(%d -> %d) = %g, want %g", s, v, got, ref[v]);
-    if (pred == nullptr) continue;
-    const int32_t p = pred[v];
-    if (v == s || ref[v] == kInf) {
-      FUZZ_CHECK(p == -1, "pred[%d] = %d from %d, want -1", v, p, s);
-      continue;
-    }
-    FUZZ_CHECK(p >= 0 && p < m.n, "pred[%d] = %d out of range", v, p);
-    bool tight = false;
-    for (size_t i = 0; i < m.src.size() && !tight; i++)
-      tight = m.src[i] == p && m.dst[i] == v && ref[p] + m.w[i] == ref[v];
-    FUZZ_CHECK(tight, "pred[%d] = %d is not on a shortest path from %d", v, p, s);
-  }
 }
 
 // A graph with small weights (exact in float and in sums), sometimes invalid ids.

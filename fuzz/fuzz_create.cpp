@@ -19,6 +19,12 @@
 namespace {
 
 using fuzz::Bytes;
+using fuzz::pick_id;
+using fuzz::pick_n;
+using fuzz::pick_weight;
+using fuzz::weight_array;
+using fuzz::weight_bytes;
+using fuzz::weight_ok;
 
 struct Arc {
   int32_t u, v;
@@ -27,90 +33,7 @@ struct Arc {
   bool operator==(const Arc& o) const { return u == o.u && v == o.v && w == o.w; }
 };
 
-int32_t pick_n(Bytes& in) {
-  switch (in.u8() % 8) {
-    case 0: return in.i32();                      // anything, mostly rejected or huge
-    case 1: return -static_cast<int32_t>(in.u8());  // 0 and negatives
-    default: return 1 + static_cast<int32_t>(in.u8() % 64);
-  }
-}
-
-int32_t pick_id(Bytes& in, int32_t n) {
-  const uint8_t k = in.u8();
-  if (k < 8) return in.i32();  // arbitrary, usually out of range
-  if (n <= 0) return static_cast<int32_t>(k) - 128;
-  return static_cast<int32_t>(in.u8()) % n;
-}
-
-uint64_t pick_weight(Bytes& in, gsp_dtype dtype) {
-  const uint8_t k = in.u8();
-  if (dtype == GSP_F64) {
-    double w;
-    if (k < 6) {
-      const double special[] = {NAN, INFINITY, -INFINITY, 1.7e308, -0.0, 5e-324};
-      w = special[k];
-    } else if (k < 12) {
-      return in.u64();  // any bit pattern
-    } else {
-      w = static_cast<double>(static_cast<int>(in.u8()) - 32) / 4.0 + 1e-9 * in.u8();
-    }
-    uint64_t bits;
-    std::memcpy(&bits, &w, 8);
-    return bits;
-  }
-  uint32_t bits;
-  if (dtype == GSP_F32) {
-    float w;
-    if (k < 6) {
-      const float special[] = {NAN, INFINITY, -INFINITY, 3.0e38f, -0.0f, 1e-45f};
-      w = special[k];
-    } else if (k < 12) {
-      bits = in.u32();
-      return bits;  // any bit pattern: NaNs, denormals, huge
-    } else {
-      w = static_cast<float>(static_cast<int>(in.u8()) - 32) / 4.0f;
-    }
-    std::memcpy(&bits, &w, 4);
-    return bits;
-  }
-  if (k < 12) return in.u32();
-  return static_cast<uint32_t>(static_cast<int32_t>(in.u8()) - 32);
-}
-
-// Whether a weight of type t (its bits) is one the library must accept.
-bool weight_ok(uint64_t bits, gsp_dtype t) {
-  if (t == GSP_F32) {
-    float w;
-    const uint32_t b = static_cast<uint32_t>(bits);
-    std::memcpy(&w, &b, 4);
-    return std::isfinite(w);
-  }
-  if (t == GSP_F64) {
-    double w;
-    std::memcpy(&w, &bits, 8);
-    return std::isfinite(w);
-  }
-  return true;
-}
-
 uint64_t one(gsp_dtype t) { return t == GSP_F32 ? 0x3f800000u : t == GSP_F64 ? 0x3ff0000000000000ull : 1u; }
-
-size_t weight_bytes(gsp_dtype t) { return t == GSP_F64 ? 8 : 4; }
-
-// The weights as the caller's array of the weight type.
-std::vector<unsigned char> weight_array(const std::vector<uint64_t>& w, gsp_dtype t) {
-  const size_t b = weight_bytes(t);
-  std::vector<unsigned char> out(w.size() * b + 8);
-  for (size_t i = 0; i < w.size(); i++) {
-    if (b == 8) {
-      std::memcpy(&out[i * 8], &w[i], 8);
-    } else {
-      const uint32_t x = static_cast<uint32_t>(w[i]);
-      std::memcpy(&out[i * 4], &x, 4);
-    }
-  }
-  return out;
-}
 
 }  // namespace
 
@@ -121,16 +44,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const uint8_t nulls = in.u8();  // bit 0 sources/offsets, 1 targets, 2 weights
   // The weight type as the int a C caller may pass (held as int here: an
   // out-of-range value in a C++ enum variable is itself undefined).
-  int32_t dtype_raw;
-  switch (in.u8() % 8) {
-    case 0: dtype_raw = in.i32(); break;
-    case 1: dtype_raw = 0; break;
-    case 2: case 3: case 4: dtype_raw = GSP_F32; break;
-    default: dtype_raw = GSP_I32; break;
-  }
+  const int32_t dtype_raw = fuzz::pick_dtype(in);
   const auto dtype = [dtype_raw] { return static_cast<gsp_dtype>(dtype_raw); };
-  const uint8_t fb = in.u8();
-  const uint32_t flags = fb < 16 ? in.u32() : ((fb & 1) ? static_cast<uint32_t>(GSP_GRAPH_UNDIRECTED) : 0u);
+  const uint32_t flags = fuzz::pick_graph_flags(in);
   const int32_t n = pick_n(in);
   const bool valid_dtype = dtype_raw == GSP_F32 || dtype_raw == GSP_I32 || dtype_raw == GSP_F64;
   // How weights are generated, and the caller's array (sized for the weight
@@ -173,21 +89,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     // refused before anything is read or allocated for n).
     const bool small_n = n >= 1 && n <= 64;
     std::vector<int64_t> off;
-    if (small_n) {
-      off.resize(static_cast<size_t>(n) + 1);
-      int64_t at = 0;
-      const uint8_t style = in.u8();
-      for (int32_t i = 0; i <= n; i++) {
-        if (style < 32) {
-          off[i] = static_cast<int64_t>(in.u64());  // arbitrary
-        } else {
-          off[i] = at;
-          at += in.u8() % 4;
-          if (in.u8() == 0) at -= 2;  // occasionally decreasing
-        }
-      }
-      if (in.u8() < 16) off[0] = static_cast<int64_t>(in.u8()) - 4;
-    }
+    if (small_n) off = fuzz::pick_offsets(in, n);
     // targets/weights sized by offsets[n] when that is a sane count.
     const int64_t last = small_n ? off[static_cast<size_t>(n)] : 0;
     const int64_t m = (last >= 0 && last <= 4096) ? last : 0;

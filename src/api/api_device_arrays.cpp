@@ -14,10 +14,13 @@ using gsp::detail::need;
 namespace {
 
 // The device graph entries' shared part: the checks of gsp_graph_create*,
-// then build(undirected, options) makes the graph.
+// then build(undirected, options) makes the graph. The weight type is taken
+// by reference: a C caller may pass any int, and copying it as a gsp_dtype
+// is already a load of the enum (undefined outside its range; UBSan's
+// -fsanitize=enum), so nothing reads it as one before check_dtype.
 template <class Build>
-gsp_status create_device_graph(gsp_graph** graph, gsp_dtype weight_type, uint32_t flags, const gsp_options* options,
-                               Build&& build) {
+gsp_status create_device_graph(gsp_graph** graph, const gsp_dtype& weight_type, uint32_t flags,
+                               const gsp_options* options, Build&& build) {
   if (graph != nullptr) *graph = nullptr;
   return guard([&] {
     need(graph, "graph");
