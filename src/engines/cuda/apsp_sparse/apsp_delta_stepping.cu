@@ -167,6 +167,7 @@ void run_batched(RunContext& ctx, const ApspJob& job) {
   sparse::fill_stats(ctx, job);
   const int32_t n = graph.n();
   if (n == 0 || job.num_sources == 0) return;
+  auto ready = sparse::start_result_ready<W>(ctx, job);  // beside the set-up below
   const bool paths = job.options->want_paths;
   DeviceCsr<W> g = device_graph<W>(ctx, graph);
   // Few sources run as one search would (their phases are latency-bound
@@ -183,7 +184,7 @@ void run_batched(RunContext& ctx, const ApspJob& job) {
   // Ties through zero-weight arcs can leave a cycle in a row: with an arc
   // <= 0 every row is checked (double: also the rows of passes where
   // tight_pred_kernel() found an arc that rounding absorbs, flags[3]).
-  sparse::run_passes<W>(ctx, job, width, paths && graph.min_weight() <= 0, clock, passes);
+  sparse::run_passes<W>(ctx, job, width, paths && graph.min_weight() <= 0, clock, passes, std::move(ready));
   if (job.stats != nullptr) {
     job.stats->iterations = passes.rounds;
     job.stats->relaxations = static_cast<int64_t>(passes.relaxations);

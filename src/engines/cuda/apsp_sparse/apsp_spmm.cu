@@ -471,7 +471,7 @@ struct SpmmPasses {
 
 template <class W, int VEC>
 void run_tiles(RunContext& ctx, const ApspJob& job, const DeviceCsr<W>& in, const DeviceCsr<W>& out,
-               const HubPlan& plan, int32_t width, StageClock& clock) {
+               const HubPlan& plan, int32_t width, StageClock& clock, std::unique_ptr<sparse::ResultReady> ready) {
   constexpr int32_t kTile = 32 * VEC;
   const Graph& graph = *job.graph;
   const int32_t n = graph.n();
@@ -524,7 +524,7 @@ void run_tiles(RunContext& ctx, const ApspJob& job, const DeviceCsr<W>& in, cons
   passes.blocks = family::coop_blocks(ctx, passes.kernel, kThreads, 2048 / kThreads,
                                       (useful_warps + kWarpsPerBlock - 1) / kWarpsPerBlock);
   clock.mark(Stage::kSetup);
-  sparse::run_passes<W>(ctx, job, width, false, clock, passes);
+  sparse::run_passes<W>(ctx, job, width, false, clock, passes, std::move(ready));
   if (job.stats != nullptr) job.stats->iterations = passes.rounds;
 }
 
@@ -535,17 +535,18 @@ void run_spmm(RunContext& ctx, const ApspJob& job) {
   sparse::fill_stats(ctx, job);
   const int32_t n = graph.n();
   if (n == 0 || job.num_sources == 0) return;
+  auto ready = sparse::start_result_ready<W>(ctx, job);  // beside the set-up below
   const DeviceCsr<W> out = device_graph<W>(ctx, graph);
   const DeviceCsr<W> in = device_reverse_graph<W>(ctx, graph);
   StageClock clock(ctx);
   const HubPlan plan = plan_hubs(graph);
   const int32_t width = spmm_pass_width<W>(ctx, graph, job.num_sources, job.options->want_paths, plan.bytes(n));
   if (tile_for(width) == 32) {
-    run_tiles<W, 1>(ctx, job, in, out, plan, width, clock);
+    run_tiles<W, 1>(ctx, job, in, out, plan, width, clock, std::move(ready));
   } else if (tile_for(width) == 64) {
-    run_tiles<W, 2>(ctx, job, in, out, plan, width, clock);
+    run_tiles<W, 2>(ctx, job, in, out, plan, width, clock, std::move(ready));
   } else {
-    run_tiles<W, 4>(ctx, job, in, out, plan, width, clock);
+    run_tiles<W, 4>(ctx, job, in, out, plan, width, clock, std::move(ready));
   }
 }
 

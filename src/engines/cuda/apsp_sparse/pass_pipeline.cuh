@@ -57,9 +57,45 @@ struct DrainStreams {
 };
 
 // From this size on, a result array with a destination is made ready on a
-// host thread while the first passes run (run_passes): below it, faulting
-// in and page-locking take about a pass or less.
+// host thread while the engine sets up and its first passes run: below it,
+// faulting in and page-locking take about a pass or less.
 constexpr double kPrepareBesideBytes = 256.0 * (1 << 20);
+
+// A result array being made ready (RowSink::prepare_destination, then
+// destination) on a host thread: a first call's array is new memory to
+// fault in and page-lock (NY, 1024 rows with paths: 2.2 GB, about 0.1 s,
+// several passes). The faulting in makes no CUDA call and overlaps the
+// engine's set-up; the page-locking runs on the run's device.
+struct ResultReady {
+  RowSink::Destination dest;
+  bool direct = false;
+  std::unique_ptr<HostTask> task;
+};
+
+// Started by a pass-based engine first thing; null where the sink has no
+// destination, keeps narrow rows, or the array is small.
+template <class W>
+std::unique_ptr<ResultReady> start_result_ready(RunContext& ctx, const ApspJob& job) {
+  const bool paths = job.options->want_paths;
+  const size_t cell_bytes = sizeof(W) + (paths ? sizeof(int32_t) : 0);
+  const int32_t late_ms = job.options->test_result_ready_delay_ms;  // test builds only
+  const bool large =
+      static_cast<double>(job.num_sources) * job.graph->n() * static_cast<double>(cell_bytes) >= kPrepareBesideBytes;
+  if ((!paths && job.sink->columns() != nullptr) || !job.sink->has_destination() || (!large && late_ms <= 0)) {
+    return nullptr;
+  }
+  auto ready = std::make_unique<ResultReady>();
+  ResultReady* r = ready.get();
+  const int device = ctx.device();
+  RowSink* sink = job.sink;
+  ready->task = std::make_unique<HostTask>([r, sink, device, late_ms] {
+    if (late_ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(late_ms));
+    sink->prepare_destination();
+    GSP_CUDA(cudaSetDevice(device));  // page-locking is a CUDA call: this run's device, no other
+    r->direct = sink->destination(&r->dest);
+  });
+  return ready;
+}
 
 // Runs job.sources in passes of `width` through `engine`. check_all_rows:
 // every predecessor row is checked (else only those of passes whose
@@ -67,7 +103,7 @@ constexpr double kPrepareBesideBytes = 256.0 * (1 << 20);
 // passes overlap them), the last pass's rows copy.
 template <class W, class Engine>
 void run_passes(RunContext& ctx, const ApspJob& job, int32_t width, bool check_all_rows, StageClock& clock,
-                Engine& engine) {
+                Engine& engine, std::unique_ptr<ResultReady> ready) {
   const Graph& graph = *job.graph;
   const int32_t n = graph.n();
   const bool paths = job.options->want_paths;
@@ -109,34 +145,42 @@ void run_passes(RunContext& ctx, const ApspJob& job, int32_t width, bool check_a
                              cudaMemcpyHostToDevice, ctx.stream()));
   }
 
-  // A large result array made ready beside the first passes: a first
-  // call's array is new memory to fault in and page-lock (NY, 1024 rows
-  // with paths: 2.2 GB, about 0.1 s, several passes). A host thread does
-  // that (RowSink::prepare_destination, then destination); the passes that
-  // end before it is ready write their rows into `held` on the device
-  // instead of out_dist, and cross at full speed once it is (resolve()).
-  // Where the device has no room to hold them, the next pass waits.
+  // A large result array made ready beside the engine's set-up and first
+  // passes (start_result_ready): the passes that end before it is ready
+  // write their rows into `held` on the device instead of out_dist, and
+  // they cross at full speed once it is (resolve()). Where the device has
+  // no room to hold them, the next pass waits.
   const size_t cell_bytes = sizeof(W) + (paths ? sizeof(int32_t) : 0);
-  const int32_t late_ms = job.options->test_result_ready_delay_ms;  // test builds only
-  const bool prepare_beside =
-      cols == nullptr && job.sink->has_destination() &&
-      (late_ms > 0 ||
-       static_cast<double>(job.num_sources) * n * static_cast<double>(cell_bytes) >= kPrepareBesideBytes);
-  RowSink::Destination later;
-  bool later_direct = false;
-  std::unique_ptr<HostTask> ready_task;
   struct Held {
     int32_t first, count;
     size_t at;  // labels into held_dist / held_pred
     bool check;
   };
-  std::vector<Held> held;
+  std::vector<Held> held;     // passes whose rows wait on the device
+  std::vector<Held> flushing;  // held passes whose rows are crossing (event `flushed`)
+  Event flushed;
   size_t held_used = 0;
   bool no_room = false;  // the held arrays could not be allocated
+
+  // The held passes whose rows crossed: checked and handed to the sink, in
+  // order (before any later pass).
+  auto finish_flush = [&] {
+    if (flushing.empty()) return;
+    GSP_CUDA(cudaEventSynchronize(flushed.get()));
+    for (const Held& h : flushing) {
+      const size_t out_at = static_cast<size_t>(h.first) * n;
+      check_pass = h.check;
+      check_rows(h.first, h.count, static_cast<W*>(dest.dist) + out_at,
+                 (paths && dest.pred != nullptr) ? dest.pred + out_at : nullptr);
+      job.sink->rows_written(h.first, h.count);
+    }
+    flushing.clear();
+  };
 
   // Hands the emitted pass [first, first + count) over. Returns when
   // out_dist / out_pred are free again.
   auto hand_over = [&](int32_t first, int32_t count, bool was_held, size_t held_at) {
+    finish_flush();
     GSP_CUDA(cudaEventSynchronize(flagged.get()));
     const int* f = static_cast<const int*>(host_flags.get());
     if (f[0] != 0) throw_overflow(f[1], f[2]);
@@ -159,7 +203,10 @@ void run_passes(RunContext& ctx, const ApspJob& job, int32_t width, bool check_a
   };
 
   // The rows held so far, to the array (or staged, where the sink gave
-  // none after all), in order.
+  // none after all), in order. Into the array they cross on the copy
+  // stream while the passes go on; the next hand-over finishes them
+  // (finish_flush). The held arrays stay until the run ends (freeing them
+  // now would wait for the device).
   auto flush_held = [&] {
     if (held.empty()) return;
     if (direct) {
@@ -172,14 +219,8 @@ void run_passes(RunContext& ctx, const ApspJob& job, int32_t width, bool check_a
                                    cudaMemcpyDeviceToHost, copy.get()));
         }
       }
-      GSP_CUDA(cudaStreamSynchronize(copy.get()));
-      for (const Held& h : held) {
-        const size_t out_at = static_cast<size_t>(h.first) * n;
-        check_pass = h.check;
-        check_rows(h.first, h.count, static_cast<W*>(dest.dist) + out_at,
-                   (paths && dest.pred != nullptr) ? dest.pred + out_at : nullptr);
-        job.sink->rows_written(h.first, h.count);
-      }
+      GSP_CUDA(cudaEventRecord(flushed.get(), copy.get()));
+      flushing = held;
     } else {
       for (const Held& h : held) {
         check_pass = h.check;
@@ -188,16 +229,13 @@ void run_passes(RunContext& ctx, const ApspJob& job, int32_t width, bool check_a
       }
     }
     held.clear();
-    held_used = 0;
-    held_dist.reset();
-    held_pred.reset();
   };
   // The array is ready (or its making failed: rethrown): the held rows go.
   auto resolve = [&] {
-    ready_task->join();
-    ready_task.reset();
-    direct = later_direct;
-    dest = later;
+    ready->task->join();
+    direct = ready->direct;
+    dest = ready->dest;
+    ready.reset();
     if (!direct) {
       staged = std::make_unique<RowDeliverer>(ctx, job);
       staged->set_fix(check_rows);
@@ -236,14 +274,7 @@ void run_passes(RunContext& ctx, const ApspJob& job, int32_t width, bool check_a
     if (count > 0) engine.start(job.sources + first, count);
     if (!asked && cols == nullptr) {  // while the first pass runs: the result may allocate
       asked = true;
-      if (prepare_beside) {
-        ready_task = std::make_unique<HostTask>([&] {
-          GSP_CUDA(cudaSetDevice(ctx.device()));  // page-locking is a CUDA call: this run's device, no other
-          if (late_ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(late_ms));
-          job.sink->prepare_destination();
-          later_direct = job.sink->destination(&later);
-        });
-      } else {
+      if (ready == nullptr) {
         direct = job.sink->destination(&dest);
         if (!direct) {
           staged = std::make_unique<RowDeliverer>(ctx, job);
@@ -262,8 +293,8 @@ void run_passes(RunContext& ctx, const ApspJob& job, int32_t width, bool check_a
     bool decided = false;
     auto decide = [&] {
       decided = true;
-      if (ready_task == nullptr) return;
-      if (ready_task->done() || !room_for(first, count)) {
+      if (ready == nullptr) return;
+      if (ready->task->done() || !room_for(first, count)) {
         resolve();
       } else {
         hold = true;
@@ -314,7 +345,8 @@ void run_passes(RunContext& ctx, const ApspJob& job, int32_t width, bool check_a
     pending_count = count;
     pending_held = hold;
   }
-  if (ready_task != nullptr) resolve();  // every pass ended before the array was ready
+  if (ready != nullptr) resolve();  // every pass ended before the array was ready
+  finish_flush();
   clock.mark(Stage::kCopy);
   clock.finish();
 }
