@@ -191,14 +191,14 @@ gsp_cli_test(table_csv_json 2 "--csv and --json both choose the output" ARGS tab
 gsp_cli_test(table_sssp_algorithm 1 "table failed: GSP_ERR_(INVALID_ARGUMENT|UNSUPPORTED)"
   ARGS table table.txt --sources 0 --targets 1 --algorithm dijkstra)
 gsp_cli_test(table_negative_cycle 1 "table failed: GSP_ERR_NEGATIVE_CYCLE" ARGS table table_cycle.txt --sources 0 --targets 1)
-# --csv --paths runs the sources in groups of at most 2^18 cells, each
+# --csv --paths runs the sources in groups of at most 2^16 cells, each
 # group's lines written before the next group runs: 600 x 600 cells on a
-# generated grid are 2 runs of at most 436 sources; every line comes, and a
+# generated grid are 6 runs of at most 109 sources; every line comes, and a
 # cell of the second group equals the same cell run alone.
 add_test(NAME cli_table_csv_paths_grouped
   COMMAND sh -c "set -e; G=$<TARGET_FILE:gsp_cli>; $G generate grid --vertices 600 --seed 4 -o grouped.gr -q; \
 $G table grouped.gr --sources 0-599 --targets 0-599 --csv --paths 2>grouped.err >grouped.csv; \
-grep -q '(2 runs of at most 436 sources' grouped.err; test $(wc -l <grouped.csv) -eq 360001; \
+grep -q '(6 runs of at most 109 sources' grouped.err; test $(wc -l <grouped.csv) -eq 360001; \
 $G table grouped.gr --sources 599 --targets 0 --csv --paths -q | tail -n 1 >grouped_one.csv; \
 grep -qxF -f grouped_one.csv grouped.csv; echo grouped: ok"
   WORKING_DIRECTORY ${_cli_dir})

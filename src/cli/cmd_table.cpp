@@ -30,7 +30,7 @@ const Spec kTable = {
                 "  --paths           also print the path of every cell\n"
                 "  --csv             the table as CSV on stdout (the summary goes to stderr);\n"
                 "                    with --paths one line per cell: source,target,distance,path,\n"
-                "                    the sources run in groups of at most 262144 cells, each\n"
+                "                    the sources run in groups of at most 65536 cells, each\n"
                 "                    group's lines written before the next (memory holds one\n"
                 "                    group's paths) and the summary after them\n"
                 "  --algorithm A     auto, or an all-pairs algorithm: heap, johnson,\n"
@@ -128,7 +128,7 @@ std::string pad(const std::string& s, size_t width, bool left) {
 // Cells a run of `gsp table --csv --paths` covers at most (1000 targets:
 // 262 sources a run), so that its paths (a few hundred vertices a cell on a
 // road network) stay near a few hundred MB.
-constexpr int64_t kCellsPerRun = int64_t(1) << 18;
+constexpr int64_t kCellsPerRun = int64_t(1) << 16;
 
 // The run info of several runs as one: the first run's engine and device,
 // the sum of the times.
