@@ -171,9 +171,14 @@ class RowSink {
   // false for sinks without such an array (streams). It may allocate the
   // array: an engine asks while the device still computes, so that the
   // allocation overlaps the computation.
+  // page_locked: whether the device copies into the array at full speed.
+  // A result's array that is not (too large to be worth locking for one
+  // use: gpu::result_buffer_worth_locking) gets its rows through the
+  // engine's page-locked staging and rows() instead.
   struct Destination {
     void* dist = nullptr;
     int32_t* pred = nullptr;
+    bool page_locked = true;
   };
   virtual bool destination(Destination* out) {
     (void)out;

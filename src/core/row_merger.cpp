@@ -11,9 +11,18 @@
 #include <vector>
 
 #include "core/first_error.h"
+#include "core/parallel_copy.h"
 #include "core/weight_type.h"
 
 namespace gsp::detail {
+
+namespace {
+// Threads that copy a staged block into its part's place (each part's
+// thread, one a device, runs beside the others): a single thread's copy
+// bounded a 4-device delivery of 17 GB at 19 GB/s.
+constexpr int32_t kCopyThreads = 4;
+}  // namespace
+
 
 class RowMerger::Part final : public RowSink {
  public:
@@ -93,6 +102,7 @@ bool RowMerger::destination(int32_t part, RowSink::Destination* out) {
   const size_t at = static_cast<size_t>(begin_[static_cast<size_t>(part)]) * static_cast<size_t>(n_);
   out->dist = static_cast<char*>(dest_.dist) + at * value_bytes_;
   out->pred = dest_.pred != nullptr ? dest_.pred + at : nullptr;
+  out->page_locked = dest_.page_locked;
   return true;
 }
 
@@ -125,8 +135,8 @@ void RowMerger::rows(int32_t part, int32_t first, int32_t rows, const void* dist
     // An engine that stages its rows: copy them into the part's place.
     const size_t at = static_cast<size_t>(first) * static_cast<size_t>(n_);
     const size_t cells = static_cast<size_t>(rows) * static_cast<size_t>(n_);
-    std::memcpy(static_cast<char*>(d.dist) + at * value_bytes_, dist, cells * value_bytes_);
-    if (d.pred != nullptr && pred != nullptr) std::memcpy(d.pred + at, pred, cells * sizeof(int32_t));
+    parallel_copy(static_cast<char*>(d.dist) + at * value_bytes_, dist, cells * value_bytes_, kCopyThreads);
+    if (d.pred != nullptr && pred != nullptr) parallel_copy(d.pred + at, pred, cells * sizeof(int32_t), kCopyThreads);
     written(part, first, rows);
     return;
   }

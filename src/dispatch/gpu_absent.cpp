@@ -22,6 +22,8 @@ void release_cached_memory() {}
 void* result_buffer_take(size_t, size_t*, bool) { return nullptr; }
 void result_buffer_lock(void*) {}
 void result_buffer_give(void*, size_t) {}
+bool result_buffer_worth_locking(size_t) { return false; }
+bool page_locked(const void*) { return false; }
 int32_t pointer_device(const void*) { throw Error(GSP_ERR_NO_DEVICE, kWhy); }
 void copy_memory(void*, const void*, size_t, int32_t, void*) { throw Error(GSP_ERR_NO_DEVICE, kWhy); }
 void* default_stream() { return nullptr; }

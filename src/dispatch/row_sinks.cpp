@@ -2,35 +2,10 @@
 #include "dispatch/row_sinks.h"
 
 #include <algorithm>
-#include <cstring>
 #include <string>
-#include <thread>
-#include <vector>
 
 
 namespace gsp::detail {
-
-void parallel_copy(void* dst, const void* src, size_t bytes, int32_t threads) {
-  constexpr size_t kChunk = size_t(16) << 20;
-  const size_t parts = std::min<size_t>(static_cast<size_t>(std::max(threads, 1)), bytes / kChunk);
-  if (parts <= 1) {
-    std::memcpy(dst, src, bytes);
-    return;
-  }
-  const size_t step = (bytes + parts - 1) / parts;
-  std::vector<std::thread> pool;
-  try {
-    for (size_t i = 1; i < parts; i++) {
-      const size_t at = i * step, len = std::min(step, bytes - at);
-      pool.emplace_back([=] { std::memcpy(static_cast<char*>(dst) + at, static_cast<const char*>(src) + at, len); });
-    }
-  } catch (...) {
-    for (auto& t : pool) t.join();
-    throw;
-  }
-  std::memcpy(dst, src, std::min(step, bytes));
-  for (auto& t : pool) t.join();
-}
 
 void check_row_order(int32_t first_index, int32_t num_rows, int32_t* next) {
   if (first_index != *next) {
@@ -55,6 +30,7 @@ ArraySink::ArraySink(void* dist, int32_t* pred, int32_t n, gsp_dtype dtype, int3
 void ArraySink::allocate(bool lock) {
   if (paths_ == nullptr || dist_ != nullptr) return;
   const size_t cells = static_cast<size_t>(rows_) * static_cast<size_t>(n_);
+  lock = lock && lock_worth(cells);
   with_weight_type(paths_->dtype, [&](auto w) {
     auto& a = paths_->dist_array<decltype(w)>();
     allocate_result(a, cells, pinned_, lock);
@@ -78,13 +54,24 @@ void ArraySink::rows(int32_t first_index, int32_t num_rows, const void* dist, co
 
 bool ArraySink::destination(Destination* out) {
   allocate(true);
-  if (pinned_) {  // arrays of prepare_destination(): locked now
-    gpu::result_buffer_lock(dist_);
-    if (want_pred_) gpu::result_buffer_lock(pred_);
+  // A caller's arrays, and a CPU run's, are written as they are; a CUDA
+  // run's result is page-locked where that pays (else the engine stages).
+  out->page_locked = true;
+  if (paths_ != nullptr && pinned_) {
+    const size_t cells = static_cast<size_t>(rows_) * static_cast<size_t>(n_);
+    if (lock_worth(cells)) {  // arrays of prepare_destination(): locked now
+      gpu::result_buffer_lock(dist_);
+      if (want_pred_) gpu::result_buffer_lock(pred_);
+    }
+    out->page_locked = gpu::page_locked(dist_) && (!want_pred_ || gpu::page_locked(pred_));
   }
   out->dist = dist_;
   out->pred = want_pred_ ? pred_ : nullptr;
   return true;
+}
+
+bool ArraySink::lock_worth(size_t cells) const {
+  return gpu::result_buffer_worth_locking(cells * (weight_bytes(dtype_) + (want_pred_ ? sizeof(int32_t) : 0)));
 }
 
 void ArraySink::rows_written(int32_t first_index, int32_t num_rows) { advance(first_index, num_rows); }

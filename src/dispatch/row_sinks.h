@@ -7,14 +7,12 @@
 #include <cstdint>
 
 #include "core/engine.h"
+#include "core/parallel_copy.h"
 #include "core/paths.h"
 #include "core/result_memory.h"
 
 namespace gsp::detail {
 
-// memcpy split over up to `threads` threads for large blocks (first-touch
-// page faults of fresh memory dominate a single-threaded copy).
-void parallel_copy(void* dst, const void* src, size_t bytes, int32_t threads);
 
 // Rows into arrays of rows x n values: a result's, or the caller's. Rows
 // must arrive in order (rows() or, written in place, rows_written()).
@@ -39,8 +37,11 @@ class ArraySink final : public RowSink {
 
  private:
   // The result's arrays, if not yet there; page-locked now or (lock =
-  // false) by destination().
+  // false) by destination(), where that pays (lock_worth).
   void allocate(bool lock);
+  // Whether a result of `cells` cells is worth page-locking (all its
+  // arrays together: gpu::result_buffer_worth_locking).
+  bool lock_worth(size_t cells) const;
   void advance(int32_t first_index, int32_t num_rows);
   Paths* paths_ = nullptr;
   int32_t rows_ = 0;

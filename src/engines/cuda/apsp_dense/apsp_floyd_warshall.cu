@@ -272,7 +272,7 @@ void fw_in_core(RunContext& ctx, const ApspJob& job, int64_t ld, int fb, bool pr
   }
   prepare.join();
   RowSink::Destination dst;
-  const bool in_place = job.sink->destination(&dst);
+  const bool in_place = job.sink->destination(&dst) && dst.page_locked;
   deliver_rows_device<Ops, W>(ctx, job, D.get(), P.get(), ld, kPaths, in_place ? &dst : nullptr, &clock);
   clock.finish();
   fill_stats(ctx, job, nb, (int64_t)job.graph->n() * job.graph->n() * job.graph->n());

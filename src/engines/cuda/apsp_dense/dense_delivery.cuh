@@ -284,7 +284,7 @@ void deliver_rows_device(RunContext& ctx, const ApspJob& job, const typename Ops
   const int32_t ns = job.num_sources;
   if (ns <= 0) return;
   RowSink::Destination here;
-  if (dst == nullptr && job.sink->destination(&here)) dst = &here;
+  if (dst == nullptr && job.sink->destination(&here) && here.page_locked) dst = &here;
   const int32_t block = std::max(1, std::min(job.sink->preferred_block_rows(), ns));
   DeviceBuffer<int32_t> d_src(ctx, (size_t)ns, "APSP source list");
   GSP_CUDA(cudaMemcpyAsync(d_src.get(), job.sources, (size_t)ns * sizeof(int32_t),

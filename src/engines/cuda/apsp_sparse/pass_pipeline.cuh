@@ -92,7 +92,7 @@ std::unique_ptr<ResultReady> start_result_ready(RunContext& ctx, const ApspJob& 
     if (late_ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(late_ms));
     sink->prepare_destination();
     GSP_CUDA(cudaSetDevice(device));  // page-locking is a CUDA call: this run's device, no other
-    r->direct = sink->destination(&r->dest);
+    r->direct = sink->destination(&r->dest) && r->dest.page_locked;
   });
   return ready;
 }
@@ -275,7 +275,7 @@ void run_passes(RunContext& ctx, const ApspJob& job, int32_t width, bool check_a
     if (!asked && cols == nullptr) {  // while the first pass runs: the result may allocate
       asked = true;
       if (ready == nullptr) {
-        direct = job.sink->destination(&dest);
+        direct = job.sink->destination(&dest) && dest.page_locked;
         if (!direct) {
           staged = std::make_unique<RowDeliverer>(ctx, job);
           staged->set_fix(check_rows);

@@ -9,14 +9,18 @@
 #include <cstdlib>
 #include <new>
 
+#include "core/gpu_backend.h"
 #include "runtime/device.cuh"
 
 namespace gsp::detail::gpu::dense {
 
 // Page-locked host memory (cudaHostAlloc, or a buffer from the pinned cache when
-// `cached`), falling back to pageable memory when pinning fails. Freed (or
-// handed back to the cache) on scope exit: the caller must have finished
-// every asynchronous copy from or to it by then.
+// `cached`; from 4 MiB on otherwise, a buffer of the result-buffer cache:
+// mapped, faulted in on threads and registered, kept for the next run,
+// where cudaHostAlloc takes about 30 ms each 64 MiB), falling back to
+// pageable memory when pinning fails. Freed (or handed back to its cache)
+// on scope exit: the caller must have finished every asynchronous copy
+// from or to it by then.
 class HostBuffer {
  public:
   HostBuffer() = default;
@@ -37,6 +41,15 @@ class HostBuffer {
         return;
       }
     }
+    if (!cached && bytes >= kFromResults) {
+      size_t got = 0;
+      ptr_ = result_buffer_take(bytes, &got);
+      if (ptr_ != nullptr) {
+        pinned_ = from_results_ = true;
+        bytes_ = got;
+        return;
+      }
+    }
     if (cudaHostAlloc(&ptr_, bytes, cudaHostAllocPortable) == cudaSuccess) {
       pinned_ = true;
       bytes_ = bytes;
@@ -49,21 +62,25 @@ class HostBuffer {
   }
   void reset() {
     if (ptr_ != nullptr) {
-      if (pinned_ && cached_) pinned_cache_give(ptr_, bytes_);
+      if (from_results_) result_buffer_give(ptr_, bytes_);
+      else if (pinned_ && cached_) pinned_cache_give(ptr_, bytes_);
       else if (pinned_) cudaFreeHost(ptr_);
       else std::free(ptr_);
     }
     ptr_ = nullptr;
+    from_results_ = false;
   }
   template <class T>
   T* as() const { return static_cast<T*>(ptr_); }
   bool pinned() const { return pinned_; }
 
  private:
+  static constexpr size_t kFromResults = size_t(4) << 20;
   void* ptr_ = nullptr;
   size_t bytes_ = 0;
   bool pinned_ = false;
   bool cached_ = false;
+  bool from_results_ = false;
 };
 
 }  // namespace gsp::detail::gpu::dense

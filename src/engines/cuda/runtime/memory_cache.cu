@@ -260,6 +260,17 @@ void* result_buffer_take(size_t bytes, size_t* got, bool lock) {
   return p;
 }
 
+bool result_buffer_worth_locking(size_t bytes) { return bytes <= result_keep(); }
+
+bool page_locked(const void* p) {
+  cudaPointerAttributes a{};
+  if (p == nullptr || cudaPointerGetAttributes(&a, p) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return false;
+  }
+  return a.type == cudaMemoryTypeHost;
+}
+
 void result_buffer_lock(void* p) {
   size_t size = 0;
   {
