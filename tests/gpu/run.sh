@@ -148,9 +148,11 @@ fi
 # low-degree ones; with weights > 0 that is also speculative pushes on
 # every graph), with none, and without speculative pushes; the dense FW
 # with k-blocks of 8 tiles (the default only from n = 16384 on) and without
-# the lookahead streams.
+# the lookahead streams; the all-pairs tests with results in ordinary memory
+# (GSP_CUDA_PINNED_RESULTS=0: rows staged into them, as for a result larger
+# than the result-buffer cache keeps).
 # GSP_GPU_VARIANTS: "VAR=V,VAR=V:test ..." items.
-VARIANTS=${GSP_GPU_VARIANTS:-"GSP_CUDA_LOCAL_ROUNDS=8:test_gpu_sssp GSP_CUDA_LOCAL_ROUNDS=0:test_gpu_sssp GSP_CUDA_LOCAL_ROUNDS=8:test_gpu_sssp_family_shapes GSP_CUDA_LOCAL_ROUNDS=8:test_gpu_sssp_family_large GSP_CUDA_LOCAL_ROUNDS=0:test_gpu_sssp_family_shapes GSP_CUDA_LOCAL_ROUNDS=0:test_gpu_sssp_family_large GSP_DENSE_FW_BLOCK=8:test_gpu_apsp_dense GSP_DENSE_FW_LOOKAHEAD=0:test_gpu_apsp_dense GSP_CUDA_FILTER=both:test_gpu_sssp_family_shapes GSP_CUDA_FILTER=both:test_gpu_sssp_family_large GSP_CUDA_FILTER=none,GSP_CUDA_LOCAL_ROUNDS=8:test_gpu_sssp GSP_CUDA_SPEC=0:test_gpu_sssp GSP_CUDA_LOCAL_ROUNDS=8,GSP_CUDA_ELL=0:test_gpu_sssp_family_shapes"}
+VARIANTS=${GSP_GPU_VARIANTS:-"GSP_CUDA_LOCAL_ROUNDS=8:test_gpu_sssp GSP_CUDA_LOCAL_ROUNDS=0:test_gpu_sssp GSP_CUDA_LOCAL_ROUNDS=8:test_gpu_sssp_family_shapes GSP_CUDA_LOCAL_ROUNDS=8:test_gpu_sssp_family_large GSP_CUDA_LOCAL_ROUNDS=0:test_gpu_sssp_family_shapes GSP_CUDA_LOCAL_ROUNDS=0:test_gpu_sssp_family_large GSP_DENSE_FW_BLOCK=8:test_gpu_apsp_dense GSP_DENSE_FW_LOOKAHEAD=0:test_gpu_apsp_dense GSP_CUDA_FILTER=both:test_gpu_sssp_family_shapes GSP_CUDA_FILTER=both:test_gpu_sssp_family_large GSP_CUDA_FILTER=none,GSP_CUDA_LOCAL_ROUNDS=8:test_gpu_sssp GSP_CUDA_SPEC=0:test_gpu_sssp GSP_CUDA_LOCAL_ROUNDS=8,GSP_CUDA_ELL=0:test_gpu_sssp_family_shapes GSP_CUDA_PINNED_RESULTS=0:test_gpu_apsp_dense GSP_CUDA_PINNED_RESULTS=0:test_gpu_apsp_sparse"}
 if want variants; then
   for item in $VARIANTS; do
     vars=${item%%:*}
