@@ -238,57 +238,34 @@ bool documented_create_status(gsp_status s) {
          s == GSP_ERR_NO_DEVICE || s == GSP_ERR_DEVICE;
 }
 
-// A graph's CSR arrays, read through the public getters.
-struct Csr {
-  int32_t n = 0;
-  int64_t m = 0;
-  gsp_dtype dtype = GSP_F32;
-  std::vector<int64_t> off;
-  std::vector<int32_t> tgt;
-  std::vector<unsigned char> w;
-};
-
-Csr csr_of(const gsp_graph* g) {
-  Csr c;
-  c.n = gsp_graph_num_vertices(g);
-  c.m = gsp_graph_num_edges(g);
-  c.dtype = gsp_graph_weight_type(g);
-  FUZZ_CHECK(c.n >= 1 && c.m >= 0, "graph of %d vertices, %lld arcs", c.n, static_cast<long long>(c.m));
-  c.off.resize(static_cast<size_t>(c.n) + 1);
-  c.tgt.resize(static_cast<size_t>(c.m) + 1);
-  c.w.resize((static_cast<size_t>(c.m) + 1) * weight_bytes(c.dtype));
-  FUZZ_CHECK(gsp_graph_csr(g, c.off.data(), c.tgt.data(), c.w.data()) == GSP_OK, "gsp_graph_csr: %s", gsp_last_error());
-  return c;
-}
-
 // Where two graphs differ, in words (empty where they do not).
-std::string csr_difference(const Csr& a, const Csr& b) {
+std::string csr_difference(const fuzz::CsrCopy& a, const fuzz::CsrCopy& b) {
   char text[200];
   if (a.n != b.n || a.m != b.m || a.dtype != b.dtype) {
     std::snprintf(text, sizeof text, "n %d / %d, m %lld / %lld, type %d / %d", a.n, b.n, static_cast<long long>(a.m),
                   static_cast<long long>(b.m), static_cast<int>(a.dtype), static_cast<int>(b.dtype));
     return text;
   }
-  for (size_t i = 0; i < a.off.size(); i++) {
-    if (a.off[i] != b.off[i]) {
-      std::snprintf(text, sizeof text, "offsets[%zu] %lld / %lld", i, static_cast<long long>(a.off[i]),
-                    static_cast<long long>(b.off[i]));
+  for (size_t i = 0; i < a.offsets.size(); i++) {
+    if (a.offsets[i] != b.offsets[i]) {
+      std::snprintf(text, sizeof text, "offsets[%zu] %lld / %lld", i, static_cast<long long>(a.offsets[i]),
+                    static_cast<long long>(b.offsets[i]));
       return text;
     }
   }
-  for (size_t i = 0; i < a.tgt.size(); i++) {
-    if (a.tgt[i] != b.tgt[i]) {
-      std::snprintf(text, sizeof text, "targets[%zu] %d / %d (m %lld)", i, a.tgt[i], b.tgt[i],
+  for (size_t i = 0; i < a.targets.size(); i++) {
+    if (a.targets[i] != b.targets[i]) {
+      std::snprintf(text, sizeof text, "targets[%zu] %d / %d (m %lld)", i, a.targets[i], b.targets[i],
                     static_cast<long long>(a.m));
       return text;
     }
   }
   const size_t wb = weight_bytes(a.dtype);
-  for (size_t i = 0; i < a.w.size(); i++) {
-    if (a.w[i] != b.w[i]) {
+  for (size_t i = 0; i < a.weights.size(); i++) {
+    if (a.weights[i] != b.weights[i]) {
       std::snprintf(text, sizeof text, "weights[%zu] %.17g / %.17g (m %lld, type %d)", i / wb,
-                    fuzz::value_at(a.w.data(), a.dtype, static_cast<int32_t>(i / wb)),
-                    fuzz::value_at(b.w.data(), b.dtype, static_cast<int32_t>(i / wb)), static_cast<long long>(a.m),
+                    fuzz::value_at(a.weights.data(), a.dtype, static_cast<int32_t>(i / wb)),
+                    fuzz::value_at(b.weights.data(), b.dtype, static_cast<int32_t>(i / wb)), static_cast<long long>(a.m),
                     static_cast<int>(a.dtype));
       return text;
     }
@@ -302,7 +279,7 @@ std::string csr_difference(const Csr& a, const Csr& b) {
 constexpr int32_t kMaxRunVertices = 64;
 constexpr int64_t kMaxRunArcs = 1024;
 
-std::shared_ptr<Model> runnable_model(const Csr& c) {
+std::shared_ptr<Model> runnable_model(const fuzz::CsrCopy& c) {
   if (c.n > kMaxRunVertices || c.m > kMaxRunArcs) return nullptr;
   auto m = std::make_shared<Model>();
   m->n = c.n;
@@ -311,11 +288,11 @@ std::shared_ptr<Model> runnable_model(const Csr& c) {
   m->dst.reserve(static_cast<size_t>(c.m));
   m->w.reserve(static_cast<size_t>(c.m));
   for (int32_t u = 0; u < c.n; u++) {
-    for (int64_t k = c.off[u]; k < c.off[u + 1]; k++) {
-      const double w = fuzz::value_at(c.w.data(), c.dtype, static_cast<int32_t>(k));
+    for (int64_t k = c.offsets[u]; k < c.offsets[u + 1]; k++) {
+      const double w = fuzz::value_at(c.weights.data(), c.dtype, static_cast<int32_t>(k));
       if (!(std::fabs(w) <= 1024 && w * 4 == std::floor(w * 4))) return nullptr;
       m->src.push_back(u);
-      m->dst.push_back(c.tgt[k]);
+      m->dst.push_back(c.targets[k]);
       m->w.push_back(w);
       if (w < 0) m->negative = true;
     }
@@ -331,7 +308,7 @@ struct Slot {
   }
   void keep(gsp_graph* g) {
     std::shared_ptr<Model> m;
-    if (gsp_graph_num_vertices(g) <= kMaxRunVertices) m = runnable_model(csr_of(g));
+    if (gsp_graph_num_vertices(g) <= kMaxRunVertices) m = runnable_model(fuzz::csr_of(g));
     if (!m) {
       gsp_graph_destroy(g);
       return;
@@ -375,7 +352,7 @@ void check_create(gsp_status s, const std::string& msg, gsp_graph* g, gsp_status
   }
   // (GSP_OK here implies the twin's GSP_OK, checked above.)
   if (s == GSP_OK) {
-    const std::string diff = csr_difference(csr_of(g), csr_of(h));
+    const std::string diff = csr_difference(fuzz::csr_of(g), fuzz::csr_of(h));
     FUZZ_CHECK(diff.empty(), "the device graph differs from the host one (device / host: %s)", diff.c_str());
     gsp_graph_destroy(h);
     slot->keep(g);

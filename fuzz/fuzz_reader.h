@@ -16,45 +16,6 @@
 
 namespace fuzz {
 
-struct CsrCopy {
-  int32_t n = 0;
-  int64_t m = 0;
-  gsp_dtype dtype = GSP_F32;
-  std::vector<int64_t> offsets;
-  std::vector<int32_t> targets;
-  std::vector<unsigned char> weights;  // raw bytes of the weight type
-};
-
-inline CsrCopy csr_of(const gsp_graph* g) {
-  CsrCopy c;
-  c.n = gsp_graph_num_vertices(g);
-  c.m = gsp_graph_num_edges(g);
-  c.dtype = gsp_graph_weight_type(g);
-  FUZZ_CHECK(c.n >= 1 && c.m >= 0, "n=%d m=%lld", c.n, static_cast<long long>(c.m));
-  FUZZ_CHECK(c.dtype == GSP_F32 || c.dtype == GSP_I32 || c.dtype == GSP_F64, "dtype=%d", static_cast<int>(c.dtype));
-  const size_t wsize = c.dtype == GSP_F64 ? 8 : 4;
-  c.offsets.resize(static_cast<size_t>(c.n) + 1);
-  c.targets.resize(static_cast<size_t>(c.m));
-  c.weights.resize(static_cast<size_t>(c.m) * wsize);
-  const gsp_status s = gsp_graph_csr(g, c.offsets.data(), c.targets.data(), c.weights.data());
-  FUZZ_CHECK(s == GSP_OK, "gsp_graph_csr: %s", gsp_last_error());
-  FUZZ_CHECK(c.offsets[0] == 0 && c.offsets[static_cast<size_t>(c.n)] == c.m, "offsets ends");
-  for (int32_t v = 0; v < c.n; v++) FUZZ_CHECK(c.offsets[v] <= c.offsets[v + 1], "offsets decrease at %d", v);
-  for (int64_t k = 0; k < c.m; k++) {
-    FUZZ_CHECK(c.targets[k] >= 0 && c.targets[k] < c.n, "target %d out of range", c.targets[k]);
-    if (c.dtype == GSP_F32) {
-      float w;
-      std::memcpy(&w, &c.weights[static_cast<size_t>(k) * 4], 4);
-      FUZZ_CHECK(std::isfinite(w), "non-finite weight in a loaded graph");
-    } else if (c.dtype == GSP_F64) {
-      double w;
-      std::memcpy(&w, &c.weights[static_cast<size_t>(k) * 8], 8);
-      FUZZ_CHECK(std::isfinite(w), "non-finite weight in a loaded graph");
-    }
-  }
-  return c;
-}
-
 inline int reader_one_input(const uint8_t* data, size_t size, gsp_format format, const char* ext) {
   if (size < 1) return 0;
   const uint8_t opt = data[0];
