@@ -23,7 +23,6 @@ namespace {
 constexpr int32_t kCopyThreads = 4;
 }  // namespace
 
-
 class RowMerger::Part final : public RowSink {
  public:
   Part(RowMerger* m, int32_t index) : m_(m), index_(index) {}
