@@ -18,7 +18,7 @@ add_test(NAME test_tuning COMMAND test_tuning)
 set_tests_properties(test_tuning PROPERTIES LABELS "cpu" ENVIRONMENT "GSP_SOURCE_DIR=${PROJECT_SOURCE_DIR}")
 
 add_executable(test_row_merger ${CMAKE_CURRENT_SOURCE_DIR}/internal/test_row_merger.cpp
-  ${PROJECT_SOURCE_DIR}/src/core/row_merger.cpp)
+  ${PROJECT_SOURCE_DIR}/src/core/row_merger.cpp ${PROJECT_SOURCE_DIR}/src/core/parallel_copy.cpp)
 target_include_directories(test_row_merger PRIVATE ${PROJECT_SOURCE_DIR}/src ${PROJECT_SOURCE_DIR}/include ${CMAKE_CURRENT_SOURCE_DIR})
 target_compile_options(test_row_merger PRIVATE ${GSP_WARNINGS})
 target_link_libraries(test_row_merger PRIVATE Threads::Threads)
