@@ -184,8 +184,14 @@ void connect_group(NcclComm& comm) {
   cudaError_t e = cudaMalloc(&buf, kBytes);
   if (e == cudaSuccess) e = cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking);
   if (e == cudaSuccess) {
-    comm.bcast(buf, 1, 0, st);
-    comm.bcast(buf, kBytes, 0, st);
+    try {
+      comm.bcast(buf, 1, 0, st);
+      comm.bcast(buf, kBytes, 0, st);
+    } catch (...) {  // NCCL refused: nothing of ours left behind
+      cudaStreamDestroy(st);
+      cudaFree(buf);
+      throw;
+    }
     e = cudaStreamSynchronize(st);
   }
   if (st != nullptr) cudaStreamDestroy(st);
