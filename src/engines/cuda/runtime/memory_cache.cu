@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "core/gpu_backend.h"
+#include "core/parallel_copy.h"
 #include "core/tuning.h"
 #include "runtime/device.cuh"
 #include "runtime/nccl_library.cuh"
@@ -70,26 +71,10 @@ void fault_in(char* p, size_t bytes) {
   // writing ran at 56 GB/s on 32 (2 x H200 host, 32 cores), and it held the
   // process's address space while it ran (cudaMalloc waited up to 74 ms a
   // call; never while writing).
-  auto touch = [page](char* a, size_t len) {
-    for (size_t at = 0; at < len; at += page) reinterpret_cast<volatile char*>(a)[at] = 0;
-  };
-  const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
-  const size_t parts = std::min<size_t>({(size_t)kTouchThreads, (size_t)hw, std::max<size_t>(1, bytes / kTouchPerThread)});
-  const size_t step = (bytes / parts + page - 1) / page * page;
-  std::vector<std::thread> pool;
-  size_t done = bytes;  // what the threads cover, from part 1 on (part 0 is this thread's)
-  try {
-    for (size_t i = 1; i < parts && i * step < bytes; ++i) {
-      char* a = p + i * step;
-      const size_t len = std::min(step, bytes - i * step);
-      pool.emplace_back([=] { touch(a, len); });
-    }
-  } catch (...) {  // no more threads: this one touches the rest
-    done = step + pool.size() * step;
-  }
-  touch(p, std::min(step, bytes));
-  if (done < bytes) touch(p + done, bytes - done);
-  for (auto& t : pool) t.join();
+  const int32_t threads = static_cast<int32_t>(std::min<unsigned>(kTouchThreads, std::max(1u, std::thread::hardware_concurrency())));
+  for_each_part(bytes, threads, kTouchPerThread, page, [p, page](size_t at, size_t len) {
+    for (size_t x = 0; x < len; x += page) reinterpret_cast<volatile char*>(p + at)[x] = 0;
+  });
 }
 
 struct Caches {
