@@ -16,7 +16,8 @@
  * first / steady, then the first call's stages: setup, upload, compute,
  * copy, paths, and "outside" (the call's wall time less the engine's
  * seconds and upload: device start, dispatch, result allocation outside
- * the engine's clock). GSP_BENCH_FIRST_ONLY=JOB runs one job. The NY graph
+ * the engine's clock). GSP_BENCH_FIRST_ONLY=JOB runs one job;
+ * GSP_BENCH_FIRST_CALLS=1 prints every call's time. The NY graph
  * comes from $GSP_DATA_DIR (the DIMACS challenge's USA-road-d.NY.gr.gz);
  * without it the NY jobs are skipped visibly. */
 #define _DEFAULT_SOURCE
@@ -120,6 +121,11 @@ static int child(int job, const char* backend) {
     if (steady[i] < 0) return 1;
   }
   m.steady = bench_median(steady, reps);
+  if (getenv("GSP_BENCH_FIRST_CALLS") != NULL) { /* every call, for a closer look */
+    fprintf(stderr, "%s %s calls: first %.4f s, then", kJobNames[job], backend, m.first);
+    for (i = 0; i < reps; i++) fprintf(stderr, " %.4f", steady[i]);
+    fprintf(stderr, "\n");
+  }
   printf("RESULT %.6f %.6f %.6f %.6f %.6f %.6f %.6f %.6f %.6f %s %s\n", m.graph, m.first, m.steady, m.setup,
          m.upload, m.compute, m.copy, m.paths, m.outside, m.algorithm, m.backend);
   free(ids);

@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "apsp_sparse/apsp_sparse_common.cuh"
+#include "apsp_sparse/held_rows.cuh"
 #include "core/host_task.h"
 #include "core/pred_repair.h"
 #include "runtime/stage_clock.cuh"
@@ -65,7 +66,10 @@ constexpr double kPrepareBesideBytes = 256.0 * (1 << 20);
 // destination) on a host thread: a first call's array is new memory to
 // fault in and page-lock (NY, 1024 rows with paths: 2.2 GB, about 0.1 s,
 // several passes). The faulting in makes no CUDA call and overlaps the
-// engine's set-up; the page-locking runs on the run's device.
+// engine's set-up; the page-locking runs on the run's device. Staging a
+// new array's rows instead, and locking it only for later runs, was slower
+// on an H100 host (first call 0.33 s against 0.22 s: copies into fresh
+// pageable memory run at a few GB/s, and locking 2 GiB takes 0.06 s there).
 struct ResultReady {
   RowSink::Destination dest;
   bool direct = false;
@@ -97,258 +101,253 @@ std::unique_ptr<ResultReady> start_result_ready(RunContext& ctx, const ApspJob& 
   return ready;
 }
 
-// Runs job.sources in passes of `width` through `engine`. check_all_rows:
-// every predecessor row is checked (else only those of passes whose
-// flags[3] is set). Stages: the passes compute (the copies of earlier
-// passes overlap them), the last pass's rows copy.
+// Runs job.sources in passes of `width` through an engine (run_passes
+// below). Each pass: started; the previous pass handed over while it runs
+// (hand_over); its rows emitted and sent on behind it (emit_and_send).
+// check_all_rows: every predecessor row is checked (else only those of
+// passes whose flags[3] is set). Stages: the passes compute (the copies of
+// earlier passes overlap them), the last pass's rows copy.
 template <class W, class Engine>
-void run_passes(RunContext& ctx, const ApspJob& job, int32_t width, bool check_all_rows, StageClock& clock,
-                Engine& engine, std::unique_ptr<ResultReady> ready) {
-  const Graph& graph = *job.graph;
-  const int32_t n = graph.n();
-  const bool paths = job.options->want_paths;
-  const size_t out_labels = static_cast<size_t>(width) * n;
-  DeviceBuffer<W> out_dist(ctx, out_labels, "sparse APSP distance rows");
-  DeviceBuffer<int32_t> out_pred(ctx, paths ? out_labels : 0, "sparse APSP predecessor rows");
-  DeviceBuffer<W> held_dist;  // rows held while the result's array is made ready (below)
-  DeviceBuffer<int32_t> held_pred;
-  DeviceBuffer<int> flags(ctx, 4, "sparse APSP pass flags");
-  PinnedBuffer host_flags;
-  host_flags.allocate(4 * sizeof(int));
-  CopyStream copy;
-  Event emitted, flagged, copied;
-  DrainStreams drain{ctx.stream(), copy.get()};
-
-  PredRepairScratch scratch;
-  bool check_pass = check_all_rows;  // the rows being handed over
-  auto check_rows = [&](int32_t first, int32_t rows, void* dist, int32_t* pred) {
-    if (!check_pass || pred == nullptr) return;
-    repair_pred_block(graph.view<W>(), job.sources + first, rows, static_cast<const W*>(dist), pred, scratch);
-  };
-  RowSink::Destination dest;
-  bool direct = false;
-  bool asked = false;
-  std::unique_ptr<RowDeliverer> staged;
-
-  // Narrow rows (a table without paths): only the sink's columns cross the
-  // bus, gathered on the device into `narrow` and copied to `narrow_host`.
-  const std::vector<int32_t>* cols = paths ? nullptr : job.sink->columns();
-  const int64_t t = cols != nullptr ? static_cast<int64_t>(cols->size()) : 0;
-  DeviceBuffer<int32_t> d_cols;
-  DeviceBuffer<W> narrow;
-  PinnedBuffer narrow_host;
-  if (cols != nullptr) {
-    d_cols.allocate(ctx, static_cast<size_t>(t), "sparse APSP sink columns");
-    narrow.allocate(ctx, static_cast<size_t>(width) * static_cast<size_t>(t), "sparse APSP narrow rows");
-    narrow_host.allocate(static_cast<size_t>(width) * static_cast<size_t>(t) * sizeof(W));
-    GSP_CUDA(cudaMemcpyAsync(d_cols.get(), cols->data(), static_cast<size_t>(t) * sizeof(int32_t),
-                             cudaMemcpyHostToDevice, ctx.stream()));
+class PassRunner {
+ public:
+  PassRunner(RunContext& ctx, const ApspJob& job, int32_t width, bool check_all_rows, Engine& engine,
+             std::unique_ptr<ResultReady> ready)
+      : ctx_(ctx),
+        job_(job),
+        n_(job.graph->n()),
+        width_(width),
+        paths_(job.options->want_paths),
+        check_all_rows_(check_all_rows),
+        engine_(engine),
+        ready_(std::move(ready)),
+        out_dist_(ctx, static_cast<size_t>(width) * n_, "sparse APSP distance rows"),
+        out_pred_(ctx, paths_ ? static_cast<size_t>(width) * n_ : 0, "sparse APSP predecessor rows"),
+        held_(ctx, n_, paths_, job.num_sources),
+        flags_(ctx, 4, "sparse APSP pass flags"),
+        check_pass_(check_all_rows),
+        cols_(paths_ ? nullptr : job.sink->columns()),
+        t_(cols_ != nullptr ? static_cast<int64_t>(cols_->size()) : 0) {
+    host_flags_.allocate(4 * sizeof(int));
+    if (cols_ != nullptr) prepare_narrow();
   }
 
-  // A large result array made ready beside the engine's set-up and first
-  // passes (start_result_ready): the passes that end before it is ready
-  // write their rows into `held` on the device instead of out_dist, and
-  // they cross at full speed once it is (resolve()). Where the device has
-  // no room to hold them, the next pass waits.
-  const size_t cell_bytes = sizeof(W) + (paths ? sizeof(int32_t) : 0);
-  struct Held {
-    int32_t first, count;
-    size_t at;  // labels into held_dist / held_pred
-    bool check;
+  void run(StageClock& clock) {
+    Pass pending;
+    for (int64_t at = 0;; at += width_) {
+      Pass pass;
+      pass.first = static_cast<int32_t>(std::min<int64_t>(at, job_.num_sources));
+      pass.count = std::min(width_, job_.num_sources - pass.first);
+      if (pass.count > 0) engine_.start(job_.sources + pass.first, pass.count);
+      if (!asked_ && cols_ == nullptr) ask_destination();  // while the first pass runs
+      if (pending.count > 0) hand_over(pending);
+      if (pass.count <= 0) break;
+      // Where the result's array is being made ready: this pass's rows are
+      // held too, or (ready, or no room) the held ones go now. Decided while
+      // this pass computes once rows are held (the copies overlap it), else
+      // after it (the first pass's time lets a quick making end: a repeated
+      // call's array comes ready from the cache).
+      const bool early = held_.waiting();
+      if (early) pass.held = decide_hold(pass);
+      engine_.wait();
+      if (!early) pass.held = decide_hold(pass);
+      emit_and_send(pass);
+      clock.mark(Stage::kCompute);
+      pending = pass;
+    }
+    if (ready_ != nullptr) resolve();  // every pass ended before the array was ready
+    finish_held();
+    clock.mark(Stage::kCopy);
+    clock.finish();
+  }
+
+ private:
+  struct Pass {
+    int32_t first = 0;
+    int32_t count = 0;
+    bool held = false;  // rows held on the device (HeldRows) at held_at
+    size_t held_at = 0;
   };
-  std::vector<Held> held;     // passes whose rows wait on the device
-  std::vector<Held> flushing;  // held passes whose rows are crossing (event `flushed`)
-  Event flushed;
-  size_t held_used = 0;
-  bool no_room = false;  // the held arrays could not be allocated
+
+  // Checks (and repairs) a block of predecessor rows in host memory where
+  // the pass being handed over needs it.
+  void check_rows(int32_t first, int32_t rows, void* dist, int32_t* pred) {
+    if (!check_pass_ || pred == nullptr) return;
+    repair_pred_block(job_.graph->view<W>(), job_.sources + first, rows, static_cast<const W*>(dist), pred,
+                      scratch_);
+  }
+  void make_staged() {
+    staged_ = std::make_unique<RowDeliverer>(ctx_, job_);
+    staged_->set_fix([this](int32_t first, int32_t rows, void* dist, int32_t* pred) {
+      check_rows(first, rows, dist, pred);
+    });
+  }
+
+  // Narrow rows (a table without paths): only the sink's columns cross the
+  // bus, gathered on the device into narrow_ and copied to narrow_host_.
+  void prepare_narrow() {
+    d_cols_.allocate(ctx_, static_cast<size_t>(t_), "sparse APSP sink columns");
+    narrow_.allocate(ctx_, static_cast<size_t>(width_) * static_cast<size_t>(t_), "sparse APSP narrow rows");
+    narrow_host_.allocate(static_cast<size_t>(width_) * static_cast<size_t>(t_) * sizeof(W));
+    GSP_CUDA(cudaMemcpyAsync(d_cols_.get(), cols_->data(), static_cast<size_t>(t_) * sizeof(int32_t),
+                             cudaMemcpyHostToDevice, ctx_.stream()));
+  }
+
+  // While the first pass runs, the result may allocate (where no host
+  // thread is making it ready).
+  void ask_destination() {
+    asked_ = true;
+    if (ready_ != nullptr) return;
+    direct_ = job_.sink->destination(&dest_) && dest_.page_locked;
+    if (!direct_) make_staged();
+  }
+
+  // Whether `pass` holds its rows on the device; where the array became
+  // ready (or the device has no room), the held rows go now (resolve).
+  bool decide_hold(const Pass& pass) {
+    if (ready_ == nullptr) return false;
+    if (ready_->task->done() || !held_.room_for(pass.first, pass.count)) {
+      resolve();
+      return false;
+    }
+    return true;
+  }
+
+  // The array is ready (or its making failed: rethrown): the held rows go,
+  // straight into it (the copies overlap the passes; the next hand-over
+  // finishes them) or through staging.
+  void resolve() {
+    ready_->task->join();
+    direct_ = ready_->direct;
+    dest_ = ready_->dest;
+    ready_.reset();
+    if (direct_) {
+      held_.send(dest_, copy_.get());
+      return;
+    }
+    make_staged();
+    held_.send_staged([&](int32_t first, int32_t count, const W* d, const int32_t* p, bool check) {
+      check_pass_ = check;
+      staged_->deliver(first, count, d, p, copy_.get());
+    });
+  }
 
   // The held passes whose rows crossed: checked and handed to the sink, in
   // order (before any later pass).
-  auto finish_flush = [&] {
-    if (flushing.empty()) return;
-    GSP_CUDA(cudaEventSynchronize(flushed.get()));
-    for (const Held& h : flushing) {
-      const size_t out_at = static_cast<size_t>(h.first) * n;
-      check_pass = h.check;
-      check_rows(h.first, h.count, static_cast<W*>(dest.dist) + out_at,
-                 (paths && dest.pred != nullptr) ? dest.pred + out_at : nullptr);
-      job.sink->rows_written(h.first, h.count);
-    }
-    flushing.clear();
-  };
-
-  // Hands the emitted pass [first, first + count) over. Returns when
-  // out_dist / out_pred are free again.
-  auto hand_over = [&](int32_t first, int32_t count, bool was_held, size_t held_at) {
-    finish_flush();
-    GSP_CUDA(cudaEventSynchronize(flagged.get()));
-    const int* f = static_cast<const int*>(host_flags.get());
-    if (f[0] != 0) throw_overflow(f[1], f[2]);
-    check_pass = paths && (check_all_rows || f[3] != 0);
-    if (was_held) {
-      held.push_back(Held{first, count, held_at, check_pass});
-    } else if (cols != nullptr) {
-      GSP_CUDA(cudaEventSynchronize(copied.get()));
-      job.sink->narrow_rows(first, count, narrow_host.get());
-    } else if (direct) {
-      GSP_CUDA(cudaEventSynchronize(copied.get()));
-      const size_t at = static_cast<size_t>(first) * n;
-      check_rows(first, count, static_cast<W*>(dest.dist) + at,
-                 (paths && dest.pred != nullptr) ? dest.pred + at : nullptr);
-      job.sink->rows_written(first, count);
-    } else {
-      staged->deliver(first, count, out_dist.get(), paths ? out_pred.get() : nullptr, copy.get());
-    }
-    job.options->report(static_cast<double>(first + count) / job.num_sources);
-  };
-
-  // The rows held so far, to the array (or staged, where the sink gave
-  // none after all), in order. Into the array they cross on the copy
-  // stream while the passes go on; the next hand-over finishes them
-  // (finish_flush). The held arrays stay until the run ends (freeing them
-  // now would wait for the device).
-  auto flush_held = [&] {
-    if (held.empty()) return;
-    if (direct) {
-      for (const Held& h : held) {
-        const size_t out_at = static_cast<size_t>(h.first) * n, labels = static_cast<size_t>(h.count) * n;
-        GSP_CUDA(cudaMemcpyAsync(static_cast<W*>(dest.dist) + out_at, held_dist.get() + h.at, labels * sizeof(W),
-                                 cudaMemcpyDeviceToHost, copy.get()));
-        if (paths && dest.pred != nullptr) {
-          GSP_CUDA(cudaMemcpyAsync(dest.pred + out_at, held_pred.get() + h.at, labels * sizeof(int32_t),
-                                   cudaMemcpyDeviceToHost, copy.get()));
-        }
-      }
-      GSP_CUDA(cudaEventRecord(flushed.get(), copy.get()));
-      flushing = held;
-    } else {
-      for (const Held& h : held) {
-        check_pass = h.check;
-        staged->deliver(h.first, h.count, held_dist.get() + h.at, paths ? held_pred.get() + h.at : nullptr,
-                        copy.get());
-      }
-    }
-    held.clear();
-  };
-  // The array is ready (or its making failed: rethrown): the held rows go.
-  auto resolve = [&] {
-    ready->task->join();
-    direct = ready->direct;
-    dest = ready->dest;
-    ready.reset();
-    if (!direct) {
-      staged = std::make_unique<RowDeliverer>(ctx, job);
-      staged->set_fix(check_rows);
-    }
-    flush_held();
-  };
-  // Whether the device can hold `count` more rows (the held arrays are
-  // allocated at the first pass held: room for every row still to come,
-  // within half of what the budget has left).
-  auto room_for = [&](int32_t first, int32_t count) {
-    if (no_room) return false;
-    if (held_dist.get() == nullptr) {
-      const size_t row_bytes = static_cast<size_t>(n) * cell_bytes;
-      const size_t rows = std::min<size_t>(static_cast<size_t>(job.num_sources - first), ctx.budget_left() / 2 / row_bytes);
-      try {
-        if (rows < static_cast<size_t>(count)) throw Error(GSP_ERR_DEVICE_OUT_OF_MEMORY, "no room");
-        held_dist.allocate(ctx, rows * n, "sparse APSP rows held for the result");
-        if (paths) held_pred.allocate(ctx, rows * n, "sparse APSP predecessor rows held for the result");
-      } catch (const Error&) {
-        held_dist.reset();
-        held_pred.reset();
-        no_room = true;
-        return false;
-      }
-    }
-    return held_used + static_cast<size_t>(count) * n <= held_dist.size();
-  };
-
-  int32_t pending_first = 0;
-  int32_t pending_count = 0;
-  bool pending_held = false;
-  size_t pending_at = 0;
-  for (int64_t at = 0;; at += width) {
-    const int32_t first = static_cast<int32_t>(std::min<int64_t>(at, job.num_sources));
-    const int32_t count = std::min(width, job.num_sources - first);
-    if (count > 0) engine.start(job.sources + first, count);
-    if (!asked && cols == nullptr) {  // while the first pass runs: the result may allocate
-      asked = true;
-      if (ready == nullptr) {
-        direct = job.sink->destination(&dest) && dest.page_locked;
-        if (!direct) {
-          staged = std::make_unique<RowDeliverer>(ctx, job);
-          staged->set_fix(check_rows);
-        }
-      }
-    }
-    if (pending_count > 0) hand_over(pending_first, pending_count, pending_held, pending_at);
-    if (count <= 0) break;
-    // Where the result's array is being made ready: this pass's rows are
-    // held too, or (ready, or no room) the held ones go now. Decided while
-    // this pass computes once rows are held (the copies overlap it), else
-    // after it (the first pass's time lets a quick making end: a repeated
-    // call's array comes ready from the cache).
-    bool hold = false;
-    bool decided = false;
-    auto decide = [&] {
-      decided = true;
-      if (ready == nullptr) return;
-      if (ready->task->done() || !room_for(first, count)) {
-        resolve();
-      } else {
-        hold = true;
-      }
-    };
-    if (!held.empty()) decide();
-    engine.wait();
-    if (!decided) decide();
-
-    // The previous pass's rows are out (hand_over returned): emit this
-    // one's, then copy them on the copy stream behind the kernels (or hold
-    // them on the device while the result's array is being made ready).
-    const size_t labels = static_cast<size_t>(count) * n;
-    W* to_dist = hold ? held_dist.get() + held_used : out_dist.get();
-    int32_t* to_pred = !paths ? nullptr : hold ? held_pred.get() + held_used : out_pred.get();
-    GSP_CUDA(cudaMemsetAsync(flags.get(), 0, 4 * sizeof(int), ctx.stream()));
-    engine.emit(count, to_dist, to_pred, flags.get());
-    clock.mark(Stage::kCompute);
-    GSP_CUDA(cudaEventRecord(emitted.get(), ctx.stream()));
-    GSP_CUDA(cudaStreamWaitEvent(copy.get(), emitted.get(), 0));
-    GSP_CUDA(cudaMemcpyAsync(host_flags.get(), flags.get(), 4 * sizeof(int), cudaMemcpyDeviceToHost, copy.get()));
-    GSP_CUDA(cudaEventRecord(flagged.get(), copy.get()));
-    if (cols != nullptr) {
-      const int64_t cells = static_cast<int64_t>(count) * t;
-      if (cells > 0) {
-        const unsigned blocks = static_cast<unsigned>(std::min<int64_t>(blocks_for(cells, 256), 65535LL * 8));
-        gather_columns_kernel<W><<<blocks, 256, 0, copy.get()>>>(out_dist.get(), n, d_cols.get(), t, count,
-                                                                  narrow.get());
-        GSP_CUDA_LAUNCH();
-        GSP_CUDA(cudaMemcpyAsync(narrow_host.get(), narrow.get(), static_cast<size_t>(cells) * sizeof(W),
-                                 cudaMemcpyDeviceToHost, copy.get()));
-      }
-      GSP_CUDA(cudaEventRecord(copied.get(), copy.get()));
-    } else if (hold) {
-      pending_at = held_used;
-      held_used += labels;
-    } else if (direct) {
-      const size_t out_at = static_cast<size_t>(first) * n;
-      GSP_CUDA(cudaMemcpyAsync(static_cast<W*>(dest.dist) + out_at, out_dist.get(), labels * sizeof(W),
-                               cudaMemcpyDeviceToHost, copy.get()));
-      if (paths && dest.pred != nullptr) {
-        GSP_CUDA(cudaMemcpyAsync(dest.pred + out_at, out_pred.get(), labels * sizeof(int32_t),
-                                 cudaMemcpyDeviceToHost, copy.get()));
-      }
-      GSP_CUDA(cudaEventRecord(copied.get(), copy.get()));
-    }
-    pending_first = first;
-    pending_count = count;
-    pending_held = hold;
+  void finish_held() {
+    held_.finish([&](int32_t first, int32_t count, bool check) {
+      check_pass_ = check;
+      rows_in_place(first, count);
+    });
   }
-  if (ready != nullptr) resolve();  // every pass ended before the array was ready
-  finish_flush();
-  clock.mark(Stage::kCopy);
-  clock.finish();
+  void rows_in_place(int32_t first, int32_t count) {
+    const size_t at = static_cast<size_t>(first) * n_;
+    check_rows(first, count, static_cast<W*>(dest_.dist) + at,
+               (paths_ && dest_.pred != nullptr) ? dest_.pred + at : nullptr);
+    job_.sink->rows_written(first, count);
+  }
+
+  // Hands the emitted pass over. Returns when out_dist_ / out_pred_ are
+  // free again.
+  void hand_over(const Pass& pass) {
+    finish_held();
+    GSP_CUDA(cudaEventSynchronize(flagged_.get()));
+    const int* f = static_cast<const int*>(host_flags_.get());
+    if (f[0] != 0) throw_overflow(f[1], f[2]);
+    check_pass_ = paths_ && (check_all_rows_ || f[3] != 0);
+    if (pass.held) {
+      held_.add(pass.first, pass.count, pass.held_at, check_pass_);
+    } else if (cols_ != nullptr) {
+      GSP_CUDA(cudaEventSynchronize(copied_.get()));
+      job_.sink->narrow_rows(pass.first, pass.count, narrow_host_.get());
+    } else if (direct_) {
+      GSP_CUDA(cudaEventSynchronize(copied_.get()));
+      rows_in_place(pass.first, pass.count);
+    } else {
+      staged_->deliver(pass.first, pass.count, out_dist_.get(), paths_ ? out_pred_.get() : nullptr, copy_.get());
+    }
+    job_.options->report(static_cast<double>(pass.first + pass.count) / job_.num_sources);
+  }
+
+  // The previous pass's rows are out (hand_over returned): emits this
+  // one's, then copies them on the copy stream behind the kernels (or holds
+  // them on the device while the result's array is being made ready).
+  void emit_and_send(Pass& pass) {
+    W* to_dist = pass.held ? held_.next_dist() : out_dist_.get();
+    int32_t* to_pred = !paths_ ? nullptr : pass.held ? held_.next_pred() : out_pred_.get();
+    GSP_CUDA(cudaMemsetAsync(flags_.get(), 0, 4 * sizeof(int), ctx_.stream()));
+    engine_.emit(pass.count, to_dist, to_pred, flags_.get());
+    GSP_CUDA(cudaEventRecord(emitted_.get(), ctx_.stream()));
+    GSP_CUDA(cudaStreamWaitEvent(copy_.get(), emitted_.get(), 0));
+    GSP_CUDA(cudaMemcpyAsync(host_flags_.get(), flags_.get(), 4 * sizeof(int), cudaMemcpyDeviceToHost, copy_.get()));
+    GSP_CUDA(cudaEventRecord(flagged_.get(), copy_.get()));
+    if (cols_ != nullptr) {
+      send_narrow(pass.count);
+    } else if (pass.held) {
+      pass.held_at = held_.take(pass.count);
+    } else if (direct_) {
+      const size_t out_at = static_cast<size_t>(pass.first) * n_;
+      const size_t labels = static_cast<size_t>(pass.count) * n_;
+      GSP_CUDA(cudaMemcpyAsync(static_cast<W*>(dest_.dist) + out_at, out_dist_.get(), labels * sizeof(W),
+                               cudaMemcpyDeviceToHost, copy_.get()));
+      if (paths_ && dest_.pred != nullptr) {
+        GSP_CUDA(cudaMemcpyAsync(dest_.pred + out_at, out_pred_.get(), labels * sizeof(int32_t),
+                                 cudaMemcpyDeviceToHost, copy_.get()));
+      }
+      GSP_CUDA(cudaEventRecord(copied_.get(), copy_.get()));
+    }
+  }
+  void send_narrow(int32_t count) {
+    const int64_t cells = static_cast<int64_t>(count) * t_;
+    if (cells > 0) {
+      const unsigned blocks = static_cast<unsigned>(std::min<int64_t>(blocks_for(cells, 256), 65535LL * 8));
+      gather_columns_kernel<W>
+          <<<blocks, 256, 0, copy_.get()>>>(out_dist_.get(), n_, d_cols_.get(), t_, count, narrow_.get());
+      GSP_CUDA_LAUNCH();
+      GSP_CUDA(cudaMemcpyAsync(narrow_host_.get(), narrow_.get(), static_cast<size_t>(cells) * sizeof(W),
+                               cudaMemcpyDeviceToHost, copy_.get()));
+    }
+    GSP_CUDA(cudaEventRecord(copied_.get(), copy_.get()));
+  }
+
+  RunContext& ctx_;
+  const ApspJob& job_;
+  const int32_t n_;
+  const int32_t width_;
+  const bool paths_;
+  const bool check_all_rows_;
+  Engine& engine_;
+  std::unique_ptr<ResultReady> ready_;
+  DeviceBuffer<W> out_dist_;
+  DeviceBuffer<int32_t> out_pred_;
+  // Rows held while a large result's array is made ready
+  // (start_result_ready): the passes that end before it is ready write
+  // theirs there, and they cross at full speed once it is (resolve()).
+  HeldRows<W> held_;
+  DeviceBuffer<int> flags_;
+  PinnedBuffer host_flags_;
+  CopyStream copy_;
+  Event emitted_, flagged_, copied_;
+  PredRepairScratch scratch_;
+  bool check_pass_;  // the rows being handed over need the host check
+  RowSink::Destination dest_;
+  bool direct_ = false;
+  bool asked_ = false;
+  std::unique_ptr<RowDeliverer> staged_;
+  const std::vector<int32_t>* cols_;
+  const int64_t t_;
+  DeviceBuffer<int32_t> d_cols_;
+  DeviceBuffer<W> narrow_;
+  PinnedBuffer narrow_host_;
+  // Last, so first to go: waits for both streams when the run leaves its
+  // scope, by error too (a pass may still run while the previous one's rows
+  // are handed over; nothing it uses may be freed under it).
+  DrainStreams drain_{ctx_.stream(), copy_.get()};
+};
+
+template <class W, class Engine>
+void run_passes(RunContext& ctx, const ApspJob& job, int32_t width, bool check_all_rows, StageClock& clock,
+                Engine& engine, std::unique_ptr<ResultReady> ready) {
+  PassRunner<W, Engine>(ctx, job, width, check_all_rows, engine, std::move(ready)).run(clock);
 }
 
 }  // namespace gsp::detail::gpu::sparse
