@@ -99,6 +99,10 @@ class Array {
     if (place == Place::kDevice && have_device()) {
       cuda_check(cudaMalloc(&dev_, bytes == 0 ? 1 : bytes), "cudaMalloc");
       if (bytes > 0) cuda_check(cudaMemcpy(dev_, host_, bytes, cudaMemcpyHostToDevice), "cudaMemcpy to the device");
+      // From pageable memory cudaMemcpy may return before the data lands,
+      // and the library may read on a non-blocking stream (some_stream),
+      // which is not ordered after it: finished here, as gsp_device.h asks.
+      cuda_check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
     }
 #endif
   }

@@ -80,7 +80,11 @@ GSP_API void gsp_release_cached_memory(void);
  * As gsp_graph_create_csr(), whose checks and messages apply, but
  * @p offsets, @p targets and @p weights are device pointers on
  * options->device, read in order on options->cuda_stream (NULL: CUDA's
- * legacy default stream, the one CuPy and PyTorch use by default). The library keeps its own copy (the graph may be used by
+ * legacy default stream, the one CuPy and PyTorch use by default): work
+ * that fills them on another stream must be finished or ordered before
+ * (a non-blocking stream is not ordered after the legacy one, and a
+ * cudaMemcpy() from pageable host memory may return before its data
+ * lands). The library keeps its own copy (the graph may be used by
  * any backend and outlives the arrays): the arrays are copied once to the
  * host, checked and built there, and uploaded again by the first CUDA run
  * that needs them (doc/device-arrays.md says what that costs).

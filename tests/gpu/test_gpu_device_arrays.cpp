@@ -40,6 +40,9 @@ T* device_copy(const T* host, size_t count) {
   void* d = nullptr;
   if (!cuda_ok(cudaMalloc(&d, count * sizeof(T) + 1), "cudaMalloc")) return nullptr;
   if (count > 0) cuda_ok(cudaMemcpy(d, host, count * sizeof(T), cudaMemcpyHostToDevice), "cudaMemcpy");
+  // From pageable memory cudaMemcpy may return before the data lands; the
+  // runs read on a non-blocking stream too (gsp_device.h: the caller orders).
+  cuda_ok(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
   return static_cast<T*>(d);
 }
 
