@@ -43,15 +43,13 @@ namespace {
 // GSP_MPI_TEST_FAIL_RANK=r makes rank r fail to allocate its blocks, as if
 // out of memory; with GSP_MPI_TEST_FAIL_STEP=k it fails after k-step k
 // instead (GSP_ERR_DEVICE), while the others compute.
-void maybe_inject_failure([[maybe_unused]] int rank) {
+void maybe_inject_failure([[maybe_unused]] int rank, [[maybe_unused]] const Tuning& t) {
 #if defined(GSP_TEST_HOOKS)
-  const Tuning t = tuning();
   if (t.mpi_test_fail_rank == rank && !t.mpi_test_fail_step) throw std::bad_alloc();
 #endif
 }
-void maybe_fail_at_step([[maybe_unused]] int rank, [[maybe_unused]] int32_t done) {
+void maybe_fail_at_step([[maybe_unused]] int rank, [[maybe_unused]] int32_t done, [[maybe_unused]] const Tuning& t) {
 #if defined(GSP_TEST_HOOKS)
-  const Tuning t = tuning();
   if (t.mpi_test_fail_rank == rank && t.mpi_test_fail_step == done) {
     throw Error(GSP_ERR_DEVICE, "test hook: rank " + std::to_string(rank) + " fails after k-step " +
                                     std::to_string(done));
@@ -62,8 +60,7 @@ void maybe_fail_at_step([[maybe_unused]] int rank, [[maybe_unused]] int32_t done
 // GSP_MPI_BLOCK_SIZE (core/tuning.h): a value that is set but not a block
 // size, or (on GPU ranks) not a multiple of the device granule, fails the
 // call rather than silently picking another layout.
-int32_t block_size_from_env(int32_t n, int pr, int pc, bool gpu) {
-  const Tuning t = tuning();
+int32_t block_size_from_env(int32_t n, int pr, int pc, bool gpu, const Tuning& t) {
   require(t.mpi_block_size_rejected.empty(), GSP_ERR_INVALID_ARGUMENT,
           "GSP_MPI_BLOCK_SIZE=" + t.mpi_block_size_rejected + " is not a block size in [1, 2048]");
   if (const std::optional<int32_t> v = t.mpi_block_size) {
@@ -110,8 +107,8 @@ void cut_to_limit(W* D, int32_t* P, int64_t cells, double limit, cpu::Team& team
 // The k-steps with panels through host memory, each phase driven from
 // here (the module comment): works between any ranks.
 template <class W>
-void host_ksteps(const Session& s, const Layout& L, bool want, const RunOptions& ro, BlockFw<W>& fw,
-                 StageTimes* times) {
+void host_ksteps(const Session& s, const Layout& L, bool want, const RunOptions& ro, const Tuning& knobs,
+                 BlockFw<W>& fw, StageTimes* times) {
   // The k-steps. Local work runs under capture() so that a failure never
   // skips a broadcast (no rank hangs); the ranks agree at the end of each
   // step. A buffer that could not be prepared is replaced by the receive
@@ -189,7 +186,7 @@ void host_ksteps(const Session& s, const Layout& L, bool want, const RunOptions&
 
     local([&] {
       fw.end_step();
-      maybe_fail_at_step(s.rank(), K + 1);
+      maybe_fail_at_step(s.rank(), K + 1, knobs);
       if (root) ro.report(0.9 * static_cast<double>(K + 1) / static_cast<double>(L.nb));
     });
     comm([&] { s.agree(step); });
@@ -202,12 +199,11 @@ void host_ksteps(const Session& s, const Layout& L, bool want, const RunOptions&
 // every rank): every rank on a device of its own, and the devices joined
 // (BlockFw::connect). *transport says how the panels move, *why_not why
 // the device path was not taken (empty where no rank has a device).
-// GSP_MPI_TRANSPORT=device makes a call that cannot take it fail instead;
-// =host never tries.
+// `asked`: the call's GSP_MPI_TRANSPORT; =device makes a call that cannot
+// take it fail instead, =host never tries.
 template <class W>
-bool use_device_path(const Session& s, const LocalEngine& engine, BlockFw<W>& fw, std::string* transport,
-                     std::string* why_not) {
-  const MpiTransport asked = tuning().mpi_transport;
+bool use_device_path(const Session& s, const LocalEngine& engine, BlockFw<W>& fw, MpiTransport asked,
+                     std::string* transport, std::string* why_not) {
   *transport = "host-staged panels";
   if (asked == MpiTransport::kHost) {
     *why_not = "GSP_MPI_TRANSPORT=host";
@@ -256,10 +252,10 @@ bool use_device_path(const Session& s, const LocalEngine& engine, BlockFw<W>& fw
 // the failure of any rank, told by message while the devices ran, is every
 // rank's status.
 template <class W>
-void device_ksteps(const Session& s, const RunOptions& ro, BlockFw<W>& fw) {
+void device_ksteps(const Session& s, const RunOptions& ro, const Tuning& knobs, BlockFw<W>& fw) {
   const bool root = s.rank() == 0;
   MpiRankGrid grid(s, [&](int32_t done, int32_t steps) {
-    maybe_fail_at_step(s.rank(), done);
+    maybe_fail_at_step(s.rank(), done, knobs);
     if (root) ro.report(0.9 * static_cast<double>(done) / static_cast<double>(steps));
   });
   const Outcome mine = capture([&] { fw.run_steps(grid); });
@@ -268,18 +264,51 @@ void device_ksteps(const Session& s, const RunOptions& ro, BlockFw<W>& fw) {
   if (!all.ok()) throw Error(all.status, all.message);
 }
 
+// One rank's share of one call (distributed_fw): the call's state, and one
+// method per phase, run in order by run(). A phase where one rank can fail
+// ends in an agreement (comm.h), so that every rank leaves together; each
+// phase's seconds go to its stage in the result's times (lap()).
 template <class W>
-void run_fw(const Session& s, const Layout& L, bool want, bool rows, int64_t m, const Graph* graph,
-            const RunOptions& ro, const LocalEngine& engine, std::unique_ptr<BlockResult>& result) {
-  const bool root = s.rank() == 0;
-  const int32_t n = L.n;
-  double t = MPI_Wtime();
-  auto lap = [&t] {
+class FwCall {
+ public:
+  FwCall(const Session& s, const Layout& L, bool want, bool rows, int64_t m, const RunOptions& ro,
+         const LocalEngine& engine, const Tuning& knobs, std::unique_ptr<BlockResult>& result)
+      : s_(s),
+        L_(L),
+        want_(want),
+        rows_(rows),
+        m_(m),
+        ro_(ro),
+        engine_(engine),
+        knobs_(knobs),
+        result_(result),
+        root_(s.rank() == 0),
+        n_(L.n),
+        t_(MPI_Wtime()) {}
+
+  void run(const Graph* graph) {
+    allocate();
+    broadcast_graph(graph);
+    start_blocks();
+    choose_path();
+    ksteps();
+    after_steps();
+    deliver();
+    check_preds();
+    apply_limit();
+    describe();
+  }
+
+ private:
+  BlockResult& out() { return *result_; }
+
+  // Seconds since the last lap (or the call's start).
+  double lap() {
     const double now = MPI_Wtime();
-    const double d = now - t;
-    t = now;
+    const double d = now - t_;
+    t_ = now;
     return d;
-  };
+  }
 
   // Allocation: the CSR copy (ranks other than 0) and where the result goes:
   // the local store in the block format (a CPU rank computes in it; a GPU
@@ -287,208 +316,273 @@ void run_fw(const Session& s, const Layout& L, bool want, bool rows, int64_t m, 
   // one rank about to be gathered, the n x n result arrays themselves. The
   // contents are left unset: start() / finish() / finish_rows() write every
   // cell. A GPU rank's store is allocated and faulted in on a host thread
-  // while its device starts and computes, and page-locked only before the
-  // device writes it (page-locking beside the k-steps held the CUDA driver
-  // while the host queued the steps: doc/mpi.md).
-  std::vector<int64_t> offsets;
-  std::vector<int32_t> targets;
-  std::vector<W> weights;
-  HostArray<W> cpu_d;  // a CPU rank's store where the result is delivered in rows
-  HostArray<int32_t> cpu_p;
-  std::unique_ptr<HostTask> store_later;  // a GPU rank's store, made beside its device's work
-  int64_t store_cells = 0;
-  if (engine.all_gpu) await_prepared_groups(s, engine.device_options.device);
-  s.agree(capture([&] {
-    maybe_inject_failure(s.rank());
-    result = std::make_unique<BlockResult>();
-    if (!root) {
-      alloc(offsets, int64_t(n) + 1, int64_t(0));
-      alloc(targets, m, int32_t(0));
-      alloc(weights, m, W(0));
-    }
-    const int64_t cells =
-        static_cast<int64_t>(rows ? cpu::matrix_elems(n, sizeof(W)) : L.local_elems());
-    // Every rank checks its host memory before allocating (the ranks then
-    // agree, so all return the one failure): the graph's copy, the result
-    // (the n x n rows on one rank, else its blocks), the CPU store.
-    const uint64_t cell_bytes = sizeof(W) + (want ? sizeof(int32_t) : 0);
-    uint64_t need = bytes_mul(static_cast<uint64_t>(cells), cell_bytes);
-    if (rows && !engine.gpu) need = bytes_add(need, bytes_mul(static_cast<uint64_t>(L.local_elems()), cell_bytes));
-    if (!root) {
-      need = bytes_add(need, bytes_add(bytes_mul(static_cast<uint64_t>(n) + 1, 8),
-                                       bytes_mul(static_cast<uint64_t>(m), sizeof(int32_t) + sizeof(W))));
-    }
-    require_host_memory(need, "the MPI Floyd-Warshall's rank " + std::to_string(s.rank()) + " of " +
-                                  std::to_string(s.size()) + " (n = " + std::to_string(n) + ", " +
-                                  (rows ? "all n x n rows" : std::to_string(cells) + " cells of blocks") +
-                                  (want ? ", distances and predecessors)" : ", distances)"));
-    store_cells = cells;
-    if (!engine.gpu) {
-      alloc_uninit(store<W>(*result), cells, false);
-      if (want) alloc_uninit(result->pred, cells, false);
-    }
-    if (rows && !engine.gpu) {
-      alloc_uninit(cpu_d, static_cast<int64_t>(L.local_elems()), false);
-      if (want) alloc_uninit(cpu_p, static_cast<int64_t>(L.local_elems()), false);
-    }
-  }));
-  BlockResult& out = *result;
-  W* D = engine.gpu ? nullptr : store<W>(out).data();  // a GPU rank's: below, before its device writes it
-  int32_t* P = want && !engine.gpu ? out.pred.data() : nullptr;
-  // The store a CPU rank computes in.
-  W* work_d = rows ? cpu_d.data() : D;
-  int32_t* work_p = !want ? nullptr : rows ? cpu_p.data() : P;
-  out.times.setup += lap();
+  // while its device starts and computes (choose_path), and page-locked only
+  // before the device writes it (page-locking beside the k-steps held the
+  // CUDA driver while the host queued the steps: doc/mpi.md).
+  void allocate() {
+    if (engine_.all_gpu) await_prepared_groups(s_, engine_.device_options.device);
+    s_.agree(capture([&] {
+      maybe_inject_failure(s_.rank(), knobs_);
+      result_ = std::make_unique<BlockResult>();
+      if (!root_) {
+        alloc(offsets_, int64_t(n_) + 1, int64_t(0));
+        alloc(targets_, m_, int32_t(0));
+        alloc(weights_, m_, W(0));
+      }
+      const int64_t cells =
+          static_cast<int64_t>(rows_ ? cpu::matrix_elems(n_, sizeof(W)) : L_.local_elems());
+      // Every rank checks its host memory before allocating (the ranks then
+      // agree, so all return the one failure): the graph's copy, the result
+      // (the n x n rows on one rank, else its blocks), the CPU store.
+      const uint64_t cell_bytes = sizeof(W) + (want_ ? sizeof(int32_t) : 0);
+      uint64_t need = bytes_mul(static_cast<uint64_t>(cells), cell_bytes);
+      if (rows_ && !engine_.gpu) {
+        need = bytes_add(need, bytes_mul(static_cast<uint64_t>(L_.local_elems()), cell_bytes));
+      }
+      if (!root_) {
+        need = bytes_add(need, bytes_add(bytes_mul(static_cast<uint64_t>(n_) + 1, 8),
+                                         bytes_mul(static_cast<uint64_t>(m_), sizeof(int32_t) + sizeof(W))));
+      }
+      require_host_memory(need, "the MPI Floyd-Warshall's rank " + std::to_string(s_.rank()) + " of " +
+                                    std::to_string(s_.size()) + " (n = " + std::to_string(n_) + ", " +
+                                    (rows_ ? "all n x n rows" : std::to_string(cells) + " cells of blocks") +
+                                    (want_ ? ", distances and predecessors)" : ", distances)"));
+      store_cells_ = cells;
+      if (!engine_.gpu) {
+        alloc_uninit(store<W>(*result_), cells, false);
+        if (want_) alloc_uninit(result_->pred, cells, false);
+      }
+      if (rows_ && !engine_.gpu) {
+        alloc_uninit(cpu_d_, static_cast<int64_t>(L_.local_elems()), false);
+        if (want_) alloc_uninit(cpu_p_, static_cast<int64_t>(L_.local_elems()), false);
+      }
+    }));
+    D_ = engine_.gpu ? nullptr : store<W>(out()).data();  // a GPU rank's: deliver(), before its device writes it
+    P_ = want_ && !engine_.gpu ? out().pred.data() : nullptr;
+    // The store a CPU rank computes in.
+    work_d_ = rows_ ? cpu_d_.data() : D_;
+    work_p_ = !want_ ? nullptr : rows_ ? cpu_p_.data() : P_;
+    out().times.setup += lap();
+  }
 
   // Rank 0's graph to every rank.
-  const int64_t* off = offsets.data();
-  const int32_t* tg = targets.data();
-  const W* wt = weights.data();
-  if (root) {
-    const CsrView<W> v = graph->view<W>();
-    off = v.offsets;
-    tg = v.targets;
-    wt = v.weights;
+  void broadcast_graph(const Graph* graph) {
+    const int64_t* off = offsets_.data();
+    const int32_t* tg = targets_.data();
+    const W* wt = weights_.data();
+    if (root_) {
+      const CsrView<W> v = graph->view<W>();
+      off = v.offsets;
+      tg = v.targets;
+      wt = v.weights;
+    }
+    bcast(const_cast<int64_t*>(off), int64_t(n_) + 1, 0, s_.comm());
+    bcast(const_cast<int32_t*>(tg), m_, 0, s_.comm());
+    bcast(const_cast<W*>(wt), m_, 0, s_.comm());
+    g_ = CsrView<W>{n_, m_, off, tg, wt};
+    out().times.graph = lap();
   }
-  bcast(const_cast<int64_t*>(off), int64_t(n) + 1, 0, s.comm());
-  bcast(const_cast<int32_t*>(tg), m, 0, s.comm());
-  bcast(const_cast<W*>(wt), m, 0, s.comm());
-  const CsrView<W> g{n, m, off, tg, wt};
-  out.times.graph = lap();
 
   // The local engine builds its initial blocks (a GPU rank on its device).
-  BlockFwShape shape = shape_of(L, want);
-  shape.m = m;
-  shape.rows_whole_on_devices = engine.all_gpu && L.pc == 1;
-  W min_weight = W(0);
-  std::unique_ptr<BlockFw<W>> fw;
-  s.agree(capture([&] {
-    double max_abs = 0;
-    if (m > 0) min_weight = wt[0];
-    for (int64_t e = 0; e < m; ++e) {
-      max_abs = std::max(max_abs, std::abs(static_cast<double>(wt[e])));
-      min_weight = std::min(min_weight, wt[e]);
+  void start_blocks() {
+    BlockFwShape shape = shape_of(L_, want_);
+    shape.m = m_;
+    shape.rows_whole_on_devices = engine_.all_gpu && L_.pc == 1;
+    s_.agree(capture([&] {
+      const W* wt = g_.weights;
+      double max_abs = 0;
+      if (m_ > 0) min_weight_ = wt[0];
+      for (int64_t e = 0; e < m_; ++e) {
+        max_abs = std::max(max_abs, std::abs(static_cast<double>(wt[e])));
+        min_weight_ = std::min(min_weight_, wt[e]);
+      }
+      shape.max_abs_weight = max_abs;
+      if (engine_.gpu) {
+        fw_ = gpu::make_block_fw<W>(shape, engine_.device_options);
+      } else {
+        fw_ = std::make_unique<cpu::CpuBlockFw<W>>(shape, engine_.threads, work_d_, work_p_);
+      }
+      fw_->start(g_);
+    }));
+    out().times.setup += lap();
+  }
+
+  // Which path the k-steps take: the device path where every rank can take
+  // it (joining the devices' groups counts as set-up). A GPU rank starts
+  // making its store here, after its device's set-up (see
+  // fw_multi_device.cu on why).
+  void choose_path() {
+    device_path_ = use_device_path(s_, engine_, *fw_, knobs_.mpi_transport, &out().transport, &why_not_);
+    if (engine_.gpu) {
+      BlockResult* r = result_.get();
+      store_later_ = std::make_unique<HostTask>([r, cells = store_cells_, want = want_] {
+        alloc_uninit(store<W>(*r), cells, true, false);
+        if (want) alloc_uninit(r->pred, cells, true, false);
+      });
     }
-    shape.max_abs_weight = max_abs;
-    if (engine.gpu) {
-      fw = gpu::make_block_fw<W>(shape, engine.device_options);
+    out().times.setup += lap();
+  }
+
+  // The k-steps, on the path chosen.
+  void ksteps() {
+    StageTimes& times = out().times;
+    if (device_path_) {
+      device_ksteps(s_, ro_, knobs_, *fw_);
+      times.local = lap();
+      times.ksteps = times.local;
     } else {
-      fw = std::make_unique<cpu::CpuBlockFw<W>>(shape, engine.threads, work_d, work_p);
+      host_ksteps(s_, L_, want_, ro_, knobs_, *fw_, &times);
+      times.ksteps = lap();
     }
-    fw->start(g);
-  }));
-  out.times.setup += lap();
-
-  // The k-steps, on the device path where every rank can take it (joining
-  // the devices' groups counts as set-up).
-  std::string why_not;
-  const bool device_path = use_device_path(s, engine, *fw, &out.transport, &why_not);
-  if (engine.gpu) {  // after the device's set-up (see fw_multi_device.cu on why)
-    BlockResult* r = result.get();
-    store_later = std::make_unique<HostTask>([r, cells = store_cells, want] {
-      alloc_uninit(store<W>(*r), cells, true, false);
-      if (want) alloc_uninit(r->pred, cells, true, false);
-    });
-  }
-  out.times.setup += lap();
-  if (device_path) {
-    device_ksteps(s, ro, *fw);
-    out.times.local = lap();
-    out.times.ksteps = out.times.local;
-  } else {
-    host_ksteps(s, L, want, ro, *fw, &out.times);
-    out.times.ksteps = lap();
   }
 
-  // Predecessors from the finished rows where the steps did not track them.
-  s.agree(capture([&] { fw->after_steps(g); }));
-  const double t_after = lap();
-  const std::string where = fw->describe();
-  out.step_profile = fw->step_profile();
-  // The predecessor check: where ranks hold whole rows (one grid column), a
-  // device checks its rows where they are and names the bad ones (then only
-  // those are rebuilt on the host).
-  const bool check = want && preds_need_check<W>(g.m, static_cast<double>(min_weight));
-  std::vector<int32_t> bad;
-  bool checked = false;
-  if (check && L.pc == 1) {
-    s.agree(capture([&] { checked = fw->check_rows(&bad); }));
-  }
-  const double t_device_check = t_after + lap();
-  s.agree(capture([&] {  // a GPU rank's store: made, then page-locked now
-    if (store_later == nullptr) return;
-    store_later->join();
-    D = store<W>(out).data();
-    P = want ? out.pred.data() : nullptr;
-    gpu::result_buffer_lock(D);
-    if (P != nullptr) gpu::result_buffer_lock(P);
-  }));
-  s.agree(capture([&] {
-    if (rows) {
-      fw->finish_rows(D, P);
-    } else {
-      fw->finish(D, P);
+  // Predecessors from the finished rows where the steps did not track them,
+  // and the predecessor check on the device: where ranks hold whole rows
+  // (one grid column), a device checks its rows where they are and names the
+  // bad ones (then only those are rebuilt on the host, check_preds).
+  void after_steps() {
+    s_.agree(capture([&] { fw_->after_steps(g_); }));
+    const double t_after = lap();
+    where_ = fw_->describe();
+    out().step_profile = fw_->step_profile();
+    check_ = want_ && preds_need_check<W>(g_.m, static_cast<double>(min_weight_));
+    if (check_ && L_.pc == 1) {
+      s_.agree(capture([&] { checked_ = fw_->check_rows(&bad_); }));
     }
-  }));
-  fw.reset();
-  out.times.deliver = lap();
-  cpu_d = HostArray<W>();
-  cpu_p = HostArray<int32_t>();
+    t_device_check_ = t_after + lap();
+  }
 
-  if (check) {
-    cpu::Team team(engine.threads);
-    if (rows) {
-      s.agree(capture([&] {
-        if (checked) {
-          rebuild_rows(g, D, P, bad, team);
+  // The result out of the engine into the store (a GPU rank's: made, then
+  // page-locked now) or the n x n rows; the engine and a CPU rank's store
+  // for rows are freed.
+  void deliver() {
+    s_.agree(capture([&] {
+      if (store_later_ == nullptr) return;
+      store_later_->join();
+      D_ = store<W>(out()).data();
+      P_ = want_ ? out().pred.data() : nullptr;
+      gpu::result_buffer_lock(D_);
+      if (P_ != nullptr) gpu::result_buffer_lock(P_);
+    }));
+    s_.agree(capture([&] {
+      if (rows_) {
+        fw_->finish_rows(D_, P_);
+      } else {
+        fw_->finish(D_, P_);
+      }
+    }));
+    fw_.reset();
+    out().times.deliver = lap();
+    cpu_d_ = HostArray<W>();
+    cpu_p_ = HostArray<int32_t>();
+  }
+
+  // The predecessor check and repair on the host (only the rows a device
+  // named bad, where one checked them), or why there was none.
+  void check_preds() {
+    StageTimes& times = out().times;
+    if (!check_) {
+      if (want_) times.check = t_device_check_;  // the predecessors found after the steps, if any
+      times.check_note = want_ ? " (skipped: int32, every arc > 0)" : " (no paths)";
+      return;
+    }
+    cpu::Team team(engine_.threads);
+    if (rows_) {
+      s_.agree(capture([&] {
+        if (checked_) {
+          rebuild_rows(g_, D_, P_, bad_, team);
         } else {
-          repair_pred_rows(g, D, P, team);
+          repair_pred_rows(g_, D_, P_, team);
         }
       }));
     } else {
       std::vector<char> only;
-      if (checked) {
-        only.assign(static_cast<size_t>(n), 0);
-        for (int32_t i : bad) only[static_cast<size_t>(i)] = 1;
+      if (checked_) {
+        only.assign(static_cast<size_t>(n_), 0);
+        for (int32_t i : bad_) only[static_cast<size_t>(i)] = 1;
       }
-      repair_preds(s, L, g, D, P, team, checked ? &only : nullptr);
+      repair_preds(s_, L_, g_, D_, P_, team, checked_ ? &only : nullptr);
     }
-    out.times.check = t_device_check + lap();
-    out.times.check_note = checked ? " (on the device)" : "";
-  } else {
-    if (want) out.times.check = t_device_check;  // the predecessors found after the steps, if any
-    out.times.check_note = want ? " (skipped: int32, every arc > 0)" : " (no paths)";
-  }
-  if (ro.limit < std::numeric_limits<double>::infinity()) {
-    s.agree(capture([&] {
-      cpu::Team team(engine.threads);
-      const int64_t cells = rows ? int64_t(n) * n : static_cast<int64_t>(L.local_elems());
-      cut_to_limit(D, P, cells, ro.limit, team);
-    }));
-    out.times.check += lap();
+    times.check = t_device_check_ + lap();
+    times.check_note = checked_ ? " (on the device)" : "";
   }
 
-  out.rows = rows;
-  out.threads = engine.threads;
-  out.where = "rank " + std::to_string(s.rank()) + " of " + std::to_string(s.size()) + " (" + std::to_string(L.pr) +
-              " x " + std::to_string(L.pc) + " grid, b = " + std::to_string(L.b) + ", " + std::to_string(L.nb) +
-              " steps), " + where + ", " + out.transport + (why_not.empty() ? "" : " (device path: " + why_not + ")");
-  out.layout = L;
-  out.rank = s.rank();
-  out.size = s.size();
-  out.dtype = dtype_of<W>();
-  out.has_paths = want;
-  out.stats.backend = engine.gpu ? GSP_BACKEND_CUDA : GSP_BACKEND_CPU;
-  out.stats.algorithm = GSP_APSP_FLOYD_WARSHALL;
-  out.stats.device = engine.gpu ? engine.device_options.device : -1;
-  out.stats.device_name = "MPI: " + std::to_string(s.size()) + (s.size() == 1 ? " rank" : " ranks") + " (" +
-                          std::to_string(L.pr) + " x " + std::to_string(L.pc) + " grid, blocks of " +
-                          std::to_string(L.b) + ", " + out.transport + "), " + where +
-                          (s.size() == 1 ? "" : " on rank " + std::to_string(s.rank()));
-  out.stats.iterations = L.nb;
-  const double nn = static_cast<double>(n);
-  out.stats.relaxations = static_cast<int64_t>(std::min(nn * nn * nn, 9.0e18));
-}
+  // gsp_options::limit on this rank's cells (counted with the check).
+  void apply_limit() {
+    if (!(ro_.limit < std::numeric_limits<double>::infinity())) return;
+    s_.agree(capture([&] {
+      cpu::Team team(engine_.threads);
+      const int64_t cells = rows_ ? int64_t(n_) * n_ : static_cast<int64_t>(L_.local_elems());
+      cut_to_limit(D_, P_, cells, ro_.limit, team);
+    }));
+    out().times.check += lap();
+  }
+
+  // The result's description: layout, engine and transport, and its stats.
+  void describe() {
+    BlockResult& o = out();
+    o.rows = rows_;
+    o.threads = engine_.threads;
+    o.where = "rank " + std::to_string(s_.rank()) + " of " + std::to_string(s_.size()) + " (" +
+              std::to_string(L_.pr) + " x " + std::to_string(L_.pc) + " grid, b = " + std::to_string(L_.b) + ", " +
+              std::to_string(L_.nb) + " steps), " + where_ + ", " + o.transport +
+              (why_not_.empty() ? "" : " (device path: " + why_not_ + ")");
+    o.layout = L_;
+    o.rank = s_.rank();
+    o.size = s_.size();
+    o.dtype = dtype_of<W>();
+    o.has_paths = want_;
+    o.stats.backend = engine_.gpu ? GSP_BACKEND_CUDA : GSP_BACKEND_CPU;
+    o.stats.algorithm = GSP_APSP_FLOYD_WARSHALL;
+    o.stats.device = engine_.gpu ? engine_.device_options.device : -1;
+    o.stats.device_name = "MPI: " + std::to_string(s_.size()) + (s_.size() == 1 ? " rank" : " ranks") + " (" +
+                          std::to_string(L_.pr) + " x " + std::to_string(L_.pc) + " grid, blocks of " +
+                          std::to_string(L_.b) + ", " + o.transport + "), " + where_ +
+                          (s_.size() == 1 ? "" : " on rank " + std::to_string(s_.rank()));
+    o.stats.iterations = L_.nb;
+    const double nn = static_cast<double>(n_);
+    o.stats.relaxations = static_cast<int64_t>(std::min(nn * nn * nn, 9.0e18));
+  }
+
+  // The call, as distributed_fw gives it.
+  const Session& s_;
+  const Layout& L_;
+  const bool want_;  // paths
+  const bool rows_;  // the result delivered in n x n rows (one rank, gathered)
+  const int64_t m_;
+  const RunOptions& ro_;
+  const LocalEngine& engine_;
+  const Tuning& knobs_;  // the call's one snapshot
+  std::unique_ptr<BlockResult>& result_;
+  const bool root_;
+  const int32_t n_;
+  double t_;  // MPI_Wtime() at the last lap
+
+  // allocate()
+  std::vector<int64_t> offsets_;  // the graph's copy (ranks other than 0)
+  std::vector<int32_t> targets_;
+  std::vector<W> weights_;
+  HostArray<W> cpu_d_;  // a CPU rank's store where the result is delivered in rows
+  HostArray<int32_t> cpu_p_;
+  int64_t store_cells_ = 0;
+  W* D_ = nullptr;  // the store (the result's arrays)
+  int32_t* P_ = nullptr;
+  W* work_d_ = nullptr;  // the store a CPU rank computes in
+  int32_t* work_p_ = nullptr;
+  // broadcast_graph(), start_blocks(), choose_path()
+  CsrView<W> g_;
+  W min_weight_ = W(0);
+  std::unique_ptr<HostTask> store_later_;  // a GPU rank's store, made beside its device's work
+  std::unique_ptr<BlockFw<W>> fw_;  // declared after store_later_: destroyed first
+  bool device_path_ = false;
+  std::string why_not_;
+  // after_steps()
+  std::string where_;  // the engine's description
+  bool check_ = false;  // the predecessors need the check
+  bool checked_ = false;  // a device checked its rows and named the bad ones
+  std::vector<int32_t> bad_;
+  double t_device_check_ = 0;
+};
 
 }  // namespace
 
@@ -517,6 +611,7 @@ LocalEngine choose_engine(const Session& s, const RunOptions& ro, gsp_backend ba
 std::unique_ptr<BlockResult> distributed_fw(const Session& s, const Outcome& first, const Graph* graph,
                                             RunOptions ro, int32_t asked_threads, bool gather) {
   const double t0 = MPI_Wtime();
+  const Tuning knobs = tuning();  // the call's one snapshot of the knobs, passed down (and on to the gather)
   const bool root = s.rank() == 0;
   int64_t head[6] = {0, 0, 0, 0, 0, 0};  // n, dtype, want paths, m, block size, backend
   s.agree(first);
@@ -544,7 +639,7 @@ std::unique_ptr<BlockResult> distributed_fw(const Session& s, const Outcome& fir
   mpi_check(MPI_Allreduce(&mine, &all_gpu, 1, MPI_INT, MPI_MIN, s.comm()), "MPI_Allreduce");
   engine.all_gpu = all_gpu != 0;
   s.agree(capture([&] {
-    if (root) head[4] = block_size_from_env(static_cast<int32_t>(head[0]), s.pr(), s.pc(), any_gpu != 0);
+    if (root) head[4] = block_size_from_env(static_cast<int32_t>(head[0]), s.pr(), s.pc(), any_gpu != 0, knobs);
   }));
   bcast(head + 4, 1, 0, s.comm());
 
@@ -554,9 +649,10 @@ std::unique_ptr<BlockResult> distributed_fw(const Session& s, const Outcome& fir
   std::unique_ptr<BlockResult> result;
   const bool rows = gather && s.size() == 1;
   with_weight_type(static_cast<gsp_dtype>(head[1]), [&](auto w) {
-    run_fw<decltype(w)>(s, L, head[2] != 0, rows, head[3], graph, ro, engine, result);
+    FwCall<decltype(w)>(s, L, head[2] != 0, rows, head[3], ro, engine, knobs, result).run(graph);
   });
   result->t0 = t0;
+  result->trace = knobs.mpi_trace;
   result->times.setup += t_setup;
   // gsp_run_info's stages, this rank's (doc/run-info.md): the graph's
   // broadcast and the set-up, the k-steps with their broadcasts, the result
@@ -567,7 +663,7 @@ std::unique_ptr<BlockResult> distributed_fw(const Session& s, const Outcome& fir
   result->stats.add(Stage::kCopy, t.deliver);
   result->stats.add(Stage::kPaths, t.check);
   result->stats.seconds = MPI_Wtime() - t0;
-  if (!gather && trace_on()) print_trace(*result, result->stats.seconds);
+  if (!gather && result->trace) print_trace(*result, result->stats.seconds);
   return result;
 }
 

@@ -100,6 +100,7 @@ struct BlockResult {
   RunStats stats;
   StageTimes times;
   double t0 = 0;               // MPI_Wtime() at the call's start
+  bool trace = false;          // GSP_MPI_TRACE in the call's snapshot of the knobs (the gather prints too)
   std::string where;           // "rank r of p (pr x pc grid, b = .., nb steps), <engine>, <transport>"
   std::string transport;       // how the panels moved: "NCCL panels", "host-staged panels", "one rank"
   std::string step_profile;    // the device path's own account of its steps (GSP_MPI_TRACE)

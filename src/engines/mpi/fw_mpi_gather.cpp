@@ -133,7 +133,7 @@ std::unique_ptr<Paths> gather_to_root(const Session& s, BlockResult& br, const G
     paths->stats.seconds = now - br.t0;
     paths->stats.add(Stage::kCopy, br.times.gather);  // the rows into rank 0's result
   }
-  if (trace_on()) print_trace(br, now - br.t0);
+  if (br.trace) print_trace(br, now - br.t0);
   return paths;
 }
 

@@ -47,6 +47,7 @@ void await_prepared_groups(const Session& s, int32_t device) {
 }
 
 void prepare_device_path(const Session& s, const Outcome& first, RunOptions ro, bool wait) {
+  const Tuning knobs = tuning();  // the call's one snapshot
   s.agree(first);
   int64_t backend = ro.backend;
   bcast(&backend, 1, 0, s.comm());  // rank 0's backend decides, as for a call
@@ -63,7 +64,7 @@ void prepare_device_path(const Session& s, const Outcome& first, RunOptions ro, 
   // of a node on distinct ones), NCCL on every rank.
   std::string why;
   const bool can = on_gpu && s.ranks_on_node() <= gpu::device_count() &&
-                   tuning().mpi_transport != MpiTransport::kHost && gpu::device_groups_available(&why);
+                   knobs.mpi_transport != MpiTransport::kHost && gpu::device_groups_available(&why);
   MpiRankGrid grid(s, [](int32_t, int32_t) {});
   if (!grid.all(can)) return;
 

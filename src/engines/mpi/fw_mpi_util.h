@@ -1,6 +1,6 @@
 // Small helpers shared by the distributed Floyd-Warshall's files
 // (fw_mpi.cpp, fw_mpi_gather.cpp, fw_mpi_preds.h): result arrays, the
-// trace switch, and a parallel loop over a rank's threads.
+// rank's engine, the trace, and a parallel loop over a rank's threads.
 #pragma once
 
 #include <atomic>
@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "core/result_memory.h"
-#include "core/tuning.h"
 #include "engines/cpu/common/cpu_util.h"
 #include "engines/cpu/common/team.h"
 #include "engines/mpi/fw_mpi.h"
@@ -49,8 +48,6 @@ LocalEngine choose_engine(const Session& s, const RunOptions& ro, gsp_backend ba
 // GSP_MPI_TRACE=1: prints this rank's stages and the call's total against
 // its k-steps (fw_mpi_gather.cpp).
 void print_trace(const BlockResult& r, double call);
-
-inline bool trace_on() { return tuning().mpi_trace; }
 
 // f(i) for i in [0, count) over the team's threads.
 template <class F>
