@@ -94,119 +94,157 @@ struct LookaheadStreams {
 // GSP_DENSE_FW_LOOKAHEAD=0 (Tuning::dense_fw_lookahead, read per run).
 inline bool fw_lookahead() { return tuning().dense_fw_lookahead; }
 
+// Super-blocked FW, in place, on the whole ld x ld device matrix D (P: its
+// predecessors with kPaths), in k-blocks of fb tiles: see above. tmp, tmpp:
+// the panel copies (fb*128 x ld cells each).
 template <class Ops, bool kPaths>
-void fw_super(typename Ops::T* D, int32_t* P, int64_t ld, int fb, int* flags, cudaStream_t s,
-              typename Ops::T* tmp, int32_t* tmpp, const RunOptions* report) {
+class SuperBlockedFw {
+ public:
   using T = typename Ops::T;
-  const int nbt = (int)(ld / kTile);
-  const int64_t Bs = (int64_t)fb * kTile;
-  const int64_t nsb = (ld + Bs - 1) / Bs;
+
+  SuperBlockedFw(T* D, int32_t* P, int64_t ld, int fb, int* flags, T* tmp, int32_t* tmpp)
+      : D_(D),
+        P_(P),
+        ld_(ld),
+        flags_(flags),
+        tmp_(tmp),
+        tmpp_(tmpp),
+        nbt_((int)(ld / kTile)),
+        Bs_((int64_t)fb * kTile),
+        nsb_((ld + Bs_ - 1) / Bs_) {}
+
+  // Every k-block on stream s (through the lookahead streams where there
+  // are several k-blocks and the lookahead is on), reporting progress per
+  // k-block.
+  void run(cudaStream_t s, const RunOptions* report) {
+    if (nsb_ == 1 || !fw_lookahead()) {
+      run_in_order(s, report);
+    } else {
+      run_with_lookahead(s, report);
+    }
+  }
+
+ private:
   // Super-block kb: first vertex, size, and the same in tiles.
-  auto k0_of = [&](int64_t kb) { return kb * Bs; };
-  auto sb_of = [&](int64_t kb) { return std::min(Bs, ld - kb * Bs); };
-  auto tiles_of = [&](int64_t kb) { return (int)(sb_of(kb) / kTile); };
-  auto tile0_of = [&](int64_t kb) { return (int)(k0_of(kb) / kTile); };
+  int64_t k0_of(int64_t kb) const { return kb * Bs_; }
+  int64_t sb_of(int64_t kb) const { return std::min(Bs_, ld_ - kb * Bs_); }
+  int tiles_of(int64_t kb) const { return (int)(sb_of(kb) / kTile); }
+  int tile0_of(int64_t kb) const { return (int)(k0_of(kb) / kTile); }
+
+  // The three phases of each k-block in turn, all on stream s.
+  void run_in_order(cudaStream_t s, const RunOptions* report) {
+    for (int64_t kb = 0; kb < nsb_; ++kb) {
+      close_and_panels(kb, s);
+      const int k0t = tile0_of(kb), sbt = tiles_of(kb);
+      if (nsb_ > 1) update(kb, 0, 0, nbt_, nbt_, k0t, k0t + sbt, k0t, k0t + sbt, s);
+      if (report != nullptr) report->report((double)(kb + 1) / (double)nsb_);
+    }
+  }
+
+  // Phase 3 of k-block kb split into the strips (panel kb+1, critical
+  // stream) and the bulk (low-priority stream), phases 1 and 2 of kb+1 on
+  // the critical stream behind the strips.
+  void run_with_lookahead(cudaStream_t s, const RunOptions* report) {
+    LookaheadStreams ls(s);
+    close_and_panels(0, ls.crit);
+    for (int64_t kb = 0; kb < nsb_; ++kb) {
+      const int k0t = tile0_of(kb), sbt = tiles_of(kb);
+      GSP_CUDA(cudaEventRecord(ls.p2_done, ls.crit));
+      int skip_hi = k0t + sbt;  // the bulk skips panels kb and (if any) kb+1
+      if (kb + 1 < nsb_) {
+        const int64_t k1 = k0_of(kb + 1);
+        const int s1t = tiles_of(kb + 1);
+        skip_hi += s1t;
+        // Strips: panel kb+1's rows (every column outside panel kb), then its
+        // columns (every row outside panels kb and kb+1); after the bulk of
+        // kb-1, which wrote them last.
+        if (kb > 0) GSP_CUDA(cudaStreamWaitEvent(ls.crit, ls.bulk_done, 0));
+        update(kb, k1, 0, s1t, nbt_, 0, 0, k0t, k0t + sbt, ls.crit);
+        update(kb, 0, k1, nbt_, s1t, k0t, skip_hi, 0, 0, ls.crit);
+      }
+      GSP_CUDA(cudaStreamWaitEvent(ls.bulk, ls.p2_done, 0));
+      update(kb, 0, 0, nbt_, nbt_, k0t, skip_hi, k0t, skip_hi, ls.bulk);
+      GSP_CUDA(cudaEventRecord(ls.bulk_done, ls.bulk));
+      if (kb + 1 < nsb_) close_and_panels(kb + 1, ls.crit);
+      if (report != nullptr) report->report((double)(kb + 1) / (double)nsb_);
+    }
+    ls.join();
+  }
 
   // Phases 1 and 2 of super-block kb on stream st.
-  auto close_and_panels = [&](int64_t kb, cudaStream_t st) {
+  void close_and_panels(int64_t kb, cudaStream_t st) {
     const int64_t k0 = k0_of(kb), sb = sb_of(kb);
     const int sbt = tiles_of(kb), k0t = tile0_of(kb);
-    T* diag = D + k0 * ld + k0;
-    int32_t* diagp = kPaths ? P + k0 * ld + k0 : nullptr;
-    fw_blocked<Ops, kPaths>(diag, diagp, ld, sbt, flags, st, nullptr, 0, 0);
-    if (nsb == 1) return;
-    GSP_CUDA(cudaMemcpyAsync(tmp, D + k0 * ld, (size_t)(sb * ld) * sizeof(T),
-                             cudaMemcpyDeviceToDevice, st));
+    T* diag = D_ + k0 * ld_ + k0;
+    int32_t* diagp = kPaths ? P_ + k0 * ld_ + k0 : nullptr;
+    fw_blocked<Ops, kPaths>(diag, diagp, ld_, sbt, flags_, st, nullptr, 0, 0);
+    if (nsb_ == 1) return;
+    GSP_CUDA(cudaMemcpyAsync(tmp_, D_ + k0 * ld_, (size_t)(sb * ld_) * sizeof(T), cudaMemcpyDeviceToDevice, st));
     if (kPaths) {
-      GSP_CUDA(cudaMemcpyAsync(tmpp, P + k0 * ld, (size_t)(sb * ld) * sizeof(int32_t),
+      GSP_CUDA(cudaMemcpyAsync(tmpp_, P_ + k0 * ld_, (size_t)(sb * ld_) * sizeof(int32_t),
                                cudaMemcpyDeviceToDevice, st));
     }
     TileParams<T> r;
-    r.A = diag; r.lda = ld;
-    r.B = tmp; r.ldb = ld;
-    r.Cin = D + k0 * ld; r.Cout = D + k0 * ld; r.ldc = ld;
-    if (kPaths) { r.Bp = tmpp; r.ldbp = ld; r.Pin = P + k0 * ld; r.Pout = P + k0 * ld; r.ldp = ld; }
+    r.A = diag; r.lda = ld_;
+    r.B = tmp_; r.ldb = ld_;
+    r.Cin = D_ + k0 * ld_; r.Cout = D_ + k0 * ld_; r.ldc = ld_;
+    if (kPaths) { r.Bp = tmpp_; r.ldbp = ld_; r.Pin = P_ + k0 * ld_; r.Pout = P_ + k0 * ld_; r.ldp = ld_; }
     r.K = (int)sb;
     r.skip_col_lo = k0t; r.skip_col_hi = k0t + sbt;
     r.row_off = k0; r.col_off = 0;
-    r.flags = flags;
-    launch_tile_product<Ops, kPaths>(r, sbt, nbt, st);
+    r.flags = flags_;
+    launch_tile_product<Ops, kPaths>(r, sbt, nbt_, st);
 
-    GSP_CUDA(cudaMemcpy2DAsync(tmp, Bs * sizeof(T), D + k0, ld * sizeof(T), sb * sizeof(T), ld,
+    GSP_CUDA(cudaMemcpy2DAsync(tmp_, Bs_ * sizeof(T), D_ + k0, ld_ * sizeof(T), sb * sizeof(T), ld_,
                                cudaMemcpyDeviceToDevice, st));
     if (kPaths) {
-      GSP_CUDA(cudaMemcpy2DAsync(tmpp, Bs * sizeof(int32_t), P + k0, ld * sizeof(int32_t),
-                                 sb * sizeof(int32_t), ld, cudaMemcpyDeviceToDevice, st));
+      GSP_CUDA(cudaMemcpy2DAsync(tmpp_, Bs_ * sizeof(int32_t), P_ + k0, ld_ * sizeof(int32_t),
+                                 sb * sizeof(int32_t), ld_, cudaMemcpyDeviceToDevice, st));
     }
     TileParams<T> c;
-    c.A = tmp; c.lda = Bs;
-    c.B = diag; c.ldb = ld;
-    c.Cin = D + k0; c.Cout = D + k0; c.ldc = ld;
-    if (kPaths) { c.Bp = diagp; c.ldbp = ld; c.Pin = P + k0; c.Pout = P + k0; c.ldp = ld; }
+    c.A = tmp_; c.lda = Bs_;
+    c.B = diag; c.ldb = ld_;
+    c.Cin = D_ + k0; c.Cout = D_ + k0; c.ldc = ld_;
+    if (kPaths) { c.Bp = diagp; c.ldbp = ld_; c.Pin = P_ + k0; c.Pout = P_ + k0; c.ldp = ld_; }
     c.K = (int)sb;
     c.skip_row_lo = k0t; c.skip_row_hi = k0t + sbt;
     c.row_off = 0; c.col_off = k0;
-    c.flags = flags;
-    launch_tile_product<Ops, kPaths>(c, nbt, sbt, st);
-  };
+    c.flags = flags_;
+    launch_tile_product<Ops, kPaths>(c, nbt_, sbt, st);
+  }
 
   // Phase 3 of super-block kb on the tiles of the sub-matrix whose corner
   // is (row0, col0) (multiples of the tile), grid tm x tn, skipping the tile
   // rows [srl, srh) and columns [scl, sch) of that grid.
-  auto update = [&](int64_t kb, int64_t row0, int64_t col0, int tm, int tn, int srl, int srh,
-                    int scl, int sch, cudaStream_t st) {
+  void update(int64_t kb, int64_t row0, int64_t col0, int tm, int tn, int srl, int srh, int scl, int sch,
+              cudaStream_t st) {
     const int64_t k0 = k0_of(kb);
     TileParams<T> x;
-    x.A = D + row0 * ld + k0; x.lda = ld;
-    x.B = D + k0 * ld + col0; x.ldb = ld;
-    x.Cout = D + row0 * ld + col0; x.Cin = x.Cout; x.ldc = ld;
+    x.A = D_ + row0 * ld_ + k0; x.lda = ld_;
+    x.B = D_ + k0 * ld_ + col0; x.ldb = ld_;
+    x.Cout = D_ + row0 * ld_ + col0; x.Cin = x.Cout; x.ldc = ld_;
     if (kPaths) {
-      x.Bp = P + k0 * ld + col0; x.ldbp = ld;
-      x.Pout = P + row0 * ld + col0; x.Pin = x.Pout; x.ldp = ld;
+      x.Bp = P_ + k0 * ld_ + col0; x.ldbp = ld_;
+      x.Pout = P_ + row0 * ld_ + col0; x.Pin = x.Pout; x.ldp = ld_;
     }
     x.K = (int)sb_of(kb);
     x.skip_row_lo = srl; x.skip_row_hi = srh;
     x.skip_col_lo = scl; x.skip_col_hi = sch;
     x.row_off = row0; x.col_off = col0;
-    x.flags = flags;
+    x.flags = flags_;
     launch_tile_product<Ops, kPaths>(x, tm, tn, st);
-  };
-
-  if (nsb == 1 || !fw_lookahead()) {
-    for (int64_t kb = 0; kb < nsb; ++kb) {
-      close_and_panels(kb, s);
-      const int k0t = tile0_of(kb), sbt = tiles_of(kb);
-      if (nsb > 1) update(kb, 0, 0, nbt, nbt, k0t, k0t + sbt, k0t, k0t + sbt, s);
-      if (report != nullptr) report->report((double)(kb + 1) / (double)nsb);
-    }
-    return;
   }
 
-  LookaheadStreams ls(s);
-  close_and_panels(0, ls.crit);
-  for (int64_t kb = 0; kb < nsb; ++kb) {
-    const int k0t = tile0_of(kb), sbt = tiles_of(kb);
-    GSP_CUDA(cudaEventRecord(ls.p2_done, ls.crit));
-    int skip_hi = k0t + sbt;  // the bulk skips panels kb and (if any) kb+1
-    if (kb + 1 < nsb) {
-      const int64_t k1 = k0_of(kb + 1);
-      const int s1t = tiles_of(kb + 1);
-      skip_hi += s1t;
-      // Strips: panel kb+1's rows (every column outside panel kb), then its
-      // columns (every row outside panels kb and kb+1); after the bulk of
-      // kb-1, which wrote them last.
-      if (kb > 0) GSP_CUDA(cudaStreamWaitEvent(ls.crit, ls.bulk_done, 0));
-      update(kb, k1, 0, s1t, nbt, 0, 0, k0t, k0t + sbt, ls.crit);
-      update(kb, 0, k1, nbt, s1t, k0t, skip_hi, 0, 0, ls.crit);
-    }
-    GSP_CUDA(cudaStreamWaitEvent(ls.bulk, ls.p2_done, 0));
-    update(kb, 0, 0, nbt, nbt, k0t, skip_hi, k0t, skip_hi, ls.bulk);
-    GSP_CUDA(cudaEventRecord(ls.bulk_done, ls.bulk));
-    if (kb + 1 < nsb) close_and_panels(kb + 1, ls.crit);
-    if (report != nullptr) report->report((double)(kb + 1) / (double)nsb);
-  }
-  ls.join();
-}
+  T* const D_;
+  int32_t* const P_;
+  const int64_t ld_;
+  int* const flags_;
+  T* const tmp_;
+  int32_t* const tmpp_;
+  const int nbt_;       // tiles per side
+  const int64_t Bs_;    // k-block edge in vertices
+  const int64_t nsb_;   // k-blocks
+};
 
 // The in-core k-block for an ld x ld matrix: 8 tiles from n = 16384 on (1.0-1.6%
 // faster there on the H100 with the lookahead), else 4 (fb = 8 is 10-24%
@@ -258,10 +296,11 @@ void fw_in_core(RunContext& ctx, const ApspJob& job, int64_t ld, int fb, bool pr
     }
   } else {
     if (track) {
-      fw_super<Ops, kTrack>(D.get(), P.get(), ld, fb, flags.get(), ctx.stream(), tmp.get(), tmpp.get(),
-                            job.options);
+      SuperBlockedFw<Ops, kTrack>(D.get(), P.get(), ld, fb, flags.get(), tmp.get(), tmpp.get())
+          .run(ctx.stream(), job.options);
     } else {
-      fw_super<Ops, false>(D.get(), nullptr, ld, fb, flags.get(), ctx.stream(), tmp.get(), nullptr, job.options);
+      SuperBlockedFw<Ops, false>(D.get(), nullptr, ld, fb, flags.get(), tmp.get(), nullptr)
+          .run(ctx.stream(), job.options);
     }
   }
   check_flags(ctx, flags.get(), "CUDA Floyd-Warshall");
@@ -322,219 +361,305 @@ inline int64_t ooc_block(int64_t ld, size_t bytes_per_cell, size_t budget) {
   return best;
 }
 
+// The out-of-core mode: the matrix lives in pinned host memory and each
+// k-block of Bs vertices is one round: its row and column panels come to the
+// device (phase 1 closes the diagonal block inside them, phase 2 updates
+// them), then every other row strip streams through kStreams buffers for
+// phase 3, and the panels go back. Stages: pinning, allocation and the
+// initial matrix are set-up; the rounds, with the matrix streaming through
+// the device, compute; the rows out of the host matrix copy, their
+// predecessor repair paths.
 template <class Ops, class W, bool kPaths>
-void fw_out_of_core(RunContext& ctx, const ApspJob& job, int64_t ld, int64_t Bs) {
+class OutOfCoreFw {
+ public:
   using T = typename Ops::T;
-  const int64_t nbt = ld / kTile;  // tiles per side
-  cudaStream_t ms = ctx.stream();
 
-  // Stages: pinning, allocation and the initial matrix are set-up; the
-  // rounds, with the matrix streaming through the device, compute; the rows
-  // out of the host matrix copy, their predecessor repair paths.
-  StageClock clock(ctx);
-  // The matrix, on the host (pinned buffers kept across runs: pinned_cache_take).
-  require_host_memory(bytes_mul(bytes_mul((uint64_t)ld, (uint64_t)ld), sizeof(T) + (kPaths ? sizeof(int32_t) : 0)),
-                      "the CUDA out-of-core Floyd-Warshall's host matrix (" + std::to_string(ld) + " x " +
-                          std::to_string(ld) + (kPaths ? ", distances and predecessors)" : ", distances)"));
-  HostBuffer hD((size_t)(ld * ld) * sizeof(T), true);
-  HostBuffer hP(kPaths ? (size_t)(ld * ld) * sizeof(int32_t) : 0, kPaths);
-  // Every copy from or to hD / hP is finished before they go back.
+  // Pins the host matrix and allocates the device working set.
+  OutOfCoreFw(RunContext& ctx, const ApspJob& job, int64_t ld, int64_t Bs)
+      : ctx_(ctx),
+        job_(job),
+        ld_(ld),
+        Bs_(Bs),
+        nbt_(ld / kTile),
+        ms_(ctx.stream()),
+        Rs_(ooc_strip_rows(Bs)),
+        nsb_((ld + Bs - 1) / Bs),
+        clock_(ctx),
+        hD_(host_matrix_bytes(ld), true),
+        hP_(kPaths ? (size_t)(ld * ld) * sizeof(int32_t) : 0, kPaths),
+        sync_on_exit_{ms_},
+        H_(hD_.as<T>()),
+        HP_(kPaths ? hP_.as<int32_t>() : nullptr) {
+    const size_t panel = (size_t)(Bs * ld);
+    rowp_.allocate(ctx, panel, "out-of-core row panel");
+    colp_.allocate(ctx, panel, "out-of-core column panel");
+    tmp_.allocate(ctx, panel, "out-of-core temporary panel");
+    if (kPaths) {
+      rowpp_.allocate(ctx, panel, "out-of-core row panel (pred)");
+      colpp_.allocate(ctx, panel, "out-of-core column panel (pred)");
+      tmpp_.allocate(ctx, panel, "out-of-core temporary panel (pred)");
+    }
+    for (int i = 0; i < kStreams; ++i) {
+      strip_[i].allocate(ctx, (size_t)(Rs_ * ld), "out-of-core strip");
+      if (kPaths) stripp_[i].allocate(ctx, (size_t)(Rs_ * ld), "out-of-core strip (pred)");
+    }
+    flags_.allocate(ctx, 1, "Floyd-Warshall flags");
+    GSP_CUDA(cudaMemsetAsync(flags_.get(), 0, sizeof(int), ms_));
+    streams_.emplace();
+  }
+
+  void run() {
+    build_initial_matrix();
+    clock_.mark(Stage::kSetup);
+    for (int64_t kb = 0; kb < nsb_; ++kb) {
+      const Round r = round_of(kb);
+      panels_in(r);
+      close_diagonal(r);
+      if (nsb_ > 1) {
+        update_row_panel(r);
+        update_column_panel(r);
+        update_strips(r);
+      }
+      panels_out(r);
+      job_.options->report((double)(kb + 1) / (double)nsb_);
+    }
+    check_flags(ctx_, flags_.get(), "CUDA Floyd-Warshall (out-of-core)");
+    clock_.mark(Stage::kCompute);
+    deliver_rows();
+    clock_.finish();
+    const int32_t n = job_.graph->n();
+    fill_stats(ctx_, job_, nsb_, (int64_t)n * n * n);
+  }
+
+ private:
+  // Round kb's k-block: first vertex and size, and the same in tiles.
+  struct Round {
+    int64_t k0, sb;
+    int k0t, sbt;
+  };
+  Round round_of(int64_t kb) const {
+    const int64_t k0 = kb * Bs_, sb = std::min(Bs_, ld_ - k0);
+    return Round{k0, sb, (int)(k0 / kTile), (int)(sb / kTile)};
+  }
+
+  // The host matrix's size; throws first where the host has not that much
+  // memory to pin (the pinned buffers are kept across runs:
+  // pinned_cache_take).
+  static size_t host_matrix_bytes(int64_t ld) {
+    require_host_memory(bytes_mul(bytes_mul((uint64_t)ld, (uint64_t)ld), sizeof(T) + (kPaths ? sizeof(int32_t) : 0)),
+                        "the CUDA out-of-core Floyd-Warshall's host matrix (" + std::to_string(ld) + " x " +
+                            std::to_string(ld) + (kPaths ? ", distances and predecessors)" : ", distances)"));
+    return (size_t)(ld * ld) * sizeof(T);
+  }
+
+  // The initial matrix, built on the device strip by strip and copied out.
+  void build_initial_matrix() {
+    const DeviceCsr<W> g = device_graph<W>(ctx_, *job_.graph);
+    for (int64_t r0 = 0; r0 < ld_; r0 += Rs_) {
+      const int64_t rs = std::min(Rs_, ld_ - r0);
+      build_rows_device<Ops, W>(ctx_, g, strip_[0].get(), kPaths ? stripp_[0].get() : nullptr, ld_, r0, rs, ms_);
+      GSP_CUDA(cudaMemcpyAsync(H_ + r0 * ld_, strip_[0].get(), (size_t)(rs * ld_) * sizeof(T),
+                               cudaMemcpyDeviceToHost, ms_));
+      if (kPaths) {
+        GSP_CUDA(cudaMemcpyAsync(HP_ + r0 * ld_, stripp_[0].get(), (size_t)(rs * ld_) * sizeof(int32_t),
+                                 cudaMemcpyDeviceToHost, ms_));
+      }
+    }
+  }
+
+  // Row panel (contiguous rows) and column panel (ld = Bs) in.
+  void panels_in(const Round& r) {
+    GSP_CUDA(cudaMemcpyAsync(rowp_.get(), H_ + r.k0 * ld_, (size_t)(r.sb * ld_) * sizeof(T),
+                             cudaMemcpyHostToDevice, ms_));
+    GSP_CUDA(cudaMemcpy2DAsync(colp_.get(), Bs_ * sizeof(T), H_ + r.k0, ld_ * sizeof(T), r.sb * sizeof(T), ld_,
+                               cudaMemcpyHostToDevice, ms_));
+    if (kPaths) {
+      GSP_CUDA(cudaMemcpyAsync(rowpp_.get(), HP_ + r.k0 * ld_, (size_t)(r.sb * ld_) * sizeof(int32_t),
+                               cudaMemcpyHostToDevice, ms_));
+      GSP_CUDA(cudaMemcpy2DAsync(colpp_.get(), Bs_ * sizeof(int32_t), HP_ + r.k0, ld_ * sizeof(int32_t),
+                                 r.sb * sizeof(int32_t), ld_, cudaMemcpyHostToDevice, ms_));
+    }
+  }
+
+  // The diagonal block (inside the row panel) and its predecessors.
+  T* diag(const Round& r) const { return rowp_.get() + r.k0; }
+  int32_t* diagp(const Round& r) const { return kPaths ? rowpp_.get() + r.k0 : nullptr; }
+
+  // Phase 1: in-core blocked FW on the diagonal block, which then goes into
+  // the column panel as well.
+  void close_diagonal(const Round& r) {
+    fw_blocked<Ops, kPaths>(diag(r), diagp(r), ld_, r.sbt, flags_.get(), ms_, nullptr, 0, 0);
+    GSP_CUDA(cudaMemcpy2DAsync(colp_.get() + r.k0 * Bs_, Bs_ * sizeof(T), diag(r), ld_ * sizeof(T),
+                               r.sb * sizeof(T), r.sb, cudaMemcpyDeviceToDevice, ms_));
+    if (kPaths) {
+      GSP_CUDA(cudaMemcpy2DAsync(colpp_.get() + r.k0 * Bs_, Bs_ * sizeof(int32_t), diagp(r), ld_ * sizeof(int32_t),
+                                 r.sb * sizeof(int32_t), r.sb, cudaMemcpyDeviceToDevice, ms_));
+    }
+  }
+
+  // Phase 2, row panel: R = min(R, Dkk* (x) R_old), R_old from a copy.
+  void update_row_panel(const Round& r) {
+    GSP_CUDA(cudaMemcpyAsync(tmp_.get(), rowp_.get(), (size_t)(r.sb * ld_) * sizeof(T), cudaMemcpyDeviceToDevice,
+                             ms_));
+    if (kPaths) {
+      GSP_CUDA(cudaMemcpyAsync(tmpp_.get(), rowpp_.get(), (size_t)(r.sb * ld_) * sizeof(int32_t),
+                               cudaMemcpyDeviceToDevice, ms_));
+    }
+    TileParams<T> x;
+    x.A = colp_.get() + r.k0 * Bs_; x.lda = Bs_;
+    x.B = tmp_.get(); x.ldb = ld_;
+    x.Cin = rowp_.get(); x.Cout = rowp_.get(); x.ldc = ld_;
+    if (kPaths) { x.Bp = tmpp_.get(); x.ldbp = ld_; x.Pin = rowpp_.get(); x.Pout = rowpp_.get(); x.ldp = ld_; }
+    x.K = (int)r.sb;
+    x.skip_col_lo = r.k0t; x.skip_col_hi = r.k0t + r.sbt;
+    x.row_off = r.k0; x.col_off = 0;
+    x.flags = flags_.get();
+    launch_tile_product<Ops, kPaths>(x, r.sbt, (int)nbt_, ms_);
+  }
+
+  // Phase 2, column panel: C = min(C, C_old (x) Dkk*).
+  void update_column_panel(const Round& r) {
+    GSP_CUDA(cudaMemcpyAsync(tmp_.get(), colp_.get(), (size_t)(ld_ * Bs_) * sizeof(T), cudaMemcpyDeviceToDevice,
+                             ms_));
+    if (kPaths) {
+      GSP_CUDA(cudaMemcpyAsync(tmpp_.get(), colpp_.get(), (size_t)(ld_ * Bs_) * sizeof(int32_t),
+                               cudaMemcpyDeviceToDevice, ms_));
+    }
+    TileParams<T> x;
+    x.A = tmp_.get(); x.lda = Bs_;
+    x.B = diag(r); x.ldb = ld_;
+    x.Cin = colp_.get(); x.Cout = colp_.get(); x.ldc = Bs_;
+    if (kPaths) { x.Bp = diagp(r); x.ldbp = ld_; x.Pin = colpp_.get(); x.Pout = colpp_.get(); x.ldp = Bs_; }
+    x.K = (int)r.sb;
+    x.skip_row_lo = r.k0t; x.skip_row_hi = r.k0t + r.sbt;
+    x.row_off = 0; x.col_off = r.k0;
+    x.flags = flags_.get();
+    launch_tile_product<Ops, kPaths>(x, (int)nbt_, r.sbt, ms_);
+  }
+
+  // Phase 3: the other row strips, [0, k0) and [k0 + sb, ld) in chunks of
+  // Rs rows, stream through the kStreams buffers (in, product, out on one
+  // stream each); the main stream then waits for them all.
+  void update_strips(const Round& r) {
+    StreamSet& ss = *streams_;
+    GSP_CUDA(cudaEventRecord(ss.ready, ms_));
+    int used = 0;
+    for (int64_t r0 = 0; r0 < ld_;) {
+      if (r0 == r.k0) { r0 += r.sb; continue; }
+      const int64_t rs = std::min(Rs_, (r0 < r.k0 ? r.k0 : ld_) - r0);
+      const int q = used % kStreams;
+      if (used < kStreams) GSP_CUDA(cudaStreamWaitEvent(ss.s[q], ss.ready, 0));
+      ++used;
+      update_strip(r, r0, rs, q);
+      r0 += rs;
+    }
+    for (int q = 0; q < kStreams && q < used; ++q) {
+      GSP_CUDA(cudaEventRecord(ss.done[q], ss.s[q]));
+      GSP_CUDA(cudaStreamWaitEvent(ms_, ss.done[q], 0));
+    }
+  }
+
+  // One strip of rs rows from row r0 through buffer q on stream q.
+  void update_strip(const Round& r, int64_t r0, int64_t rs, int q) {
+    cudaStream_t st = streams_->s[q];
+    GSP_CUDA(cudaMemcpyAsync(strip_[q].get(), H_ + r0 * ld_, (size_t)(rs * ld_) * sizeof(T), cudaMemcpyHostToDevice,
+                             st));
+    if (kPaths) {
+      GSP_CUDA(cudaMemcpyAsync(stripp_[q].get(), HP_ + r0 * ld_, (size_t)(rs * ld_) * sizeof(int32_t),
+                               cudaMemcpyHostToDevice, st));
+    }
+    TileParams<T> x;
+    x.A = colp_.get() + r0 * Bs_; x.lda = Bs_;
+    x.B = rowp_.get(); x.ldb = ld_;
+    x.Cin = strip_[q].get(); x.Cout = strip_[q].get(); x.ldc = ld_;
+    if (kPaths) { x.Bp = rowpp_.get(); x.ldbp = ld_; x.Pin = stripp_[q].get(); x.Pout = stripp_[q].get(); x.ldp = ld_; }
+    x.K = (int)r.sb;
+    x.skip_col_lo = r.k0t; x.skip_col_hi = r.k0t + r.sbt;
+    x.row_off = r0; x.col_off = 0;
+    x.flags = flags_.get();
+    launch_tile_product<Ops, kPaths>(x, (int)(rs / kTile), (int)nbt_, st);
+    GSP_CUDA(cudaMemcpyAsync(H_ + r0 * ld_, strip_[q].get(), (size_t)(rs * ld_) * sizeof(T), cudaMemcpyDeviceToHost,
+                             st));
+    if (kPaths) {
+      GSP_CUDA(cudaMemcpyAsync(HP_ + r0 * ld_, stripp_[q].get(), (size_t)(rs * ld_) * sizeof(int32_t),
+                               cudaMemcpyDeviceToHost, st));
+    }
+  }
+
+  // Panels out, after the strips (whose copies carry stale panel columns).
+  void panels_out(const Round& r) {
+    GSP_CUDA(cudaMemcpyAsync(H_ + r.k0 * ld_, rowp_.get(), (size_t)(r.sb * ld_) * sizeof(T),
+                             cudaMemcpyDeviceToHost, ms_));
+    GSP_CUDA(cudaMemcpy2DAsync(H_ + r.k0, ld_ * sizeof(T), colp_.get(), Bs_ * sizeof(T), r.sb * sizeof(T), ld_,
+                               cudaMemcpyDeviceToHost, ms_));
+    if (kPaths) {
+      GSP_CUDA(cudaMemcpyAsync(HP_ + r.k0 * ld_, rowpp_.get(), (size_t)(r.sb * ld_) * sizeof(int32_t),
+                               cudaMemcpyDeviceToHost, ms_));
+      GSP_CUDA(cudaMemcpy2DAsync(HP_ + r.k0, ld_ * sizeof(int32_t), colpp_.get(), Bs_ * sizeof(int32_t),
+                                 r.sb * sizeof(int32_t), ld_, cudaMemcpyDeviceToHost, ms_));
+    }
+  }
+
+  // Rows from the host matrix, converted to the API representation, in
+  // blocks of the sink's preferred size.
+  void deliver_rows() {
+    const int32_t n = job_.graph->n();
+    int32_t block = std::max(1, job_.sink->preferred_block_rows());
+    block = std::min(block, std::max(1, job_.num_sources));
+    std::vector<W> out_d((size_t)block * n);
+    std::vector<int32_t> out_p(kPaths ? (size_t)block * n : 0);
+    PredRepairScratch scratch;
+    for (int32_t first = 0; first < job_.num_sources; first += block) {
+      const int32_t rows = std::min(block, job_.num_sources - first);
+      for (int32_t r = 0; r < rows; ++r) {
+        const int64_t s = job_.sources[first + r];
+        for (int32_t j = 0; j < n; ++j) {
+          const T v = H_[s * ld_ + j];
+          const bool inf = Ops::is_inf(v);
+          out_d[(size_t)r * n + j] = inf ? Dist<W>::inf() : (W)v;
+          if (kPaths) out_p[(size_t)r * n + j] = (inf || s == j) ? -1 : HP_[s * ld_ + j];
+        }
+      }
+      if (kPaths) {
+        clock_.mark(Stage::kCopy);
+        repair_pred_block<W>(job_.graph->view<W>(), job_.sources + first, rows, out_d.data(), out_p.data(), scratch);
+        clock_.mark(Stage::kPaths);
+      }
+      job_.sink->rows(first, rows, out_d.data(), kPaths ? out_p.data() : nullptr);
+      clock_.mark(Stage::kCopy);
+    }
+  }
+
+  // Every copy from or to the host matrix is finished before it goes back.
   struct SyncOnExit {
     cudaStream_t s;
     ~SyncOnExit() { cudaStreamSynchronize(s); }
-  } sync_on_exit{ms};
-  T* H = hD.as<T>();
-  int32_t* HP = kPaths ? hP.as<int32_t>() : nullptr;
+  };
 
-  const size_t panel = (size_t)(Bs * ld);
-  DeviceBuffer<T> rowp(ctx, panel, "out-of-core row panel"), colp(ctx, panel, "out-of-core column panel"),
-      tmp(ctx, panel, "out-of-core temporary panel");
-  DeviceBuffer<int32_t> rowpp, colpp, tmpp;
-  if (kPaths) {
-    rowpp.allocate(ctx, panel, "out-of-core row panel (pred)");
-    colpp.allocate(ctx, panel, "out-of-core column panel (pred)");
-    tmpp.allocate(ctx, panel, "out-of-core temporary panel (pred)");
-  }
-  const int64_t Rs = ooc_strip_rows(Bs);
-  DeviceBuffer<T> strip[kStreams];
-  DeviceBuffer<int32_t> stripp[kStreams];
-  for (int i = 0; i < kStreams; ++i) {
-    strip[i].allocate(ctx, (size_t)(Rs * ld), "out-of-core strip");
-    if (kPaths) stripp[i].allocate(ctx, (size_t)(Rs * ld), "out-of-core strip (pred)");
-  }
-  DeviceBuffer<int> flags(ctx, 1, "Floyd-Warshall flags");
-  GSP_CUDA(cudaMemsetAsync(flags.get(), 0, sizeof(int), ms));
-  StreamSet ss;
-
-  // The initial matrix, built on the device strip by strip and copied out.
-  {
-    const DeviceCsr<W> g = device_graph<W>(ctx, *job.graph);
-    for (int64_t r0 = 0; r0 < ld; r0 += Rs) {
-      const int64_t rs = std::min(Rs, ld - r0);
-      build_rows_device<Ops, W>(ctx, g, strip[0].get(), kPaths ? stripp[0].get() : nullptr, ld, r0,
-                                rs, ms);
-      GSP_CUDA(cudaMemcpyAsync(H + r0 * ld, strip[0].get(), (size_t)(rs * ld) * sizeof(T),
-                               cudaMemcpyDeviceToHost, ms));
-      if (kPaths) {
-        GSP_CUDA(cudaMemcpyAsync(HP + r0 * ld, stripp[0].get(), (size_t)(rs * ld) * sizeof(int32_t),
-                                 cudaMemcpyDeviceToHost, ms));
-      }
-    }
-  }
-
-  const int64_t nsb = (ld + Bs - 1) / Bs;
-  clock.mark(Stage::kSetup);
-  for (int64_t kb = 0; kb < nsb; ++kb) {
-    const int64_t k0 = kb * Bs, sb = std::min(Bs, ld - k0);
-    const int sbt = (int)(sb / kTile), k0t = (int)(k0 / kTile);
-    // Row panel (contiguous rows) and column panel (ld = Bs) in.
-    GSP_CUDA(cudaMemcpyAsync(rowp.get(), H + k0 * ld, (size_t)(sb * ld) * sizeof(T),
-                             cudaMemcpyHostToDevice, ms));
-    GSP_CUDA(cudaMemcpy2DAsync(colp.get(), Bs * sizeof(T), H + k0, ld * sizeof(T), sb * sizeof(T),
-                               ld, cudaMemcpyHostToDevice, ms));
-    if (kPaths) {
-      GSP_CUDA(cudaMemcpyAsync(rowpp.get(), HP + k0 * ld, (size_t)(sb * ld) * sizeof(int32_t),
-                               cudaMemcpyHostToDevice, ms));
-      GSP_CUDA(cudaMemcpy2DAsync(colpp.get(), Bs * sizeof(int32_t), HP + k0, ld * sizeof(int32_t),
-                                 sb * sizeof(int32_t), ld, cudaMemcpyHostToDevice, ms));
-    }
-    // Phase 1: in-core blocked FW on the diagonal block (inside the row panel).
-    T* diag = rowp.get() + k0;
-    int32_t* diagp = kPaths ? rowpp.get() + k0 : nullptr;
-    fw_blocked<Ops, kPaths>(diag, diagp, ld, sbt, flags.get(), ms, nullptr, 0, 0);
-    // Closed diagonal block into the column panel as well.
-    GSP_CUDA(cudaMemcpy2DAsync(colp.get() + k0 * Bs, Bs * sizeof(T), diag, ld * sizeof(T),
-                               sb * sizeof(T), sb, cudaMemcpyDeviceToDevice, ms));
-    if (kPaths) {
-      GSP_CUDA(cudaMemcpy2DAsync(colpp.get() + k0 * Bs, Bs * sizeof(int32_t), diagp,
-                                 ld * sizeof(int32_t), sb * sizeof(int32_t), sb,
-                                 cudaMemcpyDeviceToDevice, ms));
-    }
-    if (nsb > 1) {
-      // Phase 2, row panel: R = min(R, Dkk* (x) R_old), R_old from a copy.
-      GSP_CUDA(cudaMemcpyAsync(tmp.get(), rowp.get(), (size_t)(sb * ld) * sizeof(T),
-                               cudaMemcpyDeviceToDevice, ms));
-      if (kPaths) {
-        GSP_CUDA(cudaMemcpyAsync(tmpp.get(), rowpp.get(), (size_t)(sb * ld) * sizeof(int32_t),
-                                 cudaMemcpyDeviceToDevice, ms));
-      }
-      {
-        TileParams<T> r;
-        r.A = colp.get() + k0 * Bs; r.lda = Bs;
-        r.B = tmp.get(); r.ldb = ld;
-        r.Cin = rowp.get(); r.Cout = rowp.get(); r.ldc = ld;
-        if (kPaths) { r.Bp = tmpp.get(); r.ldbp = ld; r.Pin = rowpp.get(); r.Pout = rowpp.get(); r.ldp = ld; }
-        r.K = (int)sb;
-        r.skip_col_lo = k0t; r.skip_col_hi = k0t + sbt;
-        r.row_off = k0; r.col_off = 0;
-        r.flags = flags.get();
-        launch_tile_product<Ops, kPaths>(r, sbt, (int)nbt, ms);
-      }
-      // Phase 2, column panel: C = min(C, C_old (x) Dkk*).
-      GSP_CUDA(cudaMemcpyAsync(tmp.get(), colp.get(), (size_t)(ld * Bs) * sizeof(T),
-                               cudaMemcpyDeviceToDevice, ms));
-      if (kPaths) {
-        GSP_CUDA(cudaMemcpyAsync(tmpp.get(), colpp.get(), (size_t)(ld * Bs) * sizeof(int32_t),
-                                 cudaMemcpyDeviceToDevice, ms));
-      }
-      {
-        TileParams<T> c;
-        c.A = tmp.get(); c.lda = Bs;
-        c.B = diag; c.ldb = ld;
-        c.Cin = colp.get(); c.Cout = colp.get(); c.ldc = Bs;
-        if (kPaths) { c.Bp = diagp; c.ldbp = ld; c.Pin = colpp.get(); c.Pout = colpp.get(); c.ldp = Bs; }
-        c.K = (int)sb;
-        c.skip_row_lo = k0t; c.skip_row_hi = k0t + sbt;
-        c.row_off = 0; c.col_off = k0;
-        c.flags = flags.get();
-        launch_tile_product<Ops, kPaths>(c, (int)nbt, sbt, ms);
-      }
-      // Phase 3: stream the other row strips through kStreams buffers.
-      GSP_CUDA(cudaEventRecord(ss.ready, ms));
-      int used = 0;
-      // Strips cover [0, k0) and [k0 + sb, ld) in chunks of Rs rows.
-      for (int64_t r0 = 0; r0 < ld;) {
-        if (r0 == k0) { r0 += sb; continue; }
-        const int64_t rs = std::min(Rs, (r0 < k0 ? k0 : ld) - r0);
-        const int64_t next_r0 = r0 + rs;
-        const int q = used % kStreams;
-        cudaStream_t st = ss.s[q];
-        if (used < kStreams) GSP_CUDA(cudaStreamWaitEvent(st, ss.ready, 0));
-        ++used;
-        GSP_CUDA(cudaMemcpyAsync(strip[q].get(), H + r0 * ld, (size_t)(rs * ld) * sizeof(T),
-                                 cudaMemcpyHostToDevice, st));
-        if (kPaths) {
-          GSP_CUDA(cudaMemcpyAsync(stripp[q].get(), HP + r0 * ld, (size_t)(rs * ld) * sizeof(int32_t),
-                                   cudaMemcpyHostToDevice, st));
-        }
-        TileParams<T> x;
-        x.A = colp.get() + r0 * Bs; x.lda = Bs;
-        x.B = rowp.get(); x.ldb = ld;
-        x.Cin = strip[q].get(); x.Cout = strip[q].get(); x.ldc = ld;
-        if (kPaths) { x.Bp = rowpp.get(); x.ldbp = ld; x.Pin = stripp[q].get(); x.Pout = stripp[q].get(); x.ldp = ld; }
-        x.K = (int)sb;
-        x.skip_col_lo = k0t; x.skip_col_hi = k0t + sbt;
-        x.row_off = r0; x.col_off = 0;
-        x.flags = flags.get();
-        launch_tile_product<Ops, kPaths>(x, (int)(rs / kTile), (int)nbt, st);
-        GSP_CUDA(cudaMemcpyAsync(H + r0 * ld, strip[q].get(), (size_t)(rs * ld) * sizeof(T),
-                                 cudaMemcpyDeviceToHost, st));
-        if (kPaths) {
-          GSP_CUDA(cudaMemcpyAsync(HP + r0 * ld, stripp[q].get(), (size_t)(rs * ld) * sizeof(int32_t),
-                                   cudaMemcpyDeviceToHost, st));
-        }
-        r0 = next_r0;
-      }
-      for (int q = 0; q < kStreams && q < used; ++q) {
-        GSP_CUDA(cudaEventRecord(ss.done[q], ss.s[q]));
-        GSP_CUDA(cudaStreamWaitEvent(ms, ss.done[q], 0));
-      }
-    }
-    // Panels out, after the strips (whose copies carry stale panel columns).
-    GSP_CUDA(cudaMemcpyAsync(H + k0 * ld, rowp.get(), (size_t)(sb * ld) * sizeof(T),
-                             cudaMemcpyDeviceToHost, ms));
-    GSP_CUDA(cudaMemcpy2DAsync(H + k0, ld * sizeof(T), colp.get(), Bs * sizeof(T), sb * sizeof(T),
-                               ld, cudaMemcpyDeviceToHost, ms));
-    if (kPaths) {
-      GSP_CUDA(cudaMemcpyAsync(HP + k0 * ld, rowpp.get(), (size_t)(sb * ld) * sizeof(int32_t),
-                               cudaMemcpyDeviceToHost, ms));
-      GSP_CUDA(cudaMemcpy2DAsync(HP + k0, ld * sizeof(int32_t), colpp.get(), Bs * sizeof(int32_t),
-                                 sb * sizeof(int32_t), ld, cudaMemcpyDeviceToHost, ms));
-    }
-    job.options->report((double)(kb + 1) / (double)nsb);
-  }
-  check_flags(ctx, flags.get(), "CUDA Floyd-Warshall (out-of-core)");
-  clock.mark(Stage::kCompute);
-
-  // Rows from the host matrix, converted to the API representation.
-  const int32_t n = job.graph->n();
-  int32_t block = std::max(1, job.sink->preferred_block_rows());
-  block = std::min(block, std::max(1, job.num_sources));
-  std::vector<W> out_d((size_t)block * n);
-  std::vector<int32_t> out_p(kPaths ? (size_t)block * n : 0);
-  PredRepairScratch scratch;
-  for (int32_t first = 0; first < job.num_sources; first += block) {
-    const int32_t rows = std::min(block, job.num_sources - first);
-    for (int32_t r = 0; r < rows; ++r) {
-      const int64_t s = job.sources[first + r];
-      for (int32_t j = 0; j < n; ++j) {
-        const T v = H[s * ld + j];
-        const bool inf = Ops::is_inf(v);
-        out_d[(size_t)r * n + j] = inf ? Dist<W>::inf() : (W)v;
-        if (kPaths) out_p[(size_t)r * n + j] = (inf || s == j) ? -1 : HP[s * ld + j];
-      }
-    }
-    if (kPaths) {
-      clock.mark(Stage::kCopy);
-      repair_pred_block<W>(job.graph->view<W>(), job.sources + first, rows, out_d.data(), out_p.data(), scratch);
-      clock.mark(Stage::kPaths);
-    }
-    job.sink->rows(first, rows, out_d.data(), kPaths ? out_p.data() : nullptr);
-    clock.mark(Stage::kCopy);
-  }
-  clock.finish();
-  fill_stats(ctx, job, nsb, (int64_t)n * n * n);
-}
+  RunContext& ctx_;
+  const ApspJob& job_;
+  const int64_t ld_;
+  const int64_t Bs_;    // k-block edge in vertices
+  const int64_t nbt_;   // tiles per side
+  const cudaStream_t ms_;
+  const int64_t Rs_;    // rows per streamed strip
+  const int64_t nsb_;   // k-blocks (rounds)
+  StageClock clock_;
+  // The matrix, on the host.
+  HostBuffer hD_;
+  HostBuffer hP_;
+  SyncOnExit sync_on_exit_;
+  T* const H_;
+  int32_t* const HP_;
+  // The device working set: the row, column and temporary panels, the
+  // strips' buffers.
+  DeviceBuffer<T> rowp_, colp_, tmp_;
+  DeviceBuffer<int32_t> rowpp_, colpp_, tmpp_;
+  DeviceBuffer<T> strip_[kStreams];
+  DeviceBuffer<int32_t> stripp_[kStreams];
+  DeviceBuffer<int> flags_;
+  std::optional<StreamSet> streams_;  // made last, after the buffers (destroyed first: waits for its streams)
+};
 
 template <class Ops, class W>
 void run_fw(RunContext& ctx, const ApspJob& job) {
@@ -569,8 +694,8 @@ void run_fw(RunContext& ctx, const ApspJob& job) {
                     " bytes) holds neither the matrix nor the out-of-core working set for n = " +
                     std::to_string(n));
   }
-  if (paths) fw_out_of_core<Ops, W, true>(ctx, job, ld, Bs);
-  else fw_out_of_core<Ops, W, false>(ctx, job, ld, Bs);
+  if (paths) OutOfCoreFw<Ops, W, true>(ctx, job, ld, Bs).run();
+  else OutOfCoreFw<Ops, W, false>(ctx, job, ld, Bs).run();
 }
 
 }  // namespace

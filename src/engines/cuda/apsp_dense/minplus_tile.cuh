@@ -246,100 +246,115 @@ struct TileParams {
   bool track_changes = false;
 };
 
-// One resident block per SM: two (register cap 128) spill and gain nothing
-// (doc/gpu-apsp-dense.md).
+// The tile kernel's constants for one instantiation, and a thread's place
+// in its tile: t its index, tx its column group, ty its row group, m0 / n0
+// the tile's first row / column in C.
 template <class Ops, bool kPaths>
-__global__ void __launch_bounds__(TileCfg<typename Ops::T>::kThreads, 1)
-minplus_tile_kernel(const TileParams<typename Ops::T> p) {
+struct TileThread {
   using T = typename Ops::T;
   using Cfg = TileCfg<T>;
-  constexpr int kThreads = Cfg::kThreads, TM = Cfg::kRows, TN = Cfg::kCols, kAp = Cfg::kApad;
-  constexpr int kVec = dense::kVec<T>;  // values per 16-byte vector
-  constexpr int kTx = kTile / TN;                    // threads along a row of the tile
-  constexpr int kRowStride = kTile / (TM / 4);       // between a thread's row groups
-  constexpr int kColStride = kTile / (TN / kVec);    // between a thread's column vectors
+  static constexpr int kThreads = Cfg::kThreads, TM = Cfg::kRows, TN = Cfg::kCols, kAp = Cfg::kApad;
+  static constexpr int kVec = dense::kVec<T>;               // values per 16-byte vector
+  static constexpr int kTx = kTile / TN;                    // threads along a row of the tile
+  static constexpr int kRowStride = kTile / (TM / 4);       // between a thread's row groups
+  static constexpr int kColStride = kTile / (TN / kVec);    // between a thread's column vectors
   // Packed paths: DPX add-min on (distance, k tag) words.
-  constexpr bool kPack = kPaths && Ops::kPackBits > 0;
-  constexpr int kPB = Ops::kPackBits > 0 ? Ops::kPackBits : 1;
-  constexpr int32_t kTagMask = (1 << kPB) - 1;
+  static constexpr bool kPack = kPaths && Ops::kPackBits > 0;
+  static constexpr int kPB = Ops::kPackBits > 0 ? Ops::kPackBits : 1;
+  static constexpr int32_t kTagMask = (1 << kPB) - 1;
   static_assert(!kPack || sizeof(T) == 4, "packed paths: int32 values");
-  if (((int)blockIdx.y >= p.skip_row_lo && (int)blockIdx.y < p.skip_row_hi) ||
-      ((int)blockIdx.x >= p.skip_col_lo && (int)blockIdx.x < p.skip_col_hi)) {
-    return;
-  }
-  if (p.flags != nullptr && (*(volatile int*)p.flags & kFlagNegCycle)) return;
+  static_assert(TM == 4 || TM == 8, "one or two groups of 4 rows");
+  // A thread's row holds kNv column vectors, at tx * kVec + g * kColStride
+  // (written out below: loops over g compile the float kernels differently).
+  static constexpr int kNv = TN / kVec;
+  static_assert(kNv == 2 || kNv == 4, "two or four column vectors");
+  // A chunk 128x32 (8 vectors per row), B chunk 32x128 (32 per row):
+  // 1024 16-byte vectors each, 4 per thread (double: 2048, 4 per thread of 512).
+  static constexpr int kAv = kChunk / kVec, kBv = kTile / kVec;
 
-  // Two shared-memory stages, filled by cp.async (no staging registers):
-  // As[stage][row][k] (row-major, padded), Bs[stage][k][col].
-  extern __shared__ __align__(16) unsigned char tile_smem[];
-  T (*As)[kTile][kChunk + kAp] = reinterpret_cast<T (*)[kTile][kChunk + kAp]>(tile_smem);
-  T (*Bs)[kChunk][kTile] =
-      reinterpret_cast<T (*)[kChunk][kTile]>(tile_smem + 2 * kTile * (kChunk + kAp) * sizeof(T));
+  // One shared-memory stage of A (row-major, padded) and of B.
+  using AStage = T[kTile][kChunk + kAp];
+  using BStage = T[kChunk][kTile];
+  // The thread's accumulators, and with paths the k that won each.
+  using Acc = T[TM][TN];
+  using Idx = int[kPaths ? TM : 1][kPaths ? TN : 1];
 
   const int t = threadIdx.x;
   const int tx = t % kTx, ty = t / kTx;
   const int64_t m0 = (int64_t)blockIdx.y * kTile, n0 = (int64_t)blockIdx.x * kTile;
+
   // The tile row of the thread's r-th output row, the tile column of its c-th column.
-  static_assert(TM == 4 || TM == 8, "one or two groups of 4 rows");
-  auto row_of = [&](int r) { return r < 4 ? ty * 4 + r : kRowStride + ty * 4 + (r - 4); };
-  auto col_of = [&](int c) {
+  __device__ __forceinline__ int row_of(int r) const {
+    return r < 4 ? ty * 4 + r : kRowStride + ty * 4 + (r - 4);
+  }
+  __device__ __forceinline__ int col_of(int c) const {
     if constexpr (TN / kVec == 2) {
       return c < kVec ? tx * kVec + c : kColStride + tx * kVec + (c - kVec);
     } else {
       return (c / kVec) * kColStride + tx * kVec + c % kVec;
     }
-  };
-  // A thread's row holds kNv column vectors, at tx * kVec + g * kColStride
-  // (written out below: loops over g compile the float kernels differently).
-  constexpr int kNv = TN / kVec;
-  static_assert(kNv == 2 || kNv == 4, "two or four column vectors");
+  }
+};
 
-  // A chunk 128x32 (8 vectors per row), B chunk 32x128 (32 per row):
-  // 1024 16-byte vectors each, 4 per thread (double: 2048, 4 per thread of 512).
-  constexpr int kAv = kChunk / kVec, kBv = kTile / kVec;
-  auto issue_chunk = [&](int k0, int st) {
-    if constexpr (Cfg::kWide) {
-      // One A and one B pointer per thread, stepped by whole rows (kThreads
-      // is a multiple of kAv and kBv): fewer registers live across the loop.
-      const T* ga = p.A + (m0 + t / kAv) * p.lda + k0 + (t % kAv) * kVec;
-      const T* gb = p.B + (int64_t)(k0 + t / kBv) * p.ldb + n0 + (t % kBv) * kVec;
+// Starts the copies of K-chunk k0 of A and B into shared stage st
+// (cp.async, no staging registers), as one commit group.
+template <class Ops, bool kPaths>
+__device__ __forceinline__ void issue_chunk(const TileParams<typename Ops::T>& p, const TileThread<Ops, kPaths>& th,
+                                            typename TileThread<Ops, kPaths>::AStage* As,
+                                            typename TileThread<Ops, kPaths>::BStage* Bs, int k0, int st) {
+  using Th = TileThread<Ops, kPaths>;
+  using T = typename Th::T;
+  constexpr int kThreads = Th::kThreads, kVec = Th::kVec, kAv = Th::kAv, kBv = Th::kBv;
+  const int t = th.t;
+  if constexpr (Th::Cfg::kWide) {
+    // One A and one B pointer per thread, stepped by whole rows (kThreads
+    // is a multiple of kAv and kBv): fewer registers live across the loop.
+    const T* ga = p.A + (th.m0 + t / kAv) * p.lda + k0 + (t % kAv) * kVec;
+    const T* gb = p.B + (int64_t)(k0 + t / kBv) * p.ldb + th.n0 + (t % kBv) * kVec;
 #pragma unroll
-      for (int q = 0; q < kTile * kChunk / kVec / kThreads; ++q) {
-        cp_async16(&As[st][t / kAv + q * (kThreads / kAv)][(t % kAv) * kVec], ga);
-        cp_async16(&Bs[st][t / kBv + q * (kThreads / kBv)][(t % kBv) * kVec], gb);
-        ga += (kThreads / kAv) * p.lda;
-        gb += (kThreads / kBv) * p.ldb;
-      }
-    } else {
-#pragma unroll
-      for (int q = 0; q < kTile * kChunk / kVec / kThreads; ++q) {
-        const int v = t + q * kThreads;
-        const int arow = v / kAv, acv = v % kAv;
-        cp_async16(&As[st][arow][acv * kVec], p.A + (m0 + arow) * p.lda + k0 + acv * kVec);
-        const int brow = v / kBv, bcv = v % kBv;
-        cp_async16(&Bs[st][brow][bcv * kVec], p.B + (int64_t)(k0 + brow) * p.ldb + n0 + bcv * kVec);
-      }
+    for (int q = 0; q < kTile * kChunk / kVec / kThreads; ++q) {
+      cp_async16(&As[st][t / kAv + q * (kThreads / kAv)][(t % kAv) * kVec], ga);
+      cp_async16(&Bs[st][t / kBv + q * (kThreads / kBv)][(t % kBv) * kVec], gb);
+      ga += (kThreads / kAv) * p.lda;
+      gb += (kThreads / kBv) * p.ldb;
     }
-    cp_async_commit();
-  };
-  issue_chunk(0, 0);
+  } else {
+#pragma unroll
+    for (int q = 0; q < kTile * kChunk / kVec / kThreads; ++q) {
+      const int v = t + q * kThreads;
+      const int arow = v / kAv, acv = v % kAv;
+      cp_async16(&As[st][arow][acv * kVec], p.A + (th.m0 + arow) * p.lda + k0 + acv * kVec);
+      const int brow = v / kBv, bcv = v % kBv;
+      cp_async16(&Bs[st][brow][bcv * kVec], p.B + (int64_t)(k0 + brow) * p.ldb + th.n0 + bcv * kVec);
+    }
+  }
+  cp_async_commit();
+}
 
-  // Accumulators start from Cin.
-  T acc[TM][TN];
-  int idx[kPaths ? TM : 1][kPaths ? TN : 1];
+// Accumulators start from Cin (packed: clamped and shifted to leave the tag
+// bits clear), indices at -1.
+template <class Ops, bool kPaths>
+__device__ __forceinline__ void load_accumulators(const TileParams<typename Ops::T>& p,
+                                                  const TileThread<Ops, kPaths>& th,
+                                                  typename TileThread<Ops, kPaths>::Acc& acc,
+                                                  typename TileThread<Ops, kPaths>::Idx& idx) {
+  using Th = TileThread<Ops, kPaths>;
+  using T = typename Th::T;
+  constexpr int TM = Th::TM, TN = Th::TN, kVec = Th::kVec, kColStride = Th::kColStride;
+  const int tx = th.tx;
 #pragma unroll
   for (int r = 0; r < TM; ++r) {
-    const int64_t row = m0 + row_of(r);
-    const T* src = p.Cin + row * p.ldc + n0;
-        load_vec(src + tx * kVec, &acc[r][0]);
+    const int64_t row = th.m0 + th.row_of(r);
+    const T* src = p.Cin + row * p.ldc + th.n0;
+    load_vec(src + tx * kVec, &acc[r][0]);
     load_vec(src + kColStride + tx * kVec, &acc[r][kVec]);
-    if constexpr (kNv == 4) {
+    if constexpr (Th::kNv == 4) {
       load_vec(src + 2 * kColStride + tx * kVec, &acc[r][2 * kVec]);
       load_vec(src + 3 * kColStride + tx * kVec, &acc[r][3 * kVec]);
     }
-    if constexpr (kPack) {
+    if constexpr (Th::kPack) {
 #pragma unroll
-      for (int c = 0; c < TN; ++c) acc[r][c] = (T)(min(max((int32_t)acc[r][c], -kInfPack), kInfPack) * (1 << kPB));
+      for (int c = 0; c < TN; ++c) acc[r][c] = (T)(min(max((int32_t)acc[r][c], -kInfPack), kInfPack) * (1 << Th::kPB));
     }
   }
   if constexpr (kPaths) {
@@ -348,98 +363,160 @@ minplus_tile_kernel(const TileParams<typename Ops::T> p) {
 #pragma unroll
       for (int c = 0; c < TN; ++c) idx[r][c] = -1;
   }
-  int ovf = 0;
+}
 
-  int st = 0;
-  for (int k0 = 0; k0 < p.K; k0 += kChunk) {
-    if (k0 + kChunk < p.K) {
-      issue_chunk(k0 + kChunk, st ^ 1);
-      cp_async_wait<1>();
-    } else {
-      cp_async_wait<0>();
-    }
-    if constexpr (kPack) {
-      // This thread's own copies of the chunk are complete (and visible to
-      // it): pack them in place before the barrier.
-      const int tag0 = (k0 % kPackWindow) + 1;
+// Packed paths: this thread's own copies of chunk k0 in stage st are
+// complete (and visible to it): packs them in place before the barrier, A
+// values as d << kPB, B values of row k with k's tag in the window.
+template <class Ops, bool kPaths>
+__device__ __forceinline__ void pack_chunk(const TileThread<Ops, kPaths>& th,
+                                           typename TileThread<Ops, kPaths>::AStage* As,
+                                           typename TileThread<Ops, kPaths>::BStage* Bs, int k0, int st) {
+  using Th = TileThread<Ops, kPaths>;
+  constexpr int kPB = Th::kPB;
+  const int tag0 = (k0 % kPackWindow) + 1;
 #pragma unroll
-      for (int q = 0; q < 4; ++q) {
-        const int v = t + q * kThreads;
-        int4* pa = reinterpret_cast<int4*>(&As[st][v / 8][(v % 8) * 4]);
-        int4 x = *pa;
-        x.x = min(max(x.x, -kInfPack), kInfPack) * (1 << kPB);
-        x.y = min(max(x.y, -kInfPack), kInfPack) * (1 << kPB);
-        x.z = min(max(x.z, -kInfPack), kInfPack) * (1 << kPB);
-        x.w = min(max(x.w, -kInfPack), kInfPack) * (1 << kPB);
-        *pa = x;
-        const int tag = tag0 + v / 32;
-        int4* pb = reinterpret_cast<int4*>(&Bs[st][v / 32][(v % 32) * 4]);
-        int4 y = *pb;
-        y.x = min(max(y.x, -kInfPack), kInfPack) * (1 << kPB) + tag;
-        y.y = min(max(y.y, -kInfPack), kInfPack) * (1 << kPB) + tag;
-        y.z = min(max(y.z, -kInfPack), kInfPack) * (1 << kPB) + tag;
-        y.w = min(max(y.w, -kInfPack), kInfPack) * (1 << kPB) + tag;
-        *pb = y;
+  for (int q = 0; q < 4; ++q) {
+    const int v = th.t + q * Th::kThreads;
+    int4* pa = reinterpret_cast<int4*>(&As[st][v / 8][(v % 8) * 4]);
+    int4 x = *pa;
+    x.x = min(max(x.x, -kInfPack), kInfPack) * (1 << kPB);
+    x.y = min(max(x.y, -kInfPack), kInfPack) * (1 << kPB);
+    x.z = min(max(x.z, -kInfPack), kInfPack) * (1 << kPB);
+    x.w = min(max(x.w, -kInfPack), kInfPack) * (1 << kPB);
+    *pa = x;
+    const int tag = tag0 + v / 32;
+    int4* pb = reinterpret_cast<int4*>(&Bs[st][v / 32][(v % 32) * 4]);
+    int4 y = *pb;
+    y.x = min(max(y.x, -kInfPack), kInfPack) * (1 << kPB) + tag;
+    y.y = min(max(y.y, -kInfPack), kInfPack) * (1 << kPB) + tag;
+    y.z = min(max(y.z, -kInfPack), kInfPack) * (1 << kPB) + tag;
+    y.w = min(max(y.w, -kInfPack), kInfPack) * (1 << kPB) + tag;
+    *pb = y;
+  }
+}
+
+// Packed paths, at the end of a tag window: the tags to indices (tag g is
+// k = wb + g), then cleared.
+template <class Ops, bool kPaths>
+__device__ __forceinline__ void tags_to_indices(typename TileThread<Ops, kPaths>::Acc& acc,
+                                                typename TileThread<Ops, kPaths>::Idx& idx, int wb) {
+  using Th = TileThread<Ops, kPaths>;
+  using T = typename Th::T;
+#pragma unroll
+  for (int r = 0; r < Th::TM; ++r)
+#pragma unroll
+    for (int c = 0; c < Th::TN; ++c) {
+      const int32_t tag = (int32_t)acc[r][c] & Th::kTagMask;
+      if (tag != 0) idx[r][c] = wb + tag;
+      acc[r][c] = (T)((int32_t)acc[r][c] - tag);
+    }
+}
+
+// Packed paths, after the last chunk: distances back from d << kPB, the
+// infinite ones exactly kInfI32 again.
+template <class Ops, bool kPaths>
+__device__ __forceinline__ void unpack_accumulators(typename TileThread<Ops, kPaths>::Acc& acc) {
+  using Th = TileThread<Ops, kPaths>;
+  using T = typename Th::T;
+#pragma unroll
+  for (int r = 0; r < Th::TM; ++r)
+#pragma unroll
+    for (int c = 0; c < Th::TN; ++c) {
+      const int32_t v = (int32_t)acc[r][c] >> Th::kPB;
+      acc[r][c] = (T)(v >= kInfPack / 2 ? kInfI32 : v);
+    }
+}
+
+// With paths: each output's predecessor, pr = predB[k][j] for the k that
+// won, else the old one (nothing to gather where Pout is Pin). Returns 1
+// where any k won.
+template <class Ops, bool kPaths>
+__device__ __forceinline__ int gather_predecessors(const TileParams<typename Ops::T>& p,
+                                                   const TileThread<Ops, kPaths>& th,
+                                                   const typename TileThread<Ops, kPaths>::Idx& idx,
+                                                   typename TileThread<Ops, kPaths>::Idx& pr) {
+  using Th = TileThread<Ops, kPaths>;
+  int changed = 0;
+#pragma unroll
+  for (int r = 0; r < Th::TM; ++r) {
+    const int64_t row = th.m0 + th.row_of(r);
+#pragma unroll
+    for (int c = 0; c < Th::TN; ++c) {
+      const int64_t col = th.n0 + th.col_of(c);
+      if (idx[r][c] >= 0) {
+        pr[r][c] = p.Bp[(int64_t)idx[r][c] * p.ldbp + col];
+        changed = 1;
+      } else {
+        pr[r][c] = (p.Pin != p.Pout) ? p.Pin[row * p.ldp + col] : 0;
       }
     }
-    __syncthreads();
-#pragma unroll((kPaths && Cfg::kWide) ? 1 : Cfg::kUnroll)
-    for (int kk = 0; kk < kChunk; ++kk) {
-      T a[TM], b[TN];
+  }
+  return changed;
+}
+
+// Writes the thread's outputs (and with paths their predecessors: all of
+// them to a separate Pout, only the changed ones in place). Returns 1 where
+// a diagonal distance went below 0.
+template <class Ops, bool kPaths>
+__device__ __forceinline__ int store_outputs(const TileParams<typename Ops::T>& p, const TileThread<Ops, kPaths>& th,
+                                             const typename TileThread<Ops, kPaths>::Acc& acc,
+                                             const typename TileThread<Ops, kPaths>::Idx& idx,
+                                             const typename TileThread<Ops, kPaths>::Idx& pr) {
+  using Th = TileThread<Ops, kPaths>;
+  using T = typename Th::T;
+  constexpr int TN = Th::TN, kVec = Th::kVec, kColStride = Th::kColStride;
+  const int tx = th.tx;
+  int neg = 0;
 #pragma unroll
-      for (int r = 0; r < 4; ++r)
+  for (int r = 0; r < Th::TM; ++r) {
+    const int64_t row = th.m0 + th.row_of(r);
 #pragma unroll
-        for (int g = 0; g < TM; g += 4) a[g + r] = As[st][row_of(g + r)][kk];
-      load_vec(&Bs[st][kk][tx * kVec], &b[0]);
-      load_vec(&Bs[st][kk][kColStride + tx * kVec], &b[kVec]);
-      if constexpr (kNv == 4) {
-        load_vec(&Bs[st][kk][2 * kColStride + tx * kVec], &b[2 * kVec]);
-        load_vec(&Bs[st][kk][3 * kColStride + tx * kVec], &b[3 * kVec]);
-      }
+    for (int c = 0; c < TN; ++c) {
+      const int64_t col = th.n0 + th.col_of(c);
+      if (p.row_off + row == p.col_off + col && acc[r][c] < T(0)) neg = 1;
+    }
+    T* dst = p.Cout + row * p.ldc + th.n0;
+    store_vec(dst + tx * kVec, &acc[r][0]);
+    store_vec(dst + kColStride + tx * kVec, &acc[r][kVec]);
+    if constexpr (Th::kNv == 4) {
+      store_vec(dst + 2 * kColStride + tx * kVec, &acc[r][2 * kVec]);
+      store_vec(dst + 3 * kColStride + tx * kVec, &acc[r][3 * kVec]);
+    }
+    if constexpr (kPaths) {
+      int32_t* pdst = p.Pout + row * p.ldp + th.n0;
+      if (p.Pin != p.Pout) {
+        if constexpr (kVec == 4) {
+          *reinterpret_cast<int4*>(pdst + tx * 4) = make_int4(pr[r][0], pr[r][1], pr[r][2], pr[r][3]);
+          *reinterpret_cast<int4*>(pdst + kColStride + tx * 4) = make_int4(pr[r][4], pr[r][5], pr[r][6], pr[r][7]);
+        } else {
 #pragma unroll
-      for (int r = 0; r < TM; ++r)
-#pragma unroll
-        for (int c = 0; c < TN; ++c) {
-          if constexpr (kPack) {
-            Ops::relax(acc[r][c], a[r], b[c], ovf);
-          } else if constexpr (kPaths) {
-            Ops::relax_idx(acc[r][c], idx[r][c], a[r], b[c], k0 + kk, ovf);
-          } else {
-            Ops::relax(acc[r][c], a[r], b[c], ovf);
+          for (int g = 0; g < Th::kNv; ++g) {
+            *reinterpret_cast<int2*>(pdst + g * kColStride + tx * 2) = make_int2(pr[r][2 * g], pr[r][2 * g + 1]);
           }
         }
-    }
-    if constexpr (kPack) {
-      // End of a tag window (or of K): tags to indices, then cleared.
-      if ((k0 + kChunk) % kPackWindow == 0 || k0 + kChunk >= p.K) {
-        const int wb = k0 - (k0 % kPackWindow) - 1;
+      } else {
 #pragma unroll
-        for (int r = 0; r < TM; ++r)
-#pragma unroll
-          for (int c = 0; c < TN; ++c) {
-            const int32_t tag = (int32_t)acc[r][c] & kTagMask;
-            if (tag != 0) idx[r][c] = wb + tag;
-            acc[r][c] = (T)((int32_t)acc[r][c] - tag);
-          }
+        for (int c = 0; c < TN; ++c) {
+          if (idx[r][c] >= 0) pdst[th.col_of(c)] = pr[r][c];
+        }
       }
     }
-    __syncthreads();
-    st ^= 1;
   }
-  if constexpr (kPack) {
-#pragma unroll
-    for (int r = 0; r < TM; ++r)
-#pragma unroll
-      for (int c = 0; c < TN; ++c) {
-        const int32_t v = (int32_t)acc[r][c] >> kPB;
-        acc[r][c] = (T)(v >= kInfPack / 2 ? kInfI32 : v);
-      }
-  }
+  return neg;
+}
 
-  // Epilogue. Results are normalised first (an "improvement" from an
-  // infinite operand is no improvement). Predecessors are gathered before
-  // anything is written: B may be the very tile this block writes (FW phase 2).
-  int changed = 0, neg = 0;
+// Epilogue. Results are normalised first (an "improvement" from an
+// infinite operand is no improvement). Predecessors are gathered before
+// anything is written: B may be the very tile this block writes (FW phase
+// 2). Then the outputs, and the block's flags (one atomic per warp).
+template <class Ops, bool kPaths>
+__device__ __forceinline__ void finish_tile(const TileParams<typename Ops::T>& p, const TileThread<Ops, kPaths>& th,
+                                            typename TileThread<Ops, kPaths>::Acc& acc,
+                                            typename TileThread<Ops, kPaths>::Idx& idx, int ovf) {
+  using Th = TileThread<Ops, kPaths>;
+  constexpr int TM = Th::TM, TN = Th::TN;
+  int changed = 0;
 #pragma unroll
   for (int r = 0; r < TM; ++r)
 #pragma unroll
@@ -449,75 +526,107 @@ minplus_tile_kernel(const TileParams<typename Ops::T> p) {
         if (Ops::is_inf(acc[r][c])) idx[r][c] = -1;
       }
     }
-  int32_t pr[kPaths ? TM : 1][kPaths ? TN : 1];
-  if constexpr (kPaths) {
-#pragma unroll
-    for (int r = 0; r < TM; ++r) {
-      const int64_t row = m0 + row_of(r);
-#pragma unroll
-      for (int c = 0; c < TN; ++c) {
-        const int64_t col = n0 + col_of(c);
-        if (idx[r][c] >= 0) {
-          pr[r][c] = p.Bp[(int64_t)idx[r][c] * p.ldbp + col];
-          changed = 1;
-        } else {
-          pr[r][c] = (p.Pin != p.Pout) ? p.Pin[row * p.ldp + col] : 0;
-        }
-      }
-    }
-  }
+  typename Th::Idx pr;
+  if constexpr (kPaths) changed = gather_predecessors(p, th, idx, pr);
   if (p.track_changes && !kPaths) {
 #pragma unroll
     for (int r = 0; r < TM; ++r) {
-      const int64_t row = m0 + row_of(r);
+      const int64_t row = th.m0 + th.row_of(r);
 #pragma unroll
       for (int c = 0; c < TN; ++c) {
-        const int64_t col = n0 + col_of(c);
+        const int64_t col = th.n0 + th.col_of(c);
         if (acc[r][c] < p.Cin[row * p.ldc + col]) changed = 1;
       }
     }
   }
   __syncthreads();
-#pragma unroll
-  for (int r = 0; r < TM; ++r) {
-    const int64_t row = m0 + row_of(r);
-#pragma unroll
-    for (int c = 0; c < TN; ++c) {
-      const int64_t col = n0 + col_of(c);
-      if (p.row_off + row == p.col_off + col && acc[r][c] < T(0)) neg = 1;
-    }
-    T* dst = p.Cout + row * p.ldc + n0;
-    store_vec(dst + tx * kVec, &acc[r][0]);
-    store_vec(dst + kColStride + tx * kVec, &acc[r][kVec]);
-    if constexpr (kNv == 4) {
-      store_vec(dst + 2 * kColStride + tx * kVec, &acc[r][2 * kVec]);
-      store_vec(dst + 3 * kColStride + tx * kVec, &acc[r][3 * kVec]);
-    }
-    if constexpr (kPaths) {
-      int32_t* pdst = p.Pout + row * p.ldp + n0;
-      if (p.Pin != p.Pout) {
-        if constexpr (kVec == 4) {
-          *reinterpret_cast<int4*>(pdst + tx * 4) = make_int4(pr[r][0], pr[r][1], pr[r][2], pr[r][3]);
-          *reinterpret_cast<int4*>(pdst + kColStride + tx * 4) = make_int4(pr[r][4], pr[r][5], pr[r][6], pr[r][7]);
-        } else {
-#pragma unroll
-          for (int g = 0; g < kNv; ++g) {
-            *reinterpret_cast<int2*>(pdst + g * kColStride + tx * 2) = make_int2(pr[r][2 * g], pr[r][2 * g + 1]);
-          }
-        }
-      } else {
-#pragma unroll
-        for (int c = 0; c < TN; ++c) {
-          if (idx[r][c] >= 0) pdst[col_of(c)] = pr[r][c];
-        }
-      }
-    }
-  }
+  const int neg = store_outputs(p, th, acc, idx, pr);
   const int bits = (changed ? kFlagChanged : 0) | (ovf ? kFlagOverflow : 0) | (neg ? kFlagNegCycle : 0);
   if (p.flags != nullptr && __syncthreads_or(bits) != 0) {
     // one atomic per warp that has something to say
     if (bits) atomicOr(p.flags, bits);
   }
+}
+
+// One resident block per SM: two (register cap 128) spill and gain nothing
+// (doc/gpu-apsp-dense.md). The relaxation loop stays in the kernel: as a
+// helper of its own it gave the packed kernel the same instructions in
+// another register order (CUDA 13.0), 0.7% slower on an H100.
+template <class Ops, bool kPaths>
+__global__ void __launch_bounds__(TileCfg<typename Ops::T>::kThreads, 1)
+minplus_tile_kernel(const TileParams<typename Ops::T> p) {
+  using Th = TileThread<Ops, kPaths>;
+  using T = typename Th::T;
+  if (((int)blockIdx.y >= p.skip_row_lo && (int)blockIdx.y < p.skip_row_hi) ||
+      ((int)blockIdx.x >= p.skip_col_lo && (int)blockIdx.x < p.skip_col_hi)) {
+    return;
+  }
+  if (p.flags != nullptr && (*(volatile int*)p.flags & kFlagNegCycle)) return;
+
+  // Two shared-memory stages, filled by cp.async (no staging registers):
+  // As[stage][row][k] (row-major, padded), Bs[stage][k][col].
+  extern __shared__ __align__(16) unsigned char tile_smem[];
+  typename Th::AStage* As = reinterpret_cast<typename Th::AStage*>(tile_smem);
+  typename Th::BStage* Bs = reinterpret_cast<typename Th::BStage*>(tile_smem + 2 * sizeof(typename Th::AStage));
+
+  const Th th;
+  issue_chunk(p, th, As, Bs, 0, 0);
+  typename Th::Acc acc;
+  typename Th::Idx idx;
+  load_accumulators(p, th, acc, idx);
+  int ovf = 0;
+
+  int st = 0;
+  for (int k0 = 0; k0 < p.K; k0 += kChunk) {
+    if (k0 + kChunk < p.K) {
+      issue_chunk(p, th, As, Bs, k0 + kChunk, st ^ 1);
+      cp_async_wait<1>();
+    } else {
+      cp_async_wait<0>();
+    }
+    if constexpr (Th::kPack) pack_chunk(th, As, Bs, k0, st);
+    __syncthreads();
+    // The relaxations of the chunk: per k, the thread's TM A values and TN B
+    // values from shared memory, then TM x TN relaxations.
+    constexpr int kVec = Th::kVec, kColStride = Th::kColStride;
+#pragma unroll((kPaths && Th::Cfg::kWide) ? 1 : Th::Cfg::kUnroll)
+    for (int kk = 0; kk < kChunk; ++kk) {
+      T a[Th::TM], b[Th::TN];
+#pragma unroll
+      for (int r = 0; r < 4; ++r)
+#pragma unroll
+        for (int g = 0; g < Th::TM; g += 4) a[g + r] = As[st][th.row_of(g + r)][kk];
+      load_vec(&Bs[st][kk][th.tx * kVec], &b[0]);
+      load_vec(&Bs[st][kk][kColStride + th.tx * kVec], &b[kVec]);
+      if constexpr (Th::kNv == 4) {
+        load_vec(&Bs[st][kk][2 * kColStride + th.tx * kVec], &b[2 * kVec]);
+        load_vec(&Bs[st][kk][3 * kColStride + th.tx * kVec], &b[3 * kVec]);
+      }
+#pragma unroll
+      for (int r = 0; r < Th::TM; ++r)
+#pragma unroll
+        for (int c = 0; c < Th::TN; ++c) {
+          if constexpr (Th::kPack) {
+            Ops::relax(acc[r][c], a[r], b[c], ovf);
+          } else if constexpr (kPaths) {
+            Ops::relax_idx(acc[r][c], idx[r][c], a[r], b[c], k0 + kk, ovf);
+          } else {
+            Ops::relax(acc[r][c], a[r], b[c], ovf);
+          }
+        }
+    }
+    if constexpr (Th::kPack) {
+      // End of a tag window (or of K). The window's base is worked out here,
+      // where k0 is known not to be negative (k0 % kPackWindow is a mask).
+      if ((k0 + kChunk) % kPackWindow == 0 || k0 + kChunk >= p.K) {
+        tags_to_indices<Ops, kPaths>(acc, idx, k0 - (k0 % kPackWindow) - 1);
+      }
+    }
+    __syncthreads();
+    st ^= 1;
+  }
+  if constexpr (Th::kPack) unpack_accumulators<Ops, kPaths>(acc);
+  finish_tile(p, th, acc, idx, ovf);
 }
 
 // Launch one product over a grid of tiles_m x tiles_n output tiles.

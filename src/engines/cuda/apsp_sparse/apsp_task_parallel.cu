@@ -268,155 +268,224 @@ Geometry make_geometry(int32_t n, int32_t N) {
   return geo;
 }
 
+// One run: the sources in batches of N problems (a multiple of 32, as many
+// as the device budget holds), each seeded, relaxed to convergence, given
+// its parents (with paths) and handed to the sink. Per batch: clearing the
+// state and seeding is set-up, the rounds and the distance transpose
+// compute, the parent rounds and their transpose paths, the rows to the
+// sink copy.
 template <class W>
-void run_task_parallel(RunContext& ctx, const ApspJob& job) {
-  const Graph& graph = *job.graph;
-  sparse::require_non_negative(job, "apsp_task_parallel");
-  sparse::fill_stats(ctx, job);
-  const int32_t n = graph.n();
-  const bool paths = job.options->want_paths;
+class TaskParallelRun {
+ public:
+  TaskParallelRun(RunContext& ctx, const ApspJob& job)
+      : ctx_(ctx), job_(job), n_(job.graph->n()), paths_(job.options->want_paths) {}
 
-  DeviceCsr<W> g = device_graph<W>(ctx, graph);
-  DeviceCsr<W> rg{};
-  if (paths) rg = device_reverse_graph<W>(ctx, graph);
-  // Per batch: clearing the state and seeding is set-up, the rounds and the
-  // distance transpose compute, the parent rounds and their transpose
-  // paths, the rows to the sink copy.
-  StageClock clock(ctx);
+  void run() {
+    sparse::require_non_negative(job_, "apsp_task_parallel");
+    sparse::fill_stats(ctx_, job_);
+    g_ = device_graph<W>(ctx_, *job_.graph);
+    if (paths_) rg_ = device_reverse_graph<W>(ctx_, *job_.graph);
+    StageClock clock(ctx_);
+    allocate_words();
+    N_ = batch_problems();
+    allocate_batch();
+    size_grids();
 
-  DeviceBuffer<int32_t> words(ctx, 4, "apsp_task_parallel counters");
-  int32_t* d_overflow = words.get();
-  int32_t* d_changed = words.get() + 1;
-  GSP_CUDA(cudaMemsetAsync(words.get(), 0, 4 * sizeof(int32_t), ctx.stream()));
-
-  // Per (vertex, problem): Ca + Ua + Ma + one row-major output value; per
-  // block of VB x SB (at least 32 entries) three list words.
-  const size_t per_problem = static_cast<size_t>(n) * (3 * sizeof(W) + 1) + (3 * 4 * static_cast<size_t>(n)) / 32 + 64;
-  const size_t left = ctx.budget_left();
-  const size_t fixed = size_t(64) << 10;
-  int64_t nmax = left > fixed ? static_cast<int64_t>((left - fixed) / (per_problem + 4)) : 0;
-  nmax -= nmax % 32;
-  // Keep (n * N) and the launch grid within comfortable limits.
-  nmax = std::min<int64_t>(nmax, 65536);
-  if (const std::optional<int64_t> cap = tuning().apsp_tp_max_n) {  // GSP_APSP_TP_MAX_N (>= 32)
-    nmax = std::min<int64_t>(nmax, *cap - *cap % 32);
+    HostWord host;
+    sparse::RowDeliverer out(ctx_, job_);
+    int64_t rounds = 0;
+    for (int32_t first = 0; first < job_.num_sources; first += static_cast<int32_t>(N_)) {
+      const int32_t count = static_cast<int32_t>(std::min<int64_t>(N_, job_.num_sources - first));
+      seed(first, count);
+      clock.mark(Stage::kSetup);
+      rounds += converge(host);
+      if constexpr (std::is_same_v<W, int32_t>) sparse::throw_if_overflow(ctx_, d_overflow_);
+      // Distances: Ca (interleaved) -> rows (row-major).
+      sparse::transpose<W>(ctx_, Ca_.get(), rows_.get(), n_, geo_.N, count);
+      clock.mark(Stage::kCompute);
+      if (paths_) {
+        parents(count, host);
+        clock.mark(Stage::kPaths);
+      }
+      out.deliver(first, count, rows_.get(), paths_ ? pred_rows_ : nullptr);
+      clock.mark(Stage::kCopy);
+      job_.options->report(static_cast<double>(first + count) / job_.num_sources);
+    }
+    ctx_.sync();
+    clock.finish();
+    if (job_.stats != nullptr) job_.stats->iterations = rounds;
   }
-  if (nmax < 32) {
-    throw Error(GSP_ERR_DEVICE_OUT_OF_MEMORY,
-                "apsp_task_parallel: a batch of 32 problems needs " +
-                    std::to_string(32 * per_problem) + " bytes of device memory, and only " +
-                    std::to_string(left) +
-                    " are left under the budget (options.device_memory_limit)");
-  }
-  int64_t total32 = (static_cast<int64_t>(job.num_sources) + 31) / 32 * 32;
-  int64_t N = sparse::balanced_batch(nmax, total32, 32);
-  N = (N + 31) / 32 * 32;
-  if (N > nmax) N = nmax;
 
-  const Geometry geo = make_geometry(n, static_cast<int32_t>(N));
-  const size_t cells = static_cast<size_t>(n) * N;
-  const size_t nblocks = static_cast<size_t>(geo.gx) * geo.gy;
-  if (nblocks >= static_cast<size_t>(INT32_MAX)) {
-    throw Error(GSP_ERR_UNSUPPORTED, "apsp_task_parallel: graph too large for one batch of 32");
+ private:
+  // The four counter words: the overflow flag, the parents' changed flag,
+  // the active and the touched list's lengths.
+  void allocate_words() {
+    words_.allocate(ctx_, 4, "apsp_task_parallel counters");
+    d_overflow_ = words_.get();
+    d_changed_ = words_.get() + 1;
+    active_count_ = words_.get() + 2;
+    touched_count_ = words_.get() + 3;
+    GSP_CUDA(cudaMemsetAsync(words_.get(), 0, 4 * sizeof(int32_t), ctx_.stream()));
   }
-  DeviceBuffer<int32_t> d_sources(ctx, static_cast<size_t>(N), "apsp_task_parallel sources");
-  DeviceBuffer<W> Ca(ctx, cells, "apsp_task_parallel Ca");
-  DeviceBuffer<W> Ua(ctx, cells, "apsp_task_parallel Ua");
-  DeviceBuffer<uint8_t> Ma(ctx, cells, "apsp_task_parallel Ma");
-  DeviceBuffer<W> rows(ctx, cells, "apsp_task_parallel rows");
-  // touched flags, the active list, the touched list.
-  DeviceBuffer<int32_t> lists(ctx, 3 * nblocks, "apsp_task_parallel block lists");
-  int32_t* touched = lists.get();
-  int32_t* active_list = lists.get() + nblocks;
-  int32_t* touched_list = lists.get() + 2 * nblocks;
-  int32_t* active_count = words.get() + 2;
-  int32_t* touched_count = words.get() + 3;
-  int32_t* P = reinterpret_cast<int32_t*>(Ua.get());  // Ua is free once converged
-  uint8_t* A = Ma.get();                              // likewise Ma
-  int32_t* pred_rows = reinterpret_cast<int32_t*>(Ca.get());  // after dist is transposed
+
+  // Problems per batch: as many as what is left of the budget holds (a
+  // multiple of 32), capped, then spread evenly over the batches; throws
+  // where not even 32 fit.
+  int64_t batch_problems() const {
+    // Per (vertex, problem): Ca + Ua + Ma + one row-major output value; per
+    // block of VB x SB (at least 32 entries) three list words.
+    const size_t per_problem =
+        static_cast<size_t>(n_) * (3 * sizeof(W) + 1) + (3 * 4 * static_cast<size_t>(n_)) / 32 + 64;
+    const size_t left = ctx_.budget_left();
+    const size_t fixed = size_t(64) << 10;
+    int64_t nmax = left > fixed ? static_cast<int64_t>((left - fixed) / (per_problem + 4)) : 0;
+    nmax -= nmax % 32;
+    // Keep (n * N) and the launch grid within comfortable limits.
+    nmax = std::min<int64_t>(nmax, 65536);
+    if (const std::optional<int64_t> cap = tuning().apsp_tp_max_n) {  // GSP_APSP_TP_MAX_N (>= 32)
+      nmax = std::min<int64_t>(nmax, *cap - *cap % 32);
+    }
+    if (nmax < 32) {
+      throw Error(GSP_ERR_DEVICE_OUT_OF_MEMORY,
+                  "apsp_task_parallel: a batch of 32 problems needs " + std::to_string(32 * per_problem) +
+                      " bytes of device memory, and only " + std::to_string(left) +
+                      " are left under the budget (options.device_memory_limit)");
+    }
+    int64_t total32 = (static_cast<int64_t>(job_.num_sources) + 31) / 32 * 32;
+    int64_t N = sparse::balanced_batch(nmax, total32, 32);
+    N = (N + 31) / 32 * 32;
+    if (N > nmax) N = nmax;
+    return N;
+  }
+
+  // The batch's geometry and arrays. After convergence the parent rounds
+  // reuse them: P in Ua, the assigned flags in Ma, the parent rows in Ca
+  // (once the distances are transposed out).
+  void allocate_batch() {
+    geo_ = make_geometry(n_, static_cast<int32_t>(N_));
+    cells_ = static_cast<size_t>(n_) * N_;
+    nblocks_ = static_cast<size_t>(geo_.gx) * geo_.gy;
+    if (nblocks_ >= static_cast<size_t>(INT32_MAX)) {
+      throw Error(GSP_ERR_UNSUPPORTED, "apsp_task_parallel: graph too large for one batch of 32");
+    }
+    d_sources_.allocate(ctx_, static_cast<size_t>(N_), "apsp_task_parallel sources");
+    Ca_.allocate(ctx_, cells_, "apsp_task_parallel Ca");
+    Ua_.allocate(ctx_, cells_, "apsp_task_parallel Ua");
+    Ma_.allocate(ctx_, cells_, "apsp_task_parallel Ma");
+    rows_.allocate(ctx_, cells_, "apsp_task_parallel rows");
+    // touched flags, the active list, the touched list.
+    lists_.allocate(ctx_, 3 * nblocks_, "apsp_task_parallel block lists");
+    touched_ = lists_.get();
+    active_list_ = lists_.get() + nblocks_;
+    touched_list_ = lists_.get() + 2 * nblocks_;
+    P_ = reinterpret_cast<int32_t*>(Ua_.get());  // Ua is free once converged
+    A_ = Ma_.get();                              // likewise Ma
+    pred_rows_ = reinterpret_cast<int32_t*>(Ca_.get());  // after dist is transposed
+  }
 
   // Persistent grids for the list-walking kernels.
-  int occ_r = 1, occ_u = 1;
-  GSP_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ_r, relax_kernel<W>, kThreads, 0));
-  GSP_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ_u, update_kernel<W>, kThreads, 0));
-  const unsigned grid_r = static_cast<unsigned>(std::max(1, occ_r) * ctx.props().multiProcessorCount);
-  const unsigned grid_u = static_cast<unsigned>(std::max(1, occ_u) * ctx.props().multiProcessorCount);
+  void size_grids() {
+    int occ_r = 1, occ_u = 1;
+    GSP_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ_r, relax_kernel<W>, kThreads, 0));
+    GSP_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ_u, update_kernel<W>, kThreads, 0));
+    grid_r_ = static_cast<unsigned>(std::max(1, occ_r) * ctx_.props().multiProcessorCount);
+    grid_u_ = static_cast<unsigned>(std::max(1, occ_u) * ctx_.props().multiProcessorCount);
+  }
 
-  HostWord host;
-  sparse::RowDeliverer out(ctx, job);
-  const dim3 grid(geo.gx, geo.gy);
-  int64_t rounds = 0;
-  for (int32_t first = 0; first < job.num_sources; first += static_cast<int32_t>(N)) {
-    const int32_t count = static_cast<int32_t>(std::min<int64_t>(N, job.num_sources - first));
-    GSP_CUDA(cudaMemcpyAsync(d_sources.get(), job.sources + first, sizeof(int32_t) * count,
-                             cudaMemcpyHostToDevice, ctx.stream()));
-    sparse::fill<W>(ctx, Ca.get(), cells, dist_inf<W>());
-    sparse::fill<W>(ctx, Ua.get(), cells, dist_inf<W>());
-    GSP_CUDA(cudaMemsetAsync(Ma.get(), 0, cells, ctx.stream()));
-    GSP_CUDA(cudaMemsetAsync(touched, 0, nblocks * sizeof(int32_t), ctx.stream()));
-    GSP_CUDA(cudaMemsetAsync(active_count, 0, 2 * sizeof(int32_t), ctx.stream()));
-    seed_kernel<W><<<blocks_for(count, 256), 256, 0, ctx.stream()>>>(
-        geo, d_sources.get(), count, Ca.get(), Ua.get(), Ma.get(), touched, active_list,
-        active_count);
+  // A batch's state cleared and its `count` sources seeded (on the active
+  // list).
+  void seed(int32_t first, int32_t count) {
+    cudaStream_t st = ctx_.stream();
+    GSP_CUDA(cudaMemcpyAsync(d_sources_.get(), job_.sources + first, sizeof(int32_t) * count,
+                             cudaMemcpyHostToDevice, st));
+    sparse::fill<W>(ctx_, Ca_.get(), cells_, dist_inf<W>());
+    sparse::fill<W>(ctx_, Ua_.get(), cells_, dist_inf<W>());
+    GSP_CUDA(cudaMemsetAsync(Ma_.get(), 0, cells_, st));
+    GSP_CUDA(cudaMemsetAsync(touched_, 0, nblocks_ * sizeof(int32_t), st));
+    GSP_CUDA(cudaMemsetAsync(active_count_, 0, 2 * sizeof(int32_t), st));
+    seed_kernel<W><<<blocks_for(count, 256), 256, 0, st>>>(geo_, d_sources_.get(), count, Ca_.get(), Ua_.get(),
+                                                          Ma_.get(), touched_, active_list_, active_count_);
     GSP_CUDA_LAUNCH();
-    GSP_CUDA(cudaMemsetAsync(touched, 0, nblocks * sizeof(int32_t), ctx.stream()));
-    clock.mark(Stage::kSetup);
+    GSP_CUDA(cudaMemsetAsync(touched_, 0, nblocks_ * sizeof(int32_t), st));
+  }
 
-    // Rounds of (relax, update) in groups; the active count after a group
-    // says whether work is left.
+  // Rounds of (relax, update) in groups; the active count after a group
+  // says whether work is left. Returns the rounds run.
+  int64_t converge(HostWord& host) {
+    cudaStream_t st = ctx_.stream();
+    int64_t rounds = 0;
     int group = 1;
     for (;;) {
       for (int r = 0; r < group; r++) {
-        relax_kernel<W><<<grid_r, kThreads, 0, ctx.stream()>>>(
-            geo, g, Ca.get(), Ua.get(), Ma.get(), active_list, active_count, touched,
-            touched_list, touched_count, d_overflow);
+        relax_kernel<W><<<grid_r_, kThreads, 0, st>>>(geo_, g_, Ca_.get(), Ua_.get(), Ma_.get(), active_list_,
+                                                      active_count_, touched_, touched_list_, touched_count_,
+                                                      d_overflow_);
         GSP_CUDA_LAUNCH();
-        GSP_CUDA(cudaMemsetAsync(active_count, 0, sizeof(int32_t), ctx.stream()));
-        update_kernel<W><<<grid_u, kThreads, 0, ctx.stream()>>>(
-            geo, n, Ca.get(), Ua.get(), Ma.get(), touched, touched_list, touched_count,
-            active_list, active_count);
+        GSP_CUDA(cudaMemsetAsync(active_count_, 0, sizeof(int32_t), st));
+        update_kernel<W><<<grid_u_, kThreads, 0, st>>>(geo_, n_, Ca_.get(), Ua_.get(), Ma_.get(), touched_,
+                                                       touched_list_, touched_count_, active_list_, active_count_);
         GSP_CUDA_LAUNCH();
-        GSP_CUDA(cudaMemsetAsync(touched_count, 0, sizeof(int32_t), ctx.stream()));
+        GSP_CUDA(cudaMemsetAsync(touched_count_, 0, sizeof(int32_t), st));
         ++rounds;
       }
-      if (host.read(ctx, active_count) == 0) break;
+      if (host.read(ctx_, active_count_) == 0) break;
       group = std::min(group * 2, 32);
     }
-    if constexpr (std::is_same_v<W, int32_t>) sparse::throw_if_overflow(ctx, d_overflow);
-
-    // Distances: Ca (interleaved) -> rows (row-major).
-    sparse::transpose<W>(ctx, Ca.get(), rows.get(), n, geo.N, count);
-    clock.mark(Stage::kCompute);
-    if (paths) {
-      GSP_CUDA(cudaMemsetAsync(d_changed, 0, sizeof(int32_t), ctx.stream()));
-      parent_kernel<W><<<grid, kThreads, 0, ctx.stream()>>>(geo, rg, d_sources.get(), count,
-                                                            Ca.get(), P, A, d_changed);
-      GSP_CUDA_LAUNCH();
-      while (host.read(ctx, d_changed) != 0) {
-        GSP_CUDA(cudaMemsetAsync(d_changed, 0, sizeof(int32_t), ctx.stream()));
-        parent_equal_kernel<W><<<grid, kThreads, 0, ctx.stream()>>>(geo, rg, count, Ca.get(), P,
-                                                                    A, d_changed);
-        GSP_CUDA_LAUNCH();
-      }
-      // Parents: P (interleaved, in Ua) -> row-major, into Ca's storage.
-      sparse::transpose<int32_t>(ctx, P, pred_rows, n, geo.N, count);
-      clock.mark(Stage::kPaths);
-    }
-    out.deliver(first, count, rows.get(), paths ? pred_rows : nullptr);
-    clock.mark(Stage::kCopy);
-    job.options->report(static_cast<double>(first + count) / job.num_sources);
+    return rounds;
   }
-  ctx.sync();
-  clock.finish();
-  if (job.stats != nullptr) job.stats->iterations = rounds;
-}
+
+  // Parents over the reverse graph: the strictly descending arcs, then
+  // rounds over the equal-distance ones until none is assigned; then
+  // P (interleaved, in Ua) -> row-major, into Ca's storage.
+  void parents(int32_t count, HostWord& host) {
+    cudaStream_t st = ctx_.stream();
+    const dim3 grid(geo_.gx, geo_.gy);
+    GSP_CUDA(cudaMemsetAsync(d_changed_, 0, sizeof(int32_t), st));
+    parent_kernel<W><<<grid, kThreads, 0, st>>>(geo_, rg_, d_sources_.get(), count, Ca_.get(), P_, A_, d_changed_);
+    GSP_CUDA_LAUNCH();
+    while (host.read(ctx_, d_changed_) != 0) {
+      GSP_CUDA(cudaMemsetAsync(d_changed_, 0, sizeof(int32_t), st));
+      parent_equal_kernel<W><<<grid, kThreads, 0, st>>>(geo_, rg_, count, Ca_.get(), P_, A_, d_changed_);
+      GSP_CUDA_LAUNCH();
+    }
+    sparse::transpose<int32_t>(ctx_, P_, pred_rows_, n_, geo_.N, count);
+  }
+
+  RunContext& ctx_;
+  const ApspJob& job_;
+  const int32_t n_;
+  const bool paths_;
+  DeviceCsr<W> g_{};
+  DeviceCsr<W> rg_{};  // the reverse graph, with paths
+  int64_t N_ = 0;      // problems per batch
+  Geometry geo_;
+  size_t cells_ = 0;    // n x N
+  size_t nblocks_ = 0;  // blocks of VB x SB
+  unsigned grid_r_ = 0, grid_u_ = 0;
+  DeviceBuffer<int32_t> words_;
+  int32_t* d_overflow_ = nullptr;
+  int32_t* d_changed_ = nullptr;
+  int32_t* active_count_ = nullptr;
+  int32_t* touched_count_ = nullptr;
+  DeviceBuffer<int32_t> d_sources_;
+  DeviceBuffer<W> Ca_, Ua_;
+  DeviceBuffer<uint8_t> Ma_;
+  DeviceBuffer<W> rows_;
+  DeviceBuffer<int32_t> lists_;
+  int32_t* touched_ = nullptr;
+  int32_t* active_list_ = nullptr;
+  int32_t* touched_list_ = nullptr;
+  int32_t* P_ = nullptr;
+  uint8_t* A_ = nullptr;
+  int32_t* pred_rows_ = nullptr;
+};
 
 }  // namespace
 
 void apsp_task_parallel(RunContext& ctx, const ApspJob& job) {
   with_weight_type(job.graph->dtype(), [&](auto w) {
     using W = decltype(w);
-    run_task_parallel<W>(ctx, job);
+    TaskParallelRun<W>(ctx, job).run();
   });
 }
 

@@ -16,6 +16,81 @@ namespace {
 // get 80 registers and 16-24 bytes of spills.
 constexpr int kFrontierMinBlocksPerSm = 3;
 
+// Where a phase's improvements go: near list `list_index` (its counter
+// near_cnt[list_index % 3], stamped list_index + 1), far pile generation
+// `fl`; bucket b is the current one. No block-local queue, deferral or
+// speculation cache: relax_list sets those up itself.
+template <class W>
+__device__ __forceinline__ Sink<W> phase_sink(const FArgs<W>& a, Ctrl* c, int32_t* const (&near)[2],
+                                              int32_t* const (&far)[2], int b, double inv, long long list_index,
+                                              long long fl) {
+  Sink<W> s;
+  s.cur_b = b;
+  s.inv = inv;
+  s.near_out = near[list_index & 1];
+  s.near_cnt = &c->near_cnt[list_index % 3];
+  s.near_stamp = static_cast<unsigned int>(list_index + 1);
+  s.far_out = far[fl & 1];
+  s.far_cnt = &c->far_cnt[fl % 3];
+  s.far_min = &c->far_min[fl % 3];
+  s.far_ovf = &c->far_ovf[fl % 3];
+  s.far_cap = a.far_cap;
+  s.delta_mode = a.delta_mode;
+  s.local_q = nullptr;
+  s.local_w = nullptr;
+  s.local_cnt = nullptr;
+  s.defer_v = nullptr;
+  s.defer_w = nullptr;
+  s.defer_cnt = nullptr;
+  s.seen = nullptr;
+  return s;
+}
+
+// Opens bucket nb from far pile generation fl (fc entries, or every vertex
+// where the pile overflowed): its vertices go to near list it + 1, those of
+// later buckets to pile fl + 1 (with that pile's least bucket); vertices of
+// earlier buckets and settled ones (kNoBucket) drop out. The leader clears
+// the counters of pile fl + 2 and near list it + 2 on the way.
+template <class W>
+__device__ __forceinline__ void open_bucket_from_far(const FArgs<W>& a, Ctrl* c, int32_t* const (&near)[2],
+                                                     int32_t* const (&far)[2], bool leader, long long it,
+                                                     long long fl, unsigned long long fc, int ovf, int nb) {
+  if (leader) {
+    c->far_cnt[(fl + 2) % 3] = 0;
+    c->far_min[(fl + 2) % 3] = kNoBucket;
+    c->far_ovf[(fl + 2) % 3] = 0;
+    c->near_cnt[(it + 2) % 3] = 0;
+  }
+  const int32_t* src = far[fl & 1];
+  int32_t* dst = far[(fl + 1) & 1];
+  unsigned long long* dst_cnt = &c->far_cnt[(fl + 1) % 3];
+  int* dst_min = &c->far_min[(fl + 1) % 3];
+  int* dst_ovf = &c->far_ovf[(fl + 1) % 3];
+  int32_t* near_out = near[(it + 1) & 1];
+  unsigned int* near_cnt = &c->near_cnt[(it + 1) % 3];
+  const unsigned int near_stamp = static_cast<unsigned int>(it + 2);
+  const unsigned int fstamp = static_cast<unsigned int>(fl + 1);
+  const unsigned long long items =
+      ovf ? static_cast<unsigned long long>(a.n) : (fc < a.far_cap ? fc : a.far_cap);
+  for (unsigned long long i = blockIdx.x * static_cast<unsigned long long>(kThreads) + threadIdx.x;
+       i < items; i += static_cast<unsigned long long>(gridDim.x) * kThreads) {
+    const int32_t v = ovf ? static_cast<int32_t>(i) : __ldcg(src + i);
+    const int bv = __ldcg(a.bucket + v);
+    if (bv == kNoBucket || bv < nb) continue;
+    if (bv == nb) {
+      if (atomicExch(a.nstamp + v, near_stamp) != near_stamp) {
+        near_out[group_append(near_cnt)] = v;
+      }
+    } else if (atomicExch(a.fstamp + v, fstamp) != fstamp) {
+      cg::coalesced_group g = cg::coalesced_threads();
+      unsigned long long slot = group_append(dst_cnt);
+      if (slot < a.far_cap) dst[slot] = v; else *dst_ovf = 1;
+      int mn = cg::reduce(g, bv, cg::less<int>());
+      if (g.thread_rank() == 0) atomicMin(dst_min, mn);
+    }
+  }
+}
+
 template <class W>
 __global__ void __launch_bounds__(kThreads, kFrontierMinBlocksPerSm) frontier_kernel(FArgs<W> a) {
   cg::grid_group grid = cg::this_grid();
@@ -37,29 +112,6 @@ __global__ void __launch_bounds__(kThreads, kFrontierMinBlocksPerSm) frontier_ke
     __syncthreads();
   }
 
-  auto sink_for = [&](long long list_index) {
-    Sink<W> s;
-    s.cur_b = b;
-    s.inv = inv;
-    s.near_out = near[list_index & 1];
-    s.near_cnt = &c->near_cnt[list_index % 3];
-    s.near_stamp = static_cast<unsigned int>(list_index + 1);
-    s.far_out = far[fl & 1];
-    s.far_cnt = &c->far_cnt[fl % 3];
-    s.far_min = &c->far_min[fl % 3];
-    s.far_ovf = &c->far_ovf[fl % 3];
-    s.far_cap = a.far_cap;
-    s.delta_mode = a.delta_mode;
-    s.local_q = nullptr;
-    s.local_w = nullptr;
-    s.local_cnt = nullptr;
-    s.defer_v = nullptr;
-    s.defer_w = nullptr;
-    s.defer_cnt = nullptr;
-    s.seen = nullptr;
-    return s;
-  };
-
   // Every phase reads near list `it` (its count near_cnt[it % 3]), appends to
   // list it+1, clears the counter of list it+2, and ends at a grid barrier:
   // no counter is written in the phase where another block may still read it.
@@ -73,7 +125,7 @@ __global__ void __launch_bounds__(kThreads, kFrontierMinBlocksPerSm) frontier_ke
         goto done;
       }
       if (leader) c->near_cnt[(it + 2) % 3] = 0;
-      Sink<W> s = sink_for(it + 1);
+      Sink<W> s = phase_sink(a, c, near, far, b, inv, it + 1, fl);
       // Bellman-Ford stops the local waves once `it * local_rounds` reaches n,
       // so a negative cycle is still found within about 2n waves.
       const int lr = (a.delta_mode || it * a.local_rounds < a.n) ? a.local_rounds : 0;
@@ -89,7 +141,7 @@ __global__ void __launch_bounds__(kThreads, kFrontierMinBlocksPerSm) frontier_ke
           c->r_cnt[(e + 1) & 1] = 0;
           c->near_cnt[(it + 2) % 3] = 0;
         }
-        Sink<W> s = sink_for(it + 1);
+        Sink<W> s = phase_sink(a, c, near, far, b, inv, it + 1, fl);
         relax_list(a, s, a.rlist, rc, true, 0, nullptr, relaxed, 0, seen);
         grid.sync();
         ++e;
@@ -97,52 +149,17 @@ __global__ void __launch_bounds__(kThreads, kFrontierMinBlocksPerSm) frontier_ke
         if (__ldcg(&c->near_cnt[it % 3]) > 0) continue;
       }
     }
-    // Next bucket from the far pile.
-    {
-      const unsigned long long fc = __ldcg(&c->far_cnt[fl % 3]);
-      const int ovf = __ldcg(&c->far_ovf[fl % 3]);
-      if (fc == 0 && ovf == 0) break;
-      const int nb = __ldcg(&c->far_min[fl % 3]);
-      if (leader) {
-        c->far_cnt[(fl + 2) % 3] = 0;
-        c->far_min[(fl + 2) % 3] = kNoBucket;
-        c->far_ovf[(fl + 2) % 3] = 0;
-        c->near_cnt[(it + 2) % 3] = 0;
-      }
-      const int32_t* src = far[fl & 1];
-      int32_t* dst = far[(fl + 1) & 1];
-      unsigned long long* dst_cnt = &c->far_cnt[(fl + 1) % 3];
-      int* dst_min = &c->far_min[(fl + 1) % 3];
-      int* dst_ovf = &c->far_ovf[(fl + 1) % 3];
-      int32_t* near_out = near[(it + 1) & 1];
-      unsigned int* near_cnt = &c->near_cnt[(it + 1) % 3];
-      const unsigned int near_stamp = static_cast<unsigned int>(it + 2);
-      const unsigned int fstamp = static_cast<unsigned int>(fl + 1);
-      const unsigned long long items =
-          ovf ? static_cast<unsigned long long>(a.n) : (fc < a.far_cap ? fc : a.far_cap);
-      for (unsigned long long i = blockIdx.x * static_cast<unsigned long long>(kThreads) + threadIdx.x;
-           i < items; i += static_cast<unsigned long long>(gridDim.x) * kThreads) {
-        const int32_t v = ovf ? static_cast<int32_t>(i) : __ldcg(src + i);
-        const int bv = __ldcg(a.bucket + v);
-        if (bv == kNoBucket || bv < nb) continue;
-        if (bv == nb) {
-          if (atomicExch(a.nstamp + v, near_stamp) != near_stamp) {
-            near_out[group_append(near_cnt)] = v;
-          }
-        } else if (atomicExch(a.fstamp + v, fstamp) != fstamp) {
-          cg::coalesced_group g = cg::coalesced_threads();
-          unsigned long long slot = group_append(dst_cnt);
-          if (slot < a.far_cap) dst[slot] = v; else *dst_ovf = 1;
-          int mn = cg::reduce(g, bv, cg::less<int>());
-          if (g.thread_rank() == 0) atomicMin(dst_min, mn);
-        }
-      }
-      grid.sync();
-      ++fl;
-      ++it;
-      b = nb;
-      ++buckets;
-    }
+    // Next bucket from the far pile; none left: the search is over.
+    const unsigned long long fc = __ldcg(&c->far_cnt[fl % 3]);
+    const int ovf = __ldcg(&c->far_ovf[fl % 3]);
+    if (fc == 0 && ovf == 0) break;
+    const int nb = __ldcg(&c->far_min[fl % 3]);
+    open_bucket_from_far(a, c, near, far, leader, it, fl, fc, ovf, nb);
+    grid.sync();
+    ++fl;
+    ++it;
+    b = nb;
+    ++buckets;
   }
 done:
   // Sum the relaxation counts: one atomic per warp.

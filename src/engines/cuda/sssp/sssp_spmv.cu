@@ -149,132 +149,178 @@ __global__ void build_ell_kernel(int32_t n, int32_t K, const int64_t* roff, cons
   }
 }
 
-template <class W>
-void run(RunContext& ctx, const SsspJob& job, bool ell) {
-  const Graph& graph = *job.graph;
-  const int32_t n = graph.n();
-  const int64_t m = graph.m();
-  fill_stats(ctx, job);
-  DeviceCsr<W> g = device_graph<W>(ctx, graph);
-  DeviceCsr<W> r = device_reverse_graph<W>(ctx, graph);
-  cudaStream_t st = ctx.stream();
-  StageClock clock(ctx);  // set-up: ELL geometry, workspace, initial vector, ELL matrix
-
-  // ELL geometry from the host copy of the reverse offsets.
+// The ELL width K and the length of the hybrid format's COO tail.
+struct EllShape {
   int32_t K = 0;
   int64_t coo_nnz = 0;
-  if (ell) {
-    const CsrView<W> rv = graph.reverse_view<W>();
-    int64_t max_deg = 0;
-    for (int32_t v = 0; v < n; ++v) max_deg = std::max(max_deg, rv.offsets[v + 1] - rv.offsets[v]);
-    const int64_t cap = 4 * m + n;  // padded entries allowed before going hybrid
-    int64_t k = max_deg;
-    if (k * static_cast<int64_t>(n) > cap) {
-      k = std::max<int64_t>(1, (2 * m + n - 1) / n);
-      for (int32_t v = 0; v < n; ++v) {
-        coo_nnz += std::max<int64_t>(0, rv.offsets[v + 1] - rv.offsets[v] - k);
-      }
-    }
-    if (k > INT32_MAX) throw Error(GSP_ERR_UNSUPPORTED, "ELL width does not fit int32");
-    K = static_cast<int32_t>(k);
-  }
+};
 
-  WordOf<W>* x0 = nullptr;
-  WordOf<W>* x1 = nullptr;
-  int* changed = nullptr;
-  int32_t* col = nullptr;
-  W* val = nullptr;
-  int32_t* coo_row = nullptr;
-  int32_t* coo_col = nullptr;
-  W* coo_val = nullptr;
-  unsigned long long* coo_cnt = nullptr;
-  int32_t* out_pred = nullptr;
-  W* out_dist = nullptr;
-  Workspace ws;
-  ws.add(&x0, n);
-  ws.add(&x1, n);
-  ws.add(&changed, static_cast<size_t>(n) + kBatch + 1);
-  ws.add(&out_dist, n);
-  ws.add(&out_pred, n);
-  if (ell) {
-    ws.add(&col, static_cast<size_t>(K) * n);
-    ws.add(&val, static_cast<size_t>(K) * n);
-    ws.add(&coo_row, coo_nnz);
-    ws.add(&coo_col, coo_nnz);
-    ws.add(&coo_val, coo_nnz);
-    ws.add(&coo_cnt, 1);
-  }
-  ws.allocate(ctx, ell ? "SpMV state and ELL matrix (n*K padded + COO tail)" : "SpMV state");
-
-  GSP_CUDA(cudaMemsetAsync(changed, 0, (static_cast<size_t>(n) + kBatch + 1) * sizeof(int), st));
-  init_packed_kernel<W><<<grid_for(ctx, n, 256), 256, 0, st>>>(n, x0, job.source);
-  GSP_CUDA_LAUNCH();
-  if (ell) {
-    GSP_CUDA(cudaMemsetAsync(coo_cnt, 0, sizeof(unsigned long long), st));
-    build_ell_kernel<W><<<grid_for(ctx, n, 256), 256, 0, st>>>(
-        n, K, r.offsets, r.targets, r.weights, col, val, coo_row, coo_col, coo_val, coo_cnt);
-    GSP_CUDA_LAUNCH();
-  }
-  const double avg = n > 0 ? static_cast<double>(m) / n : 0;
-  const int T = avg >= 12 ? 32 : (avg >= 3 ? 8 : 1);
-  clock.mark(Stage::kSetup);
-
-  // Rounds 0..n-1; converged at the first round that changed nothing.
-  int64_t done_round = -1;  // first round with no change
-  int host_flags[kBatch];
-  for (int64_t base = 0; base < n && done_round < 0; base += kBatch) {
-    const int64_t end = std::min<int64_t>(n, base + kBatch);
-    for (int64_t rd = base; rd < end; ++rd) {
-      const WordOf<W>* xin = (rd & 1) ? x1 : x0;
-      WordOf<W>* xout = (rd & 1) ? x0 : x1;
-      if (ell) {
-        spmv_ell_kernel<W><<<blocks_for(n, 256), 256, 0, st>>>(n, K, col, val, xin, xout, changed,
-                                                              rd);
-        GSP_CUDA_LAUNCH();
-        if (coo_nnz > 0) {
-          spmv_coo_kernel<W><<<grid_for(ctx, coo_nnz, 256), 256, 0, st>>>(
-              coo_nnz, coo_row, coo_col, coo_val, xin, xout, changed, rd);
-          GSP_CUDA_LAUNCH();
-        }
-      } else if (T == 1) {
-        spmv_csr_kernel<W, 1><<<blocks_for(n, 256), 256, 0, st>>>(n, r.offsets, r.targets,
-                                                                  r.weights, xin, xout, changed, rd);
-        GSP_CUDA_LAUNCH();
-      } else if (T == 8) {
-        spmv_csr_kernel<W, 8><<<blocks_for(static_cast<int64_t>(n) * 8, 256), 256, 0, st>>>(
-            n, r.offsets, r.targets, r.weights, xin, xout, changed, rd);
-        GSP_CUDA_LAUNCH();
-      } else {
-        spmv_csr_kernel<W, 32><<<blocks_for(static_cast<int64_t>(n) * 32, 256), 256, 0, st>>>(
-            n, r.offsets, r.targets, r.weights, xin, xout, changed, rd);
-        GSP_CUDA_LAUNCH();
-      }
+// ELL geometry from the host copy of the reverse offsets: K is the largest
+// in-degree, unless that pads the matrix beyond 4m + n entries; then K is
+// about 2 m/n and what each row has beyond K goes to the COO tail.
+template <class W>
+EllShape ell_shape(const Graph& graph) {
+  const int32_t n = graph.n();
+  const int64_t m = graph.m();
+  const CsrView<W> rv = graph.reverse_view<W>();
+  EllShape shape;
+  int64_t max_deg = 0;
+  for (int32_t v = 0; v < n; ++v) max_deg = std::max(max_deg, rv.offsets[v + 1] - rv.offsets[v]);
+  const int64_t cap = 4 * m + n;  // padded entries allowed before going hybrid
+  int64_t k = max_deg;
+  if (k * static_cast<int64_t>(n) > cap) {
+    k = std::max<int64_t>(1, (2 * m + n - 1) / n);
+    for (int32_t v = 0; v < n; ++v) {
+      shape.coo_nnz += std::max<int64_t>(0, rv.offsets[v + 1] - rv.offsets[v] - k);
     }
-    GSP_CUDA(cudaMemcpyAsync(host_flags, changed + base, (end - base) * sizeof(int),
-                             cudaMemcpyDeviceToHost, st));
-    ctx.sync();
-    for (int64_t rd = base; rd < end; ++rd) {
-      if (host_flags[rd - base] == 0) {
-        done_round = rd;
-        break;
-      }
-    }
-    job.options->report(static_cast<double>(end) / n);
   }
-  if (done_round < 0) {
-    throw Error(GSP_ERR_NEGATIVE_CYCLE,
-                "a negative cycle is reachable from source " + std::to_string(job.source) +
-                    " (min-plus SpMV found no fixed point after " + std::to_string(n) +
-                    " products)");
-  }
-  if (job.stats != nullptr) {
-    job.stats->iterations = done_round + 1;
-    job.stats->relaxations = (done_round + 1) * m;
-  }
-  // Round done_round wrote x_{done_round+1} == x_{done_round}.
-  const WordOf<W>* final_x = ((done_round + 1) & 1) ? x1 : x0;
-  finish<W>(ctx, job, g, final_x, out_dist, out_pred, changed, clock);
+  if (k > INT32_MAX) throw Error(GSP_ERR_UNSUPPORTED, "ELL width does not fit int32");
+  shape.K = static_cast<int32_t>(k);
+  return shape;
 }
+
+// One run: set-up (the ELL geometry, the workspace, the initial vector, the
+// ELL matrix), the products in batches of kBatch rounds until one changes
+// nothing, then the packed vector out (finish, sssp_family.cuh).
+template <class W>
+class SpmvRun {
+ public:
+  SpmvRun(RunContext& ctx, const SsspJob& job, bool ell)
+      : ctx_(ctx), job_(job), n_(job.graph->n()), m_(job.graph->m()), ell_(ell) {}
+
+  void run() {
+    fill_stats(ctx_, job_);
+    const DeviceCsr<W> g = device_graph<W>(ctx_, *job_.graph);
+    r_ = device_reverse_graph<W>(ctx_, *job_.graph);
+    StageClock clock(ctx_);
+    if (ell_) shape_ = ell_shape<W>(*job_.graph);
+    allocate();
+    set_up();
+    clock.mark(Stage::kSetup);
+    const int64_t done_round = run_rounds();
+    if (done_round < 0) {
+      throw Error(GSP_ERR_NEGATIVE_CYCLE,
+                  "a negative cycle is reachable from source " + std::to_string(job_.source) +
+                      " (min-plus SpMV found no fixed point after " + std::to_string(n_) + " products)");
+    }
+    if (job_.stats != nullptr) {
+      job_.stats->iterations = done_round + 1;
+      job_.stats->relaxations = (done_round + 1) * m_;
+    }
+    // Round done_round wrote x_{done_round+1} == x_{done_round}.
+    const WordOf<W>* final_x = ((done_round + 1) & 1) ? x1_ : x0_;
+    finish<W>(ctx_, job_, g, final_x, out_dist_, out_pred_, changed_, clock);
+  }
+
+ private:
+  // The two vectors, the per-round change flags, the output rows and (ELL)
+  // the matrix with its COO tail, in one workspace.
+  void allocate() {
+    ws_.add(&x0_, n_);
+    ws_.add(&x1_, n_);
+    ws_.add(&changed_, static_cast<size_t>(n_) + kBatch + 1);
+    ws_.add(&out_dist_, n_);
+    ws_.add(&out_pred_, n_);
+    if (ell_) {
+      ws_.add(&col_, static_cast<size_t>(shape_.K) * n_);
+      ws_.add(&val_, static_cast<size_t>(shape_.K) * n_);
+      ws_.add(&coo_row_, shape_.coo_nnz);
+      ws_.add(&coo_col_, shape_.coo_nnz);
+      ws_.add(&coo_val_, shape_.coo_nnz);
+      ws_.add(&coo_cnt_, 1);
+    }
+    ws_.allocate(ctx_, ell_ ? "SpMV state and ELL matrix (n*K padded + COO tail)" : "SpMV state");
+  }
+
+  // No round changed anything yet; x_0 holds the source alone; the ELL
+  // matrix and its COO tail are built from the reverse CSR.
+  void set_up() {
+    cudaStream_t st = ctx_.stream();
+    GSP_CUDA(cudaMemsetAsync(changed_, 0, (static_cast<size_t>(n_) + kBatch + 1) * sizeof(int), st));
+    init_packed_kernel<W><<<grid_for(ctx_, n_, 256), 256, 0, st>>>(n_, x0_, job_.source);
+    GSP_CUDA_LAUNCH();
+    if (ell_) {
+      GSP_CUDA(cudaMemsetAsync(coo_cnt_, 0, sizeof(unsigned long long), st));
+      build_ell_kernel<W><<<grid_for(ctx_, n_, 256), 256, 0, st>>>(
+          n_, shape_.K, r_.offsets, r_.targets, r_.weights, col_, val_, coo_row_, coo_col_, coo_val_, coo_cnt_);
+      GSP_CUDA_LAUNCH();
+    }
+  }
+
+  // Rounds 0..n-1, kBatch at a time, the change flags read after each
+  // batch. Returns the first round that changed nothing (converged), or -1
+  // after n rounds (a negative cycle).
+  int64_t run_rounds() {
+    cudaStream_t st = ctx_.stream();
+    const double avg = n_ > 0 ? static_cast<double>(m_) / n_ : 0;
+    const int T = avg >= 12 ? 32 : (avg >= 3 ? 8 : 1);  // CSR threads per row
+    int64_t done_round = -1;
+    int host_flags[kBatch];
+    for (int64_t base = 0; base < n_ && done_round < 0; base += kBatch) {
+      const int64_t end = std::min<int64_t>(n_, base + kBatch);
+      for (int64_t rd = base; rd < end; ++rd) launch_round(rd, T);
+      GSP_CUDA(cudaMemcpyAsync(host_flags, changed_ + base, (end - base) * sizeof(int), cudaMemcpyDeviceToHost, st));
+      ctx_.sync();
+      for (int64_t rd = base; rd < end; ++rd) {
+        if (host_flags[rd - base] == 0) {
+          done_round = rd;
+          break;
+        }
+      }
+      job_.options->report(static_cast<double>(end) / n_);
+    }
+    return done_round;
+  }
+
+  // Round rd: x_{rd+1} = min(x_rd, A^T (x) x_rd) in the run's format (CSR:
+  // T threads per row).
+  void launch_round(int64_t rd, int T) {
+    cudaStream_t st = ctx_.stream();
+    const WordOf<W>* xin = (rd & 1) ? x1_ : x0_;
+    WordOf<W>* xout = (rd & 1) ? x0_ : x1_;
+    if (ell_) {
+      spmv_ell_kernel<W><<<blocks_for(n_, 256), 256, 0, st>>>(n_, shape_.K, col_, val_, xin, xout, changed_, rd);
+      GSP_CUDA_LAUNCH();
+      if (shape_.coo_nnz > 0) {
+        spmv_coo_kernel<W><<<grid_for(ctx_, shape_.coo_nnz, 256), 256, 0, st>>>(
+            shape_.coo_nnz, coo_row_, coo_col_, coo_val_, xin, xout, changed_, rd);
+        GSP_CUDA_LAUNCH();
+      }
+    } else if (T == 1) {
+      spmv_csr_kernel<W, 1><<<blocks_for(n_, 256), 256, 0, st>>>(n_, r_.offsets, r_.targets, r_.weights, xin, xout,
+                                                                 changed_, rd);
+      GSP_CUDA_LAUNCH();
+    } else if (T == 8) {
+      spmv_csr_kernel<W, 8><<<blocks_for(static_cast<int64_t>(n_) * 8, 256), 256, 0, st>>>(
+          n_, r_.offsets, r_.targets, r_.weights, xin, xout, changed_, rd);
+      GSP_CUDA_LAUNCH();
+    } else {
+      spmv_csr_kernel<W, 32><<<blocks_for(static_cast<int64_t>(n_) * 32, 256), 256, 0, st>>>(
+          n_, r_.offsets, r_.targets, r_.weights, xin, xout, changed_, rd);
+      GSP_CUDA_LAUNCH();
+    }
+  }
+
+  RunContext& ctx_;
+  const SsspJob& job_;
+  const int32_t n_;
+  const int64_t m_;
+  const bool ell_;
+  DeviceCsr<W> r_{};  // the reverse graph: row v lists v's in-arcs
+  EllShape shape_;
+  Workspace ws_;
+  WordOf<W>* x0_ = nullptr;
+  WordOf<W>* x1_ = nullptr;
+  int* changed_ = nullptr;  // changed_[r]: round r changed some row
+  int32_t* col_ = nullptr;
+  W* val_ = nullptr;
+  int32_t* coo_row_ = nullptr;
+  int32_t* coo_col_ = nullptr;
+  W* coo_val_ = nullptr;
+  unsigned long long* coo_cnt_ = nullptr;
+  int32_t* out_pred_ = nullptr;
+  W* out_dist_ = nullptr;
+};
 
 }  // namespace
 }  // namespace gsp::detail::gpu::family
@@ -282,8 +328,7 @@ void run(RunContext& ctx, const SsspJob& job, bool ell) {
 namespace gsp::detail::gpu {
 
 void sssp_spmv(RunContext& ctx, const SsspJob& job, bool ell) {
-  with_weight_type(job.graph->dtype(),
-                   [&](auto w) { family::run<decltype(w)>(ctx, job, ell); });
+  with_weight_type(job.graph->dtype(), [&](auto w) { family::SpmvRun<decltype(w)>(ctx, job, ell).run(); });
 }
 
 }  // namespace gsp::detail::gpu
