@@ -326,7 +326,8 @@ typedef enum gsp_backend {
   X(GSP_SSSP_ATOMIC_64, 14, "atomic64", "SSSP, w >= 0: lock-free (distance, parent) 64-bit atomic (CUDA)")         \
   X(GSP_APSP_DELTA_STEPPING, 15, "batched-delta-stepping",                                                         \
     "APSP, w >= 0: one delta-stepping search per source, many sources at once (CPU, CUDA)")                      \
-  X(GSP_APSP_SPMM, 16, "spmm", "APSP, w >= 0: min-plus SpMM Bellman-Ford, a tile of sources per vertex (CUDA)")
+  X(GSP_APSP_SPMM, 16, "spmm", "APSP, w >= 0: min-plus SpMM Bellman-Ford, a tile of sources per vertex (CUDA)") \
+  X(GSP_CH, 17, "ch", "Index, w >= 0: queries on a road index, gsp_options::index (gsp_index.h) (CPU)")
 
 /** @cond GSP_INTERNAL */
 #define GSP_ALGORITHM_ENUM_ITEM_(name, value, cli_name, summary) name = value,
@@ -347,6 +348,9 @@ typedef enum gsp_algorithm { GSP_ALGORITHM_LIST(GSP_ALGORITHM_ENUM_ITEM_) GSP_AL
 
 /** @brief Options for a run (gsp_options.h): fill with gsp_options_init() first. */
 typedef struct gsp_options gsp_options;
+
+/** @brief A road index of a graph (gsp_index.h). Opaque. */
+typedef struct gsp_index gsp_index;
 
 /** @brief Distances and predecessors for one or many sources. Opaque. */
 typedef struct gsp_paths gsp_paths;
@@ -566,5 +570,6 @@ GSP_API gsp_status gsp_apsp_run_into(const gsp_graph* graph, const int32_t* sour
 #include "gsp_table.h"
 #include "gsp_device.h"
 #include "gsp_search.h"
+#include "gsp_index.h"
 
 #endif /* GSP_GSP_H */

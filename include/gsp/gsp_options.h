@@ -36,8 +36,8 @@ typedef int (*gsp_progress_fn)(void* user, double fraction_done);
 /**
  * @brief Options for a run. Always fill with gsp_options_init() first.
  *
- * The struct grows at its end in later versions (`limit` and
- * `num_devices` came after 0.1): the library reads only the fields that @c size covers and uses
+ * The struct grows at its end in later versions (`limit`,
+ * `num_devices` and `index` came after 0.1): the library reads only the fields that @c size covers and uses
  * defaults for the rest, so a program built against an older header keeps
  * working with a newer library.
  */
@@ -58,6 +58,8 @@ struct gsp_options {
                                      AUTO choose (every device when that is estimated faster), 1 only
                                      @c device, k >= 2 exactly devices device .. device + k - 1
                                      (doc/multi-gpu.md) */
+  const gsp_index* index;       /**< a road index of the run's graph (gsp_index.h): with algorithm AUTO or
+                                     GSP_CH the run answers from it; default NULL: none */
 };
 
 /**

@@ -14,7 +14,8 @@
 
 namespace gsp::detail {
 
-enum class AlgorithmKind { kAuto, kSssp, kApsp };
+// kIndex: queries on a road index (gsp_index.h), for every entry point.
+enum class AlgorithmKind { kAuto, kSssp, kApsp, kIndex };
 
 struct AlgorithmFacts {
   gsp_algorithm id;
@@ -29,6 +30,7 @@ namespace algorithms_table {
 constexpr AlgorithmKind kAuto = AlgorithmKind::kAuto;
 constexpr AlgorithmKind kSssp = AlgorithmKind::kSssp;
 constexpr AlgorithmKind kApsp = AlgorithmKind::kApsp;
+constexpr AlgorithmKind kIndex = AlgorithmKind::kIndex;
 
 inline constexpr AlgorithmFacts kRows[] = {
     // id                     kind   any w  CPU    CUDA
@@ -49,6 +51,7 @@ inline constexpr AlgorithmFacts kRows[] = {
     {GSP_SSSP_ATOMIC_64,      kSssp, false, false, true},
     {GSP_APSP_DELTA_STEPPING, kApsp, false, true,  true},
     {GSP_APSP_SPMM,           kApsp, false, false, true},
+    {GSP_CH,                  kIndex, false, true, false},
 };
 constexpr size_t kNumRows = sizeof kRows / sizeof kRows[0];
 
@@ -88,7 +91,8 @@ constexpr const char* last_parenthesis(const char* s) {
 constexpr bool summary_agrees(const AlgorithmFacts& f, const char* summary) {
   if (f.kind == AlgorithmKind::kAuto) return true;
   const char* backends = last_parenthesis(summary);
-  return starts_with(summary, f.kind == AlgorithmKind::kSssp ? "SSSP, " : "APSP, ") &&
+  const char* kind = f.kind == AlgorithmKind::kSssp ? "SSSP, " : f.kind == AlgorithmKind::kApsp ? "APSP, " : "Index, ";
+  return starts_with(summary, kind) &&
          contains(summary, f.negative_weights ? ", any w: " : ", w >= 0: ") && contains(backends, "CPU") == f.cpu &&
          contains(backends, "CUDA") == f.cuda;
 }

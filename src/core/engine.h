@@ -23,6 +23,8 @@ namespace gsp::detail {
 
 // The run options, normalised from the caller's gsp_options (size honoured,
 // defaults filled, values checked).
+struct ChBase;  // core/road_index.h
+
 struct RunOptions {
   gsp_backend backend = GSP_BACKEND_AUTO;
   gsp_algorithm algorithm = GSP_ALGO_AUTO;
@@ -42,6 +44,9 @@ struct RunOptions {
   // devices device .. device + k - 1 (checked against the devices there are
   // when CUDA runs: dispatch/multi_device.h).
   int32_t num_devices = 0;
+  // gsp_options::index: the road index the caller gave (the dispatcher
+  // checks it is the graph's before a run answers from it); null: none.
+  const ChBase* index = nullptr;
   // Test builds (GSP_TEST_FAIL_DEVICE, core/tuning.h): the part of a
   // multi-device run on this device ordinal fails as if out of device
   // memory; -1: none.

@@ -87,6 +87,10 @@ class Graph {
   // The largest in-degree (0 without arcs). Counted on first use, once,
   // thread-safe.
   int64_t max_in_degree() const;
+  // A 64-bit hash of n, the weight type and the forward arrays: what a road
+  // index (core/road_index.h) records of its graph, so that it answers only
+  // for an equal one. Computed on first use, once, thread-safe.
+  uint64_t fingerprint() const;
 
   // Device cache slot, owned by the CUDA layer. The mutex serialises its creation.
   std::mutex& device_mutex() const { return device_mu_; }
@@ -117,6 +121,8 @@ class Graph {
   mutable double hop_depth_ = 1;
   mutable std::once_flag in_degree_once_;
   mutable int64_t max_in_degree_ = 0;
+  mutable std::once_flag fingerprint_once_;
+  mutable uint64_t fingerprint_ = 0;
   mutable std::mutex device_mu_;
   mutable std::unique_ptr<DeviceCacheBase> device_cache_;
 };

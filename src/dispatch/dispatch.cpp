@@ -22,6 +22,7 @@
 #include "core/gpu_backend.h"
 #include "core/host_memory.h"
 #include "core/row_merger.h"
+#include "dispatch/road_index_runs.h"
 #include "dispatch/row_sinks.h"
 #include "core/tuning.h"
 #include "core/graph_build.h"
@@ -143,6 +144,7 @@ struct Plan {
 };
 
 Plan plan_run(const Graph& g, const RunOptions& o, bool sssp, int32_t num_sources) {
+  if (index_for(g, o) != nullptr) return Plan{GSP_CH, choose_backend(o, GSP_CH, Lean{})};  // on the CPU
   gsp_algorithm algo = o.algorithm;
   const Lean lean = lean_of(g, o, sssp, num_sources);
   if (algo == GSP_ALGO_AUTO) {
@@ -222,7 +224,9 @@ void run_apsp_into(const Graph& g, const std::vector<int32_t>& list, bool all, c
   Timer t;
   o.report(0.0);
   try {
-    if (p.backend == GSP_BACKEND_CUDA) {
+    if (p.algorithm == GSP_CH) {
+      cpu::index_apsp(*o.index, job);
+    } else if (p.backend == GSP_BACKEND_CUDA) {
       run_cuda_apsp(job, plan_devices(g, o, p.algorithm, job.num_sources, all, RowMerger::serialises(*job.sink)));
     } else {
       cpu::apsp(job);
@@ -320,6 +324,7 @@ RunOptions normalize_options(const gsp_options* options) {
     r.progress_user = o.progress_user;
     r.limit = o.limit;
     r.num_devices = o.num_devices;
+    r.index = o.index != nullptr ? o.index->ch.get() : nullptr;
   }
   if (r.num_threads == 0) r.num_threads = static_cast<int32_t>(std::max(1u, std::thread::hardware_concurrency()));
 #if defined(GSP_TEST_HOOKS)
@@ -363,7 +368,13 @@ std::unique_ptr<Paths> run_sssp(const GraphPtr& graph, int32_t source, const Run
   job.stats = &paths->stats;
   o.report(0.0);
   try {
-    if (p.backend == GSP_BACKEND_CUDA) gpu::sssp(job); else cpu::sssp(job);
+    if (p.algorithm == GSP_CH) {
+      cpu::index_sssp(*o.index, job);
+    } else if (p.backend == GSP_BACKEND_CUDA) {
+      gpu::sssp(job);
+    } else {
+      cpu::sssp(job);
+    }
   } catch (const Error& e) {
     if (!float_cycle_verdict_to_check(g, p, e)) throw;
     // The CPU Bellman-Ford answers: its own verdict, or the distances.
@@ -390,6 +401,9 @@ void run_sssp_device(const GraphPtr& graph, int32_t source, const RunOptions& o,
   if (pred != nullptr) require_device_array(pred, o.device, "predecessors");
   require_index(source, g.n(), "source");
   require_limit_allowed(g, o);
+  require(index_for(g, o) == nullptr, GSP_ERR_UNSUPPORTED,
+          "a road index answers into host memory (gsp_sssp_run), not into device arrays; leave options.index NULL "
+          "here for a CUDA engine");
   RunOptions run = o;
   run.want_paths = pred != nullptr;
   if (run.cuda_stream == nullptr) run.cuda_stream = gpu::default_stream();

@@ -200,10 +200,13 @@ void table_into(const Graph& g, const int32_t* sources, int32_t num_sources, con
   job.settle_budget = settle_budget;
   // On the CPU every algorithm runs as the early-exit table engine (Johnson
   // on negative arcs); what ran is reported.
-  const gsp_algorithm cpu_algorithm = g.has_negative_weight() ? GSP_APSP_JOHNSON : GSP_APSP_HEAP;
+  const gsp_algorithm cpu_algorithm =
+      algorithm == GSP_CH ? GSP_CH : g.has_negative_weight() ? GSP_APSP_JOHNSON : GSP_APSP_HEAP;
   o.report(0.0);
   if (num_sources > 0 && num_targets > 0) {
-    if (backend == GSP_BACKEND_CUDA) {
+    if (algorithm == GSP_CH) {
+      cpu::index_table(*o.index, job);  // the plan checked it is the graph's
+    } else if (backend == GSP_BACKEND_CUDA) {
       try {
         cuda_table(g, job, algorithm);
       } catch (const Error& e) {
@@ -232,7 +235,8 @@ void table_into(const Graph& g, const int32_t* sources, int32_t num_sources, con
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   // AUTO kept this run on the CPU while no device has started: charge it
   // to the start-up account (dispatch/device_startup.h), as gsp_apsp_run does.
-  if (backend == GSP_BACKEND_CPU && o.backend == GSP_BACKEND_AUTO && o.cuda_stream == nullptr && !gpu::started()) {
+  if (backend == GSP_BACKEND_CPU && algorithm != GSP_CH && o.backend == GSP_BACKEND_AUTO && o.cuda_stream == nullptr &&
+      !gpu::started()) {
     charge_cold_cpu_run(seconds);
   }
   stats->backend = backend;

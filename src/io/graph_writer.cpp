@@ -1,7 +1,6 @@
 // Graph file writers behind gsp_graph_save: DIMACS .gr, Matrix Market
 // coordinate and edge lists, uncompressed, through one buffered writer that
 // leaves no partial file behind on failure.
-#include <cerrno>
 #include <charconv>
 #include <cstdio>
 #include <cstring>
@@ -10,29 +9,15 @@
 
 #include "core/error.h"
 #include "io/io.h"
+#include "io/output_file.h"
 
 namespace gsp::detail::io {
 namespace {
 
+// Text through a 1 MiB buffer into an OutputFile.
 class Writer {
  public:
-  explicit Writer(const std::string& path) : path_(path) {
-    errno = 0;
-    file_ = std::fopen(path.c_str(), "wb");
-    if (file_ == nullptr) {
-      const int err = errno;
-      throw Error(GSP_ERR_IO, "cannot create '" + path + "': " + (err != 0 ? std::strerror(err) : "unknown error"));
-    }
-    buf_.reserve(kFlush + 256);
-  }
-  ~Writer() {
-    if (file_ != nullptr) {  // failed midway: leave no partial file
-      std::fclose(file_);
-      std::remove(path_.c_str());
-    }
-  }
-  Writer(const Writer&) = delete;
-  Writer& operator=(const Writer&) = delete;
+  explicit Writer(const std::string& path) : out_(path) { buf_.reserve(kFlush + 256); }
 
   void str(const char* s) {
     buf_.append(s);
@@ -61,14 +46,7 @@ class Writer {
   }
   void close() {
     flush();
-    FILE* f = file_;
-    file_ = nullptr;
-    errno = 0;
-    if (std::fclose(f) != 0) {
-      const int err = errno;
-      std::remove(path_.c_str());
-      throw Error(GSP_ERR_IO, "cannot write '" + path_ + "': " + (err != 0 ? std::strerror(err) : "write error"));
-    }
+    out_.close();
   }
 
  private:
@@ -77,17 +55,11 @@ class Writer {
     if (buf_.size() >= kFlush) flush();
   }
   void flush() {
-    if (buf_.empty()) return;
-    errno = 0;
-    if (std::fwrite(buf_.data(), 1, buf_.size(), file_) != buf_.size()) {
-      const int err = errno;
-      throw Error(GSP_ERR_IO, "cannot write '" + path_ + "': " + (err != 0 ? std::strerror(err) : "write error"));
-    }
+    out_.write(buf_.data(), buf_.size());
     buf_.clear();
   }
 
-  std::string path_;
-  FILE* file_ = nullptr;
+  OutputFile out_;
   std::string buf_;
 };
 

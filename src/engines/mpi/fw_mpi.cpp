@@ -651,6 +651,7 @@ std::unique_ptr<BlockResult> distributed_fw(const Session& s, const Outcome& fir
   with_weight_type(static_cast<gsp_dtype>(head[1]), [&](auto w) {
     FwCall<decltype(w)>(s, L, head[2] != 0, rows, head[3], ro, engine, knobs, result).run(graph);
   });
+  if (result == nullptr) throw Error(GSP_ERR_INTERNAL, "distributed Floyd-Warshall: the call left no result");
   result->t0 = t0;
   result->trace = knobs.mpi_trace;
   result->times.setup += t_setup;

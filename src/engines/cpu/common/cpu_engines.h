@@ -2,7 +2,10 @@
 // apsp() with a resolved algorithm; each routes to its engine file.
 #pragma once
 
+#include <memory>
+
 #include "core/engine.h"
+#include "core/road_index.h"
 #include "core/table.h"
 
 namespace gsp::detail::cpu {
@@ -45,5 +48,24 @@ struct TableJob {
 };
 // true: every cell written; false: a search outgrew job.settle_budget.
 bool table(const TableJob& job);
+
+// Road indexes (engines/cpu/index/; doc/road-index.md).
+// The contraction hierarchy of `graph` (weights >= 0:
+// GSP_ERR_NEGATIVE_WEIGHT otherwise; ch_build.cpp): vertices contracted in
+// rounds of independent sets on options.num_threads threads, progress
+// reported as the fraction contracted (GSP_ERR_CANCELLED when the callback
+// stops it). stats: iterations = rounds, relaxations = witness-search arc
+// scans.
+std::unique_ptr<ChBase> build_index(const Graph& graph, const RunOptions& options, RunStats* stats);
+// Runs that answer from an index of job.graph (ch_query.cpp; the dispatcher
+// has checked that it is the graph's): one row (PHAST: an upward search
+// from the source, then one sweep over the vertices in rank order), the
+// rows of job.sources in source order (spread over the threads), a K x T
+// table (buckets: an upward search from each target leaves its labels at
+// the vertices it reaches, one from each source reads them). Paths are
+// unpacked to the graph's vertices.
+void index_sssp(const ChBase& index, const SsspJob& job);
+void index_apsp(const ChBase& index, const ApspJob& job);
+void index_table(const ChBase& index, const TableJob& job);
 
 }  // namespace gsp::detail::cpu

@@ -1,0 +1,262 @@
+/* Road indexes (gsp_index.h) beside the engines without one (issue 34), on
+ * the DIMACS New York road graph (from $GSP_DATA_DIR; skipped visibly when
+ * absent) and a generated 256 x 256 grid (no hierarchy of fast roads:
+ * the index's harder case). Per graph: the build (all cores), then each
+ * query as a user calls it, with the index (AUTO with options.index) and
+ * without (AUTO): one source to all vertices with paths (gsp_sssp_run), a
+ * 1000 x 1000 table of distances, the same table with paths, a
+ * 10,000 x 10,000 table of distances, point to point (1 x 1 tables: median
+ * and worst of 200 pseudo-random pairs), and every source streamed
+ * (gsp_apsp_stream, distances; GSP_BENCH_INDEX_ALL=0 skips it, and without
+ * the index it is estimated from 2,000 sources). Medians of
+ * GSP_BENCH_REPS runs (default 3) after one warm-up; GSP_BENCH_QUICK=1: one
+ * run, a 128 x 128 grid and 2,000 x 2,000 instead of 10,000 x 10,000. Writes a section of
+ * bench/RESULTS.md (GSP_BENCH_RESULTS) and prints the same. */
+#include "bench_common.h"
+#include "gsp/gsp_index.h"
+#include "gsp/gsp_table.h"
+#include "gsp_generators.h"
+
+typedef struct {
+  char name[96];
+  double with_ms, without_ms;
+  char note[120];
+} row;
+
+#define MAX_ROWS 16
+static row g_rows[MAX_ROWS];
+static int g_count = 0;
+
+static row* add_row(const char* name) {
+  row* r = &g_rows[g_count++];
+  memset(r, 0, sizeof *r);
+  snprintf(r->name, sizeof r->name, "%s", name);
+  r->with_ms = r->without_ms = -1;
+  return r;
+}
+
+/* Timed runs a measurement: 3 (GSP_BENCH_REPS), 1 with GSP_BENCH_QUICK. */
+static int reps_wanted(void) {
+  if (bench_quick()) return 1;
+  return getenv("GSP_BENCH_REPS") != NULL ? (bench_reps() > 16 ? 16 : bench_reps()) : 3;
+}
+
+/* One markdown row; "-" where a side was not measured. */
+static void print_row(FILE* f, const row* r) {
+  char without[32] = "-", ratio[32] = "-";
+  if (r->without_ms > 0) snprintf(without, sizeof without, "%.4f", r->without_ms);
+  if (r->with_ms > 0 && r->without_ms > 0) snprintf(ratio, sizeof ratio, "%.1fx", r->without_ms / r->with_ms);
+  fprintf(f, "| %s | %.4f | %s | %s | %s |\n", r->name, r->with_ms, without, ratio, r->note);
+}
+
+static void show(const row* r) {
+  printf("  %s: %.4f ms with the index, %.4f ms without %s\n", r->name, r->with_ms, r->without_ms, r->note);
+}
+
+static int32_t* pseudo_ids(int32_t n, int32_t k, uint64_t seed) {
+  bench_rng rng = {seed};
+  int32_t* ids = (int32_t*)malloc((size_t)k * sizeof(int32_t));
+  int32_t i;
+  for (i = 0; i < k; i++) ids[i] = bench_below(&rng, n);
+  return ids;
+}
+
+/* Median ms of `reps` table runs (after one warm-up); -1 on failure. */
+static double time_table(const gsp_graph* g, const int32_t* s, int32_t k, const int32_t* t, int32_t tn,
+                         const gsp_options* o) {
+  double v[16];
+  int i, reps = reps_wanted();
+  for (i = -1; i < reps; i++) {
+    gsp_table* tab = NULL;
+    const double t0 = bench_now();
+    const gsp_status st = gsp_table_run(g, s, k, t, tn, o, &tab);
+    const double ms = (bench_now() - t0) * 1e3;
+    gsp_table_destroy(tab);
+    if (st != GSP_OK) {
+      printf("  table %d x %d: %s %s\n", k, tn, gsp_status_name(st), gsp_last_error());
+      return -1;
+    }
+    if (i >= 0) v[i] = ms;
+  }
+  return bench_median(v, reps);
+}
+
+static double time_sssp(const gsp_graph* g, const int32_t* ids, const gsp_options* o) {
+  double v[16];
+  int i, reps = reps_wanted();
+  for (i = -1; i < reps; i++) {
+    gsp_paths* p = NULL;
+    const double t0 = bench_now();
+    const gsp_status st = gsp_sssp_run(g, ids[i + 1], o, &p);
+    const double ms = (bench_now() - t0) * 1e3;
+    gsp_paths_destroy(p);
+    if (st != GSP_OK) return -1;
+    if (i >= 0) v[i] = ms;
+  }
+  return bench_median(v, reps);
+}
+
+/* Point to point: median and worst of `pairs` 1 x 1 tables. */
+static void time_p2p(const gsp_graph* g, const int32_t* a, const int32_t* b, int pairs, const gsp_options* o,
+                     double* median, double* worst) {
+  double* v = (double*)malloc((size_t)pairs * sizeof(double));
+  int i;
+  *worst = 0;
+  for (i = 0; i < pairs; i++) {
+    gsp_table* t = NULL;
+    const double t0 = bench_now();
+    gsp_table_run(g, &a[i], 1, &b[i], 1, o, &t);
+    v[i] = (bench_now() - t0) * 1e3;
+    gsp_table_destroy(t);
+    if (v[i] > *worst) *worst = v[i];
+  }
+  *median = bench_median(v, pairs);
+  free(v);
+}
+
+static int count_rows(void* user, int32_t first, int32_t rows, const void* d, const int32_t* p) {
+  (void)first;
+  (void)d;
+  (void)p;
+  *(int64_t*)user += rows;
+  return 0;
+}
+
+/* Streams `k` sources (NULL: every vertex) without paths; ms, -1 on failure. */
+static double time_stream(const gsp_graph* g, const int32_t* ids, int32_t k, const gsp_options* base) {
+  gsp_options o = *base;
+  int64_t rows = 0;
+  double t0;
+  gsp_status st;
+  o.flags = GSP_NO_PATHS | GSP_ROWS_ANY_ORDER;
+  t0 = bench_now();
+  st = gsp_apsp_stream(g, ids, k, &o, count_rows, &rows);
+  if (st != GSP_OK) {
+    printf("  stream: %s %s\n", gsp_status_name(st), gsp_last_error());
+    return -1;
+  }
+  return (bench_now() - t0) * 1e3;
+}
+
+static void bench_graph(const char* name, const gsp_graph* g) {
+  const int32_t n = gsp_graph_num_vertices(g);
+  gsp_options plain, indexed;
+  gsp_index* ix = NULL;
+  gsp_run_info info;
+  int32_t nv = 0;
+  int64_t arcs = 0, shortcuts = 0;
+  int32_t* ids = pseudo_ids(n, 10000, 7);
+  int32_t* ids2 = pseudo_ids(n, 10000, 11);
+  double med, worst;
+  const int32_t big = bench_quick() ? 2000 : 10000;
+  row* r;
+  char title[96];
+  gsp_options_init(&plain);
+  info.size = sizeof info;
+  {
+    const double t0 = bench_now();
+    if (gsp_index_build(g, &plain, &ix, &info) != GSP_OK) {
+      printf("%s: index build failed: %s\n", name, gsp_last_error());
+      free(ids);
+      free(ids2);
+      return;
+    }
+    snprintf(title, sizeof title, "%s: index build", name);
+    r = add_row(title);
+    r->with_ms = (bench_now() - t0) * 1e3;
+    gsp_index_size(ix, &nv, &arcs, &shortcuts);
+    snprintf(r->note, sizeof r->note, "%lld arcs of which %lld shortcuts (the graph: %lld arcs)", (long long)arcs,
+             (long long)shortcuts, (long long)gsp_graph_num_edges(g));
+    printf("%s: %.3f s, %s\n", title, r->with_ms / 1e3, r->note);
+  }
+  indexed = plain;
+  indexed.index = ix;
+
+  snprintf(title, sizeof title, "%s: one source to all, paths", name);
+  r = add_row(title);
+  r->with_ms = time_sssp(g, ids, &indexed);
+  r->without_ms = time_sssp(g, ids, &plain);
+
+  show(r);
+  indexed.flags = plain.flags = GSP_NO_PATHS;
+  snprintf(title, sizeof title, "%s: 1000 x 1000 table", name);
+  r = add_row(title);
+  r->with_ms = time_table(g, ids, 1000, ids2, 1000, &indexed);
+  r->without_ms = time_table(g, ids, 1000, ids2, 1000, &plain);
+
+  show(r);
+  snprintf(title, sizeof title, "%s: %d x %d table", name, big, big);
+  r = add_row(title);
+  r->with_ms = time_table(g, ids, big, ids2, big, &indexed);
+  r->without_ms = time_table(g, ids, big, ids2, big, &plain);
+
+  show(r);
+  snprintf(title, sizeof title, "%s: point to point (median / worst of 200)", name);
+  r = add_row(title);
+  time_p2p(g, ids, ids2, 200, &indexed, &med, &worst);
+  r->with_ms = med;
+  snprintf(r->note, sizeof r->note, "worst %.4f ms with the index", worst);
+  time_p2p(g, ids, ids2, 200, &plain, &med, &worst);
+  r->without_ms = med;
+  snprintf(r->note + strlen(r->note), sizeof r->note - strlen(r->note), ", %.3f ms without", worst);
+
+  show(r);
+  indexed.flags = plain.flags = 0;
+  snprintf(title, sizeof title, "%s: 1000 x 1000 table, paths", name);
+  r = add_row(title);
+  r->with_ms = time_table(g, ids, 1000, ids2, 1000, &indexed);
+  r->without_ms = time_table(g, ids, 1000, ids2, 1000, &plain);
+
+  show(r);
+  if (getenv("GSP_BENCH_INDEX_ALL") == NULL || atoi(getenv("GSP_BENCH_INDEX_ALL")) != 0) {
+    snprintf(title, sizeof title, "%s: every source streamed, distances", name);
+    r = add_row(title);
+    r->with_ms = time_stream(g, NULL, 0, &indexed);
+    r->without_ms = time_stream(g, ids, 2000, &plain);
+    if (r->without_ms > 0) r->without_ms *= (double)n / 2000.0;
+    snprintf(r->note, sizeof r->note, "without: 2,000 sources, scaled to %d", n);
+    show(r);
+  }
+  gsp_index_destroy(ix);
+  free(ids);
+  free(ids2);
+}
+
+int main(void) {
+  char rpath_buf[512], date[40], cpu[128];
+  const char* rpath;
+  gsp_graph* ny = bench_load_ny();
+  gsp_graph* grid = NULL;
+  int i;
+  setvbuf(stdout, NULL, _IOLBF, 0);
+  if (ny != NULL) bench_graph("NY", ny);
+  const int32_t side = bench_quick() ? 128 : 256;
+  char grid_name[40];
+  snprintf(grid_name, sizeof grid_name, "grid %d x %d", side, side);
+  if (gsp_gen_grid(&grid, side, side, 3, GSP_I32, 100) == GSP_OK) bench_graph(grid_name, grid);
+  gsp_graph_destroy(ny);
+  gsp_graph_destroy(grid);
+  bench_cpu_name(cpu, sizeof cpu);
+  printf("\n| query | with the index ms | without ms | ratio | note |\n|---|---|---|---|---|\n");
+  for (i = 0; i < g_count; i++) {
+    const row* r = &g_rows[i];
+    print_row(stdout, r);
+  }
+  rpath = bench_results_path(rpath_buf, sizeof rpath_buf);
+  if (rpath != NULL) {
+    FILE* f = fopen(rpath, "a");
+    if (f != NULL) {
+      bench_today(date, sizeof date);
+      fprintf(f, "\n## Road index against no index (bench_index): %s, %s\n\n", cpu, date);
+      fprintf(f, "A user's call, medians of %d runs after a warm-up; without the index: AUTO (the GPU where "
+                 "there is one). Pseudo-random sources and targets (fixed seeds).\n\n", reps_wanted());
+      fprintf(f, "| query | with the index ms | without ms | speed-up | note |\n|---|---|---|---|---|\n");
+      for (i = 0; i < g_count; i++) {
+        const row* r = &g_rows[i];
+        print_row(f, r);
+      }
+      fclose(f);
+    }
+  }
+  return 0;
+}

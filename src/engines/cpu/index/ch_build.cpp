@@ -1,0 +1,385 @@
+// Contraction hierarchies (build_index, engines/cpu/common/cpu_engines.h). The vertices are contracted in
+// rounds. Each round:
+//   1. every vertex whose neighbourhood changed gets a new priority from a
+//      simulated contraction (the shortcuts it would add: RoutingKit's
+//      measure, level + added arcs / removed arcs + added hops / removed
+//      hops), on the team's threads;
+//   2. the vertices whose priority is below every remaining neighbour's
+//      (ties broken by a hash of the id) are contracted together: they are
+//      pairwise non-adjacent, and the witness searches of this round avoid
+//      all of them, so that no two of them count on each other's paths
+//      (a witness that survives the round uses only vertices that stay);
+//   3. their arcs become the hierarchy's upward arcs, and their shortcuts
+//      are added between their neighbours (one thread: the lists of shared
+//      neighbours change).
+// A witness search is a Dijkstra from an in-neighbour u of v over the
+// remaining graph without v, bounded by the longest path u -> v -> w it
+// must beat and by a number of settled vertices (kContractSettle); a pair
+// it does not settle in time gets a shortcut (never wrong, at most one arc
+// too many).
+#include <memory>
+
+#include "core/road_index.h"
+#include "engines/cpu/common/cpu_engines.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/error.h"
+#include "engines/cpu/common/team.h"
+
+namespace gsp::detail::cpu {
+
+namespace {
+
+// Settled vertices after which a witness search gives up: few when it only
+// estimates a priority (it runs again after every change around the
+// vertex), more when it decides the shortcuts. On the New York road graph
+// (2 threads) 10 and 60 built in 8 s with 1.00M shortcuts, 30 and 200 in
+// 21 s with 0.98M, 50 and 1000 in 39 s with 0.98M; queries were no faster
+// on the larger limits' hierarchies.
+constexpr int32_t kSimulateSettle = 10;
+constexpr int32_t kContractSettle = 60;
+
+template <class W>
+class Contraction {
+ public:
+  using D = ChDist<W>;
+
+  Contraction(const Graph& g, const RunOptions& o, RunStats* stats)
+      : g_(g), o_(o), stats_(stats), n_(g.n()), threads_(std::max(1, std::min(o.num_threads, 64))) {}
+
+  std::unique_ptr<ChBase> run() {
+    load_graph();
+    std::vector<int32_t> remaining(static_cast<size_t>(n_));
+    for (int32_t v = 0; v < n_; ++v) remaining[static_cast<size_t>(v)] = v;
+    stale_.assign(static_cast<size_t>(n_), 1);
+    int32_t next_rank = 0;
+    int64_t rounds = 0;
+    while (!remaining.empty()) {
+      update_priorities(remaining);
+      const std::vector<int32_t> chosen = independent_set(remaining);
+      contract(chosen, &next_rank);
+      remaining.erase(std::remove_if(remaining.begin(), remaining.end(),
+                                     [this](int32_t v) { return contracted_[static_cast<size_t>(v)] != 0; }),
+                      remaining.end());
+      ++rounds;
+      o_.report(static_cast<double>(next_rank) / std::max(1, n_));
+    }
+    if (stats_ != nullptr) {
+      stats_->iterations = rounds;
+      stats_->relaxations = scans_.load();
+    }
+    return assemble();
+  }
+
+ private:
+  struct Arc {
+    int32_t other;
+    D w;
+    int32_t middle;  // graph vertex bypassed, -1 for an arc of the graph
+    int32_t last;    // graph vertex before the head on the unpacked path
+    int32_t hops;    // arcs of the graph it stands for
+  };
+  struct Shortcut {
+    int32_t from, to;
+    D w;
+    int32_t middle, last, hops;
+  };
+  // A thread's witness-search state: labels of the vertices it touched.
+  struct Witness {
+    std::vector<D> dist;
+    std::vector<int32_t> touched;
+    std::vector<std::pair<D, int32_t>> heap;
+    std::vector<Shortcut> found;
+    int64_t scans = 0;
+  };
+
+  static constexpr D inf() { return std::numeric_limits<D>::has_infinity ? std::numeric_limits<D>::infinity()
+                                                                         : std::numeric_limits<D>::max(); }
+
+  // The graph's arcs, parallel ones merged to the lightest, self-loops dropped.
+  void load_graph() {
+    if (g_.has_negative_weight()) {
+      throw Error(GSP_ERR_NEGATIVE_WEIGHT, "a road index needs weights >= 0; the graph's smallest weight is " +
+                                               std::to_string(g_.min_weight()));
+    }
+    out_.assign(static_cast<size_t>(n_), {});
+    in_.assign(static_cast<size_t>(n_), {});
+    const CsrView<W> v = g_.view<W>();
+    for (int32_t u = 0; u < n_; ++u) {
+      for (int64_t e = v.offsets[u]; e < v.offsets[u + 1]; ++e) {
+        const int32_t h = v.targets[e];
+        if (h != u) add_or_lower(Shortcut{u, h, static_cast<D>(v.weights[e]), -1, u, 1});
+      }
+    }
+    contracted_.assign(static_cast<size_t>(n_), 0);
+    chosen_.assign(static_cast<size_t>(n_), 0);
+    level_.assign(static_cast<size_t>(n_), 0);
+    priority_.assign(static_cast<size_t>(n_), 0.0);
+    up_out_.assign(static_cast<size_t>(n_), {});
+    up_in_.assign(static_cast<size_t>(n_), {});
+    rank_.assign(static_cast<size_t>(n_), -1);
+    witness_.resize(static_cast<size_t>(threads_));
+    for (Witness& w : witness_) w.dist.assign(static_cast<size_t>(n_), inf());
+  }
+
+  // Adds arc s.from -> s.to, or lowers the one there (both lists).
+  void add_or_lower(const Shortcut& s) {
+    auto& outs = out_[static_cast<size_t>(s.from)];
+    for (Arc& a : outs) {
+      if (a.other != s.to) continue;
+      if (s.w < a.w) {
+        a = Arc{s.to, s.w, s.middle, s.last, s.hops};
+        for (Arc& b : in_[static_cast<size_t>(s.to)]) {
+          if (b.other == s.from) b = Arc{s.from, s.w, s.middle, s.last, s.hops};
+        }
+      }
+      return;
+    }
+    outs.push_back(Arc{s.to, s.w, s.middle, s.last, s.hops});
+    in_[static_cast<size_t>(s.to)].push_back(Arc{s.from, s.w, s.middle, s.last, s.hops});
+  }
+
+  // The shortcuts contracting v needs into w.found (appended), searching
+  // around the vertices marked in chosen_ when `avoid_chosen`.
+  void shortcuts_of(int32_t v, bool avoid_chosen, Witness& w) {
+    const auto& ins = in_[static_cast<size_t>(v)];
+    const auto& outs = out_[static_cast<size_t>(v)];
+    if (ins.empty() || outs.empty()) return;
+    D longest_out = 0;
+    for (const Arc& b : outs) longest_out = std::max(longest_out, b.w);
+    for (const Arc& a : ins) {
+      search(a.other, v, a.w + longest_out, outs, avoid_chosen, w);
+      for (const Arc& b : outs) {
+        if (b.other == a.other) continue;
+        const D via = a.w + b.w;
+        if (w.dist[static_cast<size_t>(b.other)] <= via) continue;  // a witness: no shortcut
+        w.found.push_back(Shortcut{a.other, b.other, via, v, b.last, a.hops + b.hops});
+      }
+      clear(w);
+    }
+  }
+
+  // Dijkstra from `from` over the remaining graph without `skip`, until the
+  // targets are settled, the labels pass `bound` or the settle limit is
+  // reached. Leaves the labels in w.dist (clear() resets them).
+  void search(int32_t from, int32_t skip, D bound, const std::vector<Arc>& targets, bool avoid_chosen, Witness& w) {
+    auto later = [](const std::pair<D, int32_t>& x, const std::pair<D, int32_t>& y) { return x.first > y.first; };
+    size_t left = targets.size();
+    w.dist[static_cast<size_t>(from)] = 0;
+    w.touched.push_back(from);
+    w.heap.clear();
+    w.heap.emplace_back(D(0), from);
+    int32_t settled = 0;
+    const int32_t limit = avoid_chosen ? kContractSettle : kSimulateSettle;
+    while (!w.heap.empty() && left > 0 && settled < limit) {
+      std::pop_heap(w.heap.begin(), w.heap.end(), later);
+      const auto [d, u] = w.heap.back();
+      w.heap.pop_back();
+      if (d > w.dist[static_cast<size_t>(u)]) continue;  // stale
+      if (d > bound) break;
+      ++settled;
+      for (const Arc& t : targets) left -= t.other == u ? 1 : 0;
+      for (const Arc& a : out_[static_cast<size_t>(u)]) {
+        ++w.scans;
+        if (a.other == skip || (avoid_chosen && chosen_[static_cast<size_t>(a.other)] != 0)) continue;
+        const D nd = d + a.w;
+        D& cur = w.dist[static_cast<size_t>(a.other)];
+        if (nd < cur) {
+          if (cur == inf()) w.touched.push_back(a.other);
+          cur = nd;
+          w.heap.emplace_back(nd, a.other);
+          std::push_heap(w.heap.begin(), w.heap.end(), later);
+        }
+      }
+    }
+  }
+  void clear(Witness& w) {
+    for (int32_t u : w.touched) w.dist[static_cast<size_t>(u)] = inf();
+    w.touched.clear();
+  }
+
+  // `f(v, witness)` for every v of `list`, on the team's threads.
+  template <class F>
+  void for_each_vertex(const std::vector<int32_t>& list, F&& f) {
+    std::atomic<size_t> next{0};
+    // Chunks of at most 64, and at least 8 a thread: the last rounds have
+    // few vertices, each of high degree (many searches).
+    const size_t grain = std::clamp<size_t>(list.size() / (static_cast<size_t>(threads_) * 8), 1, 64);
+    const int team_size = static_cast<int>(std::min<size_t>(static_cast<size_t>(threads_), list.size()));
+    Team team(team_size);
+    team.run([&](int tid) {
+      Witness& w = witness_[static_cast<size_t>(tid)];
+      for (size_t at = next.fetch_add(grain); at < list.size(); at = next.fetch_add(grain)) {
+        const size_t end = std::min(list.size(), at + grain);
+        for (size_t i = at; i < end; ++i) f(list[i], w);
+      }
+    });
+    for (Witness& w : witness_) scans_ += std::exchange(w.scans, 0);
+  }
+
+  // Phase 1: priorities of the remaining vertices whose neighbourhood changed.
+  void update_priorities(const std::vector<int32_t>& remaining) {
+    std::vector<int32_t> todo;
+    for (int32_t v : remaining) {
+      if (stale_[static_cast<size_t>(v)] != 0) todo.push_back(v);
+    }
+    for_each_vertex(todo, [this](int32_t v, Witness& w) {
+      w.found.clear();
+      shortcuts_of(v, false, w);
+      const auto& ins = in_[static_cast<size_t>(v)];
+      const auto& outs = out_[static_cast<size_t>(v)];
+      int64_t removed_hops = 0, added_hops = 0;
+      for (const Arc& a : ins) removed_hops += a.hops;
+      for (const Arc& a : outs) removed_hops += a.hops;
+      for (const Shortcut& s : w.found) added_hops += s.hops;
+      const double removed = static_cast<double>(std::max<size_t>(1, ins.size() + outs.size()));
+      priority_[static_cast<size_t>(v)] = level_[static_cast<size_t>(v)] +
+                                          static_cast<double>(w.found.size()) / removed +
+                                          static_cast<double>(added_hops) / std::max<double>(1, removed_hops);
+      stale_[static_cast<size_t>(v)] = 0;
+    });
+  }
+
+  static uint32_t tie_hash(int32_t v) {
+    uint32_t x = static_cast<uint32_t>(v) * 2654435761u;
+    return x ^ (x >> 16);
+  }
+  bool before(int32_t a, int32_t b) const {
+    const double pa = priority_[static_cast<size_t>(a)], pb = priority_[static_cast<size_t>(b)];
+    if (pa != pb) return pa < pb;
+    const uint32_t ha = tie_hash(a), hb = tie_hash(b);
+    return ha != hb ? ha < hb : a < b;
+  }
+
+  // Phase 2: the remaining vertices that come before every remaining
+  // neighbour (never empty: the first of all does).
+  std::vector<int32_t> independent_set(const std::vector<int32_t>& remaining) {
+    std::vector<int32_t> chosen;
+    for (int32_t v : remaining) {
+      bool first = true;
+      for (const Arc& a : out_[static_cast<size_t>(v)]) first = first && before(v, a.other);
+      for (const Arc& a : in_[static_cast<size_t>(v)]) first = first && before(v, a.other);
+      if (first) chosen.push_back(v);
+    }
+    return chosen;
+  }
+
+  // Phase 3: contracts `chosen`; their shortcuts are searched in parallel,
+  // the lists changed on this thread.
+  void contract(const std::vector<int32_t>& chosen, int32_t* next_rank) {
+    for (int32_t v : chosen) chosen_[static_cast<size_t>(v)] = 1;
+    std::vector<std::vector<Shortcut>> per_vertex(chosen.size());
+    std::vector<int32_t> index(chosen.size());
+    for (size_t i = 0; i < chosen.size(); ++i) index[i] = static_cast<int32_t>(i);
+    for_each_vertex(index, [&](int32_t i, Witness& w) {
+      w.found.clear();
+      shortcuts_of(chosen[static_cast<size_t>(i)], true, w);
+      per_vertex[static_cast<size_t>(i)] = w.found;
+    });
+    for (size_t i = 0; i < chosen.size(); ++i) {
+      const int32_t v = chosen[i];
+      rank_[static_cast<size_t>(v)] = (*next_rank)++;
+      contracted_[static_cast<size_t>(v)] = 1;
+      up_out_[static_cast<size_t>(v)] = std::move(out_[static_cast<size_t>(v)]);
+      up_in_[static_cast<size_t>(v)] = std::move(in_[static_cast<size_t>(v)]);
+      for (const Arc& a : up_out_[static_cast<size_t>(v)]) detach(in_[static_cast<size_t>(a.other)], v, a.other);
+      for (const Arc& a : up_in_[static_cast<size_t>(v)]) detach(out_[static_cast<size_t>(a.other)], v, a.other);
+    }
+    for (auto& list : per_vertex) {
+      shortcuts_ += static_cast<int64_t>(list.size());
+      for (const Shortcut& s : list) add_or_lower(s);
+    }
+    for (int32_t v : chosen) chosen_[static_cast<size_t>(v)] = 0;
+  }
+  // Removes v from the list of its neighbour u, which becomes stale and at
+  // least one level above v.
+  void detach(std::vector<Arc>& list, int32_t v, int32_t u) {
+    list.erase(std::remove_if(list.begin(), list.end(), [v](const Arc& a) { return a.other == v; }), list.end());
+    stale_[static_cast<size_t>(u)] = 1;
+    level_[static_cast<size_t>(u)] = std::max(level_[static_cast<size_t>(u)], level_[static_cast<size_t>(v)] + 1);
+  }
+
+  // The hierarchy by position (p = n - 1 - rank); each vertex's arcs sorted.
+  std::unique_ptr<ChBase> assemble() {
+    auto h = std::make_unique<ChHierarchy<W>>();
+    h->n = n_;
+    h->dtype = g_.dtype();
+    h->graph_fingerprint = g_.fingerprint();
+    h->graph_arcs = g_.m();
+    h->shortcuts = shortcuts_;
+    h->vertex_at.assign(static_cast<size_t>(n_), 0);
+    h->position.assign(static_cast<size_t>(n_), 0);
+    for (int32_t v = 0; v < n_; ++v) {
+      const int32_t p = n_ - 1 - rank_[static_cast<size_t>(v)];
+      h->position[static_cast<size_t>(v)] = p;
+      h->vertex_at[static_cast<size_t>(p)] = v;
+    }
+    fill(up_out_, h->position, h->vertex_at, &h->up_out);
+    fill(up_in_, h->position, h->vertex_at, &h->up_in);
+    require(link_halves(*h), GSP_ERR_INTERNAL, "road index: a shortcut's halves are missing");
+    return h;
+  }
+  static void fill(std::vector<std::vector<Arc>>& by_vertex, const std::vector<int32_t>& position,
+                   const std::vector<int32_t>& vertex_at, ChArcs<W>* arcs) {
+    const size_t n = by_vertex.size();
+    arcs->offsets.assign(n + 1, 0);
+    for (size_t p = 0; p < n; ++p) {
+      arcs->offsets[p + 1] = arcs->offsets[p] + static_cast<int64_t>(by_vertex[static_cast<size_t>(vertex_at[p])].size());
+    }
+    const size_t m = static_cast<size_t>(arcs->offsets[n]);
+    arcs->other.resize(m);
+    arcs->weight.resize(m);
+    arcs->middle.resize(m);
+    arcs->last.resize(m);
+    for (size_t p = 0; p < n; ++p) {
+      auto& list = by_vertex[static_cast<size_t>(vertex_at[p])];
+      for (Arc& a : list) {
+        a.other = position[static_cast<size_t>(a.other)];
+        if (a.middle >= 0) a.middle = position[static_cast<size_t>(a.middle)];
+      }
+      std::sort(list.begin(), list.end(), [](const Arc& x, const Arc& y) { return x.other < y.other; });
+      size_t at = static_cast<size_t>(arcs->offsets[p]);
+      for (const Arc& a : list) {
+        arcs->other[at] = a.other;
+        arcs->weight[at] = a.w;
+        arcs->middle[at] = a.middle;
+        arcs->last[at] = a.last;
+        ++at;
+      }
+      std::vector<Arc>().swap(list);
+    }
+  }
+
+  const Graph& g_;
+  const RunOptions& o_;
+  RunStats* stats_;
+  const int32_t n_;
+  const int threads_;
+  std::vector<std::vector<Arc>> out_, in_;  // arcs among the remaining vertices
+  std::vector<std::vector<Arc>> up_out_, up_in_;  // a contracted vertex's arcs (to and from higher ranks)
+  std::vector<uint8_t> contracted_, chosen_, stale_;
+  std::vector<int32_t> level_, rank_;
+  std::vector<double> priority_;
+  std::vector<Witness> witness_;
+  std::atomic<int64_t> scans_{0};
+  int64_t shortcuts_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<ChBase> build_index(const Graph& graph, const RunOptions& options, RunStats* stats) {
+  return with_weight_type(graph.dtype(), [&](auto w) -> std::unique_ptr<ChBase> {
+    return Contraction<decltype(w)>(graph, options, stats).run();
+  });
+}
+
+}  // namespace gsp::detail::cpu

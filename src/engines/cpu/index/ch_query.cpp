@@ -1,0 +1,530 @@
+// Queries on a road index (index_sssp, index_apsp, index_table:
+// engines/cpu/common/cpu_engines.h).
+#include "engines/cpu/common/cpu_engines.h"
+
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "core/pred_repair.h"
+#include "engines/cpu/common/team.h"
+#include "engines/cpu/index/ch_search.h"
+
+namespace gsp::detail::cpu {
+
+using ch::ArcPiece;
+using ch::UpwardSearch;
+using ch::unpack_arc;
+
+namespace {
+
+template <class W>
+const ChHierarchy<W>& hierarchy(const ChBase& index) {
+  return static_cast<const ChHierarchy<W>&>(index);
+}
+
+// A distance of the hierarchy as the graph's type: int32 ones that do not
+// fit are GSP_ERR_OVERFLOW, naming both ends.
+[[noreturn]] void throw_int32_overflow(int64_t d, int32_t source, int32_t vertex) {
+  throw Error(GSP_ERR_OVERFLOW, "the distance from " + std::to_string(source) + " to " + std::to_string(vertex) + " (" +
+                                    std::to_string(d) + ") does not fit int32");
+}
+template <class W>
+inline W to_result(ChDist<W> d, int32_t source, int32_t vertex) {
+  if (d >= ch_inf<W>()) return Dist<W>::inf();
+  if constexpr (std::is_same_v<W, int32_t>) {
+    if (d >= static_cast<int64_t>(GSP_I32_INF)) throw_int32_overflow(d, source, vertex);
+  }
+  return static_cast<W>(d);
+}
+
+// Whether rows need the predecessor check of core/pred_repair.h: ties
+// through zero-weight arcs can close a cycle of predecessors, and float
+// sums can make an arc tight both ways.
+bool rows_need_check(const Graph& g) { return g.min_weight() <= 0 || is_float_dtype(g.dtype()); }
+
+// What a thread keeps between queries (ChScratchPool): two upward searches
+// and the n-sized labels of a row.
+template <class W>
+struct QueryScratch final : ChScratch {
+  explicit QueryScratch(int32_t n)
+      : forward(n), backward(n), d(static_cast<size_t>(n)), last(static_cast<size_t>(n)) {}
+  UpwardSearch<W> forward, backward;
+  std::vector<ChDist<W>> d;    // a row's labels by position
+  std::vector<int32_t> last;   // a row's predecessors (graph vertices) by position
+  std::vector<ChDist<W>> dk;   // kRowsTogether rows' labels, interleaved by position
+  std::vector<int32_t> lastk;
+  std::vector<ChDist<W>> best; // a table row's cells
+  std::vector<int32_t> meet;   // where they met
+  std::vector<ArcPiece> stack;
+  std::vector<int32_t> chain;
+  PredRepairScratch repair;
+  // A table row's paths from its source up to the vertices its search
+  // settled, unpacked once each (prefix_of: by position, -1 none yet).
+  std::vector<int64_t> prefix_at, prefix_len;
+  std::vector<int32_t> prefix_of, prefix_set;
+  std::vector<int32_t> prefix_vertices;
+};
+
+// A scratch taken from the index's pool for one query (made when the pool
+// has none), given back at the end.
+template <class W>
+class Lease {
+ public:
+  explicit Lease(const ChHierarchy<W>& h) : h_(h) {
+    std::unique_ptr<ChScratch> s = h.scratch.take();
+    s_.reset(s != nullptr ? static_cast<QueryScratch<W>*>(s.release()) : new QueryScratch<W>(h.n));
+  }
+  ~Lease() { h_.scratch.give(std::unique_ptr<ChScratch>(s_.release())); }
+  Lease(const Lease&) = delete;
+  Lease& operator=(const Lease&) = delete;
+  QueryScratch<W>& operator*() const { return *s_; }
+
+ private:
+  const ChHierarchy<W>& h_;
+  std::unique_ptr<QueryScratch<W>> s_;
+};
+
+// ------------------------------------------------------------- one-to-all
+
+// Rows swept together by one thread (sweep_rows): each vertex's labels of
+// those rows share a cache line (8 x 8 bytes), and every arc read serves
+// them all.
+constexpr int kRowsTogether = 8;
+
+// The labels of an upward search from `source` into lane `lane` of the K
+// interleaved rows (d, last: n x K by position; last may be null).
+template <class W, int K>
+void seed_lane(const ChHierarchy<W>& h, UpwardSearch<W>& up, int32_t source, int lane, ChDist<W>* d, int32_t* last) {
+  const int32_t from = h.position[static_cast<size_t>(source)];
+  up.start(h.up_out, nullptr, from);
+  up.run_to_end();
+  for (int32_t p : up.settled()) {
+    d[static_cast<size_t>(p) * K + lane] = up.dist(p);
+    if (last != nullptr && p != from) {
+      last[static_cast<size_t>(p) * K + lane] = h.up_out.last[static_cast<size_t>(up.arc(p))];
+    }
+  }
+}
+
+// PHAST for `count` <= K sources at once: their upward searches, then one
+// sweep down the ranks (every vertex's arcs come from vertices swept
+// before it), each vertex taking for each row the best of its arcs from
+// above. Row j goes to dist + j * n (graph order) and, with pred, to
+// pred + j * n.
+template <class W, int K>
+void sweep_rows(const ChHierarchy<W>& h, QueryScratch<W>& s, const int32_t* sources, int count, W* dist,
+                int32_t* pred) {
+  using D = ChDist<W>;
+  const int32_t n = h.n;
+  const size_t cells = static_cast<size_t>(n) * K;
+  std::vector<D>& dv = K == 1 ? s.d : s.dk;
+  std::vector<int32_t>& lv = K == 1 ? s.last : s.lastk;
+  if (dv.size() != cells) dv.resize(cells);
+  std::fill(dv.begin(), dv.end(), ch_inf<W>());
+  if (pred != nullptr) {
+    if (lv.size() != cells) lv.resize(cells);
+    std::fill(lv.begin(), lv.end(), -1);
+  }
+  D* d = dv.data();
+  int32_t* last = pred != nullptr ? lv.data() : nullptr;
+  for (int j = 0; j < count; ++j) seed_lane<W, K>(h, s.forward, sources[j], j, d, last);
+  const ChArcs<W>& in = h.up_in;
+  const int64_t* off = in.offsets.data();
+  const int32_t* other = in.other.data();
+  const D* weight = in.weight.data();
+  const int32_t* arc_last = in.last.data();
+  for (int32_t p = 0; p < n; ++p) {
+    D* mine = d + static_cast<size_t>(p) * K;
+    for (int64_t e = off[p]; e < off[p + 1]; ++e) {
+      const D* above = d + static_cast<size_t>(other[e]) * K;
+      const D w = weight[e];
+      if (last == nullptr) {
+        for (int j = 0; j < K; ++j) mine[j] = std::min(mine[j], above[j] + w);  // "none" + w stays "none"
+      } else {
+        int32_t* mine_last = last + static_cast<size_t>(p) * K;
+        for (int j = 0; j < K; ++j) {
+          if (above[j] + w < mine[j]) {
+            mine[j] = above[j] + w;
+            mine_last[j] = arc_last[e];
+          }
+        }
+      }
+    }
+  }
+  // Into the rows in graph order, in one pass over the labels.
+  const size_t stride = static_cast<size_t>(n);
+  for (int32_t p = 0; p < n; ++p) {
+    const size_t v = static_cast<size_t>(h.vertex_at[static_cast<size_t>(p)]);
+    const D* mine = d + static_cast<size_t>(p) * K;
+    for (int j = 0; j < count; ++j) dist[static_cast<size_t>(j) * stride + v] = to_result<W>(mine[j], sources[j], static_cast<int32_t>(v));
+    if (pred != nullptr) {
+      const int32_t* mine_last = last + static_cast<size_t>(p) * K;
+      for (int j = 0; j < count; ++j) pred[static_cast<size_t>(j) * stride + v] = mine_last[j];
+    }
+  }
+}
+
+template <class W>
+void sssp_typed(const ChBase& index, const SsspJob& job) {
+  const ChHierarchy<W>& h = hierarchy<W>(index);
+  Lease<W> s(h);
+  W* dist = static_cast<W*>(job.dist);
+  sweep_rows<W, 1>(h, *s, &job.source, 1, dist, job.pred);
+  if (job.pred != nullptr && rows_need_check(*job.graph)) {
+    repair_pred_block(job.graph->view<W>(), &job.source, 1, dist, job.pred, (*s).repair);
+  }
+}
+
+// Rows in blocks: each block's rows side by side on the team's threads,
+// into the sink's array when it has one, else into a block buffer handed
+// to the sink; blocks in order.
+template <class W>
+void apsp_typed(const ChBase& index, const ApspJob& job) {
+  const ChHierarchy<W>& h = hierarchy<W>(index);
+  const Graph& g = *job.graph;
+  const size_t n = static_cast<size_t>(g.n());
+  const bool paths = job.options->want_paths;
+  const int threads = std::max(1, std::min(job.options->num_threads, (job.num_sources + kRowsTogether - 1) / kRowsTogether));
+  RowSink::Destination dest;
+  const bool direct = job.sink->destination(&dest);
+  const int32_t block = std::min(job.num_sources, std::max(threads * kRowsTogether, job.sink->preferred_block_rows()));
+  std::vector<W> buf_dist(direct ? 0 : static_cast<size_t>(block) * n);
+  std::vector<int32_t> buf_pred(direct || !paths ? 0 : static_cast<size_t>(block) * n);
+  const bool check = paths && rows_need_check(g);
+  for (int32_t first = 0; first < job.num_sources; first += block) {
+    const int32_t count = std::min(block, job.num_sources - first);
+    W* dist = direct ? static_cast<W*>(dest.dist) + static_cast<size_t>(first) * n : buf_dist.data();
+    int32_t* pred = !paths ? nullptr : direct ? dest.pred + static_cast<size_t>(first) * n : buf_pred.data();
+    std::atomic<int32_t> next{0};
+    Team team(std::min(threads, (count + kRowsTogether - 1) / kRowsTogether));
+    team.run([&](int) {
+      Lease<W> s(h);
+      for (int32_t r = next.fetch_add(kRowsTogether); r < count; r = next.fetch_add(kRowsTogether)) {
+        const int rows = std::min(kRowsTogether, count - r);
+        const int32_t* sources = job.sources + first + r;
+        W* d = dist + static_cast<size_t>(r) * n;
+        int32_t* p = pred != nullptr ? pred + static_cast<size_t>(r) * n : nullptr;
+        sweep_rows<W, kRowsTogether>(h, *s, sources, rows, d, p);
+        if (check) repair_pred_block(g.view<W>(), sources, rows, d, p, (*s).repair);
+      }
+    });
+    if (direct) {
+      job.sink->rows_written(first, count);
+    } else {
+      job.sink->rows(first, count, dist, pred);
+    }
+    job.options->report(static_cast<double>(first + count) / job.num_sources);
+  }
+}
+
+// ----------------------------------------------------------------- paths
+
+// The path of a search from its start to position p: the search tree's
+// arcs, start first, unpacked (every vertex after the start).
+template <class W>
+void path_up(const ChHierarchy<W>& h, QueryScratch<W>& s, const UpwardSearch<W>& up, int32_t p,
+             std::vector<int32_t>& path) {
+  s.chain.clear();
+  for (int32_t q = p; up.parent(q) >= 0; q = up.parent(q)) s.chain.push_back(q);
+  for (auto it = s.chain.rbegin(); it != s.chain.rend(); ++it) {
+    unpack_arc(h, true, up.arc(*it), up.parent(*it), *it, path, s.stack);
+  }
+}
+
+// ------------------------------------------------------- point to point
+
+// One cell: an upward search from each end, alternating, until neither
+// can beat the best meeting found.
+template <class W>
+void point_to_point(const ChHierarchy<W>& h, const TableJob& job) {
+  using D = ChDist<W>;
+  Lease<W> lease(h);
+  QueryScratch<W>& s = *lease;
+  const int32_t source = job.sources[0], target = job.targets[0];
+  UpwardSearch<W>& fw = s.forward;
+  UpwardSearch<W>& bw = s.backward;
+  fw.start(h.up_out, &h.up_in, h.position[static_cast<size_t>(source)]);
+  bw.start(h.up_in, &h.up_out, h.position[static_cast<size_t>(target)]);
+  D best = ch_inf<W>();
+  int32_t meet = -1;
+  for (;;) {
+    const D kf = fw.next_key(), kb = bw.next_key();
+    const bool go_fw = kf < best && (kf <= kb || !(kb < best));
+    if (!go_fw && !(kb < best)) break;
+    UpwardSearch<W>& side = go_fw ? fw : bw;
+    const UpwardSearch<W>& other = go_fw ? bw : fw;
+    const int32_t p = side.step();
+    if (p < 0 || side.stalled()) continue;
+    const D o = other.dist(p);
+    if (o != ch_inf<W>() && side.dist(p) + o < best) {
+      best = side.dist(p) + o;
+      meet = p;
+    }
+  }
+  static_cast<W*>(job.dist)[0] = to_result<W>(best, source, target);
+  if (job.paths == nullptr) return;
+  std::vector<std::vector<int32_t>> rows(1);
+  if (meet >= 0) {
+    std::vector<int32_t>& path = rows[0];
+    path.push_back(source);
+    path_up(h, s, fw, meet, path);
+    for (int32_t p = meet; bw.parent(p) >= 0; p = bw.parent(p)) {
+      unpack_arc(h, false, bw.arc(p), p, bw.parent(p), path, s.stack);
+    }
+    job.paths->offsets[1] = static_cast<int64_t>(path.size());
+  }
+  job.paths->assemble(rows);
+}
+
+// ----------------------------------------------------------------- tables
+
+// A target's upward search, kept for the table's paths: its settled
+// vertices sorted, each with its parent and the arc (in up_in at the
+// parent) that reached it.
+struct TargetTree {
+  std::vector<int32_t> vertex, parent;
+  std::vector<int64_t> arc;
+  // The unpacked path from a tree vertex down to the target (the vertex
+  // itself excluded, the target included), made when a cell first needs
+  // it: suffix_at / suffix_len index `suffix` (-1: not yet). Under `mu`.
+  std::mutex mu;
+  std::vector<int64_t> suffix_at, suffix_len;
+  std::vector<int32_t> suffix;
+};
+
+// K x T cells: the targets' upward searches leave (target, label) entries
+// at the vertices they reach, sorted by vertex; each source's upward search
+// reads the entries of the vertices it settles.
+template <class W>
+class BucketTable {
+ public:
+  using D = ChDist<W>;
+  BucketTable(const ChHierarchy<W>& h, const TableJob& job) : h_(h), job_(job), k_(job.num_sources), t_(job.num_targets) {}
+
+  void run() {
+    const int threads = std::max(1, job_.options->num_threads);
+    fill_buckets(threads);
+    job_.options->report(0.5);
+    if (job_.paths != nullptr) rows_.assign(static_cast<size_t>(k_), {});
+    std::atomic<int32_t> next{0};
+    Team team(std::min(threads, k_));
+    team.run([&](int) {
+      Lease<W> s(h_);
+      for (int32_t i = next.fetch_add(1); i < k_; i = next.fetch_add(1)) source_row(i, *s);
+    });
+    if (job_.paths != nullptr) job_.paths->assemble(rows_);
+  }
+
+ private:
+  struct Entry {
+    int32_t vertex;
+    int32_t target;  // index into the targets
+    D dist;
+  };
+
+  void fill_buckets(int threads) {
+    std::vector<std::vector<Entry>> reached(static_cast<size_t>(t_));
+    if (job_.paths != nullptr) trees_ = std::vector<TargetTree>(static_cast<size_t>(t_));
+    std::atomic<int32_t> next{0};
+    Team team(std::min(threads, t_));
+    team.run([&](int) {
+      Lease<W> lease(h_);
+      UpwardSearch<W>& up = (*lease).backward;
+      for (int32_t j = next.fetch_add(1); j < t_; j = next.fetch_add(1)) {
+        up.start(h_.up_in, &h_.up_out, h_.position[static_cast<size_t>(job_.targets[j])]);
+        auto& list = reached[static_cast<size_t>(j)];
+        for (int32_t p = up.step(); p >= 0; p = up.step()) {
+          if (!up.stalled()) list.push_back(Entry{p, j, up.dist(p)});
+        }
+        if (job_.paths != nullptr) keep_tree(up, list, trees_[static_cast<size_t>(j)]);
+      }
+    });
+    size_t total = 0;
+    for (const auto& list : reached) total += list.size();
+    entries_.reserve(total);
+    for (auto& list : reached) {
+      entries_.insert(entries_.end(), list.begin(), list.end());
+      std::vector<Entry>().swap(list);
+    }
+    std::sort(entries_.begin(), entries_.end(),
+              [](const Entry& a, const Entry& b) { return a.vertex != b.vertex ? a.vertex < b.vertex : a.target < b.target; });
+    for (size_t i = 0; i < entries_.size(); ++i) {
+      if (i == 0 || entries_[i].vertex != entries_[i - 1].vertex) {
+        bucket_vertex_.push_back(entries_[i].vertex);
+        bucket_begin_.push_back(static_cast<int64_t>(i));
+      }
+    }
+    bucket_begin_.push_back(static_cast<int64_t>(entries_.size()));
+  }
+  static void keep_tree(const UpwardSearch<W>& up, const std::vector<Entry>& list, TargetTree& tree) {
+    std::vector<int32_t> order;
+    order.reserve(list.size());
+    for (const Entry& e : list) order.push_back(e.vertex);
+    std::sort(order.begin(), order.end());
+    for (int32_t p : order) {
+      tree.vertex.push_back(p);
+      tree.parent.push_back(up.parent(p));
+      tree.arc.push_back(up.arc(p));
+    }
+    tree.suffix_at.assign(order.size(), -1);
+    tree.suffix_len.assign(order.size(), 0);
+  }
+
+  // Row i: the source's upward search meets the buckets.
+  void source_row(int32_t i, QueryScratch<W>& s) {
+    const int32_t source = job_.sources[i];
+    s.best.assign(static_cast<size_t>(t_), ch_inf<W>());
+    s.meet.assign(static_cast<size_t>(t_), -1);
+    UpwardSearch<W>& up = s.forward;
+    up.start(h_.up_out, &h_.up_in, h_.position[static_cast<size_t>(source)]);
+    if (job_.paths != nullptr) forget_prefixes(s);
+    for (int32_t p = up.step(); p >= 0; p = up.step()) {
+      if (up.stalled()) continue;
+      const auto it = std::lower_bound(bucket_vertex_.begin(), bucket_vertex_.end(), p);
+      if (it == bucket_vertex_.end() || *it != p) continue;
+      const size_t b = static_cast<size_t>(it - bucket_vertex_.begin());
+      const D dp = up.dist(p);
+      for (int64_t k = bucket_begin_[b]; k < bucket_begin_[b + 1]; ++k) {
+        const Entry& e = entries_[static_cast<size_t>(k)];
+        const D c = dp + e.dist;
+        if (c < s.best[static_cast<size_t>(e.target)]) {
+          s.best[static_cast<size_t>(e.target)] = c;
+          s.meet[static_cast<size_t>(e.target)] = p;
+        }
+      }
+    }
+    W* row = static_cast<W*>(job_.dist) + static_cast<size_t>(i) * static_cast<size_t>(t_);
+    for (int32_t j = 0; j < t_; ++j) row[j] = to_result<W>(s.best[static_cast<size_t>(j)], source, job_.targets[j]);
+    if (job_.paths == nullptr) return;
+    auto& out = rows_[static_cast<size_t>(i)];
+    for (int32_t j = 0; j < t_; ++j) {
+      const size_t cell = static_cast<size_t>(i) * static_cast<size_t>(t_) + static_cast<size_t>(j);
+      const size_t before = out.size();
+      if (s.meet[static_cast<size_t>(j)] >= 0) path(s, source, j, s.meet[static_cast<size_t>(j)], out);
+      job_.paths->offsets[cell + 1] = static_cast<int64_t>(out.size() - before);
+    }
+  }
+
+  // The cell's path: the source, its search tree's path up to the meeting
+  // vertex, then the target's tree's path down to the target. Both halves
+  // are unpacked once and copied for every cell that meets there.
+  void path(QueryScratch<W>& s, int32_t source, int32_t j, int32_t meet, std::vector<int32_t>& out) {
+    out.push_back(source);
+    const int32_t pre = prefix(s, meet);
+    const auto from = s.prefix_vertices.begin() + s.prefix_at[static_cast<size_t>(pre)];
+    out.insert(out.end(), from, from + s.prefix_len[static_cast<size_t>(pre)]);
+    TargetTree& tree = trees_[static_cast<size_t>(j)];
+    std::lock_guard<std::mutex> lock(tree.mu);
+    const size_t k = suffix(s, tree, meet);
+    const auto down = tree.suffix.begin() + tree.suffix_at[k];
+    out.insert(out.end(), down, down + tree.suffix_len[k]);
+  }
+
+  void forget_prefixes(QueryScratch<W>& s) {
+    if (s.prefix_of.empty()) s.prefix_of.assign(static_cast<size_t>(h_.n), -1);
+    for (int32_t p : s.prefix_set) s.prefix_of[static_cast<size_t>(p)] = -1;
+    s.prefix_set.clear();
+    s.prefix_at.clear();
+    s.prefix_len.clear();
+    s.prefix_vertices.clear();
+  }
+  // The prefix of settled position p (its index in s.prefix_at), made from
+  // its nearest ancestor that has one.
+  int32_t prefix(QueryScratch<W>& s, int32_t p) {
+    const UpwardSearch<W>& up = s.forward;
+    s.chain.clear();
+    int32_t q = p;
+    while (s.prefix_of[static_cast<size_t>(q)] < 0 && up.parent(q) >= 0) {
+      s.chain.push_back(q);
+      q = up.parent(q);
+    }
+    if (s.prefix_of[static_cast<size_t>(q)] < 0) remember_prefix(s, q, -1, -1);  // the source: empty
+    for (auto it = s.chain.rbegin(); it != s.chain.rend(); ++it) {
+      remember_prefix(s, *it, s.prefix_of[static_cast<size_t>(up.parent(*it))], up.arc(*it));
+    }
+    return s.prefix_of[static_cast<size_t>(p)];
+  }
+  // p's prefix: its parent's (index `from`, -1: empty) and the arc to p.
+  void remember_prefix(QueryScratch<W>& s, int32_t p, int32_t from, int64_t arc) {
+    const int64_t at = static_cast<int64_t>(s.prefix_vertices.size());
+    if (from >= 0) {
+      const int64_t b = s.prefix_at[static_cast<size_t>(from)], len = s.prefix_len[static_cast<size_t>(from)];
+      for (int64_t i = 0; i < len; ++i) s.prefix_vertices.push_back(s.prefix_vertices[static_cast<size_t>(b + i)]);
+      unpack_arc(h_, true, arc, s.forward.parent(p), p, s.prefix_vertices, s.stack);
+    }
+    s.prefix_of[static_cast<size_t>(p)] = static_cast<int32_t>(s.prefix_at.size());
+    s.prefix_set.push_back(p);
+    s.prefix_at.push_back(at);
+    s.prefix_len.push_back(static_cast<int64_t>(s.prefix_vertices.size()) - at);
+  }
+
+  // The suffix of tree vertex p (its index in the tree), made from its
+  // nearest descendant toward the target that has one. Caller holds tree.mu.
+  size_t suffix(QueryScratch<W>& s, TargetTree& tree, int32_t p) {
+    auto index_of = [&](int32_t q) {
+      const auto it = std::lower_bound(tree.vertex.begin(), tree.vertex.end(), q);
+      require(it != tree.vertex.end() && *it == q, GSP_ERR_INTERNAL, "road index: a table path left its target's tree");
+      return static_cast<size_t>(it - tree.vertex.begin());
+    };
+    s.chain.clear();
+    size_t k = index_of(p);
+    while (tree.suffix_at[k] < 0 && tree.parent[k] >= 0) {
+      s.chain.push_back(static_cast<int32_t>(k));
+      k = index_of(tree.parent[k]);
+    }
+    if (tree.suffix_at[k] < 0) {  // the target: empty
+      tree.suffix_at[k] = static_cast<int64_t>(tree.suffix.size());
+      tree.suffix_len[k] = 0;
+    }
+    std::vector<int32_t> piece;
+    for (auto it = s.chain.rbegin(); it != s.chain.rend(); ++it) {
+      const size_t c = static_cast<size_t>(*it);
+      const size_t below = index_of(tree.parent[c]);
+      piece.clear();
+      unpack_arc(h_, false, tree.arc[c], tree.vertex[c], tree.parent[c], piece, s.stack);
+      tree.suffix_at[c] = static_cast<int64_t>(tree.suffix.size());
+      tree.suffix.insert(tree.suffix.end(), piece.begin(), piece.end());
+      const int64_t b = tree.suffix_at[below], len = tree.suffix_len[below];
+      for (int64_t i = 0; i < len; ++i) tree.suffix.push_back(tree.suffix[static_cast<size_t>(b + i)]);
+      tree.suffix_len[c] = static_cast<int64_t>(tree.suffix.size()) - tree.suffix_at[c];
+    }
+    return index_of(p);
+  }
+
+  const ChHierarchy<W>& h_;
+  const TableJob& job_;
+  const int32_t k_, t_;
+  std::vector<Entry> entries_;          // every target's labels, by vertex
+  std::vector<int32_t> bucket_vertex_;  // the vertices that have entries, sorted
+  std::vector<int64_t> bucket_begin_;   // their first entry (and the end)
+  std::vector<TargetTree> trees_;
+  std::vector<std::vector<int32_t>> rows_;
+};
+
+}  // namespace
+
+void index_sssp(const ChBase& index, const SsspJob& job) {
+  with_weight_type(job.graph->dtype(), [&](auto w) { sssp_typed<decltype(w)>(index, job); });
+}
+
+void index_apsp(const ChBase& index, const ApspJob& job) {
+  with_weight_type(job.graph->dtype(), [&](auto w) { apsp_typed<decltype(w)>(index, job); });
+}
+
+void index_table(const ChBase& index, const TableJob& job) {
+  if (job.num_sources == 0 || job.num_targets == 0) return;
+  with_weight_type(job.graph->dtype(), [&](auto w) {
+    using W = decltype(w);
+    if (job.num_sources == 1 && job.num_targets == 1) {
+      point_to_point(hierarchy<W>(index), job);
+    } else {
+      BucketTable<W>(hierarchy<W>(index), job).run();
+    }
+  });
+}
+
+}  // namespace gsp::detail::cpu

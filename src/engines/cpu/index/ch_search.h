@@ -1,0 +1,148 @@
+// The pieces of every road-index query (ch_query.cpp): an upward search
+// over one direction of a hierarchy, and the unpacking of a hierarchy arc
+// into the graph's vertices.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <utility>
+#include <vector>
+
+#include "core/road_index.h"
+
+namespace gsp::detail::cpu::ch {
+
+// A Dijkstra over `arcs` (up_out: from a source; up_in: toward a target),
+// which lead from every vertex only to vertices of higher rank. With
+// `stall` (the other direction's arcs), a vertex that a higher neighbour
+// reaches more cheaply than its label is not expanded (stall-on-demand: its
+// label is not a distance, and nothing above it needs it). One per thread;
+// labels are reset by the next start().
+template <class W>
+class UpwardSearch {
+ public:
+  using D = ChDist<W>;
+  explicit UpwardSearch(int32_t n)
+      : dist_(static_cast<size_t>(n), ch_inf<W>()), parent_(static_cast<size_t>(n), -1),
+        arc_(static_cast<size_t>(n), -1) {}
+
+  void start(const ChArcs<W>& arcs, const ChArcs<W>* stall, int32_t from) {
+    for (int32_t p : touched_) {
+      dist_[static_cast<size_t>(p)] = ch_inf<W>();
+      parent_[static_cast<size_t>(p)] = -1;
+      arc_[static_cast<size_t>(p)] = -1;
+    }
+    touched_.clear();
+    settled_.clear();
+    heap_.clear();
+    arcs_ = &arcs;
+    stall_ = stall;
+    dist_[static_cast<size_t>(from)] = 0;
+    touched_.push_back(from);
+    heap_.emplace_back(D(0), from);
+  }
+  // The smallest label still queued (infinity when none).
+  D next_key() {
+    drop_stale();
+    return heap_.empty() ? ch_inf<W>() : heap_.front().first;
+  }
+  // Settles the next vertex; -1 when none is left. A stalled vertex is
+  // settled (returned) but not expanded; stalled() says so.
+  int32_t step() {
+    drop_stale();
+    if (heap_.empty()) return -1;
+    std::pop_heap(heap_.begin(), heap_.end(), later);
+    const auto [d, u] = heap_.back();
+    heap_.pop_back();
+    settled_.push_back(u);
+    stalled_ = stall_ != nullptr && is_stalled(u, d);
+    if (stalled_) return u;
+    const ChArcs<W>& a = *arcs_;
+    for (int64_t e = a.offsets[static_cast<size_t>(u)]; e < a.offsets[static_cast<size_t>(u) + 1]; ++e) {
+      const int32_t h = a.other[static_cast<size_t>(e)];
+      const D nd = d + a.weight[static_cast<size_t>(e)];
+      D& cur = dist_[static_cast<size_t>(h)];
+      if (nd < cur) {
+        if (cur == ch_inf<W>()) touched_.push_back(h);
+        cur = nd;
+        parent_[static_cast<size_t>(h)] = u;
+        arc_[static_cast<size_t>(h)] = e;
+        heap_.emplace_back(nd, h);
+        std::push_heap(heap_.begin(), heap_.end(), later);
+      }
+    }
+    return u;
+  }
+  void run_to_end() {
+    while (step() >= 0) {
+    }
+  }
+  bool stalled() const { return stalled_; }
+
+  D dist(int32_t p) const { return dist_[static_cast<size_t>(p)]; }
+  int32_t parent(int32_t p) const { return parent_[static_cast<size_t>(p)]; }
+  // The arc (an index into the searched ChArcs) that labelled p; -1 at the start.
+  int64_t arc(int32_t p) const { return arc_[static_cast<size_t>(p)]; }
+  // Settled vertices in order (stalled ones included).
+  const std::vector<int32_t>& settled() const { return settled_; }
+
+ private:
+  static bool later(const std::pair<D, int32_t>& x, const std::pair<D, int32_t>& y) { return x.first > y.first; }
+  void drop_stale() {
+    while (!heap_.empty() && heap_.front().first > dist_[static_cast<size_t>(heap_.front().second)]) {
+      std::pop_heap(heap_.begin(), heap_.end(), later);
+      heap_.pop_back();
+    }
+  }
+  bool is_stalled(int32_t u, D d) const {
+    const ChArcs<W>& s = *stall_;
+    for (int64_t e = s.offsets[static_cast<size_t>(u)]; e < s.offsets[static_cast<size_t>(u) + 1]; ++e) {
+      const D x = dist_[static_cast<size_t>(s.other[static_cast<size_t>(e)])];
+      if (x != ch_inf<W>() && x + s.weight[static_cast<size_t>(e)] < d) return true;
+    }
+    return false;
+  }
+
+  std::vector<D> dist_;
+  std::vector<int32_t> parent_;
+  std::vector<int64_t> arc_;
+  std::vector<int32_t> touched_, settled_;
+  std::vector<std::pair<D, int32_t>> heap_;
+  const ChArcs<W>* arcs_ = nullptr;
+  const ChArcs<W>* stall_ = nullptr;
+  bool stalled_ = false;
+};
+
+// One piece of a hierarchy arc being unpacked: arc `e` of up_out (out) or
+// up_in, from position `tail` to `head`.
+struct ArcPiece {
+  bool out;
+  int64_t e;
+  int32_t tail, head;
+};
+
+// Appends the graph vertices of arc e of up_out (out) or up_in, which
+// leads from position `tail` to `head`: every vertex after the tail, the
+// head's included, in order (a shortcut's halves are linked:
+// link_halves). `stack` is scratch.
+template <class W>
+void unpack_arc(const ChHierarchy<W>& h, bool out, int64_t e, int32_t tail, int32_t head, std::vector<int32_t>& path,
+                std::vector<ArcPiece>& stack) {
+  stack.clear();
+  stack.push_back(ArcPiece{out, e, tail, head});
+  while (!stack.empty()) {
+    const ArcPiece piece = stack.back();
+    stack.pop_back();
+    const ChArcs<W>& a = piece.out ? h.up_out : h.up_in;
+    const int32_t mid = a.middle[static_cast<size_t>(piece.e)];
+    if (mid < 0) {
+      path.push_back(h.vertex_at[static_cast<size_t>(piece.head)]);
+      continue;
+    }
+    stack.push_back(ArcPiece{true, a.second_half[static_cast<size_t>(piece.e)], mid, piece.head});  // after the first
+    stack.push_back(ArcPiece{false, a.first_half[static_cast<size_t>(piece.e)], piece.tail, mid});
+  }
+}
+
+}  // namespace gsp::detail::cpu::ch
