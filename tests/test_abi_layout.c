@@ -40,6 +40,7 @@ int main(void) {
   OFF(gsp_options, progress_user);
   OFF(gsp_options, limit);
   OFF(gsp_options, num_devices);
+  OFF(gsp_options, index);
 
   SIZE(gsp_run_info);
   OFF(gsp_run_info, size);

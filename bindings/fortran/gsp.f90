@@ -1,7 +1,7 @@
 ! module gsp: the Fortran binding of libgsp.
 !
-! Derived types gsp_graph_t, gsp_paths_t and gsp_table_t hold a private
-! c_ptr; free them with gsp_destroy. Vertex ids are 1-based here (converted
+! Derived types gsp_graph_t, gsp_paths_t, gsp_table_t and gsp_index_t hold
+! a private c_ptr; free them with gsp_destroy. Vertex ids are 1-based here (converted
 ! at the boundary; a predecessor of 0 means none), and so are a table's
 ! cell indices. Options are the bind(c) type gsp_options,
 ! filled by gsp_options_init (module gsp_c, re-exported here).
@@ -13,7 +13,8 @@
 ! A destroyed handle is refused (GSP_ERR_INVALID_ARGUMENT), never used.
 !
 ! The module is assembled from modules by concern, whose public names it
-! re-exports: gsp_common (names, errors, devices), gsp_graphs (gsp_graph_t),
+! re-exports: gsp_common (names, errors, devices), gsp_graphs (gsp_graph_t,
+! and road indexes: gsp_index_t, gsp_index_create, gsp_set_index),
 ! gsp_results (gsp_sssp, gsp_apsp, gsp_paths_t), gsp_tables (gsp_table,
 ! gsp_table_t), gsp_search (gsp_nearest). Weights and distances are
 ! real(c_float), integer(c_int32_t) or real(c_double) (GSP_F32, GSP_I32,
@@ -34,11 +35,12 @@ module gsp
   public :: gsp_options, gsp_run_info, gsp_options_init
   include 'gsp_public.inc'
 
-  public :: gsp_graph_t, gsp_paths_t, gsp_table_t
+  public :: gsp_graph_t, gsp_paths_t, gsp_table_t, gsp_index_t
   public :: gsp_version_string, gsp_status_string, gsp_error_message, gsp_backend_is_available, &
             gsp_num_devices, gsp_free_cached_memory, gsp_backend_string, gsp_algorithm_string, gsp_algorithm_lookup, &
             gsp_graph_from_arcs, gsp_graph_from_csr, gsp_graph_read, gsp_graph_write, gsp_destroy, &
             gsp_num_vertices, gsp_num_edges, gsp_weight_type, gsp_sssp, gsp_apsp, gsp_num_sources, &
             gsp_source, gsp_distances, gsp_distance, gsp_predecessors, gsp_path, gsp_info, gsp_device_name, &
-            gsp_is_valid, gsp_table, gsp_num_targets, gsp_nearest
+            gsp_is_valid, gsp_table, gsp_num_targets, gsp_nearest, gsp_index_create, gsp_index_read, &
+            gsp_index_write, gsp_index_sizes, gsp_set_index
 end module gsp

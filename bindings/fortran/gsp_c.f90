@@ -26,6 +26,9 @@ module gsp_c
     !> CUDA devices a run may use, from device upward: 0 (default) lets AUTO choose,
     !> 1 only device, k >= 2 exactly device .. device + k - 1 (not with cuda_stream)
     integer(c_int32_t) :: num_devices = 0
+    !> a road index of the run's graph (gsp_index.h; module gsp: gsp_set_index): with algorithm
+    !> GSP_ALGO_AUTO or GSP_CH the run answers from it; c_null_ptr (default): none
+    type(c_ptr) :: index = c_null_ptr
   end type
 
   !> gsp_run_info; set size = c_sizeof(info) before gsp_paths_info.
@@ -59,7 +62,8 @@ module gsp_c
             gsp_table_run_into, gsp_table_size, gsp_table_distances, gsp_table_distance, gsp_table_path, &
             gsp_table_info, gsp_table_destroy, gsp_nearest_run, gsp_backend_available, &
             gsp_device_count, gsp_device_start, gsp_release_cached_memory, gsp_backend_name, gsp_algorithm_name, &
-            gsp_algorithm_from_name
+            gsp_algorithm_from_name, gsp_index_build, gsp_index_size, gsp_index_save, gsp_index_load, &
+            gsp_index_destroy
 
   interface
     integer(c_int32_t) function gsp_version() bind(c, name="gsp_version")
@@ -251,6 +255,35 @@ module gsp_c
       integer(c_int32_t), value :: num_sources
       type(gsp_options), intent(in) :: options
     end function
+    !> gsp_index.h. info: a gsp_run_info (c_loc, size set) or c_null_ptr.
+    integer(c_int) function gsp_index_build(graph, options, index, info) bind(c, name="gsp_index_build")
+      import :: c_ptr, c_int, gsp_options
+      type(c_ptr), value :: graph, info
+      type(gsp_options), intent(in) :: options
+      type(c_ptr), intent(out) :: index
+    end function
+    integer(c_int) function gsp_index_size(index, num_vertices, num_arcs, num_shortcuts) &
+        bind(c, name="gsp_index_size")
+      import :: c_ptr, c_int, c_int32_t, c_int64_t
+      type(c_ptr), value :: index
+      integer(c_int32_t), intent(out) :: num_vertices
+      integer(c_int64_t), intent(out) :: num_arcs, num_shortcuts
+    end function
+    integer(c_int) function gsp_index_save(index, path) bind(c, name="gsp_index_save")
+      import :: c_ptr, c_int, c_char
+      type(c_ptr), value :: index
+      character(kind=c_char), intent(in) :: path(*)
+    end function
+    integer(c_int) function gsp_index_load(graph, path, index) bind(c, name="gsp_index_load")
+      import :: c_ptr, c_int, c_char
+      type(c_ptr), value :: graph
+      character(kind=c_char), intent(in) :: path(*)
+      type(c_ptr), intent(out) :: index
+    end function
+    subroutine gsp_index_destroy(index) bind(c, name="gsp_index_destroy")
+      import :: c_ptr
+      type(c_ptr), value :: index
+    end subroutine
     integer(c_int) function gsp_backend_available(backend) bind(c, name="gsp_backend_available")
       import :: c_int
       integer(c_int), value :: backend

@@ -1,6 +1,8 @@
 ! Module gsp_graphs: the graph type gsp_graph_t and its routines (from arcs,
-! from CSR, files, sizes). Part of module gsp, which re-exports its public
-! names; graph_handle gives the other modules the C handle.
+! from CSR, files, sizes), and the road index of a graph, gsp_index_t
+! (gsp_index.h: build, files, sizes, gsp_set_index for the runs' options).
+! Part of module gsp, which re-exports its public names; graph_handle gives
+! the other modules the C handle.
 module gsp_graphs
   use, intrinsic :: iso_c_binding
   use gsp_c
@@ -13,8 +15,17 @@ module gsp_graphs
     type(c_ptr) :: p = c_null_ptr
   end type
 
+  !> A road index (contraction hierarchy) of a graph: gsp_index_create builds
+  !> it, gsp_index_write / gsp_index_read keep it in a file, gsp_set_index
+  !> puts it in a run's options; free it with gsp_destroy.
+  type, public :: gsp_index_t
+    private
+    type(c_ptr) :: p = c_null_ptr
+  end type
+
   public :: gsp_graph_from_arcs, gsp_graph_from_csr, gsp_graph_read, gsp_graph_write, gsp_destroy, gsp_is_valid, &
-            gsp_num_vertices, gsp_num_edges, gsp_weight_type, graph_handle
+            gsp_num_vertices, gsp_num_edges, gsp_weight_type, graph_handle, gsp_index_create, gsp_index_read, &
+            gsp_index_write, gsp_index_sizes, gsp_set_index
 
   interface gsp_graph_from_arcs
     module procedure from_arcs_f32, from_arcs_i32, from_arcs_f64, from_arcs_unit
@@ -23,10 +34,10 @@ module gsp_graphs
     module procedure from_csr_f32, from_csr_i32, from_csr_f64
   end interface
   interface gsp_destroy
-    module procedure destroy_graph
+    module procedure destroy_graph, destroy_index
   end interface
   interface gsp_is_valid
-    module procedure valid_graph
+    module procedure valid_graph, valid_index
   end interface
 
 contains
@@ -227,5 +238,115 @@ contains
     type(gsp_graph_t), intent(in) :: g
     gsp_weight_type = 0
     if (c_associated(g%p)) gsp_weight_type = int(gsp_graph_weight_type(g%p))
+  end function
+
+  ! ------------------------------------------------------------ road indexes
+  !> Builds the road index of g (gsp_index_build; weights >= 0, else
+  !> GSP_ERR_NEGATIVE_WEIGHT). Of options it reads num_threads (0: every
+  !> core) and progress / progress_user (a bind(c) callback: non-zero stops
+  !> the build, GSP_ERR_CANCELLED); num_threads, when present, overrides
+  !> options%num_threads. info, when present, gets the build's seconds.
+  subroutine gsp_index_create(ix, g, options, num_threads, info, stat)
+    type(gsp_index_t), intent(out) :: ix
+    type(gsp_graph_t), intent(in) :: g
+    type(gsp_options), intent(in), optional :: options
+    integer, intent(in), optional :: num_threads
+    type(gsp_run_info), intent(out), target, optional :: info
+    integer, intent(out), optional :: stat
+    type(gsp_options) :: o
+    type(c_ptr) :: pinfo
+    if (.not. c_associated(g%p)) then
+      call refuse(stat, "gsp_index_create", "the graph was destroyed")
+      return
+    end if
+    if (present(options)) then
+      o = options
+    else
+      call gsp_options_init(o)
+    end if
+    if (present(num_threads)) o%num_threads = int(num_threads, c_int32_t)
+    pinfo = c_null_ptr
+    if (present(info)) then
+      info%size = int(c_sizeof(info), c_int32_t)
+      pinfo = c_loc(info)
+    end if
+    call finish(gsp_index_build(g%p, o, ix%p, pinfo), stat, "gsp_index_create")
+  end subroutine
+
+  !> Reads an index that gsp_index_write wrote for g (gsp_index_load): a file
+  !> cut short, damaged or not an index is GSP_ERR_PARSE, a missing one
+  !> GSP_ERR_IO, an index of another graph GSP_ERR_INVALID_ARGUMENT.
+  subroutine gsp_index_read(ix, g, path, stat)
+    type(gsp_index_t), intent(out) :: ix
+    type(gsp_graph_t), intent(in) :: g
+    character(len=*), intent(in) :: path
+    integer, intent(out), optional :: stat
+    if (.not. c_associated(g%p)) then
+      call refuse(stat, "gsp_index_read", "the graph was destroyed")
+      return
+    end if
+    call finish(gsp_index_load(g%p, to_c(path), ix%p), stat, "gsp_index_read")
+  end subroutine
+
+  !> Writes the index to a file (a versioned binary format with a checksum).
+  subroutine gsp_index_write(ix, path, stat)
+    type(gsp_index_t), intent(in) :: ix
+    character(len=*), intent(in) :: path
+    integer, intent(out), optional :: stat
+    if (.not. c_associated(ix%p)) then
+      call refuse(stat, "gsp_index_write", "the index was destroyed")
+      return
+    end if
+    call finish(gsp_index_save(ix%p, to_c(path)), stat, "gsp_index_write")
+  end subroutine
+
+  !> Sizes of an index: n of its graph, the arcs of its hierarchy (the
+  !> graph's, merged, and the shortcuts) and the shortcut arcs.
+  subroutine gsp_index_sizes(ix, num_vertices, num_arcs, num_shortcuts, stat)
+    type(gsp_index_t), intent(in) :: ix
+    integer, intent(out), optional :: num_vertices
+    integer(c_int64_t), intent(out), optional :: num_arcs, num_shortcuts
+    integer, intent(out), optional :: stat
+    integer(c_int32_t) :: n
+    integer(c_int64_t) :: arcs, shortcuts
+    if (.not. c_associated(ix%p)) then
+      call refuse(stat, "gsp_index_sizes", "the index was destroyed")
+      return
+    end if
+    n = 0
+    arcs = 0
+    shortcuts = 0
+    call finish(gsp_index_size(ix%p, n, arcs, shortcuts), stat, "gsp_index_sizes")
+    if (present(num_vertices)) num_vertices = int(n)
+    if (present(num_arcs)) num_arcs = arcs
+    if (present(num_shortcuts)) num_shortcuts = shortcuts
+  end subroutine
+
+  !> Puts the index in options (options%index), so that gsp_sssp, gsp_apsp
+  !> and gsp_table with algorithm GSP_ALGO_AUTO or GSP_CH answer from it. A
+  !> destroyed index is refused; destroy the index only after the runs that
+  !> use it (the options keep only its address). options%index = c_null_ptr
+  !> (or gsp_options_init) takes it out again.
+  subroutine gsp_set_index(options, ix, stat)
+    type(gsp_options), intent(inout) :: options
+    type(gsp_index_t), intent(in) :: ix
+    integer, intent(out), optional :: stat
+    if (.not. c_associated(ix%p)) then
+      call refuse(stat, "gsp_set_index", "the index was destroyed")
+      return
+    end if
+    options%index = ix%p
+    if (present(stat)) stat = GSP_OK
+  end subroutine
+
+  subroutine destroy_index(ix)
+    type(gsp_index_t), intent(inout) :: ix
+    call gsp_index_destroy(ix%p)
+    ix%p = c_null_ptr
+  end subroutine
+
+  logical function valid_index(ix)
+    type(gsp_index_t), intent(in) :: ix
+    valid_index = c_associated(ix%p)
   end function
 end module gsp_graphs

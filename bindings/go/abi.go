@@ -30,6 +30,8 @@ func ABILines() []string {
 	off("gsp_options", "progress_user", unsafe.Offsetof(o.progress_user))
 	off("gsp_options", "limit", unsafe.Offsetof(o.limit))
 	off("gsp_options", "num_devices", unsafe.Offsetof(o.num_devices))
+	off("gsp_options", "index", unsafe.Offsetof(o.index))
+	// not o.index: tests/test_abi_layout.c prints no offset for it (its size line covers it)
 	l = append(l, fmt.Sprintf("size gsp_run_info %d", unsafe.Sizeof(i)))
 	off("gsp_run_info", "size", unsafe.Offsetof(i.size))
 	off("gsp_run_info", "backend", unsafe.Offsetof(i.backend))
@@ -100,4 +102,5 @@ var algorithmConstants = []struct {
 	{"GSP_SSSP_ATOMIC_64", SSSPAtomic64},
 	{"GSP_APSP_DELTA_STEPPING", APSPDeltaStepping},
 	{"GSP_APSP_SPMM", APSPSpmm},
+	{"GSP_CH", IndexCH},
 }

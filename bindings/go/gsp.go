@@ -8,9 +8,14 @@
 // Every call that can fail runs with its goroutine locked to its OS thread,
 // so the library's thread-local message read after a failure belongs to that
 // call. Failures are *Error values; errors.Is(err, gsp.ErrNoPath) tests the
-// status. Graph, Paths and Table must be closed (Close is idempotent; a
-// finalizer is a backstop); a closed handle is refused with ErrClosed. They
-// may be used by many goroutines at once, and closed in any order.
+// status. Graph, Paths, Table and Index must be closed (Close is idempotent;
+// a finalizer is a backstop); a closed handle is refused with ErrClosed.
+// They may be used by many goroutines at once, and closed in any order.
+//
+// A road index (Index: Graph.BuildIndex, LoadIndex, Index.Save) is built
+// once from a graph with weights >= 0; runs given it in Options.Index
+// answer from it (AlgoAuto or IndexCH) with the same distances, far faster
+// on road networks.
 package gsp
 
 // The cgo preamble of each file declares what that file calls; the #cgo
@@ -18,8 +23,8 @@ package gsp
 // errors.go (Status, Error), options.go (Options and the progress
 // callback), graph.go (Graph), run.go (SSSP, APSP, APSPStream), paths.go
 // (Paths, RunInfo), table.go (Table), callbacks.go (the exported C
-// callbacks), search.go (Nearest), abi.go (the ABI lines of
-// scripts/check_bindings.sh).
+// callbacks), search.go (Nearest), index.go (Index, road indexes), abi.go
+// (the ABI lines of scripts/check_bindings.sh).
 
 /*
 #cgo pkg-config: gsp
@@ -96,15 +101,19 @@ const (
 	// APSPSpmm runs min-plus SpMM Bellman-Ford rounds for a tile of
 	// sources at once ("spmm"; w >= 0; CUDA only).
 	APSPSpmm Algorithm = C.GSP_APSP_SPMM
+	// IndexCH answers from the road index in Options.Index ("ch"; w >= 0;
+	// CPU); AlgoAuto does too when an index is given.
+	IndexCH Algorithm = C.GSP_CH
 )
 
-// SSSPAlgorithms and APSPAlgorithms list every algorithm of each kind
-// (TestAlgorithmLists checks them against the library's names).
+// SSSPAlgorithms, APSPAlgorithms and IndexAlgorithms list every algorithm
+// of each kind (TestAlgorithmLists checks them against the library's names).
 var (
 	SSSPAlgorithms = []Algorithm{SSSPDijkstra, SSSPBellmanFord, SSSPDeltaStepping, SSSPAtomicLock, SSSPHarish,
 		SSSPSpmvCSR, SSSPSpmvELL, SSSPGPUDijkstra, SSSPAtomic64}
 	APSPAlgorithms = []Algorithm{APSPFloydWarshall, APSPMinPlus, APSPHeap, APSPTaskParallel, APSPJohnson,
 		APSPDeltaStepping, APSPSpmm}
+	IndexAlgorithms = []Algorithm{IndexCH}
 )
 
 // String is the CLI's name, e.g. "dijkstra".

@@ -83,11 +83,11 @@ func TestVersionAndNames(t *testing.T) {
 }
 
 // TestAlgorithmLists: every algorithm the library names (any id up to 255)
-// is in SSSPAlgorithms or APSPAlgorithms, once, and round-trips by name; a
+// is in SSSPAlgorithms, APSPAlgorithms or IndexAlgorithms, once, and round-trips by name; a
 // new id in gsp.h fails here until this package lists it.
 func TestAlgorithmLists(t *testing.T) {
 	listed := map[Algorithm]int{}
-	for _, a := range append(append([]Algorithm{AlgoAuto}, SSSPAlgorithms...), APSPAlgorithms...) {
+	for _, a := range append(append(append([]Algorithm{AlgoAuto}, SSSPAlgorithms...), APSPAlgorithms...), IndexAlgorithms...) {
 		listed[a]++
 	}
 	for i := 0; i < 256; i++ {
@@ -100,7 +100,7 @@ func TestAlgorithmLists(t *testing.T) {
 			continue
 		}
 		if listed[a] != 1 {
-			t.Errorf("algorithm %d (%s) is listed %d times in AlgoAuto, SSSPAlgorithms, APSPAlgorithms", i, name, listed[a])
+			t.Errorf("algorithm %d (%s) is listed %d times in AlgoAuto, SSSPAlgorithms, APSPAlgorithms, IndexAlgorithms", i, name, listed[a])
 		}
 		if b, err := AlgorithmFromName(name); err != nil || b != a {
 			t.Errorf("AlgorithmFromName(%q) = %v, %v", name, b, err)
@@ -111,6 +111,9 @@ func TestAlgorithmLists(t *testing.T) {
 	}
 	if APSPSpmm != 16 || APSPSpmm.String() != "spmm" {
 		t.Fatal(int(APSPSpmm), APSPSpmm)
+	}
+	if IndexCH != 17 || IndexCH.String() != "ch" {
+		t.Fatal(int(IndexCH), IndexCH)
 	}
 }
 

@@ -57,6 +57,12 @@ type Options struct {
 	// Device .. Device+k-1. Negative, or k >= 2 with CUDAStream, is
 	// ErrInvalidArgument.
 	NumDevices int32
+	// Index is a road index of the run's graph (Graph.BuildIndex,
+	// LoadIndex): with AlgoAuto or IndexCH, SSSP, APSP, APSPStream, Table
+	// and TableDistances answer from it, on CPU threads (any other
+	// algorithm runs without it). An index of another graph is
+	// ErrInvalidArgument, a closed one ErrClosed. nil (the default): none.
+	Index *Index
 }
 
 // Limit returns a pointer to d, for Options.Limit.

@@ -38,9 +38,13 @@ func (g *Graph) run(o *Options, rows func(RowBlock) bool, f func(p *C.gsp_graph,
 		defer h.Delete()
 		var c C.gsp_options
 		o.toC(&c, h)
-		err := call(func() C.gsp_status { return f(p, &c, h) })
-		st.rethrow()
-		return err
+		// Options.Index, held open for the call.
+		return o.useIndex(func(ix *C.gsp_index) error {
+			c.index = ix
+			err := call(func() C.gsp_status { return f(p, &c, h) })
+			st.rethrow()
+			return err
+		})
 	})
 }
 

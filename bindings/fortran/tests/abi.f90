@@ -19,6 +19,7 @@ program abi
   call off("gsp_options.progress_user", c_loc(o%progress_user), c_loc(o))
   call off("gsp_options.limit", c_loc(o%limit), c_loc(o))
   call off("gsp_options.num_devices", c_loc(o%num_devices), c_loc(o))
+  call off("gsp_options.index", c_loc(o%index), c_loc(o))
   print '(a,i0)', "size gsp_run_info ", c_sizeof(r)
   call off("gsp_run_info.size", c_loc(r%size), c_loc(r))
   call off("gsp_run_info.backend", c_loc(r%backend), c_loc(r))

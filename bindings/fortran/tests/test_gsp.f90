@@ -32,6 +32,14 @@ program test_gsp
   real(c_double), allocatable :: d64(:), dm64(:,:)
   real(c_double) :: x64
   integer, allocatable :: near(:), npred(:)
+  ! road indexes
+  type(gsp_graph_t) :: gg, gother
+  type(gsp_index_t) :: ix, ix2, ix3
+  integer, allocatable :: gsrc(:), gdst(:)
+  real(c_float), allocatable :: gw(:), d2(:), dm2(:,:)
+  integer :: nv, nv2, u, fsize
+  integer(c_int64_t) :: narcs, nshort, narcs2, nshort2
+  character(len=1), allocatable :: bytes(:)
   failures = 0
 
   call expect(gsp_version_string() /= "", "version")
@@ -41,18 +49,22 @@ program test_gsp
   call expect_status(st, GSP_ERR_INVALID_ARGUMENT, "bad algorithm name")
 
   ! Every algorithm the library names is in sssp_algos or apsp_algos once
-  ! (AUTO in both) and round-trips by name: a new id fails here until listed.
+  ! (AUTO in both), or is GSP_CH (queries on a road index), and round-trips
+  ! by name: a new id fails here until listed.
   do a = 0, 255
     if (gsp_algorithm_string(a) == "unknown") then
-      call expect(count(sssp_algos == a) + count(apsp_algos == a) == 0, "listed but not an algorithm")
+      call expect(count(sssp_algos == a) + count(apsp_algos == a) == 0 .and. a /= GSP_CH, &
+                  "listed but not an algorithm")
     else if (a /= GSP_ALGO_AUTO) then
-      call expect(count(sssp_algos == a) + count(apsp_algos == a) == 1, "algorithm lists: " // gsp_algorithm_string(a))
+      call expect(count(sssp_algos == a) + count(apsp_algos == a) + count([GSP_CH] == a) == 1, &
+                  "algorithm lists: " // gsp_algorithm_string(a))
       call expect(gsp_algorithm_lookup(gsp_algorithm_string(a)) == a, "round trip: " // gsp_algorithm_string(a))
     end if
   end do
   call expect(GSP_APSP_DELTA_STEPPING == 15 .and. &
               gsp_algorithm_string(GSP_APSP_DELTA_STEPPING) == "batched-delta-stepping", "batched-delta-stepping")
   call expect(GSP_APSP_SPMM == 16 .and. gsp_algorithm_string(GSP_APSP_SPMM) == "spmm", "spmm")
+  call expect(GSP_CH == 17 .and. gsp_algorithm_string(GSP_CH) == "ch", "ch")
 
   call gsp_graph_from_arcs(g, n, src, dst, w)
   call expect(gsp_num_vertices(g) == n .and. gsp_num_edges(g) == 4 .and. gsp_weight_type(g) == GSP_F32, "graph")
@@ -405,6 +417,114 @@ program test_gsp
   call gsp_nearest(g64, [1], d64, near, stat=st)
   call expect_status(st, GSP_ERR_INVALID_ARGUMENT, "nearest on a destroyed graph")
 
+  ! ---------------------------------------------------------------- road indexes
+  ! A 6 x 7 road-like grid: runs with the index equal the same runs without it.
+  call grid_arcs(6, 7, gsrc, gdst, gw)
+  call gsp_graph_from_arcs(gg, 42, gsrc, gdst, gw)
+  call gsp_index_create(ix, gg, num_threads=2, info=info)
+  call expect(gsp_is_valid(ix) .and. info%seconds >= 0, "index built")
+  call gsp_index_sizes(ix, nv, narcs, nshort)
+  call expect(nv == 42 .and. narcs > 0 .and. nshort >= 0, "index sizes")
+  do a = 1, 42, 5
+    call gsp_options_init(opts)
+    opts%backend = GSP_BACKEND_CPU
+    call gsp_sssp(gg, a, p, opts)
+    call gsp_distances(p, a, d)
+    call gsp_destroy(p)
+    call gsp_options_init(opts)
+    call gsp_set_index(opts, ix)
+    call gsp_sssp(gg, a, p, opts)
+    call gsp_distances(p, a, d2)
+    call expect(all(d2 == d), "index sssp equals sssp")
+    call gsp_info(p, info)
+    call expect(info%algorithm == GSP_CH, "index sssp: run info names GSP_CH")
+    call gsp_path(p, a, 43 - a, path)
+    call expect(path(1) == a .and. path(size(path)) == 43 - a, "index sssp path, 1-based")
+    call gsp_destroy(p)
+  end do
+  call gsp_options_init(opts)
+  call gsp_table(gg, [1, 10, 42, 10, 21], [42, 1, 14, 14, 7, 36], tb, opts)
+  call gsp_distances(tb, dm)
+  call gsp_destroy(tb)
+  call gsp_set_index(opts, ix)
+  opts%algorithm = GSP_CH
+  call gsp_table(gg, [1, 10, 42, 10, 21], [42, 1, 14, 14, 7, 36], tb, opts)
+  call gsp_distances(tb, dm2)
+  call expect(all(shape(dm2) == [5, 6]), "index table shape")
+  if (all(shape(dm2) == [5, 6])) call expect(all(dm2 == dm), "index table equals table")
+  call gsp_path(tb, 1, 1, path)
+  call expect(path(1) == 1 .and. path(size(path)) == 42, "index table path")
+  call gsp_info(tb, info)
+  call expect(info%algorithm == GSP_CH, "index table: run info names GSP_CH")
+  call gsp_destroy(tb)
+  call gsp_apsp(gg, p, opts, sources=[5, 1])
+  call gsp_distances(p, 5, d2)
+  call gsp_destroy(p)
+  call gsp_sssp(gg, 5, p)
+  call gsp_distances(p, 5, d)
+  call gsp_destroy(p)
+  call expect(all(d2 == d), "index apsp equals sssp")
+
+  ! save, load; an index of another graph is refused, loaded or given to a run
+  tmp = "gsp_fortran_test.gspi"
+  call gsp_index_write(ix, trim(tmp))
+  call gsp_index_read(ix2, gg, trim(tmp))
+  call gsp_index_sizes(ix2, nv2, narcs2, nshort2)
+  call expect(nv2 == nv .and. narcs2 == narcs .and. nshort2 == nshort, "index file roundtrip sizes")
+  call gsp_options_init(opts)
+  call gsp_set_index(opts, ix2)
+  call gsp_table(gg, [1, 10, 42, 10, 21], [42, 1, 14, 14, 7, 36], tb, opts)
+  call gsp_distances(tb, dm2)
+  call expect(all(dm2 == dm), "loaded index table")
+  call gsp_destroy(tb)
+  call grid_arcs(5, 5, gsrc, gdst, gw)
+  call gsp_graph_from_arcs(gother, 25, gsrc, gdst, gw)
+  call gsp_index_read(ix3, gother, trim(tmp), stat=st)
+  call expect_status(st, GSP_ERR_INVALID_ARGUMENT, "index of another graph, loaded")
+  call gsp_sssp(gother, 1, p, opts, stat=st)
+  call expect_status(st, GSP_ERR_INVALID_ARGUMENT, "index of another graph, given to a run")
+  call gsp_destroy(gother)
+
+  ! a file cut short: GSP_ERR_PARSE naming it; a missing one: GSP_ERR_IO
+  inquire(file=trim(tmp), size=fsize)
+  allocate(bytes(fsize))
+  open(newunit=u, file=trim(tmp), access="stream", form="unformatted", status="old")
+  read(u) bytes
+  close(u, status="delete")
+  tmp = "gsp_fortran_test_cut.gspi"
+  open(newunit=u, file=trim(tmp), access="stream", form="unformatted", status="replace")
+  write(u) bytes(1:fsize / 2)
+  close(u)
+  call gsp_index_read(ix3, gg, trim(tmp), stat=st)
+  call expect_status(st, GSP_ERR_PARSE, "index file cut short")
+  call expect(index(gsp_error_message(), "gsp_fortran_test_cut.gspi") > 0, "PARSE message names the file")
+  call expect(.not. gsp_is_valid(ix3), "failed index is not valid")
+  open(newunit=u, file=trim(tmp), status="old")
+  close(u, status="delete")
+  call gsp_index_read(ix3, gg, "/nonexistent/x.gspi", stat=st)
+  call expect_status(st, GSP_ERR_IO, "missing index file")
+
+  ! misuse: GSP_CH without an index, negative weights, a destroyed index
+  call gsp_options_init(opts)
+  opts%algorithm = GSP_CH
+  call gsp_sssp(gg, 1, p, opts, stat=st)
+  call expect_status(st, GSP_ERR_INVALID_ARGUMENT, "GSP_CH without an index")
+  call gsp_graph_from_arcs(g2, 2, [1], [2], [-1.0_c_float])
+  call gsp_index_create(ix3, g2, stat=st)
+  call expect_status(st, GSP_ERR_NEGATIVE_WEIGHT, "index of negative weights")
+  call gsp_destroy(g2)
+  call gsp_destroy(ix)
+  call gsp_destroy(ix)
+  call expect(.not. gsp_is_valid(ix), "destroyed index")
+  call gsp_set_index(opts, ix, stat=st)
+  call expect_status(st, GSP_ERR_INVALID_ARGUMENT, "gsp_set_index of a destroyed index")
+  call gsp_index_write(ix, "never.gspi", stat=st)
+  call expect_status(st, GSP_ERR_INVALID_ARGUMENT, "gsp_index_write of a destroyed index")
+  call gsp_index_sizes(ix, nv, stat=st)
+  call expect_status(st, GSP_ERR_INVALID_ARGUMENT, "gsp_index_sizes of a destroyed index")
+  call gsp_destroy(ix2)
+  call gsp_destroy(gg)
+
   ! destroyed handles are refused
   call gsp_destroy(g)
   call gsp_destroy(g)
@@ -420,6 +540,39 @@ program test_gsp
   end if
   print '(a)', "fortran: all tests passed"
 contains
+  ! A rows x cols road-like grid (1-based ids): two-way streets of weight
+  ! 2..6 and a faster two-way avenue (weight 1) along the middle row.
+  subroutine grid_arcs(rows, cols, s, t, wt)
+    integer, intent(in) :: rows, cols
+    integer, allocatable, intent(out) :: s(:), t(:)
+    real(c_float), allocatable, intent(out) :: wt(:)
+    integer :: r, c, v, k, x
+    allocate(s(4 * rows * cols), t(4 * rows * cols), wt(4 * rows * cols))
+    k = 0
+    do r = 0, rows - 1
+      do c = 0, cols - 1
+        v = r * cols + c + 1
+        if (c + 1 < cols) then
+          x = 2 + mod(r * 7 + c * 3, 5)
+          if (r == rows / 2) x = 1
+          call add_street(s, t, wt, k, v, v + 1, x)
+        end if
+        if (r + 1 < rows) call add_street(s, t, wt, k, v, v + cols, 2 + mod(r * 5 + c * 11, 5))
+      end do
+    end do
+    s = s(1:k)
+    t = t(1:k)
+    wt = wt(1:k)
+  end subroutine
+  subroutine add_street(s, t, wt, k, v1, v2, x)
+    integer, intent(inout) :: s(:), t(:), k
+    real(c_float), intent(inout) :: wt(:)
+    integer, intent(in) :: v1, v2, x
+    s(k + 1:k + 2) = [v1, v2]
+    t(k + 1:k + 2) = [v2, v1]
+    wt(k + 1:k + 2) = real(x, c_float)
+    k = k + 2
+  end subroutine
   subroutine expect(ok, what)
     logical, intent(in) :: ok
     character(len=*), intent(in) :: what

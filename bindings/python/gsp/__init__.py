@@ -11,12 +11,20 @@ plain lists otherwise.
             print(p.distances(0), p.path(0, 3))
         print(g.table([0, 1], [3, 2]))  # 2 x 2 distances, rows = sources
         print(g.nearest([0, 2], limit=4.0))  # distance to, and id of, the nearest source
+        with g.build_index() as ix:  # a road index (contraction hierarchy), built once
+            print(g.table([0, 1], [3, 2], index=ix))  # the same distances, answered from it
 
 Weights are float32 (gsp.F32), int32 (gsp.I32) or float64 (gsp.F64: double
 sums, as scipy computes; unreachable is inf). Every run accepts ``limit=``:
 vertices farther than it are reported unreachable (needs weights >= 0), and
 ``num_devices=`` (default 0: AUTO chooses): the CUDA devices it may use, from
 ``device=`` upward (RunInfo.num_devices: those it used, 0 on the CPU).
+
+Road indexes (gsp_index.h): ``Graph.build_index()`` (or ``Index.build``)
+preprocesses a graph with weights >= 0 once, ``Index.save``/``Index.load``
+keep it in a file, and ``index=`` on sssp, apsp, apsp_stream and table
+answers those runs from it (algorithm "auto" or GSP_CH): the same distances,
+far faster on road networks.
 
 CUDA arrays (CuPy, PyTorch, anything with __cuda_array_interface__ or
 __dlpack__) go in and out without host copies: Graph.from_device_csr and
@@ -26,6 +34,7 @@ Failures of the library raise GspError(status, message); a closed Graph or
 Paths raises ValueError, like a closed file. A Graph may be shared by threads;
 each call reads the library's thread-local message on its own thread.
 """
+import collections
 import ctypes
 import math
 
@@ -38,7 +47,7 @@ try:  # optional
 except ImportError:  # pragma: no cover - depends on the machine
     _np = None
 
-__all__ = ["Graph", "Paths", "RunInfo", "GspError", "version", "version_string", "status_name",
+__all__ = ["Graph", "Paths", "Index", "IndexSize", "RunInfo", "GspError", "version", "version_string", "status_name",
            "backend_available", "device_count", "release_cached_memory", "backend_name", "algorithm_name",
            "algorithm_from_name", "HAVE_NUMPY", "F32", "I32", "F64"] + list(_ffi.CONSTANTS)
 
@@ -206,6 +215,7 @@ def _wtype(dtype):
 # ------------------------------------------------------------------ options
 _LIMIT_END = _ffi.gsp_options.limit.offset + ctypes.sizeof(ctypes.c_double)
 _NUM_DEVICES_END = _ffi.gsp_options.num_devices.offset + ctypes.sizeof(ctypes.c_int32)
+_INDEX_END = _ffi.gsp_options.index.offset + ctypes.sizeof(ctypes.c_void_p)
 
 
 class _Options:
@@ -213,7 +223,7 @@ class _Options:
     arguments, and keeps callbacks alive for the call."""
 
     KEYS = ("backend", "algorithm", "device", "no_paths", "delta", "num_threads",
-            "device_memory_limit", "cuda_stream", "progress", "limit", "num_devices")
+            "device_memory_limit", "cuda_stream", "progress", "limit", "num_devices", "index")
 
     def __init__(self, kwargs):
         unknown = set(kwargs) - set(self.KEYS)
@@ -249,6 +259,15 @@ class _Options:
                 raise GspError(_ffi.GSP_ERR_UNSUPPORTED, "the loaded libgsp (gsp_options of %d bytes) predates "
                                "gsp_options.num_devices" % o.size)
             o.num_devices = num_devices
+        # The Index, kept alive (with its handle) as long as these options.
+        self._index = kwargs.get("index")
+        if self._index is not None:
+            if not isinstance(self._index, Index):
+                raise TypeError("index must be a gsp.Index, not %s" % type(self._index).__name__)
+            if o.size < _INDEX_END:
+                raise GspError(_ffi.GSP_ERR_UNSUPPORTED, "the loaded libgsp (gsp_options of %d bytes) predates "
+                               "gsp_options.index" % o.size)
+            o.index = self._index._ptr()  # ValueError when closed
         self.error = None
         self._progress = None
         fn = kwargs.get("progress")
@@ -460,7 +479,9 @@ class Graph(_Handle):
         unreachable, as by scipy's dijkstra(limit=); weights must be >= 0),
         num_devices (CUDA devices from ``device`` upward: 0, the default, lets
         AUTO choose; 1 only ``device``; k >= 2 exactly k, not with
-        cuda_stream; doc/multi-gpu.md)."""
+        cuda_stream; doc/multi-gpu.md), index (a gsp.Index of this graph:
+        with algorithm auto or GSP_CH the run answers from it, on CPU
+        threads)."""
         opts = _Options(options)
         out = ctypes.c_void_p()
         st = _lib.gsp_sssp_run(self._ptr(), int(source), ctypes.byref(opts.c), ctypes.byref(out))
@@ -530,7 +551,8 @@ class Graph(_Handle):
         return res
 
     def apsp(self, sources=None, **options):
-        """Shortest paths from every vertex, or from ``sources`` (one row each, in order)."""
+        """Shortest paths from every vertex, or from ``sources`` (one row each,
+        in order). Options as for sssp(), ``index`` included."""
         opts = _Options(options)
         s, n, keep = (None, 0, None) if sources is None else _array(sources, ctypes.c_int32, "sources")
         out = ctypes.c_void_p()
@@ -548,7 +570,8 @@ class Graph(_Handle):
         whole rows. With ``paths=True`` it returns ``(distances, paths)``,
         paths[i][j] being the vertices of a shortest path from sources[i] to
         targets[j] (a list), or None where unreachable. Options as for
-        apsp(); the algorithm is auto or an all-pairs one."""
+        apsp(); the algorithm is auto or an all-pairs one, or GSP_CH with
+        ``index=`` (one upward search per source and per target)."""
         if "no_paths" in options:
             raise TypeError("table() takes paths=True/False, not no_paths")
         opts = _Options(options)
@@ -602,6 +625,10 @@ class Graph(_Handle):
         del keep_s
         opts.check(st)
         return _result(dist[:n]), _result(near[:n]), (_result(pred[:n]) if paths else None)
+
+    def build_index(self, num_threads=0, progress=None):
+        """A road index of this graph: ``Index.build(self, ...)``."""
+        return Index.build(self, num_threads=num_threads, progress=progress)
 
     def apsp_stream(self, on_rows, sources=None, any_order=False, **options):
         """APSP delivered in row blocks: ``on_rows(first_index, distances,
@@ -661,6 +688,100 @@ def _copy(ptr, start, n, ctype):
     buf, p = _out(ctype, n)
     ctypes.memmove(p, ctypes.addressof(ptr.contents) + start * ctypes.sizeof(ctype), n * ctypes.sizeof(ctype))
     return buf
+
+
+IndexSize = collections.namedtuple("IndexSize", "num_vertices num_arcs num_shortcuts")
+IndexSize.__doc__ = """Sizes of a road index: n of its graph, the arcs of its hierarchy (the
+graph's, merged, and the shortcuts) and the shortcut arcs the contraction added."""
+
+
+class Index(_Handle):
+    """A road index (contraction hierarchy) of a graph (gsp_index.h).
+
+    ``Index.build(graph)`` (or ``graph.build_index()``) contracts the graph
+    once (weights >= 0, any weight type); pass it to runs of that graph as
+    ``index=`` (sssp, apsp, apsp_stream, table; algorithm "auto" or
+    GSP_CH): they answer from it with the same distances (int32 bit for
+    bit; float sums may round differently), paths included, on CPU threads.
+    It pays on road-like graphs (doc/road-index.md). ``save(path)`` and
+    ``Index.load(graph, path)`` keep it in a file (a corrupt or cut file is
+    GspError GSP_ERR_PARSE, an index of another graph GSP_ERR_INVALID_ARGUMENT).
+    The index keeps no reference to its graph, and answers only for it (or
+    an equal graph). Free it with close() or a ``with`` block, like a Graph."""
+
+    _destroy = staticmethod(getattr(_lib, "gsp_index_destroy", None) or (lambda h: None))
+    build_info = None  # the RunInfo of Index.build (seconds, threads); None for a loaded index
+
+    def __init__(self):
+        raise TypeError("an Index comes from Index.build(graph), Graph.build_index() or Index.load(graph, path)")
+
+    @classmethod
+    def _wrap(cls, h, info=None):
+        ix = cls.__new__(cls)
+        ix._h = h
+        ix.build_info = info
+        return ix
+
+    @classmethod
+    def build(cls, graph, num_threads=0, progress=None):
+        """Build the index of ``graph`` (gsp_index_build) on ``num_threads``
+        CPU threads (0: every core). ``progress`` (callable(fraction) -> true
+        to stop: GspError GSP_ERR_CANCELLED) gets the fraction of vertices
+        contracted. Negative weights: GspError GSP_ERR_NEGATIVE_WEIGHT."""
+        _need("gsp_index_build")
+        if not isinstance(graph, Graph):
+            raise TypeError("graph must be a gsp.Graph, not %s" % type(graph).__name__)
+        opts = _Options({"num_threads": num_threads, "progress": progress})
+        info = _ffi.gsp_run_info()
+        info.size = ctypes.sizeof(info)
+        out = ctypes.c_void_p()
+        st = _lib.gsp_index_build(graph._ptr(), ctypes.byref(opts.c), ctypes.byref(out), ctypes.byref(info))
+        ix = cls._wrap(out.value) if out.value else None
+        try:
+            opts.check(st)
+        except BaseException:
+            if ix is not None:
+                ix.close()
+            raise
+        ix.build_info = RunInfo(info)
+        return ix
+
+    @classmethod
+    def load(cls, graph, path):
+        """Read an index that save() wrote for ``graph`` (gsp_index_load)."""
+        _need("gsp_index_load")
+        if not isinstance(graph, Graph):
+            raise TypeError("graph must be a gsp.Graph, not %s" % type(graph).__name__)
+        out = ctypes.c_void_p()
+        _check(_lib.gsp_index_load(graph._ptr(), str(path).encode(), ctypes.byref(out)))
+        return cls._wrap(out.value)
+
+    def save(self, path):
+        """Write the index to a file (a versioned binary format with a checksum)."""
+        _check(_lib.gsp_index_save(self._ptr(), str(path).encode()))
+
+    def size(self):
+        """IndexSize(num_vertices, num_arcs, num_shortcuts)."""
+        n, arcs, shortcuts = ctypes.c_int32(0), ctypes.c_int64(0), ctypes.c_int64(0)
+        _check(_lib.gsp_index_size(self._ptr(), ctypes.byref(n), ctypes.byref(arcs), ctypes.byref(shortcuts)))
+        return IndexSize(n.value, arcs.value, shortcuts.value)
+
+    @property
+    def num_vertices(self):
+        return self.size().num_vertices
+
+    @property
+    def num_arcs(self):
+        return self.size().num_arcs
+
+    @property
+    def num_shortcuts(self):
+        return self.size().num_shortcuts
+
+    def __repr__(self):
+        if self.closed:
+            return "<gsp.Index closed>"
+        return "<gsp.Index %s>" % ", ".join("%s=%d" % kv for kv in self.size()._asdict().items())
 
 
 class RunInfo:

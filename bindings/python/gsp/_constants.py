@@ -48,6 +48,7 @@ GSP_APSP_JOHNSON = 13  # APSP, any w: Bellman-Ford reweighting then Dijkstra (CP
 GSP_SSSP_ATOMIC_64 = 14  # SSSP, w >= 0: lock-free (distance, parent) 64-bit atomic (CUDA)
 GSP_APSP_DELTA_STEPPING = 15  # APSP, w >= 0: one delta-stepping search per source, many sources at once (CPU, CUDA)
 GSP_APSP_SPMM = 16  # APSP, w >= 0: min-plus SpMM Bellman-Ford, a tile of sources per vertex (CUDA)
+GSP_CH = 17  # Index, w >= 0: queries on a road index, gsp_options::index (gsp_index.h) (CPU)
 GSP_NO_PATHS = 1
 GSP_ROWS_ANY_ORDER = 2
 
@@ -123,6 +124,7 @@ CONSTANTS = [
     "GSP_SSSP_ATOMIC_64",
     "GSP_APSP_DELTA_STEPPING",
     "GSP_APSP_SPMM",
+    "GSP_CH",
     "GSP_NO_PATHS",
     "GSP_ROWS_ANY_ORDER",
 ]

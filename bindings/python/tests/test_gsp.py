@@ -22,6 +22,7 @@ SSSP_ALGOS = [gsp.GSP_SSSP_DIJKSTRA, gsp.GSP_SSSP_BELLMAN_FORD, gsp.GSP_SSSP_DEL
 APSP_ALGOS = [gsp.GSP_APSP_FLOYD_WARSHALL, gsp.GSP_APSP_MINPLUS, gsp.GSP_APSP_HEAP,
               gsp.GSP_APSP_TASK_PARALLEL, gsp.GSP_APSP_JOHNSON, gsp.GSP_APSP_DELTA_STEPPING,
               gsp.GSP_APSP_SPMM]
+INDEX_ALGOS = [gsp.GSP_CH]  # queries on a road index (test_index.py)
 NOT_OFFERED = (gsp.GSP_ERR_UNSUPPORTED, gsp.GSP_ERR_NO_DEVICE)
 
 
@@ -53,7 +54,7 @@ class TestLibrary(unittest.TestCase):
 
     def test_algorithm_lists(self):
         """Every algorithm the library names is in SSSP_ALGOS or APSP_ALGOS once, and round-trips by name."""
-        listed = [gsp.GSP_ALGO_AUTO] + SSSP_ALGOS + APSP_ALGOS
+        listed = [gsp.GSP_ALGO_AUTO] + SSSP_ALGOS + APSP_ALGOS + INDEX_ALGOS
         for i in range(256):
             name = gsp.algorithm_name(i)
             if name == "unknown":
@@ -65,6 +66,8 @@ class TestLibrary(unittest.TestCase):
         self.assertEqual(gsp.algorithm_name(gsp.GSP_APSP_DELTA_STEPPING), "batched-delta-stepping")
         self.assertEqual(gsp.GSP_APSP_SPMM, 16)
         self.assertEqual(gsp.algorithm_name(gsp.GSP_APSP_SPMM), "spmm")
+        self.assertEqual(gsp.GSP_CH, 17)
+        self.assertEqual(gsp.algorithm_name(gsp.GSP_CH), "ch")
 
 
 class TestGraph(unittest.TestCase):

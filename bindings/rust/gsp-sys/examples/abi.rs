@@ -10,8 +10,9 @@ macro_rules! layout {
 }
 
 fn main() {
+    // The fields tests/test_abi_layout.c prints.
     layout!(gsp_options; size, backend, algorithm, device, flags, delta, num_threads,
-            device_memory_limit, cuda_stream, progress, progress_user, limit, num_devices);
+            device_memory_limit, cuda_stream, progress, progress_user, limit, num_devices, index);
     layout!(gsp_run_info; size, backend, algorithm, weight_type, num_vertices, num_sources, device,
             device_name, seconds, upload_seconds, iterations, relaxations, has_paths, setup_seconds,
             compute_seconds, copy_seconds, paths_seconds, num_devices);

@@ -72,6 +72,8 @@ pub const GSP_APSP_JOHNSON: gsp_algorithm = 13;
 pub const GSP_SSSP_ATOMIC_64: gsp_algorithm = 14;
 pub const GSP_APSP_DELTA_STEPPING: gsp_algorithm = 15;
 pub const GSP_APSP_SPMM: gsp_algorithm = 16;
+/// Queries on a road index (`gsp_options::index`, gsp_index.h; w >= 0; CPU).
+pub const GSP_CH: gsp_algorithm = 17;
 
 pub const GSP_NO_PATHS: u32 = 1 << 0;
 /// `gsp_apsp_stream` may hand row blocks to its callback in any order
@@ -130,6 +132,7 @@ pub const CONSTANTS: &[(&str, i64)] = &[
     ("GSP_SSSP_ATOMIC_64", GSP_SSSP_ATOMIC_64 as i64),
     ("GSP_APSP_DELTA_STEPPING", GSP_APSP_DELTA_STEPPING as i64),
     ("GSP_APSP_SPMM", GSP_APSP_SPMM as i64),
+    ("GSP_CH", GSP_CH as i64),
     ("GSP_NO_PATHS", GSP_NO_PATHS as i64),
     ("GSP_ROWS_ANY_ORDER", GSP_ROWS_ANY_ORDER as i64),
 ];
@@ -147,6 +150,11 @@ pub struct gsp_paths {
 /// Opaque many-to-many table handle.
 #[repr(C)]
 pub struct gsp_table {
+    _private: [u8; 0],
+}
+/// Opaque road index handle (gsp_index.h).
+#[repr(C)]
+pub struct gsp_index {
     _private: [u8; 0],
 }
 
@@ -180,6 +188,9 @@ pub struct gsp_options {
     /// CUDA devices a run may use, from `device` upward: 0 (the default) lets
     /// AUTO choose, 1 only `device`, k >= 2 exactly `device .. device + k - 1`.
     pub num_devices: i32,
+    /// A road index of the run's graph (gsp_index.h): with algorithm AUTO or
+    /// `GSP_CH` the run answers from it; null (the default): none.
+    pub index: *const gsp_index,
 }
 
 #[repr(C)]
@@ -330,6 +341,23 @@ extern "C" {
         nearest: *mut i32,
         predecessors: *mut i32,
     ) -> gsp_status;
+
+    // gsp_index.h
+    pub fn gsp_index_build(
+        graph: *const gsp_graph,
+        options: *const gsp_options,
+        index: *mut *mut gsp_index,
+        info: *mut gsp_run_info,
+    ) -> gsp_status;
+    pub fn gsp_index_size(
+        index: *const gsp_index,
+        num_vertices: *mut i32,
+        num_arcs: *mut i64,
+        num_shortcuts: *mut i64,
+    ) -> gsp_status;
+    pub fn gsp_index_save(index: *const gsp_index, path: *const c_char) -> gsp_status;
+    pub fn gsp_index_load(graph: *const gsp_graph, path: *const c_char, index: *mut *mut gsp_index) -> gsp_status;
+    pub fn gsp_index_destroy(index: *mut gsp_index);
 
     pub fn gsp_backend_available(backend: gsp_backend) -> c_int;
     pub fn gsp_device_count() -> i32;

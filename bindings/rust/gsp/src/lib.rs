@@ -17,13 +17,16 @@
 //! sources to a list of targets only; [`Graph::nearest`] the distance from
 //! the nearest of many sources, and which one it is. Weights are `f32`,
 //! `i32` or `f64` ([`Weights`], [`Distances`]); [`Options::limit`] bounds a
-//! search.
+//! search. An [`Index`] (a road index, built once with [`Index::build`],
+//! kept in a file with [`Index::save`] / [`Index::load`]) answers the runs
+//! given it in [`Options::index`] far faster on road networks.
 use gsp_sys as sys;
 use std::ffi::{c_char, CStr, CString};
 use std::path::Path;
 
 pub use error::{Error, Result};
 pub use graph::{Csr, Graph, RowBlock, RowDistances};
+pub use index::{Index, IndexSize};
 pub use nearest::Nearest;
 pub use options::{Options, Progress};
 pub use paths::{Paths, RunInfo};
@@ -37,6 +40,7 @@ use options::{c_options, CallState};
 // One module per concern; everything public is re-exported above.
 mod error;
 mod graph;
+mod index;
 mod nearest;
 mod options;
 mod paths;

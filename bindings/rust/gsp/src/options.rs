@@ -1,5 +1,5 @@
 //! Run options and the per-call state behind the progress callback.
-use crate::{check, sys, Algorithm, Backend, Result, RowBlock, WeightType};
+use crate::{check, sys, Algorithm, Backend, Index, Result, RowBlock, WeightType};
 use std::ffi::{c_int, c_void};
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::ptr::{self, NonNull};
@@ -45,6 +45,13 @@ pub struct Options {
     /// `device .. device + k - 1`. Negative, or k >= 2 with `cuda_stream`,
     /// fails with [`Error::INVALID_ARGUMENT`](crate::Error::INVALID_ARGUMENT).
     pub num_devices: i32,
+    /// A road index of the run's graph ([`Index`], gsp_index.h): with
+    /// [`Algorithm::AUTO`] or [`Algorithm::CH`], [`Graph::sssp`](crate::Graph::sssp),
+    /// `apsp`, `apsp_stream`, `table` and `table_distances` answer from it
+    /// (on CPU threads; any other algorithm runs without it). An index of
+    /// another graph fails with [`Error::INVALID_ARGUMENT`](crate::Error::INVALID_ARGUMENT).
+    /// `None` (the default): none. Holding it here keeps the index alive.
+    pub index: Option<Index>,
 }
 
 impl Options {
@@ -80,6 +87,11 @@ impl Options {
     /// Sets [`Options::num_devices`].
     pub fn num_devices(mut self, n: i32) -> Options {
         self.num_devices = n;
+        self
+    }
+    /// Sets [`Options::index`] (a cheap clone of the handle).
+    pub fn index(mut self, index: &Index) -> Options {
+        self.index = Some(index.clone());
         self
     }
     pub fn progress(mut self, f: impl Fn(f64) -> bool + Send + Sync + 'static) -> Options {
@@ -156,6 +168,7 @@ pub(crate) fn c_options(o: &Options, state: &CallState<'_>) -> sys::gsp_options 
         c.limit = limit;
     }
     c.num_devices = o.num_devices;
+    c.index = o.index.as_ref().map_or(ptr::null(), |ix| ix.as_ptr());
     if state.progress.is_some() {
         c.progress = Some(progress_trampoline);
         c.progress_user = state as *const CallState<'_> as *mut c_void;

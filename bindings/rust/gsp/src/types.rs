@@ -47,6 +47,9 @@ impl Algorithm {
     pub const APSP_DELTA_STEPPING: Algorithm = Algorithm(sys::GSP_APSP_DELTA_STEPPING);
     /// Min-plus SpMM Bellman-Ford, a tile of sources per vertex ("spmm"; w >= 0; CUDA only).
     pub const APSP_SPMM: Algorithm = Algorithm(sys::GSP_APSP_SPMM);
+    /// Queries on a road index ("ch"; w >= 0; CPU): runs given
+    /// [`Options::index`](crate::Options::index) answer from it with AUTO or this.
+    pub const CH: Algorithm = Algorithm(sys::GSP_CH);
     /// Every SSSP algorithm.
     pub const SSSP: [Algorithm; 9] = [
         Self::SSSP_DIJKSTRA, Self::SSSP_BELLMAN_FORD, Self::SSSP_DELTA_STEPPING, Self::SSSP_ATOMIC_LOCK,
@@ -57,6 +60,8 @@ impl Algorithm {
         Self::APSP_FLOYD_WARSHALL, Self::APSP_MINPLUS, Self::APSP_HEAP, Self::APSP_TASK_PARALLEL, Self::APSP_JOHNSON,
         Self::APSP_DELTA_STEPPING, Self::APSP_SPMM,
     ];
+    /// Every algorithm that answers from a road index ([`Index`](crate::Index)).
+    pub const INDEX: [Algorithm; 1] = [Self::CH];
 
     /// The CLI's name, e.g. "dijkstra".
     pub fn name(self) -> String {

@@ -28,12 +28,12 @@ fn not_offered(e: &Error) -> bool {
 }
 
 /// Every algorithm the library names (any id up to 255) is listed once in
-/// AUTO, `Algorithm::SSSP` or `Algorithm::APSP` and round-trips by name: a
+/// AUTO, `Algorithm::SSSP`, `Algorithm::APSP` or `Algorithm::INDEX` and round-trips by name: a
 /// new id in gsp.h fails here until this crate lists it.
 #[test]
 fn algorithm_lists() {
     let listed: Vec<Algorithm> =
-        std::iter::once(Algorithm::AUTO).chain(Algorithm::SSSP).chain(Algorithm::APSP).collect();
+        std::iter::once(Algorithm::AUTO).chain(Algorithm::SSSP).chain(Algorithm::APSP).chain(Algorithm::INDEX).collect();
     for id in 0..256 {
         let a = Algorithm(id);
         let count = listed.iter().filter(|&&x| x == a).count();
@@ -49,6 +49,8 @@ fn algorithm_lists() {
     assert_eq!(Algorithm::APSP_DELTA_STEPPING.name(), "batched-delta-stepping");
     assert_eq!(Algorithm::APSP_SPMM.0, 16);
     assert_eq!(Algorithm::APSP_SPMM.name(), "spmm");
+    assert_eq!(Algorithm::CH.0, 17);
+    assert_eq!(Algorithm::CH.name(), "ch");
 }
 
 #[test]
