@@ -32,9 +32,9 @@ if(NOT "${FILE}" STREQUAL "")
 endif()
 ]=])
 
-# gsp_cli_test(NAME EXPECT REGEX [FILE F FILE_REGEX R] [SETUP fixture] [NEEDS fixture] ARGS ...)
+# gsp_cli_test(NAME EXPECT REGEX [FILE F FILE_REGEX R] [SETUP fixture] [NEEDS fixture...] ARGS ...)
 function(gsp_cli_test name expect regex)
-  cmake_parse_arguments(T "" "FILE;FILE_REGEX;SETUP;NEEDS" "ARGS" ${ARGN})
+  cmake_parse_arguments(T "" "FILE;FILE_REGEX;SETUP" "NEEDS;ARGS" ${ARGN})
   string(REPLACE ";" "|" _joined "${T_ARGS}")
   add_test(NAME cli_${name}
     COMMAND ${CMAKE_COMMAND} -DGSP=$<TARGET_FILE:gsp_cli> "-DARGS=${_joined}" -DEXPECT=${expect}
@@ -45,7 +45,68 @@ function(gsp_cli_test name expect regex)
     set_tests_properties(cli_${name} PROPERTIES FIXTURES_SETUP ${T_SETUP})
   endif()
   if(T_NEEDS)
-    set_tests_properties(cli_${name} PROPERTIES FIXTURES_REQUIRED ${T_NEEDS})
+    set_tests_properties(cli_${name} PROPERTIES FIXTURES_REQUIRED "${T_NEEDS}")
+  endif()
+endfunction()
+
+# Runs gsp twice, with ARGS and with ARGS and then WITH ('|'-separated):
+# both must exit 0 and print the same standard output (not empty), after
+# the regex STRIP (if any) is removed from both.
+set(_cli_same ${CMAKE_CURRENT_BINARY_DIR}/gsp_cli_same.cmake)
+file(WRITE ${_cli_same} [=[
+cmake_policy(SET CMP0007 NEW)
+string(REPLACE "|" ";" _a "${ARGS}")
+string(REPLACE "|" ";" _b "${ARGS}|${WITH}")
+execute_process(COMMAND ${GSP} ${_a} RESULT_VARIABLE _rc_a OUTPUT_VARIABLE _out_a ERROR_VARIABLE _err_a)
+execute_process(COMMAND ${GSP} ${_b} RESULT_VARIABLE _rc_b OUTPUT_VARIABLE _out_b ERROR_VARIABLE _err_b)
+string(LENGTH "${_out_a}" _len_a)
+string(LENGTH "${_out_b}" _len_b)
+string(REPLACE "|" " " _shown_a "${ARGS}")
+string(REPLACE "|" " " _shown_b "${ARGS}|${WITH}")
+message("$ gsp ${_shown_a}\n${_err_a}(exit ${_rc_a}, ${_len_a} bytes on stdout)")
+message("$ gsp ${_shown_b}\n${_err_b}(exit ${_rc_b}, ${_len_b} bytes on stdout)")
+if(NOT "${_rc_a}" STREQUAL "0" OR NOT "${_rc_b}" STREQUAL "0")
+  message(FATAL_ERROR "exit codes ${_rc_a} and ${_rc_b}, want 0 and 0")
+endif()
+if(_len_a EQUAL 0)
+  message(FATAL_ERROR "no output to compare")
+endif()
+if(NOT "${STRIP}" STREQUAL "")
+  string(REGEX REPLACE "${STRIP}" "" _out_a "${_out_a}")
+  string(REGEX REPLACE "${STRIP}" "" _out_b "${_out_b}")
+endif()
+if(NOT "${_out_a}" STREQUAL "${_out_b}")
+  string(REPLACE "\n" ";" _lines_a "${_out_a}")
+  string(REPLACE "\n" ";" _lines_b "${_out_b}")
+  list(LENGTH _lines_a _na)
+  list(LENGTH _lines_b _nb)
+  set(_i 0)
+  while(_i LESS _na AND _i LESS _nb)
+    list(GET _lines_a ${_i} _la)
+    list(GET _lines_b ${_i} _lb)
+    if(NOT "${_la}" STREQUAL "${_lb}")
+      break()
+    endif()
+    math(EXPR _i "${_i} + 1")
+  endwhile()
+  math(EXPR _line "${_i} + 1")
+  message(FATAL_ERROR "the outputs differ (${_na} and ${_nb} lines), first at line ${_line}:\n  ${_la}\n  ${_lb}")
+endif()
+message("same output")
+]=])
+
+# gsp_cli_same(NAME [STRIP regex] [NEEDS fixture...] ARGS ... WITH ...)
+function(gsp_cli_same name)
+  cmake_parse_arguments(T "" "STRIP" "NEEDS;ARGS;WITH" ${ARGN})
+  string(REPLACE ";" "|" _args "${T_ARGS}")
+  string(REPLACE ";" "|" _with "${T_WITH}")
+  add_test(NAME cli_${name}
+    COMMAND ${CMAKE_COMMAND} -DGSP=$<TARGET_FILE:gsp_cli> "-DARGS=${_args}" "-DWITH=${_with}" "-DSTRIP=${T_STRIP}"
+            -P ${_cli_same}
+    WORKING_DIRECTORY ${_cli_dir})
+  set_tests_properties(cli_${name} PROPERTIES LABELS "cpu;cli")
+  if(T_NEEDS)
+    set_tests_properties(cli_${name} PROPERTIES FIXTURES_REQUIRED "${T_NEEDS}")
   endif()
 endfunction()
 
@@ -56,7 +117,7 @@ gsp_cli_test(help 0 "usage: gsp COMMAND.*nearest FILE --sources LIST" ARGS --hel
 gsp_cli_test(no_args 2 "usage: gsp COMMAND" ARGS)
 gsp_cli_test(unknown_command 2 "unknown command 'frob'" ARGS frob)
 gsp_cli_test(version 0 "gsp [0-9]+\\.[0-9]+\\.[0-9]+" ARGS --version)
-foreach(sub generate info sssp apsp path table nearest)
+foreach(sub generate info sssp apsp path table nearest index)
   gsp_cli_test(help_${sub} 0 "usage: gsp ${sub}" ARGS ${sub} --help)
 endforeach()
 
@@ -307,8 +368,96 @@ gsp_cli_test(nearest_csv_json 2 "--csv and --json both choose the output" ARGS n
 gsp_cli_test(nearest_apsp_algorithm 1 "nearest failed: GSP_ERR_INVALID_ARGUMENT"
   ARGS nearest table.txt --sources 0 --algorithm floyd-warshall)
 
+# index: a road index (gsp_index.h) of the generated grid, then sssp, path,
+# apsp and table answering from it (--index, algorithm ch) print what they
+# print without it. Weights of grid.gr are 1..100, so shortest paths can tie
+# and a predecessor or path differ: its comparisons are of distances. wide.gr
+# (same shape, weights up to 10^6, no ties on these queries) compares paths.
+gsp_cli_test(index_build 0 "graph: +grid.gr, 400 vertices, 1520 arcs.*\nindex: +400 vertices, [0-9]+ arcs, [0-9]+ shortcuts, built in [0-9.]+ s on CPU \\([0-9]+ threads?\\)\nwrote: +grid.ch, [0-9]+ bytes\n$"
+  NEEDS cli_grid SETUP cli_grid_index ARGS index grid.gr -o grid.ch)
+gsp_cli_test(generate_wide 0 "wrote wide.gr" SETUP cli_wide
+  ARGS generate grid --vertices 400 --seed 5 --max-weight 1000000 -o wide.gr)
+gsp_cli_test(index_build_wide 0 "^$" NEEDS cli_wide SETUP cli_wide_index ARGS index wide.gr -o wide.ch --threads 2 -q)
+gsp_cli_test(index_json 0 "^{\"file\": \"grid.gr\", \"vertices\": 400, \"arcs\": 1520, \"load_seconds\": [0-9.]+, \"index\": \"grid1.ch\", \"index_arcs\": [0-9]+, \"shortcuts\": [0-9]+, \"device\": \"CPU \\(1 threads?\\)\", \"seconds\": [0-9.]+, \"bytes\": [1-9][0-9]*}\n$"
+  NEEDS cli_grid FILE grid1.ch FILE_REGEX "^GSPINDEX" ARGS index grid.gr -o grid1.ch --threads 1 --json)
+gsp_cli_same(index_sssp STRIP " -?[0-9]+\n" NEEDS cli_grid cli_grid_index
+  ARGS sssp grid.gr --source 7 --out - -q WITH --index grid.ch)
+gsp_cli_same(index_sssp_paths NEEDS cli_wide cli_wide_index ARGS sssp wide.gr --source 210 --out - -q WITH --index wide.ch)
+gsp_cli_same(index_path STRIP "(graph|index|run): [^\n]*\n" NEEDS cli_wide cli_wide_index
+  ARGS path wide.gr --from 399 --to 0 WITH --index wide.ch --algorithm ch)
+gsp_cli_same(index_table NEEDS cli_grid cli_grid_index
+  ARGS table grid.gr --sources 0,7,399,123,7 --targets 5,10,399,0,250,5 -q WITH --index grid.ch)
+gsp_cli_same(index_table_csv NEEDS cli_grid cli_grid_index
+  ARGS table grid.gr --sources 0-39 --targets 100-149,3 --csv -q WITH --index grid.ch)
+gsp_cli_same(index_table_paths NEEDS cli_wide cli_wide_index
+  ARGS table wide.gr --sources 0,7,399,123 --targets 5,10,399,0,250,5 --paths -q WITH --index wide.ch)
+gsp_cli_same(index_table_csv_paths NEEDS cli_wide cli_wide_index
+  ARGS table wide.gr --sources 0-19 --targets 380-399,17 --csv --paths -q WITH --index wide.ch)
+gsp_cli_same(index_table_one NEEDS cli_wide cli_wide_index
+  ARGS table wide.gr --sources 17 --targets 388 --paths -q WITH --index wide.ch)
+gsp_cli_same(index_table_limit NEEDS cli_grid cli_grid_index
+  ARGS table grid.gr --sources 0,200 --targets 0-399 --limit 300 --csv -q WITH --index grid.ch)
+gsp_cli_same(index_apsp NEEDS cli_grid cli_grid_index
+  ARGS apsp grid.gr --sources 0-20,399 --out - -q WITH --index grid.ch)
+gsp_cli_same(index_apsp_all NEEDS cli_grid cli_grid_index ARGS apsp grid.gr --out - -q WITH --index grid.ch)
+gsp_cli_test(index_sssp_check 0 "\nindex: +grid.ch, [0-9]+ arcs, [0-9]+ shortcuts \\(loaded in [0-9.]+ s\\)\nrun: +ch on cpu .*reached: +400 of 400 vertices from 7.*check: +OK: all 400 distances match the CPU dijkstra"
+  NEEDS cli_grid cli_grid_index ARGS sssp grid.gr --source 7 --to 300 --index grid.ch --check)
+gsp_cli_test(index_sssp_json 0 "\"algorithm\": \"ch\", \"backend\": \"cpu\".*\"path\": \\[3, "
+  NEEDS cli_grid cli_grid_index ARGS sssp grid.gr --source 3 --to 10 --index grid.ch --json)
+gsp_cli_test(index_table_report 0 "\nindex: +grid.ch, .*\nrun: +ch on cpu .*reachable: +6 of 6 pairs"
+  NEEDS cli_grid cli_grid_index ARGS table grid.gr --sources 0,7 --targets 5,10,399 --index grid.ch --algorithm ch)
+gsp_cli_test(index_table_json 0 "\"algorithm\": \"ch\", .*\"reachable_pairs\": 6"
+  NEEDS cli_grid cli_grid_index ARGS table grid.gr --sources 0,7 --targets 5,10,399 --index grid.ch --paths --json)
+gsp_cli_test(index_apsp_report 0 "\nrun: +ch on cpu, 22 sources, [0-9.]+ s"
+  NEEDS cli_grid cli_grid_index ARGS apsp grid.gr --sources 0-20,399 --index grid.ch)
+gsp_cli_test(index_apsp_json 0 "\"algorithm\": \"ch\", \"backend\": \"cpu\""
+  NEEDS cli_grid cli_grid_index ARGS apsp grid.gr --index grid.ch --json)
+gsp_cli_test(index_quiet 0 "^$" NEEDS cli_grid ARGS index grid.gr -o grid_q.ch -q)
+gsp_cli_test(index_help_option 0 "--index FILE +answer from the road index" ARGS table --help)
+gsp_cli_test(index_ch_needs_index 2 "--algorithm ch answers from a road index: give --index FILE \\(made by 'gsp index'\\)"
+  NEEDS cli_grid ARGS sssp grid.gr --source 0 --algorithm ch)
+gsp_cli_test(index_other_algorithm 2 "--index answers with --algorithm auto or ch, not 'dijkstra'"
+  NEEDS cli_grid cli_grid_index ARGS table grid.gr --sources 0 --targets 1 --index grid.ch --algorithm dijkstra)
+gsp_cli_test(index_not_for_nearest 2 "unknown option '--index' for 'gsp nearest'" ARGS nearest table.txt --sources 0 --index x.ch)
+file(WRITE ${_cli_dir}/corrupt.ch "this is not an index\n")
+gsp_cli_test(index_corrupt 1 "^gsp sssp: cannot load the index: GSP_ERR_PARSE: corrupt.ch: not a usable libgsp index file: it does not start with GSPINDEX\n$"
+  NEEDS cli_grid ARGS sssp grid.gr --source 0 --index corrupt.ch)
+gsp_cli_test(index_graph_file 1 "cannot load the index: GSP_ERR_PARSE: grid.gr: not a usable libgsp index file"
+  NEEDS cli_grid ARGS table grid.gr --sources 0 --targets 1 --index grid.gr)
+gsp_cli_test(index_missing 1 "^gsp apsp: cannot load the index: GSP_ERR_IO: cannot open 'missing.ch': No such file or directory\n$"
+  NEEDS cli_grid ARGS apsp grid.gr --index missing.ch)
+gsp_cli_test(index_other_graph 1 "^gsp table: cannot load the index: GSP_ERR_INVALID_ARGUMENT: grid.ch: the road index was built for another graph \\(n = 400, m = 1520, int32 weights; this one has n = 5, m = 4, float32 weights\\)\n$"
+  NEEDS cli_grid_index ARGS table table.txt --sources 0 --targets 3 --index grid.ch)
+gsp_cli_test(index_other_weights 1 "cannot load the index: GSP_ERR_INVALID_ARGUMENT: grid.ch: the road index was built for another graph of the same size"
+  NEEDS cli_wide cli_grid_index ARGS sssp wide.gr --source 0 --index grid.ch)
+gsp_cli_test(index_other_weight_type 1 "cannot load the index: GSP_ERR_INVALID_ARGUMENT: grid.ch: the road index was built for another graph"
+  NEEDS cli_grid cli_grid_index ARGS sssp grid.gr --source 0 --index grid.ch --weights f32)
+gsp_cli_test(index_negative 1 "^gsp index: cannot build the index: GSP_ERR_NEGATIVE_WEIGHT: "
+  NEEDS cli_dag ARGS index dag.mtx --weights i32 -o dag.ch)
+gsp_cli_test(index_no_out 2 "missing -o INDEX" NEEDS cli_grid ARGS index grid.gr)
+gsp_cli_test(index_stdout 2 "-o: an index is written to a file, not to standard output" NEEDS cli_grid ARGS index grid.gr -o -)
+gsp_cli_test(index_no_file 2 "expected one FILE" ARGS index -o x.ch)
+gsp_cli_test(index_bad_threads 2 "--threads: expected an integer in 0..4096, got '-2'" NEEDS cli_grid
+  ARGS index grid.gr -o x.ch --threads=-2)
+gsp_cli_test(index_cannot_save 1 "cannot save the index: GSP_ERR_IO: .*no-such-dir/x.ch" NEEDS cli_grid
+  ARGS index grid.gr -o no-such-dir/x.ch)
+gsp_cli_test(index_bad_graph 1 "cannot load graph: GSP_ERR_PARSE: bad.gr:3" ARGS index bad.gr -o x.ch)
+# table.txt (hand-checked above) answered from its index: the same values.
+gsp_cli_test(index_build_small 0 "index: +5 vertices" SETUP cli_small_index ARGS index table.txt -o table.ch)
+gsp_cli_test(index_small_table 0 "^from.to +3 +4 +0\n0 +6 +inf +0\n1 +5 +inf +inf\npath 0 -> 3: distance 6, 4 vertices: 0 -> 1 -> 2 -> 3\n"
+  NEEDS cli_small_index ARGS table table.txt --sources 0,1 --targets 3,4,0 --paths --index table.ch -q)
+gsp_cli_test(index_small_sssp 0 "^# gsp sssp table.txt --source 0: vertex distance predecessor\n0 0 -1\n1 1 0\n2 3 1\n3 6 2\n4 inf -1\n$"
+  NEEDS cli_small_index ARGS sssp table.txt --source 0 --index table.ch --out - -q)
+gsp_cli_test(index_small_limit 0 "\n0: 0 1 3 inf inf\n1: inf 0 2 5 inf\n2: inf inf 0 3 inf\n"
+  NEEDS cli_small_index ARGS apsp table.txt --limit 5 --index table.ch --out - -q)
+
 # the New York road graph, when the data is there
 if(EXISTS ${GSP_DATA_DIR}/USA-road-d.NY.gr.gz)
   gsp_cli_test(ny_info 0 "vertices: +264346.*arcs: +733846" ARGS info ${GSP_DATA_DIR}/USA-road-d.NY.gr.gz)
   gsp_cli_test(ny_path 0 "distance: +0 -> 1000 = " ARGS sssp ${GSP_DATA_DIR}/USA-road-d.NY.gr.gz --source 0 --to 1000 --check)
+  gsp_cli_test(ny_index 0 "index: +264346 vertices" SETUP cli_ny_index ARGS index ${GSP_DATA_DIR}/USA-road-d.NY.gr.gz -o ny.ch)
+  gsp_cli_test(ny_index_check 0 "run: +ch on cpu .*check: +OK: all 264346 distances match" NEEDS cli_ny_index
+    ARGS sssp ${GSP_DATA_DIR}/USA-road-d.NY.gr.gz --source 0 --index ny.ch --check)
+  gsp_cli_same(ny_index_table NEEDS cli_ny_index
+    ARGS table ${GSP_DATA_DIR}/USA-road-d.NY.gr.gz --sources 0-49 --targets 100000-100049 --csv -q WITH --index ny.ch)
 endif()

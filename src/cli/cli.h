@@ -226,6 +226,27 @@ extern const char* const kRunHelp;
 extern const char* const kLimitHelp;
 // The help lines of --devices (sssp, apsp, table).
 extern const char* const kDevicesHelp;
+// The help lines of --index (sssp, path, apsp, table).
+extern const char* const kIndexHelp;
+
+// Owns a road index (gsp_index.h).
+struct IndexHolder {
+  gsp_index* ix = nullptr;
+  double seconds = 0;  // to load it
+  IndexHolder() = default;
+  IndexHolder(const IndexHolder&) = delete;
+  IndexHolder& operator=(const IndexHolder&) = delete;
+  ~IndexHolder() { gsp_index_destroy(ix); }
+};
+// The usage checks of --index and --algorithm ch, before the graph is read:
+// --index runs with --algorithm auto or ch only, and ch needs --index.
+void check_index_args(const Args& a);
+// --index FILE: loads the road index of g (gsp_index_load) into h and sets
+// o.index; failure() with the library's message when the file is not an
+// index of g. Nothing without --index.
+void load_index(IndexHolder& h, const Args& a, const gsp_graph* g, gsp_options& o);
+// The summary's "index:     FILE, A arcs, S shortcuts (loaded in T s)" line, when --index.
+void print_index_line(FILE* rep, const Args& a, const IndexHolder& h);
 
 bool reachable(gsp_dtype dtype, const void* row, int32_t v);
 double dist_value(gsp_dtype dtype, const void* row, int32_t v);
@@ -260,5 +281,7 @@ extern const Spec kTable;  // cmd_table.cpp
 int cmd_table(const Args& a);
 extern const Spec kNearest;  // cmd_nearest.cpp
 int cmd_nearest(const Args& a);
+extern const Spec kIndex;  // cmd_index.cpp
+int cmd_index(const Args& a);
 
 }  // namespace gsp_cli

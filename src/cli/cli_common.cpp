@@ -175,6 +175,7 @@ void load(Loaded& out, const Args& a, const std::string& path) {
 void start_device_early(const Args& a, bool large) {
   const std::string b = a.get("--backend", "auto");
   if (b == "cpu" || (b == "auto" && !large)) return;
+  if (a.opt.count("--index")) return;  // a road index answers on the CPU
   const bool one = a.get("--devices", "0") == "1";  // runs start on device 0
   (void)gsp_device_start(one ? 0 : GSP_ALL_DEVICES);  // GSP_ERR_NO_DEVICE: the run says so if it needs CUDA
 }
@@ -445,6 +446,39 @@ const char* const kDevicesHelp =
     "  --devices N       CUDA devices (GPUs) a run may use: 0 auto (the default:\n"
     "                    every GPU when that is estimated faster), 1 one GPU,\n"
     "                    N exactly N; ignored on the CPU\n";
+
+const char* const kIndexHelp =
+    "  --index FILE      answer from the road index FILE ('gsp index' of this graph,\n"
+    "                    read with the same --format, --weights, --undirected):\n"
+    "                    algorithm ch on the CPU, with --algorithm auto or ch\n";
+
+void check_index_args(const Args& a) {
+  const std::string alg = a.get("--algorithm", "auto");
+  if (a.opt.count("--index")) {
+    if (a.get("--index").empty()) usage_error("--index: expected an index FILE (made by 'gsp index')");
+    if (alg != "auto" && alg != "ch")
+      usage_error("--index answers with --algorithm auto or ch, not '" + alg + "'; leave --index out to run " + alg);
+  } else if (alg == "ch") {
+    usage_error("--algorithm ch answers from a road index: give --index FILE (made by 'gsp index')");
+  }
+}
+
+void load_index(IndexHolder& h, const Args& a, const gsp_graph* g, gsp_options& o) {
+  if (!a.opt.count("--index")) return;
+  const double t0 = now();
+  const gsp_status s = gsp_index_load(g, a.get("--index").c_str(), &h.ix);
+  h.seconds = now() - t0;
+  if (s != GSP_OK) failure("cannot load the index: " + status_text(s));
+  o.index = h.ix;
+}
+
+void print_index_line(FILE* rep, const Args& a, const IndexHolder& h) {
+  if (h.ix == nullptr) return;
+  int64_t arcs = 0, shortcuts = 0;
+  if (gsp_index_size(h.ix, nullptr, &arcs, &shortcuts) != GSP_OK) return;
+  std::fprintf(rep, "index:     %s, %lld arcs, %lld shortcuts (loaded in %.3f s)\n", a.get("--index").c_str(),
+               static_cast<long long>(arcs), static_cast<long long>(shortcuts), h.seconds);
+}
 
 std::string devices_text(const gsp_run_info& info) {
   return info.num_devices > 1 ? fmt(", on %d devices", info.num_devices) : std::string();

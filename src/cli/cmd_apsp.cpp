@@ -42,10 +42,11 @@ const Spec kApsp = {"apsp",
                         .append(kRunHelp)
                         .append(kDevicesHelp)
                         .append(kLimitHelp)
+                        .append(kIndexHelp)
                         .append(kLoadHelp)
                         .append(kCommonHelp),
                     {"--sources", "--out", "--algorithm", "--backend", "--threads", "--delta", "--limit",
-                     "--devices", "--format", "--weights"},
+                     "--devices", "--index", "--format", "--weights"},
                     {"--undirected"}};
 
 namespace {
@@ -122,9 +123,12 @@ int cmd_apsp(const Args& a) {
   gsp_options o;
   run_options(a, o, nullptr);
   o.flags |= GSP_NO_PATHS;
+  check_index_args(a);
   Loaded L;
   start_device_early(a, true);
   load(L, a, a.pos[0]);
+  IndexHolder H;
+  load_index(H, a, L.g, o);
   const int32_t n = gsp_graph_num_vertices(L.g);
   std::vector<int32_t> sources;
   if (a.opt.count("--sources")) sources = parse_vertex_list("--sources", a.get("--sources"), n);
@@ -190,6 +194,7 @@ int cmd_apsp(const Args& a) {
                 out.empty() ? "" : (", \"out\": " + json_str(out)).c_str());
   } else if (!quiet) {
     print_graph_line(rep, a.pos[0], L);
+    print_index_line(rep, a, H);
     std::fprintf(rep, "run:       %s on %s%s, %d sources, %.3f s%s%s\n", alg, gsp_backend_name(used), devices.c_str(),
                  sink.total, secs, whole ? "" : " (rows streamed)", stages.c_str());
     std::fprintf(rep, "reachable: %lld of %lld pairs; longest shortest path %s\n",

@@ -43,10 +43,11 @@ const Spec kSssp = {"sssp",
                         .append(kDevicesHelp)
                         .append("                    (one source runs on one GPU; N is still checked)\n")
                         .append(kLimitHelp)
+                        .append(kIndexHelp)
                         .append(kLoadHelp)
                         .append(kCommonHelp),
                     {"--source", "--to", "--out", "--algorithm", "--backend", "--threads", "--delta", "--limit",
-                     "--devices", "--format", "--weights"},
+                     "--devices", "--index", "--format", "--weights"},
                     {"--check", "--undirected"}};
 
 namespace {
@@ -130,9 +131,12 @@ int cmd_sssp(const Args& a, bool path_mode) {
   Progress prog;
   gsp_options o;
   run_options(a, o, &prog);
+  check_index_args(a);
   Loaded L;
   start_device_early(a, false);
   load(L, a, a.pos[0]);
+  IndexHolder H;
+  load_index(H, a, L.g, o);
   const int32_t n = gsp_graph_num_vertices(L.g);
   const gsp_dtype dtype = gsp_graph_weight_type(L.g);
   const int32_t s = vertex_arg(a, src_opt, n, true);
@@ -185,6 +189,7 @@ int cmd_sssp(const Args& a, bool path_mode) {
     std::printf("%s}\n", j.c_str());
   } else if (!quiet) {
     print_graph_line(rep, a.pos[0], L);
+    print_index_line(rep, a, H);
     std::fprintf(rep, "run:       %s\n", ri.describe().c_str());
     std::fprintf(rep, "reached:   %lld of %d vertices from %d; farthest %d at distance %s\n",
                 static_cast<long long>(reached), n, s, far, dist_text(dtype, row, far).c_str());
@@ -220,10 +225,11 @@ const Spec kPath = {"path",
                                 "  --svg FILE        draw the graph and the path as SVG\n"
                                 "  --coords FILE     DIMACS coordinates ('v ID X Y', .co or .co.gz) for --svg\n")
                         .append(kRunHelp)
+                        .append(kIndexHelp)
                         .append(kLoadHelp)
                         .append(kCommonHelp),
                     {"--from", "--to", "--svg", "--coords", "--algorithm", "--backend", "--threads", "--delta",
-                     "--format", "--weights"},
+                     "--index", "--format", "--weights"},
                     {"--undirected"}};
 
 }  // namespace gsp_cli

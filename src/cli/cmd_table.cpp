@@ -35,16 +35,17 @@ const Spec kTable = {
                 "                    group's paths) and the summary after them\n"
                 "  --algorithm A     auto, or an all-pairs algorithm: heap, johnson,\n"
                 "                    floyd-warshall, minplus, task-parallel,\n"
-                "                    batched-delta-stepping\n"
+                "                    batched-delta-stepping; ch with --index\n"
                 "  --backend B       auto (CUDA when usable; a job the CPU ends sooner than CUDA\n"
                 "                    starts runs on the CPU), cpu, cuda\n"
                 "  --threads N       CPU threads (0: all cores)\n")
         .append(kDevicesHelp)
         .append(kLimitHelp)
+        .append(kIndexHelp)
         .append(kLoadHelp)
         .append(kCommonHelp),
-    {"--sources", "--targets", "--algorithm", "--backend", "--threads", "--devices", "--limit", "--format",
-     "--weights"},
+    {"--sources", "--targets", "--algorithm", "--backend", "--threads", "--devices", "--limit", "--index",
+     "--format", "--weights"},
     {"--paths", "--csv", "--undirected"}};
 
 namespace {
@@ -148,8 +149,9 @@ void add_run(gsp_run_info& total, const gsp_run_info& one, bool first) {
 // output in the form asked for, each a phase of its own.
 class TableCommand {
  public:
-  TableCommand(const Args& a, const Loaded& L, std::vector<int32_t> sources, std::vector<int32_t> targets)
-      : a_(a), L_(L), sources_(std::move(sources)), targets_(std::move(targets)),
+  TableCommand(const Args& a, const Loaded& L, const IndexHolder& H, std::vector<int32_t> sources,
+               std::vector<int32_t> targets)
+      : a_(a), L_(L), H_index_(H), sources_(std::move(sources)), targets_(std::move(targets)),
         K_(static_cast<int32_t>(sources_.size())), T_(static_cast<int32_t>(targets_.size())),
         dtype_(gsp_graph_weight_type(L.g)), wb_(weight_bytes(dtype_)),
         quiet_(a.has("--quiet")), json_(a.has("--json")), csv_(a.has("--csv")), paths_(a.has("--paths")),
@@ -308,6 +310,7 @@ class TableCommand {
     if (quiet_) return;
     FILE* const rep = csv_ ? stderr : stdout;
     print_graph_line(rep, a_.pos[0], L_);
+    print_index_line(rep, a_, H_index_);
     const std::string runs =
         runs_ > 1 ? fmt(" (%d runs of at most %d sources, the lines of each written before the next)", runs_, group_)
                   : std::string();
@@ -368,6 +371,7 @@ class TableCommand {
 
   const Args& a_;
   const Loaded& L_;
+  const IndexHolder& H_index_;
   const std::vector<int32_t> sources_, targets_;
   const int32_t K_, T_;
   const gsp_dtype dtype_;
@@ -393,15 +397,18 @@ int cmd_table(const Args& a) {
   gsp_options o;
   run_options(a, o, &prog);
   if (!a.has("--paths")) o.flags |= GSP_NO_PATHS;
+  check_index_args(a);
   Loaded L;
   start_device_early(a, true);
   load(L, a, a.pos[0]);
+  IndexHolder H;
+  load_index(H, a, L.g, o);
   const int32_t n = gsp_graph_num_vertices(L.g);
   std::vector<int32_t> sources = vertex_list(a, "--sources", n);
   std::vector<int32_t> targets = vertex_list(a, "--targets", n);
   if (sources.size() > static_cast<size_t>(INT32_MAX) || targets.size() > static_cast<size_t>(INT32_MAX))
     usage_error("more than 2^31 - 1 sources or targets");
-  TableCommand t(a, L, std::move(sources), std::move(targets));
+  TableCommand t(a, L, H, std::move(sources), std::move(targets));
   t.run(o, prog);
   t.print();
   return 0;

@@ -1,4 +1,4 @@
-// The gsp command: generate, info, sssp, apsp, path, table, nearest. Built on the
+// The gsp command: generate, info, sssp, apsp, path, table, nearest, index. Built on the
 // public C API (include/gsp/gsp.h) and the gsp_tools generators / coordinate
 // reader. This file holds the dispatch and the help; each command has a
 // file (cmd_*.cpp) and the shared pieces are in cli_common.cpp (cli.h).
@@ -32,6 +32,8 @@ const char* kMainHelp =
     "  path FILE --from S --to T [--svg F]    one shortest path, optionally drawn\n"
     "  table FILE --sources L --targets L     distances from every source to every target\n"
     "  nearest FILE --sources LIST            each vertex's nearest source and its distance\n"
+    "  index FILE -o INDEX                    build a road index; sssp, path, apsp and\n"
+    "                                         table answer from it with --index INDEX\n"
     "\n"
     "Vertex ids are 0-based (DIMACS vertex 1 is 0). 'gsp COMMAND --help' for details.\n"
     "Exit codes: 0 success, 1 failure, 2 bad usage.\n";
@@ -61,6 +63,7 @@ int main(int argc, char** argv) {
   else if (cmd == "path") spec = &kPath;
   else if (cmd == "table") spec = &kTable;
   else if (cmd == "nearest") spec = &kNearest;
+  else if (cmd == "index") spec = &kIndex;
   if (spec == nullptr) {
     std::fprintf(stderr, "gsp: unknown command '%s'; see 'gsp --help'\n", cmd.c_str());
     return 2;
@@ -77,6 +80,7 @@ int main(int argc, char** argv) {
     if (spec == &kPath) return cmd_sssp(a, true);
     if (spec == &kTable) return cmd_table(a);
     if (spec == &kNearest) return cmd_nearest(a);
+    if (spec == &kIndex) return cmd_index(a);
     return cmd_apsp(a);
   } catch (const Exit& e) {
     std::fprintf(stderr, "gsp %s: %s\n", cmd.c_str(), e.message.c_str());
