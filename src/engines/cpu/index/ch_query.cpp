@@ -266,6 +266,7 @@ void point_to_point(const ChHierarchy<W>& h, const TableJob& job) {
     }
   }
   static_cast<W*>(job.dist)[0] = to_result<W>(best, source, target);
+  if (job.stats != nullptr) job.stats->iterations = static_cast<int64_t>(fw.settled().size() + bw.settled().size());
   if (job.paths == nullptr) return;
   std::vector<std::vector<int32_t>> rows(1);
   if (meet >= 0) {
@@ -314,9 +315,13 @@ class BucketTable {
     Team team(std::min(threads, k_));
     team.run([&](int) {
       Lease<W> s(h_);
-      for (int32_t i = next.fetch_add(1); i < k_; i = next.fetch_add(1)) source_row(i, *s);
+      for (int32_t i = next.fetch_add(1); i < k_; i = next.fetch_add(1)) {
+        source_row(i, *s);
+        settled_ += static_cast<int64_t>((*s).forward.settled().size());
+      }
     });
     if (job_.paths != nullptr) job_.paths->assemble(rows_);
+    if (job_.stats != nullptr) job_.stats->iterations = settled_.load();
   }
 
  private:
@@ -341,6 +346,7 @@ class BucketTable {
           if (!up.stalled()) list.push_back(Entry{p, j, up.dist(p)});
         }
         if (job_.paths != nullptr) keep_tree(up, list, trees_[static_cast<size_t>(j)]);
+        settled_ += static_cast<int64_t>(up.settled().size());
       }
     });
     size_t total = 0;
@@ -503,6 +509,7 @@ class BucketTable {
   std::vector<int64_t> bucket_begin_;   // their first entry (and the end)
   std::vector<TargetTree> trees_;
   std::vector<std::vector<int32_t>> rows_;
+  std::atomic<int64_t> settled_{0};  // by every upward search (the run info's iterations)
 };
 
 }  // namespace
