@@ -88,7 +88,11 @@ class UpwardSearch {
   const std::vector<int32_t>& settled() const { return settled_; }
 
  private:
-  static bool later(const std::pair<D, int32_t>& x, const std::pair<D, int32_t>& y) { return x.first > y.first; }
+  // The heap's order (a type, not a function pointer, so that it inlines).
+  struct Later {
+    bool operator()(const std::pair<D, int32_t>& x, const std::pair<D, int32_t>& y) const { return x.first > y.first; }
+  };
+  static constexpr Later later{};
   void drop_stale() {
     while (!heap_.empty() && heap_.front().first > dist_[static_cast<size_t>(heap_.front().second)]) {
       std::pop_heap(heap_.begin(), heap_.end(), later);
