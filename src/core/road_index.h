@@ -1,6 +1,6 @@
 // The data of a road index (gsp_index.h): a contraction hierarchy. Plain
 // arrays, built by engines/cpu/index/ch_build.cpp, saved and loaded by
-// io/index_file.cpp, searched by engines/cpu/index/ch_query.h; this file is
+// io/index_file.cpp, searched by engines/cpu/index/ch_query.cpp; this file is
 // also the object behind the opaque gsp_index handle (the options of a run
 // carry it down to the dispatcher, which must see what it holds).
 //
