@@ -6,6 +6,7 @@
 #include <vector>
 #include <string>
 
+#include "core/fnv1a.h"
 #include "core/hop_depth.h"
 #include "core/host_memory.h"
 
@@ -68,26 +69,9 @@ int64_t Graph::max_in_degree() const {
   return max_in_degree_;
 }
 
-namespace {
-
-// FNV-1a over bytes, continued from h (64-bit).
-constexpr uint64_t kFnvPrime = 1099511628211ull;
-uint64_t fnv1a(uint64_t h, const void* data, size_t bytes) {
-  const auto* p = static_cast<const unsigned char*>(data);
-  for (size_t i = 0; i < bytes; ++i) h = (h ^ p[i]) * kFnvPrime;
-  return h;
-}
-// The same over the 8 bytes of v, low byte first.
-uint64_t fnv1a_value(uint64_t h, uint64_t v) {
-  for (int i = 0; i < 8; ++i) h = (h ^ ((v >> (8 * i)) & 0xffu)) * kFnvPrime;
-  return h;
-}
-
-}  // namespace
-
 uint64_t Graph::fingerprint() const {
   std::call_once(fingerprint_once_, [this] {
-    uint64_t h = 14695981039346656037ull;
+    uint64_t h = kFnv1aStart;
     h = fnv1a_value(h, static_cast<uint64_t>(static_cast<uint32_t>(n_)) << 32 | static_cast<uint32_t>(dtype_));
     h = fnv1a(h, fwd_.offsets.data(), (static_cast<size_t>(n_) + 1) * sizeof(int64_t));
     h = fnv1a(h, fwd_.targets.data(), fwd_.targets.size() * sizeof(int32_t));

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/fnv1a.h"
 #include "core/weight_type.h"
 #include "io/output_file.h"
 
@@ -43,11 +44,8 @@ struct Header {
 static_assert(sizeof(Header) == 72, "index file header layout");
 
 struct Checksum {
-  uint64_t h = 14695981039346656037ull;
-  void add(const void* data, size_t bytes) {
-    const auto* p = static_cast<const unsigned char*>(data);
-    for (size_t i = 0; i < bytes; ++i) h = (h ^ p[i]) * 1099511628211ull;
-  }
+  uint64_t h = kFnv1aStart;
+  void add(const void* data, size_t bytes) { h = fnv1a(h, data, bytes); }
 };
 
 std::string os_reason(int err, const char* otherwise) { return err != 0 ? std::strerror(err) : otherwise; }
