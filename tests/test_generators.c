@@ -1,5 +1,10 @@
 /* The gsp_tools generators: deterministic per seed, the promised shapes and
- * sizes, f32 and i32 giving the same graph, and the coordinate files. */
+ * sizes, f32 and i32 giving the same graph, random and R-MAT the same on any
+ * number of threads (and of one random stream, the sequential generators'
+ * graphs), and the coordinate files. */
+#if !defined(_POSIX_C_SOURCE)
+#define _POSIX_C_SOURCE 200809L /* setenv */
+#endif
 #include <math.h>
 
 #include "gsp_generators.h"
@@ -30,6 +35,62 @@ static void free_csr(csr_t* c) { free(c->off); free(c->dst); free(c->wi); free(c
 static int same(const csr_t* a, const csr_t* b) {
   return a->n == b->n && a->m == b->m && memcmp(a->off, b->off, ((size_t)a->n + 1) * 8) == 0 &&
          memcmp(a->dst, b->dst, (size_t)a->m * 4) == 0 && memcmp(a->wi, b->wi, (size_t)a->m * 4) == 0;
+}
+
+/* The sequential generators that random and R-MAT replaced, for graphs of
+ * one random stream (at most 65536 vertices / 2^20 arcs), which must come
+ * out the same: splitmix64, arcs drawn in order, then sorted by tail
+ * (stable) as gsp_graph_create does. */
+static uint64_t old_next(uint64_t* s) {
+  uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+static int64_t old_below(uint64_t* s, int64_t k) { return (int64_t)(old_next(s) % (uint64_t)k); }
+
+static gsp_graph* old_generator(int rmat, int32_t n, int32_t degree, uint64_t seed, int32_t maxw) {
+  const int64_t m = (int64_t)n * degree;
+  int32_t* src = (int32_t*)malloc((size_t)m * 4);
+  int32_t* dst = (int32_t*)malloc((size_t)m * 4);
+  int32_t* w = (int32_t*)malloc((size_t)m * 4);
+  uint64_t st = seed ^ (rmat ? 0x524D415400000002ull : 0x52414E444F4D0001ull);
+  int32_t scale = 0, b;
+  int64_t k;
+  gsp_graph* g = NULL;
+  while (((int64_t)1 << scale) < n) scale++;
+  for (k = 0; k < m; k++) {
+    int64_t u = k / degree, v;
+    if (rmat) {
+      do {
+        u = 0;
+        v = 0;
+        for (b = 0; b < scale; b++) {
+          int64_t q = old_below(&st, 100);
+          if (q < 57) {
+          } else if (q < 76) {
+            v |= (int64_t)1 << b;
+          } else if (q < 95) {
+            u |= (int64_t)1 << b;
+          } else {
+            u |= (int64_t)1 << b;
+            v |= (int64_t)1 << b;
+          }
+        }
+      } while (u >= n || v >= n);
+    } else {
+      v = old_below(&st, n > 1 ? n - 1 : 1);
+      if (n > 1 && v >= u) v++;
+    }
+    src[k] = (int32_t)u;
+    dst[k] = (int32_t)v;
+    w[k] = (int32_t)(1 + old_below(&st, maxw));
+  }
+  if (gsp_graph_create(&g, n, m, src, dst, w, GSP_I32, 0) != GSP_OK) g = NULL;
+  free(src);
+  free(dst);
+  free(w);
+  return g;
 }
 
 int main(void) {
@@ -105,6 +166,53 @@ int main(void) {
     }
     free_csr(&ca); free_csr(&cb); free_csr(&cc); free_csr(&cf);
     gsp_graph_destroy(a); gsp_graph_destroy(b); gsp_graph_destroy(c); gsp_graph_destroy(f);
+  }
+  /* random and R-MAT: of one stream, the sequential generators' graphs */
+  for (k = 0; k < 2; k++) {
+    const int32_t ns[3] = {1000, 65536, 4097};
+    int i;
+    for (i = 0; i < 3; i++) {
+      gsp_graph *a = NULL, *b = old_generator(k, ns[i], k ? 16 : 6, 7, 255);
+      csr_t ca, cb;
+      CHECK_OK(k ? gsp_gen_rmat(&a, ns[i], 16, 7, GSP_I32, 255) : gsp_gen_random(&a, ns[i], 6, 7, GSP_I32, 255));
+      if (!a || !b) continue;
+      ca = get_csr(a);
+      cb = get_csr(b);
+      CHECK(same(&ca, &cb), "%s n=%d: not the sequential generator's graph", kinds[k], ns[i]);
+      free_csr(&ca);
+      free_csr(&cb);
+      gsp_graph_destroy(a);
+      gsp_graph_destroy(b);
+    }
+  }
+  /* random and R-MAT of several streams: the same graph on 1 and 3 threads,
+   * and the *_csr arrays are the graph's */
+  for (k = 0; k < 2; k++) {
+    const int32_t n = k ? (1 << 17) + 5 : 200001, deg = k ? 12 : 5;
+    gsp_graph *one = NULL, *three = NULL;
+    gsp_gen_csr arrays;
+    csr_t c1, c3;
+    setenv("GSP_GEN_THREADS", "1", 1);
+    CHECK_OK(k ? gsp_gen_rmat(&one, n, deg, 9, GSP_I32, 0) : gsp_gen_random(&one, n, deg, 9, GSP_I32, 0));
+    setenv("GSP_GEN_THREADS", "3", 1);
+    CHECK_OK(k ? gsp_gen_rmat(&three, n, deg, 9, GSP_I32, 0) : gsp_gen_random(&three, n, deg, 9, GSP_I32, 0));
+    CHECK_OK(k ? gsp_gen_rmat_csr(&arrays, n, deg, 9, GSP_I32, 0) : gsp_gen_random_csr(&arrays, n, deg, 9, GSP_I32, 0));
+    unsetenv("GSP_GEN_THREADS");
+    if (!one || !three || !arrays.offsets) continue;
+    c1 = get_csr(one);
+    c3 = get_csr(three);
+    CHECK(c1.m == (int64_t)n * deg, "%s: m=%lld", kinds[k], (long long)c1.m);
+    CHECK(same(&c1, &c3), "%s: 1 and 3 threads give different graphs", kinds[k]);
+    CHECK(arrays.n == n && arrays.m == c1.m && arrays.dtype == GSP_I32 &&
+              memcmp(arrays.offsets, c1.off, ((size_t)n + 1) * 8) == 0 &&
+              memcmp(arrays.targets, c1.dst, (size_t)c1.m * 4) == 0 &&
+              memcmp(arrays.weights, c1.wi, (size_t)c1.m * 4) == 0,
+          "%s: the _csr arrays are not the graph's", kinds[k]);
+    free_csr(&c1);
+    free_csr(&c3);
+    gsp_gen_csr_free(&arrays);
+    gsp_graph_destroy(one);
+    gsp_graph_destroy(three);
   }
   /* bad arguments */
   {

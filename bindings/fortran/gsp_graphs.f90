@@ -30,8 +30,10 @@ module gsp_graphs
   interface gsp_graph_from_arcs
     module procedure from_arcs_f32, from_arcs_i32, from_arcs_f64, from_arcs_unit
   end interface
+  !> offsets of default integer kind, or of kind c_int64_t for graphs of
+  !> 2^31 arcs and more.
   interface gsp_graph_from_csr
-    module procedure from_csr_f32, from_csr_i32, from_csr_f64
+    module procedure from_csr_f32, from_csr_i32, from_csr_f64, from_csr64_f32, from_csr64_i32, from_csr64_f64
   end interface
   interface gsp_destroy
     module procedure destroy_graph, destroy_index
@@ -58,16 +60,18 @@ contains
     integer, intent(out), optional :: stat
     integer(c_int32_t), allocatable, target :: s0(:), d0(:)
     integer(c_int32_t) :: f
-    if (size(src) /= size(dst)) then
+    integer(c_int64_t) :: m
+    if (size(src, kind=c_int64_t) /= size(dst, kind=c_int64_t)) then
       call refuse(stat, "gsp_graph_from_arcs", "sources and targets differ in length")
       return
     end if
     f = 0
     if (present(flags)) f = int(flags, c_int32_t)
-    allocate(s0(max(size(src), 1)), d0(max(size(dst), 1)))
-    s0(1:size(src)) = int(src, c_int32_t) - 1
-    d0(1:size(dst)) = int(dst, c_int32_t) - 1
-    call finish(gsp_graph_create(g%p, int(n, c_int32_t), int(size(src), c_int64_t), c_loc(s0), c_loc(d0), &
+    m = size(src, kind=c_int64_t)  ! default-kind size() overflows past 2^31 - 1 arcs
+    allocate(s0(max(m, 1_c_int64_t)), d0(max(m, 1_c_int64_t)))
+    s0(1:m) = int(src, c_int32_t) - 1
+    d0(1:m) = int(dst, c_int32_t) - 1
+    call finish(gsp_graph_create(g%p, int(n, c_int32_t), m, c_loc(s0), c_loc(d0), &
                                  w, wt, f), stat, "gsp_graph_from_arcs")
   end subroutine
 
@@ -78,7 +82,7 @@ contains
     real(c_float), intent(in), target, contiguous :: weights(:)
     integer, intent(in), optional :: flags
     integer, intent(out), optional :: stat
-    if (size(weights) /= size(src)) then
+    if (size(weights, kind=c_int64_t) /= size(src, kind=c_int64_t)) then
       call refuse(stat, "gsp_graph_from_arcs", "weights and arcs differ in number")
       return
     end if
@@ -92,7 +96,7 @@ contains
     integer(c_int32_t), intent(in), target, contiguous :: weights(:)
     integer, intent(in), optional :: flags
     integer, intent(out), optional :: stat
-    if (size(weights) /= size(src)) then
+    if (size(weights, kind=c_int64_t) /= size(src, kind=c_int64_t)) then
       call refuse(stat, "gsp_graph_from_arcs", "weights and arcs differ in number")
       return
     end if
@@ -106,7 +110,7 @@ contains
     real(c_double), intent(in), target, contiguous :: weights(:)
     integer, intent(in), optional :: flags
     integer, intent(out), optional :: stat
-    if (size(weights) /= size(src)) then
+    if (size(weights, kind=c_int64_t) /= size(src, kind=c_int64_t)) then
       call refuse(stat, "gsp_graph_from_arcs", "weights and arcs differ in number")
       return
     end if
@@ -138,11 +142,69 @@ contains
     end if
     f = 0
     if (present(flags)) f = int(flags, c_int32_t)
-    allocate(o0(n + 1), t0(max(size(targets), 1)))
+    allocate(o0(n + 1), t0(max(size(targets, kind=c_int64_t), 1_c_int64_t)))
     o0 = int(offsets, c_int64_t) - 1
-    t0(1:size(targets)) = int(targets, c_int32_t) - 1
+    t0(1:size(targets, kind=c_int64_t)) = int(targets, c_int32_t) - 1
     call finish(gsp_graph_create_csr(g%p, int(n, c_int32_t), c_loc(o0), c_loc(t0), w, wt, f), &
                 stat, "gsp_graph_from_csr")
+  end subroutine
+
+  !> from_csr_common with offsets of kind c_int64_t (2^31 arcs and more).
+  subroutine from_csr64_common(g, n, offsets, targets, w, wt, flags, stat)
+    type(gsp_graph_t), intent(out) :: g
+    integer, intent(in) :: n, targets(:)
+    integer(c_int64_t), intent(in) :: offsets(:)
+    type(c_ptr), intent(in) :: w
+    integer(c_int), intent(in) :: wt
+    integer, intent(in), optional :: flags
+    integer, intent(out), optional :: stat
+    integer(c_int64_t), allocatable, target :: o0(:)
+    integer(c_int32_t), allocatable, target :: t0(:)
+    integer(c_int32_t) :: f
+    if (size(offsets, kind=c_int64_t) /= int(n, c_int64_t) + 1) then
+      call refuse(stat, "gsp_graph_from_csr", "offsets must hold n + 1 values")
+      return
+    end if
+    f = 0
+    if (present(flags)) f = int(flags, c_int32_t)
+    allocate(o0(n + 1), t0(max(size(targets, kind=c_int64_t), 1_c_int64_t)))
+    o0 = offsets - 1
+    t0(1:size(targets, kind=c_int64_t)) = int(targets, c_int32_t) - 1
+    call finish(gsp_graph_create_csr(g%p, int(n, c_int32_t), c_loc(o0), c_loc(t0), w, wt, f), &
+                stat, "gsp_graph_from_csr")
+  end subroutine
+
+  subroutine from_csr64_f32(g, n, offsets, targets, weights, flags, stat)
+    type(gsp_graph_t), intent(out) :: g
+    integer, intent(in) :: n, targets(:)
+    integer(c_int64_t), intent(in) :: offsets(:)
+    real(c_float), intent(in), target, contiguous :: weights(:)
+    integer, intent(in), optional :: flags
+    integer, intent(out), optional :: stat
+    call from_csr64_common(g, n, offsets, targets, merge(c_loc(weights), c_null_ptr, size(weights) > 0), &
+                           GSP_F32, flags, stat)
+  end subroutine
+
+  subroutine from_csr64_i32(g, n, offsets, targets, weights, flags, stat)
+    type(gsp_graph_t), intent(out) :: g
+    integer, intent(in) :: n, targets(:)
+    integer(c_int64_t), intent(in) :: offsets(:)
+    integer(c_int32_t), intent(in), target, contiguous :: weights(:)
+    integer, intent(in), optional :: flags
+    integer, intent(out), optional :: stat
+    call from_csr64_common(g, n, offsets, targets, merge(c_loc(weights), c_null_ptr, size(weights) > 0), &
+                           GSP_I32, flags, stat)
+  end subroutine
+
+  subroutine from_csr64_f64(g, n, offsets, targets, weights, flags, stat)
+    type(gsp_graph_t), intent(out) :: g
+    integer, intent(in) :: n, targets(:)
+    integer(c_int64_t), intent(in) :: offsets(:)
+    real(c_double), intent(in), target, contiguous :: weights(:)
+    integer, intent(in), optional :: flags
+    integer, intent(out), optional :: stat
+    call from_csr64_common(g, n, offsets, targets, merge(c_loc(weights), c_null_ptr, size(weights) > 0), &
+                           GSP_F64, flags, stat)
   end subroutine
 
   !> A graph from Fortran-style CSR: offsets(1) = 1, offsets(n+1) = m + 1;

@@ -3,31 +3,74 @@
 #include "core/graph.h"
 
 #include <algorithm>
-#include <vector>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "core/fnv1a.h"
+#include "core/graph_build.h"
 #include "core/hop_depth.h"
 #include "core/host_memory.h"
+#include "core/parallel_copy.h"
 
 namespace gsp::detail {
 
+namespace {
+
+// The weight statistics run over blocks of this many weights, on several
+// threads for large graphs: each block's sum runs in order and the blocks'
+// sums are added in order, so the mean does not depend on the thread count
+// (and a graph of at most one block gets the plain sequential sum).
+constexpr size_t kStatBlock = size_t(1) << 24;
+
+struct WeightStats {
+  double lo = 0, hi = 0, sum = 0;
+};
+
+template <class W>
+WeightStats weight_stats(const std::vector<W>& w) {
+  const size_t m = w.size(), blocks = (m + kStatBlock - 1) / kStatBlock;
+  std::vector<WeightStats> part(blocks);
+  const int32_t threads = static_cast<int32_t>(std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), 32));
+  const auto run = [&](size_t b0, size_t b1) {
+    for (size_t b = b0; b < b1; ++b) {
+      const W* first = w.data() + b * kStatBlock;
+      const W* last = w.data() + std::min(m, (b + 1) * kStatBlock);
+      auto [lo, hi] = std::minmax_element(first, last);
+      double sum = 0;
+      for (const W* x = first; x != last; ++x) sum += static_cast<double>(*x);
+      part[b] = WeightStats{static_cast<double>(*lo), static_cast<double>(*hi), sum};
+    }
+  };
+  if (blocks > 1) {
+    for_each_part(blocks, threads, 1, 1, [&run](size_t at, size_t len) { run(at, at + len); });
+  } else {
+    run(0, blocks);
+  }
+  WeightStats s = part[0];
+  for (size_t b = 1; b < blocks; ++b) {
+    s.lo = std::min(s.lo, part[b].lo);
+    s.hi = std::max(s.hi, part[b].hi);
+    s.sum += part[b].sum;
+  }
+  return s;
+}
+
+}  // namespace
+
 Graph::Graph(int32_t n, gsp_dtype dtype, Csr forward) : n_(n), dtype_(dtype), fwd_(std::move(forward)) {
   const size_t m = fwd_.targets.size();
-  auto scan = [&](const auto& w) {
+  with_weight_type(dtype_, [&](auto w) {
     if (m == 0) return;
-    auto [lo, hi] = std::minmax_element(w.begin(), w.end());
-    min_w_ = static_cast<double>(*lo);
-    max_w_ = static_cast<double>(*hi);
-    has_negative_ = *lo < 0;
-    double sum = 0;
-    for (auto x : w) sum += static_cast<double>(x);
-    mean_w_ = sum / static_cast<double>(m);
-  };
-  with_weight_type(dtype_, [&](auto w) { scan(weights_of<decltype(w)>(fwd_)); });
+    const WeightStats s = weight_stats(weights_of<decltype(w)>(fwd_));
+    min_w_ = s.lo;
+    max_w_ = s.hi;
+    has_negative_ = s.lo < 0;
+    mean_w_ = s.sum / static_cast<double>(m);
+  });
   // Without arcs every degree is 0, and the offsets stay untouched zero pages.
   for (int32_t v = 0; m != 0 && v < n_; v++) {
-    max_out_degree_ = std::max<int32_t>(max_out_degree_, static_cast<int32_t>(fwd_.offsets[v + 1] - fwd_.offsets[v]));
+    max_out_degree_ = std::max<int64_t>(max_out_degree_, fwd_.offsets[v + 1] - fwd_.offsets[v]);
   }
 }
 
@@ -36,25 +79,7 @@ const Csr& Graph::reverse() const {
     const int64_t m = this->m();
     require_host_memory(bytes_add(bytes_mul(16, static_cast<uint64_t>(n_) + 1), bytes_mul(4 + weight_bytes(dtype_), static_cast<uint64_t>(m))),
                         "the reverse graph of " + std::to_string(n_) + " vertices and " + std::to_string(m) + " arcs");
-    Csr r;
-    r.offsets.assign_zero(static_cast<size_t>(n_) + 1);
-    for (int64_t e = 0; e < m; e++) r.offsets[static_cast<size_t>(fwd_.targets[e]) + 1]++;
-    for (int32_t v = 0; v < n_; v++) r.offsets[v + 1] += r.offsets[v];
-    std::vector<int64_t> pos(r.offsets.begin(), r.offsets.end() - 1);
-    r.targets.resize(static_cast<size_t>(m));
-    with_weight_type(dtype_, [&](auto w0) {
-      using W = decltype(w0);
-      const std::vector<W>& fw = weights_of<W>(fwd_);
-      std::vector<W>& rw = weights_of<W>(r);
-      rw.resize(static_cast<size_t>(m));
-      for (int32_t u = 0; u < n_; u++) {
-        for (int64_t e = fwd_.offsets[u]; e < fwd_.offsets[u + 1]; e++) {
-          const int64_t at = pos[fwd_.targets[e]]++;
-          r.targets[at] = u;
-          rw[at] = fw[e];
-        }
-      }
-    });
+    Csr r = build_reverse_csr(fwd_, n_, dtype_);
     rev_ = std::move(r);
   });
   return rev_;

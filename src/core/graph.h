@@ -66,7 +66,7 @@ class Graph {
   double max_weight() const { return max_w_; }
   // Mean arc weight (0 when m == 0), computed once at construction.
   double mean_weight() const { return mean_w_; }
-  int32_t max_out_degree() const { return max_out_degree_; }
+  int64_t max_out_degree() const { return max_out_degree_; }
 
   template <class W>
   CsrView<W> view() const {
@@ -113,7 +113,7 @@ class Graph {
   Csr fwd_;
   bool has_negative_ = false;
   double min_w_ = 0, max_w_ = 0, mean_w_ = 0;
-  int32_t max_out_degree_ = 0;
+  int64_t max_out_degree_ = 0;
 
   mutable std::once_flag rev_once_;
   mutable Csr rev_;

@@ -334,8 +334,11 @@ template <class W>
 struct Arcs {
   std::vector<int32_t> src, dst;
   std::vector<W> w;
+  int64_t declared = 0;  // the header's arc count
   // Sized from the file's header, but capped: a bogus header must not
-  // allocate gigabytes up front (the vectors grow past the cap as needed).
+  // allocate gigabytes up front. Once the file has filled the cap, the
+  // vectors take the declared count in one step (doubling 2^31 arcs would
+  // hold 1.5 times the arcs while it copies), and grow past it as needed.
   // First, a header whose sizes cannot fit is refused at once, at its line:
   // the arcs as read ((8 + sizeof(W)) m) plus the graph built from them.
   void reserve(const LineReader& in, int64_t n, int64_t m, bool undirected) {
@@ -343,19 +346,27 @@ struct Arcs {
                                     graph_build_bytes(static_cast<int32_t>(n), m, undirected, dtype_of<W>()));
     require_host_memory(need, in.path() + ":" + std::to_string(in.line()) + ": the declared " + std::to_string(n) +
                                   " vertices and " + std::to_string(m) + " arcs (as read, then as a graph)");
+    declared = m;
     if (m <= 0) return;
-    if (m > (int64_t{1} << 26)) m = int64_t{1} << 26;
+    reserve_arcs(std::min(m, kReserveCap));
+  }
+  void reserve_arcs(int64_t m) {
     const size_t k = static_cast<size_t>(m);
     src.reserve(k);
     dst.reserve(k);
     w.reserve(k);
   }
   void add(int32_t u, int32_t v, W x) {
+    if (src.size() == src.capacity() && src.size() >= static_cast<size_t>(kReserveCap) &&
+        declared > static_cast<int64_t>(src.size())) {
+      reserve_arcs(declared);
+    }
     src.push_back(u);
     dst.push_back(v);
     w.push_back(x);
   }
   int64_t size() const { return static_cast<int64_t>(src.size()); }
+  static constexpr int64_t kReserveCap = int64_t{1} << 26;
   GraphPtr build(int32_t n, gsp_dtype dtype, bool undirected) const {
     return build_graph_coo(n, size(), src.data(), dst.data(), w.data(), dtype, undirected);
   }

@@ -1,9 +1,24 @@
-/* Deterministic graph generators on the public API (see gsp_generators.h). */
+/* Deterministic graph generators on the public API (see gsp_generators.h).
+ *
+ * gsp_gen_random and gsp_gen_rmat build CSR arrays themselves, on several
+ * threads, and hand them to gsp_graph_create_csr (which copies them: the
+ * peak is two CSRs, 2 x (8 n + (4 + w) m) bytes, and no arc list). Their
+ * random numbers come in independent streams per fixed chunk of vertices
+ * (random) or of arcs (R-MAT), chunk 0 being the generator's own stream, so
+ * a graph depends on (n, degree, seed, max_weight) only, not on the thread
+ * count, and a graph of one chunk is the one the sequential generators
+ * drew. R-MAT draws its arcs twice, from the same streams: once to count
+ * each tail's arcs (each thread in an array of its own, no atomics), once
+ * to place them, in the order drawn. */
 #include "gsp_generators.h"
 
 #include <math.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef struct {
   uint64_t s;
@@ -16,6 +31,167 @@ static uint64_t gen_next(gen_rng* r) { /* splitmix64 */
   return z ^ (z >> 31);
 }
 static int64_t gen_below(gen_rng* r, int64_t k) { return (int64_t)(gen_next(r) % (uint64_t)k); }
+
+/* The stream of chunk c of a generator whose stream is `base`: chunk 0 is
+ * the base stream itself (so a graph of one chunk is the one the
+ * sequential generators made), chunk c > 0 starts at a hashed point of the
+ * 2^64 cycle. */
+static gen_rng gen_stream(uint64_t base, int64_t chunk) {
+  gen_rng r;
+  uint64_t z;
+  if (chunk == 0) {
+    r.s = base;
+    return r;
+  }
+  z = base ^ (0xD1B54A32D192ED03ull * (uint64_t)chunk);
+  z = (z ^ (z >> 33)) * 0xFF51AFD7ED558CCDull;
+  z = (z ^ (z >> 33)) * 0xC4CEB9FE1A85EC53ull;
+  r.s = z ^ (z >> 33);
+  return r;
+}
+
+/* ------------------------------------------------------------ threads */
+
+static char gen_error_text[512];
+
+const char* gsp_gen_error(void) { return gen_error_text; }
+
+#if defined(__GNUC__)
+static void gen_error(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
+#endif
+static void gen_error(const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(gen_error_text, sizeof gen_error_text, fmt, ap);
+  va_end(ap);
+}
+
+/* Threads for the large generators: GSP_GEN_THREADS when set (> 0), else
+ * the online CPUs, at most 64. */
+static int gen_threads(void) {
+  const char* e = getenv("GSP_GEN_THREADS");
+  long t = e != NULL ? atol(e) : 0;
+  if (t <= 0) t = sysconf(_SC_NPROCESSORS_ONLN);
+  if (t < 1) t = 1;
+  return t > 64 ? 64 : (int)t;
+}
+
+typedef struct {
+  void (*task)(void* ctx, int64_t item);
+  void* ctx;
+  int64_t items;
+  int64_t next; /* the next item to take (atomic) */
+} gen_pool;
+
+static void* gen_worker(void* arg) {
+  gen_pool* p = (gen_pool*)arg;
+  for (;;) {
+    const int64_t i = __atomic_fetch_add(&p->next, 1, __ATOMIC_RELAXED);
+    if (i >= p->items) break;
+    p->task(p->ctx, i);
+  }
+  return NULL;
+}
+
+/* task(ctx, i) for every i in [0, items), items taken in turn by up to
+ * `threads` threads (the caller's among them; where no thread can be
+ * started, the caller does them all). */
+static void gen_run(int64_t items, int threads, void (*task)(void*, int64_t), void* ctx) {
+  gen_pool p;
+  pthread_t tid[64];
+  int started = 0, t;
+  p.task = task;
+  p.ctx = ctx;
+  p.items = items;
+  p.next = 0;
+  if (threads > items) threads = (int)items;
+  for (t = 1; t < threads && t < 64; t++) {
+    if (pthread_create(&tid[started], NULL, gen_worker, &p) != 0) break;
+    started++;
+  }
+  gen_worker(&p);
+  for (t = 0; t < started; t++) pthread_join(tid[t], NULL);
+}
+
+/* MemAvailable + SwapFree from /proc/meminfo in bytes, or UINT64_MAX when
+ * unknown: the generators refuse arrays that cannot fit (the library then
+ * checks its own copy, with the process's other limits). */
+static uint64_t gen_available(void) {
+  FILE* f = fopen("/proc/meminfo", "r");
+  char line[256];
+  unsigned long long kb, avail = 0, swap = 0;
+  int have = 0;
+  if (f == NULL) return UINT64_MAX;
+  while (fgets(line, sizeof line, f)) {
+    if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1) {
+      avail = kb;
+      have = 1;
+    } else if (sscanf(line, "SwapFree: %llu kB", &kb) == 1) {
+      swap = kb;
+    }
+  }
+  fclose(f);
+  return have ? (uint64_t)(avail + swap) * 1024u : UINT64_MAX;
+}
+
+static int gen_fits(const char* what, int32_t n, int64_t m, uint64_t bytes) {
+  const uint64_t have = gen_available();
+  if (bytes <= have) return 1;
+  gen_error("%s: %d vertices and %lld arcs need %llu bytes (%.1f GiB) before the graph is built, but only "
+            "%llu bytes (%.1f GiB) are available (MemAvailable + SwapFree)",
+            what, n, (long long)m, (unsigned long long)bytes, (double)bytes / 1073741824.0,
+            (unsigned long long)have, (double)have / 1073741824.0);
+  return 0;
+}
+
+/* ------------------------------------------------------------ CSR output */
+
+static size_t dtype_bytes(gsp_dtype d) { return d == GSP_F64 ? 8 : 4; }
+
+static void put_weight(void* w, gsp_dtype dt, int64_t at, int32_t x) {
+  if (dt == GSP_F32) {
+    ((float*)w)[at] = (float)x;
+  } else if (dt == GSP_F64) {
+    ((double*)w)[at] = (double)x;
+  } else {
+    ((int32_t*)w)[at] = x;
+  }
+}
+
+void gsp_gen_csr_free(gsp_gen_csr* c) {
+  if (c == NULL) return;
+  free(c->offsets);
+  free(c->targets);
+  free(c->weights);
+  memset(c, 0, sizeof *c);
+}
+
+static gsp_status csr_alloc(gsp_gen_csr* c, int32_t n, int64_t m, gsp_dtype dtype) {
+  c->n = n;
+  c->m = m;
+  c->dtype = dtype;
+  c->offsets = (int64_t*)malloc(((size_t)n + 1) * sizeof(int64_t));
+  c->targets = (int32_t*)malloc((size_t)(m > 0 ? m : 1) * sizeof(int32_t));
+  c->weights = malloc((size_t)(m > 0 ? m : 1) * dtype_bytes(dtype));
+  if (c->offsets == NULL || c->targets == NULL || c->weights == NULL) {
+    gsp_gen_csr_free(c);
+    return GSP_ERR_OUT_OF_MEMORY;
+  }
+  return GSP_OK;
+}
+
+gsp_status gsp_gen_csr_graph(gsp_graph** graph, const gsp_gen_csr* c) {
+  if (graph) *graph = NULL;
+  if (graph == NULL || c == NULL || c->offsets == NULL) return GSP_ERR_INVALID_ARGUMENT;
+  return gsp_graph_create_csr(graph, c->n, c->offsets, c->targets, c->weights, c->dtype, 0);
+}
+
+/* A generator's CSR as a graph; the arrays are freed either way. */
+static gsp_status csr_finish(gsp_status s, gsp_gen_csr* c, gsp_graph** graph) {
+  if (s == GSP_OK) s = gsp_gen_csr_graph(graph, c);
+  gsp_gen_csr_free(c);
+  return s;
+}
 
 /* An arc list under construction. */
 typedef struct {
@@ -89,66 +265,239 @@ static gsp_status check(gsp_graph** graph, int32_t n, gsp_dtype dtype) {
   return GSP_OK;
 }
 
+static gsp_status check_csr(gsp_gen_csr* out, int32_t n, int32_t degree, gsp_dtype dtype) {
+  if (out == NULL) return GSP_ERR_INVALID_ARGUMENT;
+  memset(out, 0, sizeof *out);
+  gen_error_text[0] = 0;
+  if (n < 1 || degree < 0 || (dtype != GSP_F32 && dtype != GSP_I32 && dtype != GSP_F64))
+    return GSP_ERR_INVALID_ARGUMENT;
+  return GSP_OK;
+}
+
 static int32_t weight(gen_rng* r, int32_t max_weight) {
   return (int32_t)(1 + gen_below(r, max_weight));
 }
 
 #define MAXW(w) ((w) <= 0 ? 100 : (w))
 
-gsp_status gsp_gen_random(gsp_graph** graph, int32_t n, int32_t degree, uint64_t seed,
-                          gsp_dtype dtype, int32_t max_weight) {
-  gen_arcs a = {0, 0, NULL, NULL, NULL, 0};
-  gen_rng r = {seed ^ 0x52414E444F4D0001ull};
-  int32_t u, j;
-  gsp_status s = check(graph, n, dtype);
-  if (s != GSP_OK) return s;
-  if (degree < 0) return GSP_ERR_INVALID_ARGUMENT;
-  max_weight = MAXW(max_weight);
-  arcs_reserve(&a, (int64_t)n * degree + 1);
-  for (u = 0; u < n; u++) {
-    for (j = 0; j < degree; j++) {
+/* ------------------------------------------------------------ random */
+
+/* Vertices per stream of gsp_gen_random: 0 .. 65535 draw from the
+ * generator's own stream, as the sequential generator did. */
+#define RANDOM_CHUNK 65536
+
+typedef struct {
+  gsp_gen_csr* c;
+  int32_t degree, max_weight;
+  uint64_t base;
+} random_job;
+
+static void random_chunk(void* ctx, int64_t chunk) {
+  const random_job* j = (const random_job*)ctx;
+  const int32_t n = j->c->n;
+  const int64_t lo = chunk * RANDOM_CHUNK, hi = lo + RANDOM_CHUNK < n ? lo + RANDOM_CHUNK : n;
+  gen_rng r = gen_stream(j->base, chunk);
+  int64_t u, at = lo * j->degree;
+  int32_t k;
+  for (u = lo; u < hi; u++) {
+    j->c->offsets[u] = at;
+    for (k = 0; k < j->degree; k++, at++) {
       int32_t v = (int32_t)gen_below(&r, n > 1 ? n - 1 : 1);
       if (n > 1 && v >= u) v++; /* no self-loops */
-      arc(&a, u, v, weight(&r, max_weight));
+      j->c->targets[at] = v;
+      put_weight(j->c->weights, j->c->dtype, at, weight(&r, j->max_weight));
     }
   }
-  return finish(&a, graph, n, dtype);
+  if (hi == n) j->c->offsets[n] = at;
+}
+
+gsp_status gsp_gen_random_csr(gsp_gen_csr* out, int32_t n, int32_t degree, uint64_t seed, gsp_dtype dtype,
+                              int32_t max_weight) {
+  random_job j;
+  int64_t m;
+  gsp_status s = check_csr(out, n, degree, dtype);
+  if (s != GSP_OK) return s;
+  m = (int64_t)n * degree;
+  if (!gen_fits("gsp_gen_random", n, m, ((uint64_t)n + 1) * 8 + (uint64_t)m * (4 + dtype_bytes(dtype))))
+    return GSP_ERR_OUT_OF_MEMORY;
+  s = csr_alloc(out, n, m, dtype);
+  if (s != GSP_OK) return s;
+  j.c = out;
+  j.degree = degree;
+  j.max_weight = MAXW(max_weight);
+  j.base = seed ^ 0x52414E444F4D0001ull;
+  gen_run((n + RANDOM_CHUNK - 1) / RANDOM_CHUNK, gen_threads(), random_chunk, &j);
+  return GSP_OK;
+}
+
+gsp_status gsp_gen_random(gsp_graph** graph, int32_t n, int32_t degree, uint64_t seed,
+                          gsp_dtype dtype, int32_t max_weight) {
+  gsp_gen_csr c;
+  gsp_status s = check(graph, n, dtype);
+  if (s != GSP_OK) return s;
+  s = gsp_gen_random_csr(&c, n, degree, seed, dtype, max_weight);
+  return csr_finish(s, &c, graph);
+}
+
+/* ------------------------------------------------------------ R-MAT */
+
+/* Arcs per stream of gsp_gen_rmat: the first 2^20 arcs draw from the
+ * generator's own stream, as the sequential generator did. */
+#define RMAT_CHUNK ((int64_t)1 << 20)
+
+typedef struct {
+  gsp_gen_csr* c;
+  int32_t scale, max_weight;
+  uint64_t base;
+  int64_t chunks;
+  int parts;
+  int64_t** cursor; /* per part: n counts (pass 1), then insert positions (pass 2) */
+  int place;        /* 0: count the tails, 1: place the arcs */
+} rmat_job;
+
+/* One R-MAT arc of chunk stream r: endpoints drawn over 2^scale, drawn
+ * again while one is >= n; then the weight (pass 1 skips its value, not
+ * its draw). */
+static void rmat_arc(gen_rng* r, int32_t scale, int32_t n, int32_t* u_out, int32_t* v_out) {
+  int64_t u, v;
+  int32_t b;
+  do {
+    u = 0;
+    v = 0;
+    for (b = 0; b < scale; b++) {
+      const int64_t q = gen_below(r, 100); /* quadrant a, b, c, d = 0.57, 0.19, 0.19, 0.05 */
+      u |= (int64_t)(q >= 76) << b;
+      v |= (int64_t)((q >= 57 && q < 76) || q >= 95) << b;
+    }
+  } while (u >= n || v >= n);
+  *u_out = (int32_t)u;
+  *v_out = (int32_t)v;
+}
+
+/* Part p: chunks [chunks * p / parts, chunks * (p + 1) / parts), in order. */
+static void rmat_part(void* ctx, int64_t p) {
+  const rmat_job* j = (const rmat_job*)ctx;
+  gsp_gen_csr* c = j->c;
+  int64_t* const cur = j->cursor[p];
+  const int64_t c0 = j->chunks * p / j->parts, c1 = j->chunks * (p + 1) / j->parts;
+  int64_t ch, k;
+  for (ch = c0; ch < c1; ch++) {
+    gen_rng r = gen_stream(j->base, ch);
+    const int64_t hi = (ch + 1) * RMAT_CHUNK < c->m ? (ch + 1) * RMAT_CHUNK : c->m;
+    for (k = ch * RMAT_CHUNK; k < hi; k++) {
+      int32_t u, v;
+      rmat_arc(&r, j->scale, c->n, &u, &v);
+      if (j->place) {
+        const int64_t at = cur[u]++;
+        c->targets[at] = v;
+        put_weight(c->weights, c->dtype, at, weight(&r, j->max_weight));
+      } else {
+        (void)gen_next(&r);
+        cur[u]++;
+      }
+    }
+  }
+}
+
+/* Vertices [lo, hi) of the offsets pass: degrees summed over the parts,
+ * and each part's counts turned into its first insert position. */
+typedef struct {
+  rmat_job* j;
+  int64_t step;
+} rmat_prefix;
+
+static void rmat_degrees(void* ctx, int64_t block) {
+  const rmat_prefix* x = (const rmat_prefix*)ctx;
+  const rmat_job* j = x->j;
+  const int64_t lo = block * x->step, hi = lo + x->step < j->c->n ? lo + x->step : j->c->n;
+  int64_t u;
+  int p;
+  for (u = lo; u < hi; u++) {
+    int64_t d = 0;
+    for (p = 0; p < j->parts; p++) d += j->cursor[p][u];
+    j->c->offsets[u + 1] = d;
+  }
+}
+
+static void rmat_positions(void* ctx, int64_t block) {
+  const rmat_prefix* x = (const rmat_prefix*)ctx;
+  const rmat_job* j = x->j;
+  const int64_t lo = block * x->step, hi = lo + x->step < j->c->n ? lo + x->step : j->c->n;
+  int64_t u;
+  int p;
+  for (u = lo; u < hi; u++) {
+    int64_t at = j->c->offsets[u];
+    for (p = 0; p < j->parts; p++) {
+      const int64_t k = j->cursor[p][u];
+      j->cursor[p][u] = at;
+      at += k;
+    }
+  }
+}
+
+gsp_status gsp_gen_rmat_csr(gsp_gen_csr* out, int32_t n, int32_t degree, uint64_t seed, gsp_dtype dtype,
+                            int32_t max_weight) {
+  rmat_job j;
+  rmat_prefix x;
+  int threads = gen_threads(), p;
+  int64_t m, u;
+  gsp_status s = check_csr(out, n, degree, dtype);
+  if (s != GSP_OK) return s;
+  m = (int64_t)n * degree;
+  j.scale = 0;
+  while (((int64_t)1 << j.scale) < n) j.scale++;
+  j.c = out;
+  j.max_weight = MAXW(max_weight);
+  j.base = seed ^ 0x524D415400000002ull;
+  j.chunks = (m + RMAT_CHUNK - 1) / RMAT_CHUNK;
+  /* One count array of n per part: at most as many parts as threads and as
+   * arcs per vertex, so that the counts (8 n a part) stay within the 8 m
+   * of the CSR. */
+  j.parts = threads < degree ? threads : degree;
+  if (j.parts > j.chunks) j.parts = (int)j.chunks;
+  if (j.parts < 1) j.parts = 1;
+  if (!gen_fits("gsp_gen_rmat", n, m,
+                ((uint64_t)n + 1) * 8 + (uint64_t)m * (4 + dtype_bytes(dtype)) + (uint64_t)j.parts * n * 8))
+    return GSP_ERR_OUT_OF_MEMORY;
+  j.cursor = (int64_t**)calloc((size_t)j.parts, sizeof(int64_t*));
+  s = j.cursor != NULL ? GSP_OK : GSP_ERR_OUT_OF_MEMORY;
+  for (p = 0; s == GSP_OK && p < j.parts; p++) {
+    j.cursor[p] = (int64_t*)calloc((size_t)n, sizeof(int64_t));
+    if (j.cursor[p] == NULL) s = GSP_ERR_OUT_OF_MEMORY;
+  }
+  if (s == GSP_OK) s = csr_alloc(out, n, m, dtype);
+  if (s == GSP_OK) {
+    /* Pass 1: every part counts its arcs' tails. */
+    j.place = 0;
+    gen_run(j.parts, threads, rmat_part, &j);
+    /* Offsets, and every part's first position per tail: after the arcs of
+     * that tail in earlier chunks, so that each tail's arcs keep the order
+     * in which they were drawn, whatever the number of parts. */
+    x.j = &j;
+    x.step = 1 << 16;
+    out->offsets[0] = 0;
+    gen_run((n + x.step - 1) / x.step, threads, rmat_degrees, &x);
+    for (u = 0; u < n; u++) out->offsets[u + 1] += out->offsets[u];
+    gen_run((n + x.step - 1) / x.step, threads, rmat_positions, &x);
+    /* Pass 2: the same arcs again, placed. */
+    j.place = 1;
+    gen_run(j.parts, threads, rmat_part, &j);
+  }
+  if (j.cursor != NULL) {
+    for (p = 0; p < j.parts; p++) free(j.cursor[p]);
+    free(j.cursor);
+  }
+  if (s != GSP_OK) gsp_gen_csr_free(out);
+  return s;
 }
 
 gsp_status gsp_gen_rmat(gsp_graph** graph, int32_t n, int32_t degree, uint64_t seed,
                         gsp_dtype dtype, int32_t max_weight) {
-  gen_arcs a = {0, 0, NULL, NULL, NULL, 0};
-  gen_rng r = {seed ^ 0x524D415400000002ull};
-  int32_t scale = 0, b;
-  int64_t k, m;
+  gsp_gen_csr c;
   gsp_status s = check(graph, n, dtype);
   if (s != GSP_OK) return s;
-  if (degree < 0) return GSP_ERR_INVALID_ARGUMENT;
-  max_weight = MAXW(max_weight);
-  while (((int64_t)1 << scale) < n) scale++;
-  m = (int64_t)n * degree;
-  arcs_reserve(&a, m + 1);
-  for (k = 0; k < m; k++) {
-    int64_t u, v;
-    do {
-      u = 0;
-      v = 0;
-      for (b = 0; b < scale; b++) {
-        int64_t q = gen_below(&r, 100);
-        if (q < 57) {
-        } else if (q < 76) {
-          v |= (int64_t)1 << b;
-        } else if (q < 95) {
-          u |= (int64_t)1 << b;
-        } else {
-          u |= (int64_t)1 << b;
-          v |= (int64_t)1 << b;
-        }
-      }
-    } while (u >= n || v >= n);
-    arc(&a, (int32_t)u, (int32_t)v, weight(&r, max_weight));
-  }
-  return finish(&a, graph, n, dtype);
+  s = gsp_gen_rmat_csr(&c, n, degree, seed, dtype, max_weight);
+  return csr_finish(s, &c, graph);
 }
 
 void gsp_gen_grid_shape(int32_t n, int32_t* rows, int32_t* cols) {

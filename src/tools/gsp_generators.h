@@ -10,7 +10,19 @@
  * integers exactly up to 2^24). max_weight <= 0 means 100.
  *
  * Each returns GSP_OK with *graph set, or a status with *graph NULL
- * (GSP_ERR_INVALID_ARGUMENT for bad sizes, GSP_ERR_OUT_OF_MEMORY). */
+ * (GSP_ERR_INVALID_ARGUMENT for bad sizes, GSP_ERR_OUT_OF_MEMORY: from
+ * libgsp, gsp_last_error() says why; from a generator's own arrays,
+ * gsp_gen_error() does).
+ *
+ * random and rmat run on several threads (GSP_GEN_THREADS, default every
+ * online CPU, at most 64) and give the same graph on any number of them
+ * (R-MAT draws every arc twice, one quadrant draw a level: 2^20 vertices
+ * x 16 arcs took 0.2 us an arc on one core of a 2-core Xeon VM, so 2.4e9
+ * arcs want many cores). They build CSR arrays and pass them to gsp_graph_create_csr (no
+ * arc list): their peak is two CSRs, 2 (8 n + (4 + w) m) bytes (w: the
+ * weight's bytes), plus R-MAT's tail counts (8 n per thread, at most 8 m),
+ * freed before the copy. Their *_csr forms below give the arrays
+ * themselves. */
 #ifndef GSP_TOOLS_GENERATORS_H
 #define GSP_TOOLS_GENERATORS_H
 
@@ -24,14 +36,47 @@ extern "C" {
 #endif
 
 /* n vertices, each with `degree` out-arcs to uniformly random other vertices
- * (the seed papers' Graph4096 / Graph65536 use degree 6). */
+ * (the seed papers' Graph4096 / Graph65536 use degree 6). One random stream
+ * per 65536 vertices: graphs of up to 65536 vertices are those of the
+ * earlier sequential generator. */
 gsp_status gsp_gen_random(gsp_graph** graph, int32_t n, int32_t degree, uint64_t seed,
                           gsp_dtype dtype, int32_t max_weight);
 
 /* R-MAT power-law graph (a, b, c, d = 0.57, 0.19, 0.19, 0.05): n * degree arcs
- * whose endpoints are drawn over the next power of two >= n, redrawn when >= n. */
+ * whose endpoints are drawn over the next power of two >= n, redrawn when >= n;
+ * each tail's arcs in the order drawn. One random stream per 2^20 arcs:
+ * graphs of up to 2^20 arcs are those of the earlier sequential generator. */
 gsp_status gsp_gen_rmat(gsp_graph** graph, int32_t n, int32_t degree, uint64_t seed,
                         gsp_dtype dtype, int32_t max_weight);
+
+/* A generated graph as CSR arrays (what gsp_gen_random and gsp_gen_rmat
+ * hand to gsp_graph_create_csr): offsets n + 1 values, targets and weights
+ * m each, weights of dtype. Free with gsp_gen_csr_free(). */
+typedef struct gsp_gen_csr {
+  int32_t n;
+  int64_t m;
+  int64_t* offsets;
+  int32_t* targets;
+  void* weights;
+  gsp_dtype dtype;
+} gsp_gen_csr;
+
+/* The arrays of gsp_gen_random / gsp_gen_rmat with the same arguments, in
+ * *out (zeroed on failure). */
+gsp_status gsp_gen_random_csr(gsp_gen_csr* out, int32_t n, int32_t degree, uint64_t seed,
+                              gsp_dtype dtype, int32_t max_weight);
+gsp_status gsp_gen_rmat_csr(gsp_gen_csr* out, int32_t n, int32_t degree, uint64_t seed,
+                            gsp_dtype dtype, int32_t max_weight);
+
+/* gsp_graph_create_csr on the arrays (which stay the caller's). */
+gsp_status gsp_gen_csr_graph(gsp_graph** graph, const gsp_gen_csr* csr);
+
+/* Frees the arrays and zeroes *csr; NULL is a no-op. */
+void gsp_gen_csr_free(gsp_gen_csr* csr);
+
+/* Why the last generator call refused with GSP_ERR_OUT_OF_MEMORY before
+ * libgsp saw the graph ("" otherwise); not thread-safe. */
+const char* gsp_gen_error(void);
 
 /* rows x cols 4-neighbour grid, road-like: every street is two arcs with the
  * same random weight. Vertex (r, c) is r * cols + c. */

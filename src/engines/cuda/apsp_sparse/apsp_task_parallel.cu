@@ -76,7 +76,7 @@ __global__ void __launch_bounds__(kThreads) relax_kernel(
     const int32_t* __restrict__ active_list, const int32_t* active_count, int32_t* touched,
     int32_t* touched_list, int32_t* touched_count, int32_t* overflow) {
   __shared__ int64_t s_off[kThreads / 32];
-  __shared__ int32_t s_deg[kThreads / 32];
+  __shared__ int64_t s_deg[kThreads / 32];  // a vertex may have 2^31 arcs or more
   __shared__ int32_t s_tgt[kStage];
   __shared__ W s_w[kStage];
 
@@ -104,19 +104,20 @@ __global__ void __launch_bounds__(kThreads) relax_kernel(
       int32_t vv = bx * geo.VB + threadIdx.x;
       if (vv < g.n) {
         s_off[threadIdx.x] = g.offsets[vv];
-        s_deg[threadIdx.x] = static_cast<int32_t>(g.offsets[vv + 1] - g.offsets[vv]);
+        s_deg[threadIdx.x] = g.offsets[vv + 1] - g.offsets[vv];
       } else {
         s_off[threadIdx.x] = 0;
         s_deg[threadIdx.x] = 0;
       }
     }
     __syncthreads();
-    int32_t maxdeg = 0;
+    int64_t maxdeg = 0;
     for (int j = 0; j < geo.VB; j++) maxdeg = max(maxdeg, s_deg[j]);
-    const int32_t my_deg = s_deg[slot];
-    for (int32_t base = 0; base < maxdeg; base += chunk) {
+    const int64_t my_deg = s_deg[slot];
+    for (int64_t base = 0; base < maxdeg; base += chunk) {
       for (int32_t k = threadIdx.x; k < geo.VB * chunk; k += kThreads) {
-        int32_t j = k / chunk, e = base + k % chunk;
+        const int32_t j = k / chunk;
+        const int64_t e = base + k % chunk;
         if (e < s_deg[j]) {
           s_tgt[k] = g.targets[s_off[j] + e];
           s_w[k] = g.weights[s_off[j] + e];
@@ -124,7 +125,7 @@ __global__ void __launch_bounds__(kThreads) relax_kernel(
       }
       __syncthreads();
       if (act) {
-        int32_t lim = min(chunk, my_deg - base);
+        const int32_t lim = static_cast<int32_t>(min(static_cast<int64_t>(chunk), my_deg - base));
         const int32_t* tg = s_tgt + slot * chunk;
         const W* wg = s_w + slot * chunk;
         for (int32_t e = 0; e < lim; e++) {

@@ -26,7 +26,8 @@ using sssp::DevDist;
 template <class W>
 __global__ void lock_init_kernel(int32_t n, int32_t source, W* cost, W* offer, int32_t* parent,
                                  int* lock, unsigned char* mask) {
-  const int32_t v = static_cast<int32_t>(blockIdx.x * blockDim.x + threadIdx.x);
+  // 64-bit: the last block's indices may pass INT32_MAX when n is near it.
+  const int64_t v = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (v >= n) return;
   const W init = v == source ? W(0) : DevDist<W>::inf();
   cost[v] = init;
@@ -89,7 +90,7 @@ __global__ void lock_relax_kernel(DeviceCsr<W> g, const W* __restrict__ cost, W*
 template <class W>
 __global__ void lock_update_kernel(int32_t n, W* cost, const W* __restrict__ offer,
                                    unsigned char* mask, int* last_marked, int iter) {
-  const int32_t v = static_cast<int32_t>(blockIdx.x * blockDim.x + threadIdx.x);
+  const int64_t v = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   bool marked = false;
   if (v < n) {
     const W o = offer[v];
@@ -111,7 +112,7 @@ using WordOf = PackedWord<typename DevDist<W>::Bits>;
 template <class W>
 __global__ void packed_init_kernel(int32_t n, int32_t source, W* cost, WordOf<W>* word,
                                    unsigned char* mask) {
-  const int32_t v = static_cast<int32_t>(blockIdx.x * blockDim.x + threadIdx.x);
+  const int64_t v = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (v >= n) return;
   const W init = v == source ? W(0) : DevDist<W>::inf();
   cost[v] = init;
@@ -148,7 +149,7 @@ __global__ void packed_relax_kernel(DeviceCsr<W> g, const W* __restrict__ cost, 
 template <class W>
 __global__ void packed_update_kernel(int32_t n, W* cost, const WordOf<W>* __restrict__ word,
                                      unsigned char* mask, int* last_marked, int iter) {
-  const int32_t v = static_cast<int32_t>(blockIdx.x * blockDim.x + threadIdx.x);
+  const int64_t v = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   bool marked = false;
   if (v < n) {
     const W o = DevDist<W>::from_bits(word_key(word[v]));
@@ -164,7 +165,7 @@ __global__ void packed_update_kernel(int32_t n, W* cost, const WordOf<W>* __rest
 template <class Word>
 __global__ void packed_parents_kernel(int32_t n, int32_t source, const Word* __restrict__ word,
                                       int32_t* parent) {
-  const int32_t v = static_cast<int32_t>(blockIdx.x * blockDim.x + threadIdx.x);
+  const int64_t v = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (v >= n) return;
   parent[v] = v == source ? -1 : word_parent(word[v]);
 }

@@ -25,7 +25,8 @@ using sssp::DevDist;
 
 template <class W>
 __global__ void harish_init_kernel(int32_t n, int32_t source, W* cost, W* updating, unsigned char* mask) {
-  const int32_t v = static_cast<int32_t>(blockIdx.x * blockDim.x + threadIdx.x);
+  // 64-bit: the last block's indices may pass INT32_MAX when n is near it.
+  const int64_t v = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (v >= n) return;
   const W init = v == source ? W(0) : DevDist<W>::inf();
   cost[v] = init;
@@ -54,7 +55,7 @@ __global__ void harish_scatter_kernel(DeviceCsr<W> g, const W* __restrict__ cost
 template <class W>
 __global__ void harish_check_kernel(int32_t n, W* cost, W* updating, unsigned char* mask, int* last_marked,
                                     int iter) {
-  const int32_t v = static_cast<int32_t>(blockIdx.x * blockDim.x + threadIdx.x);
+  const int64_t v = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   bool marked = false;
   if (v < n) {
     const W u = updating[v];
