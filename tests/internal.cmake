@@ -7,6 +7,13 @@
 #   and doc/tuning.md's list of variables.
 # - test_row_merger: rows of parts run side by side to one sink
 #   (src/core/row_merger.cpp), with no device.
+# - test_point_to_point: the table engine's point-to-point search through
+#   cpu::table, with the settle budget that only AUTO's device bet sets
+#   (src/engines/cpu/apsp_sparse/); it links every library object, since
+#   the table engine reaches most of core/.
+# - test_graph_build: graphs of 2^22 arcs and more, built on several
+#   threads (src/core/graph_build.cpp, graph.cpp), equal the sequential
+#   counting sort's, and their errors name the first bad index.
 
 add_executable(test_tuning ${CMAKE_CURRENT_SOURCE_DIR}/internal/test_tuning.cpp ${PROJECT_SOURCE_DIR}/src/core/tuning.cpp
   ${PROJECT_SOURCE_DIR}/src/core/tuning_override.cpp)
@@ -24,3 +31,23 @@ target_compile_options(test_row_merger PRIVATE ${GSP_WARNINGS})
 target_link_libraries(test_row_merger PRIVATE Threads::Threads)
 add_test(NAME test_row_merger COMMAND test_row_merger)
 set_tests_properties(test_row_merger PROPERTIES LABELS "cpu" TIMEOUT 60)
+
+add_executable(test_graph_build ${CMAKE_CURRENT_SOURCE_DIR}/internal/test_graph_build.cpp
+  ${PROJECT_SOURCE_DIR}/src/core/graph_build.cpp ${PROJECT_SOURCE_DIR}/src/core/graph.cpp
+  ${PROJECT_SOURCE_DIR}/src/core/hop_depth.cpp ${PROJECT_SOURCE_DIR}/src/core/host_memory.cpp
+  ${PROJECT_SOURCE_DIR}/src/core/parallel_copy.cpp)
+target_include_directories(test_graph_build PRIVATE ${PROJECT_SOURCE_DIR}/src ${PROJECT_SOURCE_DIR}/include ${CMAKE_CURRENT_SOURCE_DIR})
+target_compile_options(test_graph_build PRIVATE ${GSP_WARNINGS})
+target_link_libraries(test_graph_build PRIVATE Threads::Threads)
+add_test(NAME test_graph_build COMMAND test_graph_build)
+set_tests_properties(test_graph_build PROPERTIES LABELS "cpu" TIMEOUT 120)
+
+add_executable(test_point_to_point ${CMAKE_CURRENT_SOURCE_DIR}/internal/test_point_to_point.cpp $<TARGET_OBJECTS:gsp_objects>)
+target_include_directories(test_point_to_point PRIVATE ${PROJECT_SOURCE_DIR}/src ${PROJECT_SOURCE_DIR}/include ${CMAKE_CURRENT_SOURCE_DIR})
+target_compile_options(test_point_to_point PRIVATE ${GSP_WARNINGS})
+target_link_libraries(test_point_to_point PRIVATE ZLIB::ZLIB Threads::Threads)
+if(GSP_WITH_CUDA)
+  target_link_libraries(test_point_to_point PRIVATE CUDA::cudart_static)
+endif()
+add_test(NAME test_point_to_point COMMAND test_point_to_point)
+set_tests_properties(test_point_to_point PROPERTIES LABELS "cpu" TIMEOUT 120)

@@ -8,7 +8,13 @@
  * and cancellation; overflow; bad arguments get a status and a message
  * naming the argument. Where CUDA is usable, the shapes run on it too
  * (gsp_apsp_run on CUDA as the reference), and AUTO's point-to-point bet
- * (near target: CPU; far target: the CPU gives up for the device). */
+ * (near target: CPU; far target: the CPU gives up for the device).
+ * Point-to-point tables (one target: the CPU's bidirectional search) on
+ * every weight type against the CPU Dijkstra, paths arc by arc, zero
+ * weights, loops, unreachable targets, s = t, overflow, more sources per
+ * thread than stamps, NY when GSP_DATA_DIR has it. The settle budget,
+ * which only AUTO's device bet sets, is tested in
+ * tests/internal/test_point_to_point.cpp. */
 #include "testing.h"
 
 /* The arcs by tail, for path checks (cheapest parallel arc per hop). */
@@ -331,6 +337,436 @@ static void test_point_to_point_bet(void) {
   t_arcs_free(&a);
 }
 
+/* ------------------------------------------- point to point (K x 1)
+ * A table whose targets are one vertex runs, on the CPU and without
+ * negative arcs, a bidirectional search per source (doc/tables.md). Its
+ * cells are checked against gsp_sssp_run with the CPU Dijkstra: int32, and
+ * float / double sums that are exact (integer weights), bit for bit; other
+ * float and double weights within the bound doc/tables.md states, twice
+ * gsp.h's k * 2^-22 * S (2^-51 for double) over the longer of the two
+ * paths. Every path is checked arc by arc, its exact sum against the cell. */
+
+/* A graph with its weights as the library holds them (rounded to float for
+ * GSP_F32), by tail, for the references and the path checks. */
+typedef struct {
+  gsp_graph* g;
+  gsp_dtype dt;
+  int exact; /* every sum is exact in the weight type: compare bit for bit */
+  int32_t n;
+  int64_t* off;
+  int32_t* dst;
+  double* w;
+} p2p_graph;
+
+/* arcs' weights times (1 + a fraction in [0, 1)) unless exact; int32 takes
+ * the integer weights. */
+static p2p_graph p2p_make(const t_arcs* a, gsp_dtype dt, int exact, uint64_t seed) {
+  p2p_graph p;
+  t_rng r = {seed};
+  int64_t k, m = a->m;
+  int32_t v;
+  double* wd = (double*)malloc((size_t)(m ? m : 1) * sizeof(double));
+  float* wf = (float*)malloc((size_t)(m ? m : 1) * sizeof(float));
+  int64_t* at = (int64_t*)calloc((size_t)a->n + 1, sizeof(int64_t));
+  gsp_status st;
+  memset(&p, 0, sizeof p);
+  p.dt = dt;
+  p.exact = exact || dt == GSP_I32;
+  p.n = a->n;
+  for (k = 0; k < m; k++) {
+    double x = (double)a->w[k];
+    if (!p.exact) x *= 1.0 + (double)t_below(&r, 1 << 20) / (double)(1 << 20);
+    wf[k] = (float)x;
+    wd[k] = dt == GSP_F32 ? (double)wf[k] : x;
+  }
+  st = gsp_graph_create(&p.g, a->n, m, a->src, a->dst,
+                        dt == GSP_I32 ? (const void*)a->w : dt == GSP_F32 ? (const void*)wf : (const void*)wd, dt, 0);
+  if (st != GSP_OK) {
+    fprintf(stderr, "p2p_make(%s): %s\n", a->name, gsp_last_error());
+    exit(2);
+  }
+  p.off = (int64_t*)calloc((size_t)a->n + 1, sizeof(int64_t));
+  p.dst = (int32_t*)malloc((size_t)(m ? m : 1) * sizeof(int32_t));
+  p.w = (double*)malloc((size_t)(m ? m : 1) * sizeof(double));
+  for (k = 0; k < m; k++) p.off[a->src[k] + 1]++;
+  for (v = 0; v < a->n; v++) p.off[v + 1] += p.off[v];
+  for (v = 0; v <= a->n; v++) at[v] = p.off[v];
+  for (k = 0; k < m; k++) {
+    int64_t e = at[a->src[k]]++;
+    p.dst[e] = a->dst[k];
+    p.w[e] = dt == GSP_I32 ? (double)a->w[k] : wd[k];
+  }
+  free(at);
+  free(wd);
+  free(wf);
+  return p;
+}
+
+static void p2p_free(p2p_graph* p) {
+  gsp_graph_destroy(p->g);
+  free(p->off);
+  free(p->dst);
+  free(p->w);
+}
+
+/* The unit of the rounding bound: 2^-22 for float, 2^-51 for double, 0 when
+ * sums are exact. */
+static double p2p_unit(const p2p_graph* p) {
+  return p->exact ? 0.0 : p->dt == GSP_F32 ? ldexp(1.0, -22) : ldexp(1.0, -51);
+}
+
+/* Checks a path s..t against the graph: consecutive vertices joined by an
+ * arc (the cheapest parallel one counts), no vertex twice; its exact sum
+ * (double) and k * S, the rounding bound's factor, in *sum and *ks.
+ * Returns 0 when valid. */
+static int p2p_path(const p2p_graph* p, const int32_t* verts, int32_t len, int32_t s, int32_t t, double* sum,
+                    double* ks) {
+  int32_t i, j;
+  double total = 0, abs_total = 0;
+  if (len < 1 || verts[0] != s || verts[len - 1] != t) return 1;
+  for (i = 0; i + 1 < len; i++) {
+    int64_t e;
+    double best = INFINITY;
+    for (e = p->off[verts[i]]; e < p->off[verts[i] + 1]; e++)
+      if (p->dst[e] == verts[i + 1] && p->w[e] < best) best = p->w[e];
+    if (isinf(best)) return 1;
+    total += best;
+    abs_total += fabs(best);
+  }
+  for (i = 0; i < len && len <= 4096; i++)
+    for (j = i + 1; j < len; j++)
+      if (verts[i] == verts[j]) return 1;
+  *sum = total;
+  *ks = (double)(len - 1) * abs_total;
+  return 0;
+}
+
+/* Cell (i, j) of table `tab` against a CPU Dijkstra from s to t: the same
+ * distance (bit for bit where exact, else within 2 u k S of the longer
+ * path), and with paths a valid path whose sum is the cell's within u k S.
+ * Returns the number of failures (each reported). */
+static int p2p_cell(const p2p_graph* p, const gsp_table* tab, const gsp_paths* ref, int32_t i, int32_t j, int32_t s,
+                    int32_t t, int paths, const char* what) {
+  int64_t want = 0, got = 0;
+  double dw, dg, ks_ref = 0, ks_tab = 0, sum_ref = 0, sum_tab = 0, tol;
+  int32_t len = 0, *verts;
+  const size_t wb = t_dist_bytes(p->dt);
+  int bad = 0;
+  CHECK_OK(gsp_paths_distance(ref, s, t, &want));
+  CHECK_OK(gsp_table_distance(tab, i, j, &got));
+  dw = as_double(&want, p->dt);
+  dg = as_double(&got, p->dt);
+  if (gsp_path_get(ref, s, t, NULL, 0, &len) == GSP_OK && len > 0) {
+    verts = (int32_t*)malloc((size_t)len * sizeof(int32_t));
+    CHECK_OK(gsp_path_get(ref, s, t, verts, len, &len));
+    CHECK(p2p_path(p, verts, len, s, t, &sum_ref, &ks_ref) == 0, "%s: the Dijkstra path %d -> %d is not a path", what,
+          s, t);
+    free(verts);
+  }
+  if (paths) {
+    gsp_status st = gsp_table_path(tab, i, j, NULL, 0, &len);
+    if (isinf(dg)) {
+      bad += st != GSP_ERR_NO_PATH || len != 0;
+      CHECK(st == GSP_ERR_NO_PATH && len == 0, "%s: %d -> %d unreachable, yet path %s of length %d", what, s, t,
+            gsp_status_name(st), len);
+    } else if (st == GSP_OK && len > 0) {
+      verts = (int32_t*)malloc((size_t)len * sizeof(int32_t));
+      CHECK_OK(gsp_table_path(tab, i, j, verts, len, &len));
+      if (p2p_path(p, verts, len, s, t, &sum_tab, &ks_tab) != 0) {
+        bad++;
+        CHECK(0, "%s: cell %d -> %d: not a path of the graph (%d vertices)", what, s, t, len);
+      } else {
+        tol = p2p_unit(p) * ks_tab;
+        bad += fabs(sum_tab - dg) > tol;
+        CHECK(fabs(sum_tab - dg) <= tol, "%s: cell %d -> %d = %.17g, its path sums to %.17g (tolerance %g)", what, s,
+              t, dg, sum_tab, tol);
+      }
+      free(verts);
+    } else {
+      bad++;
+      CHECK(0, "%s: cell %d -> %d: %s, length %d", what, s, t, gsp_status_name(st), len);
+    }
+  }
+  if (p->exact || isinf(dw) || isinf(dg)) {
+    bad += memcmp(&want, &got, wb) != 0;
+    CHECK(memcmp(&want, &got, wb) == 0, "%s: cell %d -> %d = %.17g, Dijkstra %.17g", what, s, t, dg, dw);
+  } else {
+    tol = 2.0 * p2p_unit(p) * (ks_ref > ks_tab ? ks_ref : ks_tab);
+    bad += fabs(dw - dg) > tol;
+    CHECK(fabs(dw - dg) <= tol, "%s: cell %d -> %d = %.17g, Dijkstra %.17g (tolerance %g)", what, s, t, dg, dw, tol);
+  }
+  return bad;
+}
+
+/* K sources to `reps` copies of target t (one distinct target), with and
+ * without paths, on `threads` threads; each cell against Dijkstra. */
+static void p2p_table(const p2p_graph* p, const int32_t* src, int32_t k, int32_t t, int32_t reps, int threads,
+                      const char* what) {
+  int32_t dst[4], i, j, paths;
+  gsp_options o, dij;
+  gsp_options_init(&dij);
+  dij.backend = GSP_BACKEND_CPU;
+  dij.algorithm = GSP_SSSP_DIJKSTRA;
+  for (j = 0; j < reps; j++) dst[j] = t;
+  for (paths = 0; paths < 2; paths++) {
+    gsp_table* tab = NULL;
+    gsp_run_info info;
+    int bad = 0;
+    char* into = (char*)malloc((size_t)k * (size_t)reps * 8 + 8);
+    char* all = (char*)malloc((size_t)k * (size_t)reps * 8 + 8);
+    gsp_options_init(&o);
+    o.backend = GSP_BACKEND_CPU;
+    o.num_threads = threads;
+    o.flags = paths ? 0 : GSP_NO_PATHS;
+    CHECK_OK(gsp_table_run(p->g, src, k, dst, reps, &o, &tab));
+    if (tab == NULL) {
+      free(into);
+      free(all);
+      continue;
+    }
+    for (i = 0; i < k; i++) {
+      gsp_paths* ref = NULL;
+      CHECK_OK(gsp_sssp_run(p->g, src[i], &dij, &ref));
+      if (ref == NULL) continue;
+      for (j = 0; j < reps; j++) bad += p2p_cell(p, tab, ref, i, j, src[i], t, paths, what);
+      gsp_paths_destroy(ref);
+    }
+    CHECK(bad == 0, "%s: K=%d x %d copies of target %d, %d threads, paths %d: %d bad cells", what, k, reps, t,
+          threads, paths, bad);
+    memset(&info, 0, sizeof info);
+    info.size = sizeof info;
+    CHECK_OK(gsp_table_info(tab, &info));
+    CHECK(info.backend == GSP_BACKEND_CPU && info.algorithm == GSP_APSP_HEAP && info.iterations == k &&
+              info.relaxations >= 0,
+          "%s: info %s, %lld iterations", what, gsp_algorithm_name(info.algorithm), (long long)info.iterations);
+    /* gsp_table_run_into: the same distances */
+    CHECK_OK(gsp_table_distances(tab, all, (int64_t)k * reps));
+    CHECK_OK(gsp_table_run_into(p->g, src, k, dst, reps, &o, into, NULL));
+    CHECK(memcmp(into, all, (size_t)k * (size_t)reps * t_dist_bytes(p->dt)) == 0,
+          "%s: gsp_table_run_into differs from the table", what);
+    gsp_table_destroy(tab);
+    free(into);
+    free(all);
+  }
+}
+
+/* Random graphs, grids, zero weights, loops and parallel arcs, isolated
+ * parts (unreachable targets), of every weight type, exact and not. */
+static void test_point_to_point_shapes(void) {
+  static const int shapes[] = {T_RANDOM_SPARSE, T_GRID, T_POWER_LAW, T_ZERO_WEIGHTS, T_LOOPS_PARALLEL, T_ISOLATED,
+                               T_RING, T_SINGLE, T_NO_ARCS};
+  int si, dt, exact, q;
+  t_rng r = {2024};
+  for (si = 0; si < (int)(sizeof shapes / sizeof shapes[0]); si++) {
+    t_arcs a;
+    t_make_shape(&a, shapes[si], shapes[si] == T_GRID ? 900 : 400, 17 + (uint64_t)si);
+    for (dt = 0; dt < T_NUM_DTYPES; dt++) {
+      for (exact = 1; exact >= (t_dtypes[dt] == GSP_I32 ? 1 : 0); exact--) {
+        p2p_graph p = p2p_make(&a, t_dtypes[dt], exact, 99 + (uint64_t)si);
+        char what[96];
+        snprintf(what, sizeof what, "point to point %s %s%s", a.name, t_dtype_name(p.dt),
+                 p.exact ? "" : " (real weights)");
+        for (q = 0; q < 6; q++) {
+          int32_t src[8], i, t = t_below(&r, a.n);
+          for (i = 0; i < 8; i++) src[i] = t_below(&r, a.n);
+          src[3] = t;      /* s == t: 0, a path of one vertex */
+          src[5] = src[4]; /* a repeated source */
+          p2p_table(&p, src, 1, t, 1, 1, what);       /* 1 x 1 */
+          p2p_table(&p, src + 1, 1, t, 3, 1, what);   /* 1 x 3 copies of one target */
+          p2p_table(&p, src, 8, t, 1, q % 2 ? 2 : 1, what);  /* K x 1 */
+        }
+        p2p_free(&p);
+      }
+    }
+    t_arcs_free(&a);
+  }
+}
+
+/* More sources per thread than one-byte stamps have values (255: the
+ * stamps are cleared and start again), point to point and by targets. */
+static void test_stamps_wrap(void) {
+  t_arcs a;
+  adj arcs;
+  t_rng r = {5};
+  int32_t src[600], dst[3];
+  p2p_graph p;
+  gsp_graph* g;
+  t_make_shape(&a, T_GRID, 900, 23);
+  arcs = adj_make(&a);
+  pick(&r, a.n, 600, src);
+  pick(&r, a.n, 3, dst);
+  p = p2p_make(&a, GSP_F32, 0, 3);
+  p2p_table(&p, src, 600, dst[0], 1, 1, "600 x 1 on one thread");
+  p2p_free(&p);
+  g = t_graph(&a, GSP_I32, 1.0f);
+  compare(g, &a, &arcs, "600 x 3 on one thread", src, 600, dst, 3, 1, 1, GSP_BACKEND_CPU);
+  gsp_graph_destroy(g);
+  adj_free(&arcs);
+  t_arcs_free(&a);
+}
+
+/* A graph where n times the largest weight passes GSP_I32_INF although no
+ * distance does: an unreachable target is then decided by the forward
+ * search alone (which finds no overflow); reachable ones as before. */
+static void test_point_to_point_heavy_arc(void) {
+  t_arcs a;
+  t_rng r = {77};
+  int32_t i;
+  t_make_shape(&a, T_ISOLATED, 600, 5);
+  t_arc(&a, 0, 1, 1000000000);
+  for (i = 0; i < 12; i++) {
+    p2p_graph p = p2p_make(&a, GSP_I32, 1, 1);
+    int32_t src[4], t = t_below(&r, a.n);
+    src[0] = t_below(&r, a.n / 2);
+    src[1] = t_below(&r, a.n);
+    src[2] = 0;
+    src[3] = a.n - 1;
+    p2p_table(&p, src, 4, t, 1, 1, "point to point, a heavy arc");
+    p2p_free(&p);
+  }
+  t_arcs_free(&a);
+}
+
+/* int32 overflow: a cell answers where the forward search answers (the
+ * target is settled before any sum leaves the range) and is
+ * GSP_ERR_OVERFLOW where it reports one; the edge GSP_I32_INF - 1 fits. */
+static void test_point_to_point_overflow(void) {
+  /* a chain 0 -> 1 -> 2 -> 3 of 1e9 each; 4 -> 5 -> 6 summing to INF - 1,
+   * then 6 -> 7 of 1; 8 isolated; 9 -> 10 and 9 -> 11 -> 12 of 2e9 each */
+  const int32_t from[] = {0, 1, 2, 4, 5, 6, 9, 9, 11};
+  const int32_t to[] = {1, 2, 3, 5, 6, 7, 10, 11, 12};
+  const int32_t w[] = {1000000000, 1000000000, 1000000000, 1073741823, 1073741823, 1, 5, 2000000000, 2000000000};
+  const double wd[] = {1e308, 1e308, 1, 1, 1, 1, 1, 1, 1};
+  gsp_graph* g = NULL;
+  gsp_options o;
+  int32_t d = 0, s, t;
+  double x = 0;
+  gsp_table* tab = NULL;
+  gsp_options_init(&o);
+  o.backend = GSP_BACKEND_CPU;
+  CHECK_OK(gsp_graph_create(&g, 13, 9, from, to, w, GSP_I32, 0));
+  s = 0, t = 2;
+  CHECK_OK(gsp_table_run_into(g, &s, 1, &t, 1, &o, &d, NULL));
+  CHECK(d == 2000000000, "0 -> 2: %d", d);
+  t = 3;
+  CHECK_STATUS(gsp_table_run(g, &s, 1, &t, 1, &o, &tab), GSP_ERR_OVERFLOW);
+  CHECK(tab == NULL, "no table on overflow");
+  s = 4, t = 6;
+  CHECK_OK(gsp_table_run_into(g, &s, 1, &t, 1, &o, &d, NULL));
+  CHECK(d == GSP_I32_INF - 1, "4 -> 6: %d (want INF - 1)", d);
+  t = 7;
+  CHECK_STATUS(gsp_table_run_into(g, &s, 1, &t, 1, &o, &d, NULL), GSP_ERR_OVERFLOW);
+  s = 9, t = 10;
+  CHECK_OK(gsp_table_run_into(g, &s, 1, &t, 1, &o, &d, NULL));
+  CHECK(d == 5, "9 -> 10 beside an overflow: %d", d);
+  t = 8; /* unreachable, while 12 overflows: what the forward search reports */
+  CHECK_STATUS(gsp_table_run_into(g, &s, 1, &t, 1, &o, &d, NULL), GSP_ERR_OVERFLOW);
+  s = 8, t = 0; /* from an isolated vertex: unreachable */
+  CHECK_OK(gsp_table_run_into(g, &s, 1, &t, 1, &o, &d, NULL));
+  CHECK(d == GSP_I32_INF, "8 -> 0: %d", d);
+  s = 5, t = 4; /* against the arcs: unreachable */
+  CHECK_OK(gsp_table_run_into(g, &s, 1, &t, 1, &o, &d, NULL));
+  CHECK(d == GSP_I32_INF, "5 -> 4: %d", d);
+  gsp_graph_destroy(g);
+  /* double: 1e308 + 1e308 is beyond DBL_MAX */
+  CHECK_OK(gsp_graph_create(&g, 13, 9, from, to, wd, GSP_F64, 0));
+  s = 0, t = 1;
+  CHECK_OK(gsp_table_run_into(g, &s, 1, &t, 1, &o, &x, NULL));
+  CHECK(x == 1e308, "f64 0 -> 1: %g", x);
+  t = 2;
+  CHECK_STATUS(gsp_table_run_into(g, &s, 1, &t, 1, &o, &x, NULL), GSP_ERR_OVERFLOW);
+  gsp_graph_destroy(g);
+}
+
+/* Negative arcs keep Johnson's single search: K x 1 answers as
+ * Bellman-Ford does, and info says Johnson. */
+static void test_point_to_point_negative(void) {
+  t_arcs a;
+  int dt;
+  t_make_shape(&a, T_DAG_NEGATIVE, 300, 3);
+  for (dt = 0; dt < T_NUM_DTYPES; dt++) {
+    gsp_graph* g = t_graph(&a, t_dtypes[dt], 1.0f);
+    gsp_options o, bf;
+    gsp_table* tab = NULL;
+    gsp_run_info info;
+    int32_t src[3] = {0, 7, 150}, t = 200, i;
+    gsp_options_init(&o);
+    o.backend = GSP_BACKEND_CPU;
+    gsp_options_init(&bf);
+    bf.backend = GSP_BACKEND_CPU;
+    bf.algorithm = GSP_SSSP_BELLMAN_FORD;
+    CHECK_OK(gsp_table_run(g, src, 3, &t, 1, &o, &tab));
+    for (i = 0; i < 3 && tab != NULL; i++) {
+      gsp_paths* ref = NULL;
+      int64_t want = 0, got = 0;
+      CHECK_OK(gsp_sssp_run(g, src[i], &bf, &ref));
+      CHECK_OK(gsp_paths_distance(ref, src[i], t, &want));
+      CHECK_OK(gsp_table_distance(tab, i, 0, &got));
+      CHECK(want == got, "negative arcs %s: %d -> %d differs from Bellman-Ford", t_dtype_name(t_dtypes[dt]), src[i], t);
+      gsp_paths_destroy(ref);
+    }
+    memset(&info, 0, sizeof info);
+    info.size = sizeof info;
+    CHECK_OK(gsp_table_info(tab, &info));
+    CHECK(info.algorithm == GSP_APSP_JOHNSON, "negative arcs: ran %s", gsp_algorithm_name(info.algorithm));
+    gsp_table_destroy(tab);
+    gsp_graph_destroy(g);
+  }
+  t_arcs_free(&a);
+}
+
+/* The New York road graph, when GSP_DATA_DIR has it: random pairs, int32
+ * and float, against Dijkstra, paths checked; K x 1 on two threads. */
+static void test_point_to_point_ny(void) {
+  const char* dir = getenv("GSP_DATA_DIR");
+  char ny[1024];
+  int dt;
+  FILE* f;
+  if (dir == NULL || !*dir) dir = "../shared/data";
+  snprintf(ny, sizeof ny, "%s/USA-road-d.NY.gr.gz", dir);
+  f = fopen(ny, "rb");
+  if (f == NULL) {
+    printf("SKIP point to point on NY: %s not found (set GSP_DATA_DIR)\n", ny);
+    return;
+  }
+  fclose(f);
+  for (dt = 0; dt < 2; dt++) {
+    t_rng r = {31 + (uint64_t)dt};
+    p2p_graph p;
+    t_arcs a;
+    int32_t src[4], q, i;
+    int64_t k, m;
+    gsp_graph* g = NULL;
+    CHECK_OK(gsp_graph_load(&g, ny, GSP_FORMAT_AUTO, GSP_I32, 0));
+    if (g == NULL) return;
+    /* the arcs, for p2p_make's CSR copy */
+    t_arcs_init(&a, "NY", gsp_graph_num_vertices(g));
+    m = gsp_graph_num_edges(g);
+    {
+      int64_t* off = (int64_t*)malloc((size_t)(a.n + 1) * sizeof(int64_t));
+      int32_t* dst = (int32_t*)malloc((size_t)m * sizeof(int32_t));
+      int32_t* w = (int32_t*)malloc((size_t)m * sizeof(int32_t));
+      int32_t u;
+      CHECK_OK(gsp_graph_csr(g, off, dst, w));
+      for (u = 0; u < a.n; u++)
+        for (k = off[u]; k < off[u + 1]; k++) t_arc(&a, u, dst[k], w[k]);
+      free(off);
+      free(dst);
+      free(w);
+    }
+    gsp_graph_destroy(g);
+    p = p2p_make(&a, dt ? GSP_F32 : GSP_I32, 1, 0);
+    for (q = 0; q < 6; q++) {
+      for (i = 0; i < 4; i++) src[i] = t_below(&r, a.n);
+      p2p_table(&p, src, 1, src[3], 1, 1, dt ? "point to point NY f32" : "point to point NY i32");
+      p2p_table(&p, src, 1, t_below(&r, a.n), 1, 1, dt ? "point to point NY f32" : "point to point NY i32");
+    }
+    p2p_table(&p, src, 4, t_below(&r, a.n), 1, 2, dt ? "point to point NY f32, K x 1" : "point to point NY i32, K x 1");
+    p2p_free(&p);
+    t_arcs_free(&a);
+  }
+}
+
 /* Explicit algorithms: every CPU all-pairs algorithm answers the same
  * table; Dijkstra-based ones refuse negative arcs as gsp_apsp_run does. */
 static void test_algorithms(void) {
@@ -536,5 +972,11 @@ int main(void) {
   test_shapes();
   test_large();
   test_point_to_point_bet();
+  test_point_to_point_shapes();
+  test_point_to_point_heavy_arc();
+  test_stamps_wrap();
+  test_point_to_point_overflow();
+  test_point_to_point_negative();
+  test_point_to_point_ny();
   return t_finish("test_table");
 }

@@ -322,7 +322,7 @@ typedef enum gsp_backend {
   X(GSP_APSP_MINPLUS, 10, "minplus", "APSP, any w: repeated min-plus squaring (CPU, CUDA)")                        \
   X(GSP_APSP_HEAP, 11, "heap", "APSP, w >= 0: one binary-heap Dijkstra per source (CPU, CUDA)")                    \
   X(GSP_APSP_TASK_PARALLEL, 12, "task-parallel", "APSP, w >= 0: N sources per launch (CUDA)")                      \
-  X(GSP_APSP_JOHNSON, 13, "johnson", "APSP, any w: Bellman-Ford reweighting then Dijkstra (CPU)")                  \
+  X(GSP_APSP_JOHNSON, 13, "johnson", "APSP, any w: Bellman-Ford reweighting then Dijkstra (CPU, CUDA)")            \
   X(GSP_SSSP_ATOMIC_64, 14, "atomic64", "SSSP, w >= 0: lock-free (distance, parent) 64-bit atomic (CUDA)")         \
   X(GSP_APSP_DELTA_STEPPING, 15, "batched-delta-stepping",                                                         \
     "APSP, w >= 0: one delta-stepping search per source, many sources at once (CPU, CUDA)")                      \

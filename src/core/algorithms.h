@@ -47,7 +47,7 @@ inline constexpr AlgorithmFacts kRows[] = {
     {GSP_APSP_MINPLUS,        kApsp, true,  true,  true},
     {GSP_APSP_HEAP,           kApsp, false, true,  true},
     {GSP_APSP_TASK_PARALLEL,  kApsp, false, false, true},
-    {GSP_APSP_JOHNSON,        kApsp, true,  true,  false},
+    {GSP_APSP_JOHNSON,        kApsp, true,  true,  true},
     {GSP_SSSP_ATOMIC_64,      kSssp, false, false, true},
     {GSP_APSP_DELTA_STEPPING, kApsp, false, true,  true},
     {GSP_APSP_SPMM,           kApsp, false, false, true},

@@ -153,6 +153,13 @@ struct SsspJob {
   // dist and pred are CUDA device memory of options->device (gsp_sssp_run_device):
   // only CUDA engines get such a job, and they copy device to device.
   bool results_on_device = false;
+  // >= 0: the caller reads only this vertex's distance and path (a point-to-
+  // point query, dispatch/dispatch_table.cpp). An engine may stop once it is
+  // final; the row then holds the vertices final by then and every other
+  // one unreached, as a distance limit would cut it, and *stopped_early is
+  // set. Engines that cannot stop ignore it.
+  int32_t stop_at = -1;
+  bool* stopped_early = nullptr;
 };
 
 // Receives finished APSP rows, in source order, in blocks. dist is

@@ -81,6 +81,7 @@ const Csr& Graph::reverse() const {
                         "the reverse graph of " + std::to_string(n_) + " vertices and " + std::to_string(m) + " arcs");
     Csr r = build_reverse_csr(fwd_, n_, dtype_);
     rev_ = std::move(r);
+    rev_built_.store(true, std::memory_order_release);
   });
   return rev_;
 }

@@ -5,6 +5,7 @@
 // shared by reference count between handles and results.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -80,6 +81,9 @@ class Graph {
   }
   const Csr& forward() const { return fwd_; }
   const Csr& reverse() const;
+  // Whether the reverse graph is built (a search that may use it or not
+  // can skip the cost of building it; dispatch's point-to-point bet).
+  bool has_reverse() const { return rev_built_.load(std::memory_order_acquire); }
   // Estimated hop eccentricity of a source (estimate_hop_depth(),
   // core/hop_depth.h). Probed on first use, once,
   // thread-safe.
@@ -116,6 +120,7 @@ class Graph {
   int64_t max_out_degree_ = 0;
 
   mutable std::once_flag rev_once_;
+  mutable std::atomic<bool> rev_built_{false};
   mutable Csr rev_;
   mutable std::once_flag depth_once_;
   mutable double hop_depth_ = 1;

@@ -14,6 +14,7 @@
 
 #include "core/algorithms.h"
 #include "dispatch/cpu_cost_model.h"
+#include "dispatch/cuda_apsp_job.h"
 #include "dispatch/cuda_cost_model.h"
 #include "dispatch/device_startup.h"
 #include "dispatch/distance_limit.h"
@@ -64,6 +65,18 @@ Lean lean_of(const Graph& g, const RunOptions& o, bool sssp, int32_t num_sources
   return {gpu::usable(nullptr), false};
 }
 
+// Johnson with paths stays on the CPU under AUTO. On CUDA its reduced
+// graph has a zero-cost arc for every arc of the potentials' tree, so each
+// row's predecessors are checked (and often rebuilt) on the host: on the
+// H200 host NY with 64 sources took 0.37 s on CUDA against 0.42 s on 16
+// CPU threads, a random graph of 65,536 vertices 3.2 s against 0.20 s;
+// without paths (tables) the device wins, NY 1000 x 1000 0.25 s against
+// 3.3 s (bench_johnson, bench/RESULTS.md).
+Lean johnson_lean(const RunOptions& o, gsp_algorithm algo, Lean lean) {
+  if (o.backend == GSP_BACKEND_AUTO && algo == GSP_APSP_JOHNSON && o.want_paths) lean.cuda = false;
+  return lean;
+}
+
 // Decides the backend for a resolved algorithm.
 gsp_backend choose_backend(const RunOptions& o, gsp_algorithm algo, const Lean& lean) {
   std::string why;
@@ -96,9 +109,11 @@ gsp_algorithm auto_sssp(const Graph& g, const RunOptions& o, bool cuda) {
 }
 
 // APSP choice (doc/algorithms.md):
-// - negative weights: Johnson on the CPU, Floyd-Warshall on CUDA when all
-//   rows are wanted (Johnson has no CUDA engine), and on the CPU for dense
-//   or small graphs;
+// - negative weights: Johnson (Bellman-Ford potentials, then the sources
+//   on reduced costs), except Floyd-Warshall for all rows where it is the
+//   better engine: on CUDA where the cost model would pick a dense engine
+//   for the same graph without negative arcs, on the CPU for dense or small
+//   graphs;
 // - on CUDA: the engine the cost model (dispatch/cuda_cost_model.h) estimates
 //   fastest;
 // - on the CPU: Floyd-Warshall for all rows of dense or small graphs, else
@@ -108,12 +123,16 @@ gsp_algorithm auto_apsp(const Graph& g, int32_t num_sources, const RunOptions& o
   const double m = static_cast<double>(g.m());
   const bool all = num_sources == g.n();
   const bool dense = m >= n * n / 16.0;
-  if (g.has_negative_weight()) {
-    if (cuda && all) return GSP_APSP_FLOYD_WARSHALL;
-    if (!cuda && all && (dense || n <= 256)) return GSP_APSP_FLOYD_WARSHALL;
-    return GSP_APSP_JOHNSON;
+  if (cuda) {
+    const gsp_algorithm best =
+        cuda_apsp_choice(g, num_sources, o.want_paths, static_cast<double>(o.device_memory_limit));
+    if (!g.has_negative_weight()) return best;
+    const bool dense_engine = best == GSP_APSP_FLOYD_WARSHALL || best == GSP_APSP_MINPLUS;
+    return all && dense_engine ? GSP_APSP_FLOYD_WARSHALL : GSP_APSP_JOHNSON;
   }
-  if (cuda) return cuda_apsp_choice(g, num_sources, o.want_paths, static_cast<double>(o.device_memory_limit));
+  if (g.has_negative_weight()) {
+    return all && (dense || n <= 256) ? GSP_APSP_FLOYD_WARSHALL : GSP_APSP_JOHNSON;
+  }
   if (all && (dense || n <= 256)) return GSP_APSP_FLOYD_WARSHALL;
   return GSP_APSP_HEAP;
 }
@@ -160,7 +179,7 @@ Plan plan_run(const Graph& g, const RunOptions& o, bool sssp, int32_t num_source
                                              std::to_string(g.min_weight()) +
                                              " (use bellman-ford, johnson or floyd-warshall)");
   }
-  Plan p{algo, choose_backend(o, algo, lean)};
+  Plan p{algo, choose_backend(o, algo, johnson_lean(o, algo, lean))};
   p.cold_cpu = lean.cold_cpu && p.backend == GSP_BACKEND_CPU;
   return p;
 }
@@ -175,8 +194,8 @@ Plan plan_run(const Graph& g, const RunOptions& o, bool sssp, int32_t num_source
 // lowers a sum. Such a verdict would be a bug, and is not hidden.)
 bool float_cycle_verdict_to_check(const Graph& g, const Plan& p, const Error& e) {
   return e.status() == GSP_ERR_NEGATIVE_CYCLE && is_float_dtype(g.dtype()) && g.has_negative_weight() &&
-         !(p.backend == GSP_BACKEND_CPU &&
-           (p.algorithm == GSP_SSSP_BELLMAN_FORD || p.algorithm == GSP_APSP_JOHNSON));
+         !(p.algorithm == GSP_APSP_JOHNSON ||
+           (p.backend == GSP_BACKEND_CPU && p.algorithm == GSP_SSSP_BELLMAN_FORD));
 }
 
 std::vector<int32_t> expand_sources(const Graph& g, const int32_t* sources, int32_t num_sources, bool* all) {
@@ -227,7 +246,7 @@ void run_apsp_into(const Graph& g, const std::vector<int32_t>& list, bool all, c
     if (p.algorithm == GSP_CH) {
       cpu::index_apsp(*o.index, job);
     } else if (p.backend == GSP_BACKEND_CUDA) {
-      run_cuda_apsp(job, plan_devices(g, o, p.algorithm, job.num_sources, all, RowMerger::serialises(*job.sink)));
+      run_cuda_apsp_job(job, RowMerger::serialises(*job.sink));
     } else {
       cpu::apsp(job);
     }

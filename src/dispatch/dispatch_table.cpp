@@ -14,6 +14,7 @@
 
 #include "dispatch/distance_limit.h"
 #include "dispatch/cpu_cost_model.h"
+#include "dispatch/cuda_apsp_job.h"
 #include "dispatch/cuda_cost_model.h"
 #include "dispatch/device_startup.h"
 #include "dispatch/dispatch.h"
@@ -21,6 +22,7 @@
 #include "dispatch/multi_device.h"
 #include "core/gpu_backend.h"
 #include "core/host_memory.h"
+#include "core/result_memory.h"
 #include "dispatch/row_sinks.h"
 #include "engines/cpu/common/cpu_engines.h"
 #include "engines/cpu/common/team.h"
@@ -120,8 +122,64 @@ class TableSink final : public RowSink {
   std::atomic<int32_t> next_{0};  // rows delivered
 };
 
-// The table on CUDA: the plan's all-pairs engine for the K sources.
-void cuda_table(const Graph& g, const cpu::TableJob& t, gsp_algorithm algorithm) {
+// One source on CUDA with the algorithm left to AUTO (a point-to-point
+// query the CPU gave up on, a 1 x T table): the single-source engine AUTO
+// runs for gsp_sssp_run, whose whole row is one copy into page-locked
+// memory; the many-source engines' passes cost it more (Graph65536: 0.89 ms
+// against 0.27 ms). With one distinct target the engine may stop once that
+// target is final (SsspJob::stop_at; delta-stepping does, at the end of
+// the target's bucket). Its row's target columns make the cells. Returns
+// the algorithm that ran.
+gsp_algorithm cuda_table_one_source(const Graph& g, const cpu::TableJob& t) {
+  RunOptions o = *t.options;
+  o.want_paths = t.paths != nullptr;
+  o.backend = GSP_BACKEND_CUDA;
+  gsp_backend backend = GSP_BACKEND_CUDA;
+  gsp_algorithm algorithm = GSP_ALGO_AUTO;
+  plan_for(g, true, 1, o, &backend, &algorithm);
+  const int32_t s = t.sources[0];
+  bool one_target = true;
+  for (int32_t j = 1; j < t.num_targets; ++j) one_target = one_target && t.targets[j] == t.targets[0];
+  bool stopped = false;
+  HostArray<int32_t> pred;
+  if (o.want_paths) allocate_result(pred, static_cast<size_t>(g.n()), true);
+  with_weight_type(g.dtype(), [&](auto w0) {
+    using W = decltype(w0);
+    HostArray<W> dist;
+    allocate_result(dist, static_cast<size_t>(g.n()), true);
+    SsspJob job;
+    job.graph = &g;
+    job.source = s;
+    job.algorithm = algorithm;
+    job.options = &o;
+    job.dist = dist.data();
+    job.pred = o.want_paths ? pred.data() : nullptr;
+    job.stats = t.stats;
+    job.stop_at = one_target ? t.targets[0] : -1;
+    job.stopped_early = &stopped;
+    gpu::sssp(job);
+    // A row cut at the target's bucket has unreached vertices past arcs out
+    // of reached ones: the row rule would call them overflows. The target
+    // was reached, so its distance fits (as the CPU's early exit decides).
+    if (!stopped && float_overflow_possible(g)) check_float_row(g, s, dist.data());
+    std::vector<std::vector<int32_t>> rows(t.paths != nullptr ? 1 : 0);
+    for (int32_t j = 0; j < t.num_targets; ++j) {
+      const W x = dist[static_cast<size_t>(t.targets[j])];
+      static_cast<W*>(t.dist)[j] = x;
+      if (t.paths == nullptr) continue;
+      t.paths->offsets[static_cast<size_t>(j) + 1] =
+          x == Dist<W>::inf() ? 0 : TablePaths::append_path(pred.data(), s, t.targets[j], g.n(), rows[0]);
+    }
+    if (t.paths != nullptr) t.paths->assemble(rows);
+  });
+  return algorithm;
+}
+
+// The table on CUDA: the plan's all-pairs engine for the K sources (one
+// source under AUTO: the single-source engine). Returns the algorithm that
+// ran.
+gsp_algorithm cuda_table(const Graph& g, const cpu::TableJob& t, gsp_algorithm algorithm) {
+  if (t.num_sources == 1 && t.options->algorithm == GSP_ALGO_AUTO) return cuda_table_one_source(g, t);
   RunOptions o = *t.options;
   o.want_paths = t.paths != nullptr;
   bool all = t.num_sources == g.n();
@@ -138,9 +196,10 @@ void cuda_table(const Graph& g, const cpu::TableJob& t, gsp_algorithm algorithm)
   job.options = &o;
   job.sink = float_overflow_possible(g) ? static_cast<RowSink*>(&checked) : &sink;
   job.stats = t.stats;
-  run_cuda_apsp(job, plan_devices(g, o, algorithm, t.num_sources, all, false));
+  run_cuda_apsp_job(job, false);
   require_rows_delivered(sink.delivered(), t.num_sources);
   if (t.paths != nullptr) t.paths->assemble(rows);
+  return algorithm;
 }
 
 void check_lists(const Graph& g, const int32_t* sources, int32_t num_sources, const int32_t* targets,
@@ -153,12 +212,24 @@ void check_lists(const Graph& g, const int32_t* sources, int32_t num_sources, co
 // on the CPU's early-exit search.
 constexpr int32_t kFewTableTargets = 64;
 
+// The share of the device's estimated time that AUTO's point-to-point bet
+// may spend on the CPU. A far target then costs at most (1 + share) times
+// the device's time (NY, H100: the device answers any target in about
+// 2.7 ms), a target the CPU settles within the share costs CPU time only;
+// one just beyond it pays the share and the device, 1 + 1 / share times
+// what the CPU alone would have spent. Random pairs on a road graph are far
+// almost always, and the bar is the worst query, so the share is
+// small: an even split (share 1, the classic ski-rental rule) would double
+// every far query.
+constexpr double kCpuShareOfDevice = 0.125;
+
 // Vertices a CPU search may settle before AUTO's point-to-point bet is lost:
-// as many as one thread settles in the time the CUDA engine is estimated to
-// take for the K sources (dispatch/cuda_cost_model.h), at least 1024.
+// as many as one thread settles in kCpuShareOfDevice of the time the CUDA
+// engine is estimated to take for the K sources
+// (dispatch/cuda_cost_model.h), at least 1024.
 int64_t point_to_point_budget(const Graph& g, int32_t num_sources, gsp_algorithm algorithm, bool paths) {
   const CudaApspCosts c = cuda_apsp_costs(g, std::max(1, num_sources), paths);
-  const double device = c.of(algorithm);
+  const double device = c.of(algorithm) * kCpuShareOfDevice;
   const double per_vertex = cpu_dijkstra_seconds_per_settled(g);
   return static_cast<int64_t>(std::max(1024.0, std::min(device / per_vertex, 1e15)));
 }
@@ -203,32 +274,38 @@ void table_into(const Graph& g, const int32_t* sources, int32_t num_sources, con
   const gsp_algorithm cpu_algorithm =
       algorithm == GSP_CH ? GSP_CH : g.has_negative_weight() ? GSP_APSP_JOHNSON : GSP_APSP_HEAP;
   o.report(0.0);
+  // The table on CUDA. The CPU answers in two cases, as the CPU engine
+  // would: a float engine's negative-cycle verdict it does not confirm in
+  // float64 (as dispatch.cpp does for gsp_apsp_run), and an int32 or float
+  // overflow, which the device decides on whole rows while a table's
+  // early-exit search sees only the paths to its targets (a vertex beyond
+  // them whose distance does not fit is not the table's).
+  auto on_cuda = [&] {
+    try {
+      backend = GSP_BACKEND_CUDA;
+      algorithm = cuda_table(g, job, algorithm);
+    } catch (const Error& e) {
+      const bool unconfirmed_cycle = e.status() == GSP_ERR_NEGATIVE_CYCLE && is_float_dtype(g.dtype()) &&
+                                     g.has_negative_weight() && !cpu::has_negative_cycle(g);
+      if (!unconfirmed_cycle && e.status() != GSP_ERR_OVERFLOW) throw;
+      backend = GSP_BACKEND_CPU;
+      *stats = RunStats{};
+      if (paths != nullptr) paths->vertices.clear();
+      job.settle_budget = 0;
+      cpu::table(job);
+    }
+  };
   if (num_sources > 0 && num_targets > 0) {
     if (algorithm == GSP_CH) {
       cpu::index_table(*o.index, job);  // the plan checked it is the graph's
     } else if (backend == GSP_BACKEND_CUDA) {
-      try {
-        cuda_table(g, job, algorithm);
-      } catch (const Error& e) {
-        // A float engine's negative-cycle verdict is confirmed in float64
-        // (as dispatch.cpp does for gsp_apsp_run); without a cycle the CPU
-        // answers.
-        if (e.status() != GSP_ERR_NEGATIVE_CYCLE || !is_float_dtype(g.dtype()) || !g.has_negative_weight() ||
-            cpu::has_negative_cycle(g)) {
-          throw;
-        }
-        backend = GSP_BACKEND_CPU;
-        *stats = RunStats{};
-        if (paths != nullptr) paths->vertices.clear();
-        cpu::table(job);
-      }
+      on_cuda();
     } else if (!cpu::table(job)) {
       // A target was not near enough: the device answers the table.
-      backend = GSP_BACKEND_CUDA;
       *stats = RunStats{};
       if (paths != nullptr) paths->vertices.clear();
       job.settle_budget = 0;
-      cuda_table(g, job, algorithm);
+      on_cuda();
     }
   }
   o.report(1.0);

@@ -44,7 +44,7 @@ GSP_APSP_FLOYD_WARSHALL = 9  # APSP, any w: blocked Floyd-Warshall (CPU, CUDA, o
 GSP_APSP_MINPLUS = 10  # APSP, any w: repeated min-plus squaring (CPU, CUDA)
 GSP_APSP_HEAP = 11  # APSP, w >= 0: one binary-heap Dijkstra per source (CPU, CUDA)
 GSP_APSP_TASK_PARALLEL = 12  # APSP, w >= 0: N sources per launch (CUDA)
-GSP_APSP_JOHNSON = 13  # APSP, any w: Bellman-Ford reweighting then Dijkstra (CPU)
+GSP_APSP_JOHNSON = 13  # APSP, any w: Bellman-Ford reweighting then Dijkstra (CPU, CUDA)
 GSP_SSSP_ATOMIC_64 = 14  # SSSP, w >= 0: lock-free (distance, parent) 64-bit atomic (CUDA)
 GSP_APSP_DELTA_STEPPING = 15  # APSP, w >= 0: one delta-stepping search per source, many sources at once (CPU, CUDA)
 GSP_APSP_SPMM = 16  # APSP, w >= 0: min-plus SpMM Bellman-Ford, a tile of sources per vertex (CUDA)

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include "core/engine.h"
 #include "core/road_index.h"
@@ -25,12 +26,38 @@ void apsp(const ApspJob& job);
 // engine call a float graph a negative-cycle graph.
 bool has_negative_cycle(const Graph& graph);
 
+// Johnson's reweighting for an engine of another backend (johnson_reduced.cpp):
+// potentials h from the queue Bellman-Ford of johnson.h (in int64 / double;
+// GSP_ERR_NEGATIVE_CYCLE when the graph has one), and the graph of reduced
+// costs w + h[u] - h[v] >= 0 as float64 weights, the original's arcs in
+// its CSR order, on which any engine for non-negative weights runs; paths
+// on it are paths of the original. unreduce() maps a float64 distance from
+// `source` back to the original's weight type (d - h[source] + h[t]; an
+// int32 or float distance that does not fit is GSP_ERR_OVERFLOW, as the CPU
+// Johnson reports it).
+struct ReducedGraph {
+  GraphPtr graph;                  // GSP_F64, the reduced costs
+  std::vector<double> potentials;  // h, one per vertex
+  gsp_dtype dtype = GSP_F32;       // the original's weight type
+  int64_t relaxations = 0;         // Bellman-Ford's
+  // false when int32 weights reduce to costs whose sums float64 might round
+  // (a cost times n reaching 2^53): then only the CPU Johnson is exact.
+  bool exact = true;
+  // count distances of a row from `source` (reduced, float64) into out
+  // (count values of dtype): to vertices columns[0..count), or 0..count
+  // when columns is null.
+  void unreduce(int32_t source, const double* reduced, const int32_t* columns, int32_t count, void* out) const;
+};
+ReducedGraph johnson_reduced_graph(const Graph& graph, const RunOptions* options);
+
 // A many-to-many table (table_dijkstra.cpp): K x T distances of the graph's
 // weight type into dist (row-major, row i: from sources[i]) and, when paths
 // is not null, every cell's path. Per source, a binary-heap Dijkstra that
-// stops once every distinct target is settled; on Johnson's reduced costs
-// when the graph has negative arcs (GSP_ERR_NEGATIVE_CYCLE when it has a
-// negative cycle). Sources are spread over options->num_threads threads.
+// stops once every distinct target is settled, or, when the targets are one
+// vertex and no arc is negative, a bidirectional one (point_to_point.h);
+// on Johnson's reduced costs when the graph has negative arcs
+// (GSP_ERR_NEGATIVE_CYCLE when it has a negative cycle). Sources are
+// spread over options->num_threads threads.
 struct TableJob {
   const Graph* graph = nullptr;
   const int32_t* sources = nullptr;
@@ -41,9 +68,10 @@ struct TableJob {
   void* dist = nullptr;
   TablePaths* paths = nullptr;  // offsets already sized K x T + 1, or null
   RunStats* stats = nullptr;
-  // > 0: a source's search may settle at most this many vertices; one that
-  // needs more gives the whole table up (table() returns false, the cells
-  // are undefined): AUTO's point-to-point bet (dispatch/dispatch_table.cpp).
+  // > 0: a source's search may settle at most this many vertices (both
+  // directions' together for a bidirectional one); one that needs more
+  // gives the whole table up (table() returns false, the cells are
+  // undefined): AUTO's point-to-point bet (dispatch/dispatch_table.cpp).
   int64_t settle_budget = 0;
 };
 // true: every cell written; false: a search outgrew job.settle_budget.

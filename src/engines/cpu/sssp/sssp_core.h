@@ -75,45 +75,93 @@ struct DenseLabels {
   }
 };
 
-// The one binary-heap Dijkstra (lazy deletion) of the CPU engines: from s
-// over keys wfn(e) >= 0 (type K), labels kept by `labels` (DenseLabels, or
-// the table engine's stamped labels, table_dijkstra.cpp), until the heap is
-// empty or stop(u) returns true for a settled u (before u's arcs are
-// relaxed). An arc whose sum leaves the key's range (add_key fails) never
-// improves a label; it goes to `overflowed` for the caller to judge once
-// the search is over. Returns the number of arc relaxations.
-template <class K, class W, class Labels, class WFn, class Stop>
-int64_t dijkstra_loop(const CsrView<W>& g, int32_t s, Labels labels, HeapVec<K>& heap, OverflowArcs& overflowed,
-                      WFn&& wfn, Stop&& stop) {
-  const K inf = key_inf<K>();
-  auto greater = std::greater<std::pair<K, int32_t>>();
+// The pieces of the one binary-heap Dijkstra (lazy deletion) of the CPU
+// engines, shared by dijkstra_loop below and the table engine's
+// bidirectional point-to-point search (apsp_sparse/point_to_point.cpp),
+// which advances two searches a vertex at a time. The heap's order is the
+// pair's (key, then vertex): a search settles its vertices in the same
+// order whether dijkstra_loop or the point-to-point search drives it.
+template <class K>
+using HeapOrder = std::greater<std::pair<K, int32_t>>;
+
+// Starts a search from s: s labelled 0 and queued, nothing set aside.
+template <class K, class Labels>
+void start_search(int32_t s, Labels& labels, HeapVec<K>& heap, OverflowArcs& overflowed) {
   heap.clear();
   overflowed.clear();
   labels.start(s);
   heap.emplace_back(K(0), s);
-  int64_t relax = 0;
+}
+
+// Pops the queued vertex of smallest key whose key is still its label (an
+// entry above its vertex's label is stale: the vertex was labelled again
+// lower after it was pushed) into *d, *u; false when the heap runs out.
+template <class K, class Labels>
+bool pop_current(HeapVec<K>& heap, const Labels& labels, K* d, int32_t* u) {
   while (!heap.empty()) {
-    std::pop_heap(heap.begin(), heap.end(), greater);
-    const K d = heap.back().first;
-    const int32_t u = heap.back().second;
+    std::pop_heap(heap.begin(), heap.end(), HeapOrder<K>());
+    *d = heap.back().first;
+    *u = heap.back().second;
     heap.pop_back();
-    if (d > labels.at(u)) continue;  // stale entry (u was labelled when it was pushed)
-    if (stop(u)) break;
-    const int64_t end = g.offsets[u + 1];
-    for (int64_t e = g.offsets[u]; e < end; ++e) {
-      const int32_t v = g.targets[e];
-      K nd;
-      ++relax;
-      if (!add_key(d, static_cast<K>(wfn(e)), &nd) || (Labels::kInfSumOverflows && nd == inf)) {
-        overflowed.emplace_back(u, v);
-        continue;
-      }
-      if (labels.improves(v, nd)) {
-        labels.set(v, nd, u);
-        heap.emplace_back(nd, v);
-        std::push_heap(heap.begin(), heap.end(), greater);
-      }
+    if (!(*d > labels.at(*u))) return true;
+  }
+  return false;
+}
+
+// The key pop_current would return next (stale entries at the top are
+// dropped), key_inf when none is queued.
+template <class K, class Labels>
+K top_key(HeapVec<K>& heap, const Labels& labels) {
+  while (!heap.empty() && heap.front().first > labels.at(heap.front().second)) {
+    std::pop_heap(heap.begin(), heap.end(), HeapOrder<K>());
+    heap.pop_back();
+  }
+  return heap.empty() ? key_inf<K>() : heap.front().first;
+}
+
+// Relaxes the arcs of u, settled with key d, over keys wfn(e) >= 0. An arc
+// whose sum leaves the key's range (add_key fails) never improves a label;
+// it goes to `overflowed` for the caller to judge once the search is over.
+// on_label(v, sum) follows every label set (the bidirectional search's
+// meeting candidates). Returns the arcs scanned.
+template <class K, class W, class Labels, class WFn, class OnLabel>
+int64_t relax_arcs(const CsrView<W>& g, int32_t u, K d, Labels& labels, HeapVec<K>& heap, OverflowArcs& overflowed,
+                   WFn&& wfn, OnLabel&& on_label) {
+  const K inf = key_inf<K>();
+  const int64_t begin = g.offsets[u], end = g.offsets[u + 1];
+  for (int64_t e = begin; e < end; ++e) {
+    const int32_t v = g.targets[e];
+    K nd;
+    if (!add_key(d, static_cast<K>(wfn(e)), &nd) || (Labels::kInfSumOverflows && nd == inf)) {
+      overflowed.emplace_back(u, v);
+      continue;
     }
+    if (labels.improves(v, nd)) {
+      labels.set(v, nd, u);
+      heap.emplace_back(nd, v);
+      std::push_heap(heap.begin(), heap.end(), HeapOrder<K>());
+      on_label(v, nd);
+    }
+  }
+  return end - begin;
+}
+
+// The binary-heap Dijkstra of the CPU engines: from s over keys wfn(e) >= 0
+// (type K), labels kept by `labels` (DenseLabels, or the table engine's
+// stamped labels, apsp_sparse/stamped_search.h), until the heap is empty
+// or stop(u) returns true for a settled u (before u's arcs are relaxed).
+// Arcs whose sum leaves the key's range go to `overflowed` (relax_arcs).
+// Returns the number of arc relaxations.
+template <class K, class W, class Labels, class WFn, class Stop>
+int64_t dijkstra_loop(const CsrView<W>& g, int32_t s, Labels labels, HeapVec<K>& heap, OverflowArcs& overflowed,
+                      WFn&& wfn, Stop&& stop) {
+  start_search(s, labels, heap, overflowed);
+  int64_t relax = 0;
+  K d;
+  int32_t u;
+  while (pop_current(heap, labels, &d, &u)) {
+    if (stop(u)) break;
+    relax += relax_arcs(g, u, d, labels, heap, overflowed, wfn, [](int32_t, K) {});
   }
   return relax;
 }
@@ -198,6 +246,10 @@ struct BfCounts {
 // options (may be null): progress is reported every 2^16 queue pops, with a
 // rough fraction (the work of queue Bellman-Ford is not known in advance);
 // call only on the thread that runs the job.
+// The most labels the queue Bellman-Ford's LLL rule moves to the back
+// before one pop (bellman_ford_run).
+constexpr size_t kLllRotations = 16;
+
 template <class W>
 BfCounts bellman_ford_run(const CsrView<W>& g, int32_t s, WideKey<W>* dist, int32_t* pred,
                           const RunOptions* options = nullptr) {
@@ -225,9 +277,15 @@ BfCounts bellman_ford_run(const CsrView<W>& g, int32_t s, WideKey<W>* dist, int3
   }
   BfCounts c;
   while (!q.empty()) {
-    // LLL: rotate large labels to the back (at most one full turn).
+    // LLL: rotate large labels to the back, at most kLllRotations a pop.
+    // Unbounded (up to a full turn), one pop could cost the whole queue:
+    // from the virtual source every label starts at 0, the first negative
+    // arcs pull the average below it, and then nearly every queued vertex
+    // is "large" (Johnson's potentials on NY with negative arcs: 27 s for
+    // 4.4 M relaxations, quadratic in n).
     const double avg = sum / static_cast<double>(q.size());
-    for (size_t turns = q.size(); turns > 1 && static_cast<double>(dist[q.front()]) > avg; --turns) {
+    for (size_t turns = std::min(q.size(), kLllRotations); turns > 1 && static_cast<double>(dist[q.front()]) > avg;
+         --turns) {
       q.push_back(q.front());
       q.pop_front();
     }

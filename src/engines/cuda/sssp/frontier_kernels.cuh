@@ -149,6 +149,18 @@ __global__ void __launch_bounds__(kThreads, kFrontierMinBlocksPerSm) frontier_ke
         if (__ldcg(&c->near_cnt[it % 3]) > 0) continue;
       }
     }
+    // Bucket b is done: every label in it or below is final. A search for
+    // one vertex's distance may stop here once that vertex is among them
+    // (the caller cuts the later buckets' labels: cut_unsettled_kernel).
+    // bucket[] was last written before the last barrier: every block reads
+    // the same value and leaves the loop together.
+    if (a.stop_vertex >= 0 && __ldcg(a.bucket + a.stop_vertex) <= b) {
+      if (leader) {
+        c->stopped = 1;
+        c->stop_bucket = b;
+      }
+      break;
+    }
     // Next bucket from the far pile; none left: the search is over.
     const unsigned long long fc = __ldcg(&c->far_cnt[fl % 3]);
     const int ovf = __ldcg(&c->far_ovf[fl % 3]);
@@ -207,9 +219,23 @@ __global__ void frontier_init_kernel(FArgs<W> a) {
     c->near_cnt[0] = a.copy_n != 0 ? static_cast<unsigned int>(a.n / a.copy_n) : 1u;
     c->r_cnt[0] = c->r_cnt[1] = 0;
     c->status = 0;
+    c->stopped = 0;
+    c->stop_bucket = 0;
     c->relax = 0;
     c->rounds = 0;
     c->buckets = 0;
+  }
+}
+
+// After a search that stopped once its stop vertex was final: the labels
+// beyond the last bucket done are not final, and become unreached, so the
+// row is the full one cut at that bucket's end (its vertices' words and
+// parents are final, and so are the parents' own).
+template <class W>
+__global__ void cut_unsettled_kernel(FArgs<W> a, int last_bucket) {
+  for (int64_t v = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; v < a.n;
+       v += static_cast<int64_t>(gridDim.x) * blockDim.x) {
+    if (a.bucket[v] > last_bucket) a.packed[v] = unreached_word<LabelWord<W>>();
   }
 }
 

@@ -171,6 +171,7 @@ class FrontierSearch {
     }
     a_.n = n;
     a_.source = 0;
+    a_.stop_vertex = -1;
     a_.copy_n = 0;
     a_.sources = nullptr;
     a_.delta_mode = p.delta_mode;
@@ -234,15 +235,23 @@ class FrontierSearch {
     }
   }
 
-  // One search from `source`.
-  Ctrl run(int32_t source) {
+  // One search from `source`; with stop_vertex >= 0 it may stop once that
+  // vertex's label is final (Ctrl::stopped), the labels not final by then
+  // made unreached.
+  Ctrl run(int32_t source, int32_t stop_vertex = -1) {
     a_.n = graph_.n();
     a_.copy_n = 0;
     a_.source = source;
+    a_.stop_vertex = stop_vertex;
     a_.sources = nullptr;
     a_.max_rounds = p_.delta_mode ? std::numeric_limits<long long>::max() : a_.n;
     start(graph_.m());
-    return wait();
+    Ctrl h = wait();
+    if (h.stopped != 0) {
+      cut_unsettled_kernel<W><<<grid_for(ctx_, a_.n, 256), 256, 0, ctx_.stream()>>>(a_, h.stop_bucket);
+      GSP_CUDA_LAUNCH();
+    }
+    return h;
   }
 
   // Starts count searches at once, copy c from sources[c] (host array),
@@ -255,6 +264,7 @@ class FrontierSearch {
     a_.n = static_cast<int32_t>(static_cast<int64_t>(count) * n);
     a_.copy_n = n;
     a_.source = -1;
+    a_.stop_vertex = -1;
     a_.sources = d_sources_;
     start(graph_.m() * count);
   }

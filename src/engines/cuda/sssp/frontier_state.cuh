@@ -25,7 +25,8 @@ struct Ctrl {
   int far_min[3];
   int far_ovf[3];
   int status;  // 0 ok, 1 round limit hit
-  int pad;
+  int stopped;      // 1: the search stopped once stop_vertex was final (FArgs)
+  int stop_bucket;  // then: the last bucket done; labels of later buckets are not final
   double delta;
   double inv_delta;
   unsigned long long relax;
@@ -129,6 +130,9 @@ struct FArgs {
   // work of one search. copy_n = 0 for one search (label = vertex, source).
   int32_t n;
   int32_t source;
+  // One search: >= 0 stops it once this vertex's bucket is done (its label
+  // is final then), -1 runs it to the end.
+  int32_t stop_vertex;
   int32_t copy_n;
   const int32_t* sources;
   const int64_t* off;    // n+1

@@ -67,7 +67,9 @@ void run(RunContext& ctx, const SsspJob& job, bool bellman_ford) {
   const FrontierPolicy policy = frontier_policy(graph, user_delta, bellman_ford);
   StageClock clock(ctx);  // set-up: workspace, arc copies, initial labels
   FrontierSearch<W> search(ctx, graph, g, policy, 0, &clock);
-  const Ctrl h = search.run(job.source);
+  // Bellman-Ford's frontier has one bucket: it is final only at the end.
+  const Ctrl h = search.run(job.source, bellman_ford ? -1 : job.stop_at);
+  if (job.stopped_early != nullptr) *job.stopped_early = h.stopped != 0;
   if (job.stats != nullptr) {
     job.stats->iterations = h.rounds;
     job.stats->relaxations = static_cast<int64_t>(h.relax);
@@ -83,7 +85,7 @@ void run(RunContext& ctx, const SsspJob& job, bool bellman_ford) {
   // The near lists are dead now: they hold dist (double: an array of its
   // own) and pred on the way out.
   finish<W>(ctx, job, g, search.packed(), search.dist_scratch(), search.scratch1(), search.flag3(),
-            clock);
+            clock, h.stopped != 0);
   job.options->report(1.0);
 }
 

@@ -318,10 +318,13 @@ void tight_preds(RunContext& ctx, const DeviceCsr<W>& g, int64_t labels, const W
 // may alias dead workspace; key-only words: predecessors from the tight
 // arcs) and copy to the job's host arrays; ends the run's stage clock (the
 // checks and unpacking are compute, the copies copy, a predecessor repair
-// paths).
+// paths). A search that stopped early at job.stop_at (stopped: its other
+// labels cut) skips the overflow check, as the CPU's early-exit search
+// does: its stop vertex is final and fits (a sum that does not fit is
+// never applied), and what lies beyond it is not the query's.
 template <class W, class P>
 void finish(RunContext& ctx, const SsspJob& job, const DeviceCsr<W>& g, P packed,
-            void* dist_scratch, void* pred_scratch, int* flag3, StageClock& clock) {
+            void* dist_scratch, void* pred_scratch, int* flag3, StageClock& clock, bool stopped = false) {
   using Word = std::remove_cv_t<std::remove_reference_t<decltype(packed[0])>>;
   const int32_t n = g.n;
   constexpr bool kTight = kKeyOnly<W, Word>;  // predecessors from tight arcs
@@ -329,9 +332,11 @@ void finish(RunContext& ctx, const SsspJob& job, const DeviceCsr<W>& g, P packed
     GSP_CUDA(cudaMemsetAsync(flag3, 0, 3 * sizeof(int), ctx.stream()));
   }
   if constexpr (std::is_same_v<W, int32_t>) {
-    overflow_check_kernel<<<grid_for(ctx, n, 256), 256, 0, ctx.stream()>>>(
-        n, g.offsets, g.targets, g.weights, packed, flag3);
-    GSP_CUDA_LAUNCH();
+    if (!stopped) {
+      overflow_check_kernel<<<grid_for(ctx, n, 256), 256, 0, ctx.stream()>>>(
+          n, g.offsets, g.targets, g.weights, packed, flag3);
+      GSP_CUDA_LAUNCH();
+    }
   }
   W* dist = static_cast<W*>(dist_scratch);
   int32_t* pred = (job.pred != nullptr && job.options->want_paths)
