@@ -143,6 +143,9 @@ gsp_algorithm cuda_table_one_source(const Graph& g, const cpu::TableJob& t) {
   bool stopped = false;
   HostArray<int32_t> pred;
   if (o.want_paths) allocate_result(pred, static_cast<size_t>(g.n()), true);
+  std::vector<std::vector<int32_t>> rows(t.paths != nullptr ? 1 : 0);
+  TableSink sink(g, t.sources, 1, t.targets, t.num_targets, t.dist, t.paths, &rows, 1);
+  FloatOverflowSink checked(g, t.sources, &sink);
   with_weight_type(g.dtype(), [&](auto w0) {
     using W = decltype(w0);
     HostArray<W> dist;
@@ -158,20 +161,15 @@ gsp_algorithm cuda_table_one_source(const Graph& g, const cpu::TableJob& t) {
     job.stop_at = one_target ? t.targets[0] : -1;
     job.stopped_early = &stopped;
     gpu::sssp(job);
-    // A row cut at the target's bucket has unreached vertices past arcs out
-    // of reached ones: the row rule would call them overflows. The target
-    // was reached, so its distance fits (as the CPU's early exit decides).
-    if (!stopped && float_overflow_possible(g)) check_float_row(g, s, dist.data());
-    std::vector<std::vector<int32_t>> rows(t.paths != nullptr ? 1 : 0);
-    for (int32_t j = 0; j < t.num_targets; ++j) {
-      const W x = dist[static_cast<size_t>(t.targets[j])];
-      static_cast<W*>(t.dist)[j] = x;
-      if (t.paths == nullptr) continue;
-      t.paths->offsets[static_cast<size_t>(j) + 1] =
-          x == Dist<W>::inf() ? 0 : TablePaths::append_path(pred.data(), s, t.targets[j], g.n(), rows[0]);
-    }
-    if (t.paths != nullptr) t.paths->assemble(rows);
+    // The row's target columns, as the all-pairs engines' rows are kept. A
+    // row cut at the target's bucket has unreached vertices past arcs out
+    // of reached ones, which the float row rule would call overflows: the
+    // target was reached, so its distance fits (as the CPU's early exit
+    // decides), and such a row skips the rule.
+    RowSink* out = !stopped && float_overflow_possible(g) ? static_cast<RowSink*>(&checked) : &sink;
+    out->rows(0, 1, dist.data(), o.want_paths ? pred.data() : nullptr);
   });
+  if (t.paths != nullptr) t.paths->assemble(rows);
   return algorithm;
 }
 
