@@ -244,6 +244,21 @@ static inline double bench_deadline_seconds(void) {
   return d > 0 ? d : 20.0;
 }
 
+/* One timed gsp_sssp_run: its status, *wall_ms the whole call and, when
+ * GSP_OK, *info its run info (*paths then the caller's to destroy). */
+static inline gsp_status bench_sssp_once(const gsp_graph* g, int32_t source, const gsp_options* o,
+                                         gsp_paths** paths, double* wall_ms, gsp_run_info* info) {
+  double t0 = bench_now();
+  gsp_status st;
+  *paths = NULL;
+  st = gsp_sssp_run(g, source, o, paths);
+  *wall_ms = (bench_now() - t0) * 1e3;
+  memset(info, 0, sizeof *info);
+  info->size = sizeof *info;
+  if (st == GSP_OK) gsp_paths_info(*paths, info);
+  return st;
+}
+
 /* Times gsp_sssp_run for one (graph, source, backend, algorithm): one warm-up,
  * then bench_reps() timed runs. Fills row (status != GSP_OK when it failed). */
 /* Times gsp_sssp_run with `base` (its progress callback is replaced by the

@@ -61,6 +61,7 @@ bool put(F& field, const std::optional<V>& v) {
   return true;
 }
 
+const Word<CudaSplit> kCudaSplit[] = {{"copy", CudaSplit::kCopy}, {"filter", CudaSplit::kFilter}, {"none", CudaSplit::kNone}};
 const Word<DensePred> kDensePred[] = {{"auto", DensePred::kAuto}, {"pass", DensePred::kPass}, {"track", DensePred::kTrack}};
 const Word<HeapLayout> kHeapLayout[] = {{"interleaved", HeapLayout::kInterleaved},
                                         {"contiguous", HeapLayout::kContiguous}};
@@ -101,6 +102,10 @@ const Knob kKnobs[] = {
     {"GSP_CUDA_PERSISTENT_BLOCKS_PER_SM",
      [](Tuning& t, const char* s) { return put(t.cuda_persistent_blocks_per_sm, as_int(s, 1, 4)); }},
     {"GSP_CUDA_FILTER", [](Tuning& t, const char* s) { return put(t.cuda_filter, as_word(s, kCudaFilter)); }},
+    {"GSP_CUDA_HUB_ARCS", [](Tuning& t, const char* s) { return put(t.cuda_hub_arcs, as_int(s, 0, INT32_MAX)); }},
+    {"GSP_CUDA_DS_DELTA_SCALE", [](Tuning& t, const char* s) { return put(t.cuda_ds_delta_scale, as_int(s, 1, int64_t(1) << 20)); }},
+    {"GSP_CUDA_DS_SPLIT", [](Tuning& t, const char* s) { return put(t.cuda_ds_split, as_word(s, kCudaSplit)); }},
+    {"GSP_CUDA_TRACE", [](Tuning& t, const char* s) { return put(t.cuda_trace, as_switch(s)); }},
     {"GSP_CUDA_BATCH_SOURCES", [](Tuning& t, const char* s) { return put(t.cuda_batch_sources, as_int(s, 1, INT32_MAX)); }},
     {"GSP_CUDA_SPMM_HUB_ARCS", [](Tuning& t, const char* s) { return put(t.cuda_spmm_hub_arcs, as_int(s, 1, INT32_MAX)); }},
     {"GSP_MPI_BLOCK_SIZE",

@@ -36,6 +36,8 @@ enum class HeapLayout { kInterleaved, kContiguous };
 // atomicMin to skip it when it cannot improve: both the global tiles and the
 // block-local waves, the global tiles only, or nowhere.
 enum class CudaFilter { kBoth, kGlobal, kNone };
+// How the CUDA frontier engine separates light and heavy arcs.
+enum class CudaSplit { kCopy, kFilter, kNone };
 // How the MPI Floyd-Warshall's GPU ranks move panels (src/engines/mpi/fw_mpi.cpp).
 enum class MpiTransport { kAuto, kDevice, kHost };
 
@@ -90,9 +92,10 @@ struct Tuning {
   // memory instead of cached page-locked buffers. Once per process.
   bool cuda_pinned_results = true;
   // The frontier engine (delta-stepping, Bellman-Ford; src/engines/cuda/sssp/sssp_delta_stepping.cu).
-  // GSP_CUDA_DS_ONE_BUCKET (switch): false keeps buckets of the default width
-  // where the engine would use one bucket (delta = infinity).
-  bool cuda_ds_one_bucket = true;
+  // GSP_CUDA_DS_ONE_BUCKET (switch): true runs one bucket (delta = infinity)
+  // on graphs of average out-degree > 4 when options.delta is 0, the
+  // design before buckets there (fewer phases, more relaxations).
+  bool cuda_ds_one_bucket = false;
   // GSP_CUDA_LOCAL_ROUNDS [0, 2^20]: block-local waves per grid barrier;
   // unset: the engine's choice (by average out-degree).
   std::optional<int> cuda_local_rounds;
@@ -107,6 +110,22 @@ struct Tuning {
   std::optional<int> cuda_persistent_blocks_per_sm;
   // GSP_CUDA_FILTER (both | global | none); unset: the engine's choice.
   std::optional<CudaFilter> cuda_filter;
+  // GSP_CUDA_HUB_ARCS [0, 2^31 - 1]: arcs above which a frontier vertex's
+  // arcs are spread over the whole grid in the next phase instead of one
+  // block's tile (0: never); unset: the engine's choice.
+  std::optional<int64_t> cuda_hub_arcs;
+  // GSP_CUDA_DS_DELTA_SCALE [1, 2^20]: the frontier engine's default delta is
+  // this many times mean_weight / average out-degree (and buckets are kept
+  // where the engine would run one); unset: the engine's choice.
+  std::optional<int64_t> cuda_ds_delta_scale;
+  // GSP_CUDA_DS_SPLIT (copy | filter | none): how delta-stepping keeps heavy
+  // arcs (weight > delta) out of its light rounds: a light-first copy of the
+  // arcs, a weight test on the graph's own arcs, or not at all (Near-Far:
+  // every arc in every round); unset: the engine's choice.
+  std::optional<CudaSplit> cuda_ds_split;
+  // GSP_CUDA_TRACE (switch): the frontier engine prints each phase of a
+  // single-source run (kind, frontier size, microseconds) to stderr.
+  bool cuda_trace = false;
   // GSP_CUDA_BATCH_SOURCES [1, 2^31 - 1]: cap on the sources per pass of
   // the CUDA delta-stepping APSP engine (src/engines/cuda/apsp_sparse/apsp_delta_stepping.cu);
   // unset: as many as the memory budget allows.

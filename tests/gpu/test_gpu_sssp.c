@@ -209,6 +209,20 @@ static void test_overflow(void) {
     gsp_paths_destroy(p);
   }
   gsp_graph_destroy(g);
+  {
+    /* Below INT32_MIN through negative arcs (Bellman-Ford), where the
+     * largest weight alone could not overflow: the check's bound uses the
+     * smallest weight too. */
+    int32_t nsrc[] = {0, 1, 2, 0}, ndst[] = {1, 2, 3, 3}, nw[] = {-2000000000, -2000000000, 1, 5};
+    g = NULL;
+    CHECK_OK(gsp_graph_create(&g, 4, 4, nsrc, ndst, nw, GSP_I32, 0));
+    CHECK_STATUS(run(g, 0, GSP_BACKEND_CPU, GSP_SSSP_BELLMAN_FORD, 0, 0, &p), GSP_ERR_OVERFLOW);
+    gsp_paths_destroy(p);
+    p = NULL;
+    CHECK_STATUS(run(g, 0, GSP_BACKEND_CUDA, GSP_SSSP_BELLMAN_FORD, 0, 0, &p), GSP_ERR_OVERFLOW);
+    gsp_paths_destroy(p);
+    gsp_graph_destroy(g);
+  }
 }
 
 /* A float distance beyond FLT_MAX: GSP_ERR_OVERFLOW on every CUDA engine

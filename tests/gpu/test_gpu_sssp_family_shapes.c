@@ -196,30 +196,42 @@ static void test_ell_hybrid(void) {
   }
 }
 
-/* Explicit deltas: tiny (many buckets), the weights themselves, huge (one bucket). */
-static void test_deltas(void) {
+/* The shapes delta-stepping is checked on, each in every weight type: body
+ * runs on the graph with its Bellman-Ford reference from vertex 0. */
+typedef void (*shape_body)(const gsp_graph* g, const t_arcs* a, gsp_dtype dt, const int64_t* ref);
+
+static void for_each_shape(shape_body body) {
   static const int shapes[] = {T_RANDOM_SPARSE, T_POWER_LAW, T_GRID, T_ZERO_WEIGHTS, T_LOOPS_PARALLEL, T_RING};
-  static const double deltas[] = {0, 0.25, 1, 7, 50, 1e12};
   const int32_t n = g_small ? 60 : 3000;
-  int si, d, k;
+  int si, d;
   for (si = 0; si < (int)(sizeof shapes / sizeof shapes[0]); si++) {
     for (d = 0; d < T_NUM_DTYPES; d++) {
-      const gsp_dtype dt = t_dtypes[d];
       t_arcs a;
       gsp_graph* g;
       int64_t* ref;
       t_make_shape(&a, shapes[si], n, 5);
-      g = t_graph(&a, dt, 1.0f);
+      g = t_graph(&a, t_dtypes[d], 1.0f);
       ref = (int64_t*)malloc((size_t)a.n * sizeof(int64_t));
       t_ref_bellman_ford(&a, 0, ref);
-      for (k = 0; k < (int)(sizeof deltas / sizeof deltas[0]); k++) {
-        check_against_ref(g, &a, 0, dt, GSP_SSSP_DELTA_STEPPING, deltas[k], ref, a.name);
-      }
+      body(g, &a, t_dtypes[d], ref);
       free(ref);
       gsp_graph_destroy(g);
       t_arcs_free(&a);
     }
   }
+}
+
+/* Explicit deltas: tiny (many buckets), the weights themselves, huge (one bucket). */
+static void deltas_on(const gsp_graph* g, const t_arcs* a, gsp_dtype dt, const int64_t* ref) {
+  static const double deltas[] = {0, 0.25, 1, 7, 50, 1e12};
+  int k;
+  for (k = 0; k < (int)(sizeof deltas / sizeof deltas[0]); k++) {
+    check_against_ref(g, a, 0, dt, GSP_SSSP_DELTA_STEPPING, deltas[k], ref, a->name);
+  }
+}
+
+static void test_deltas(void) {
+  for_each_shape(deltas_on);
   {
     t_arcs a;
     gsp_graph* g;
@@ -232,6 +244,41 @@ static void test_deltas(void) {
     t_arcs_free(&a);
   }
 }
+
+/* The frontier engine's designs (doc/gpu-sssp-family.md, "Choosing delta"
+ * and "Hubs"), forced through their knobs on every shape and weight type:
+ * hub lists on every vertex with more than one arc (GSP_CUDA_HUB_ARCS=1;
+ * light and heavy hub entries, one bucket with its round limit of 2n + 2),
+ * the heavy arcs told apart by weight, copied, or not at all
+ * (GSP_CUDA_DS_SPLIT) at narrow widths (GSP_CUDA_DS_DELTA_SCALE), with and
+ * without the block-local waves, and one bucket (GSP_CUDA_DS_ONE_BUCKET).
+ * Each against the Bellman-Ford reference with its predecessor tree
+ * checked. */
+static void designs_on(const gsp_graph* g, const t_arcs* a, gsp_dtype dt, const int64_t* ref) {
+  static const char* const designs[][8] = {
+      {"GSP_CUDA_HUB_ARCS", "1", NULL},
+      {"GSP_CUDA_HUB_ARCS", "1", "GSP_CUDA_DS_SPLIT", "filter", "GSP_CUDA_DS_DELTA_SCALE", "1", NULL},
+      {"GSP_CUDA_HUB_ARCS", "1", "GSP_CUDA_DS_ONE_BUCKET", "1", NULL},
+      {"GSP_CUDA_DS_SPLIT", "filter", "GSP_CUDA_DS_DELTA_SCALE", "2", NULL},
+      {"GSP_CUDA_DS_SPLIT", "none", "GSP_CUDA_DS_DELTA_SCALE", "2", NULL},
+      {"GSP_CUDA_DS_SPLIT", "copy", "GSP_CUDA_DS_DELTA_SCALE", "2", NULL},
+      {"GSP_CUDA_DS_SPLIT", "filter", "GSP_CUDA_DS_DELTA_SCALE", "1", "GSP_CUDA_LOCAL_ROUNDS", "0", NULL},
+      {"GSP_CUDA_DS_ONE_BUCKET", "1", NULL},
+  };
+  int k, v;
+  for (k = 0; k < (int)(sizeof designs / sizeof designs[0]); k++) {
+    char tag[160];
+    int used = snprintf(tag, sizeof tag, "%s", a->name);
+    for (v = 0; designs[k][v] != NULL; v += 2) {
+      t_tuning(designs[k][v], designs[k][v + 1]);
+      if (used < (int)sizeof tag) used += snprintf(tag + used, sizeof tag - (size_t)used, ",%s=%s", designs[k][v] + 4, designs[k][v + 1]);
+    }
+    check_against_ref(g, a, 0, dt, GSP_SSSP_DELTA_STEPPING, 0, ref, tag);
+    for (v = 0; designs[k][v] != NULL; v += 2) t_tuning(designs[k][v], NULL);
+  }
+}
+
+static void test_designs(void) { for_each_shape(designs_on); }
 
 /* Zero-weight cycles everywhere: every engine's predecessors form a tree. */
 static void test_zero_cycles(void) {
@@ -403,6 +450,7 @@ int main(void) {
   test_negative_cycles();
   test_ell_hybrid();
   test_deltas();
+  test_designs();
   test_zero_cycles();
   test_chains();
   test_f64_weights();

@@ -22,6 +22,7 @@
 #include "checks.h"
 
 using gsp::detail::CudaFilter;
+using gsp::detail::CudaSplit;
 using gsp::detail::DensePred;
 using gsp::detail::HeapLayout;
 using gsp::detail::MpiTransport;
@@ -55,6 +56,8 @@ bool same(const Tuning& a, const Tuning& b) {
          a.cuda_local_rounds == b.cuda_local_rounds && a.cuda_ell == b.cuda_ell &&
          a.cuda_spec == b.cuda_spec &&
          a.cuda_persistent_blocks_per_sm == b.cuda_persistent_blocks_per_sm && a.cuda_filter == b.cuda_filter &&
+         a.cuda_hub_arcs == b.cuda_hub_arcs && a.cuda_ds_delta_scale == b.cuda_ds_delta_scale &&
+         a.cuda_ds_split == b.cuda_ds_split && a.cuda_trace == b.cuda_trace &&
          a.cuda_batch_sources == b.cuda_batch_sources && a.cuda_spmm_hub_arcs == b.cuda_spmm_hub_arcs &&
          a.mpi_block_size == b.mpi_block_size && a.mpi_block_size_rejected == b.mpi_block_size_rejected &&
          a.mpi_grid == b.mpi_grid &&
@@ -107,7 +110,21 @@ std::vector<Case> cases() {
        {"31", "0", "65537", "-64"}},
       {"GSP_CUDA_SSSP_POOL", {{"0", [](const Tuning& t) { return !t.cuda_sssp_pool; }}}, bad_switch},
       {"GSP_CUDA_PINNED_RESULTS", {{"0", [](const Tuning& t) { return !t.cuda_pinned_results; }}}, bad_switch},
-      {"GSP_CUDA_DS_ONE_BUCKET", {{"0", [](const Tuning& t) { return !t.cuda_ds_one_bucket; }}}, bad_switch},
+      {"GSP_CUDA_DS_ONE_BUCKET", {{"1", [](const Tuning& t) { return t.cuda_ds_one_bucket; }}}, bad_switch},
+      {"GSP_CUDA_HUB_ARCS",
+       {{"0", [](const Tuning& t) { return t.cuda_hub_arcs == 0; }},
+        {"2147483647", [](const Tuning& t) { return t.cuda_hub_arcs == 2147483647; }}},
+       {"-1", "2147483648", "4k"}},
+      {"GSP_CUDA_DS_DELTA_SCALE",
+       {{"1", [](const Tuning& t) { return t.cuda_ds_delta_scale == 1; }},
+        {"1048576", [](const Tuning& t) { return t.cuda_ds_delta_scale == 1048576; }}},
+       {"0", "1048577", "x"}},
+      {"GSP_CUDA_DS_SPLIT",
+       {{"copy", [](const Tuning& t) { return t.cuda_ds_split == CudaSplit::kCopy; }},
+        {"filter", [](const Tuning& t) { return t.cuda_ds_split == CudaSplit::kFilter; }},
+        {"none", [](const Tuning& t) { return t.cuda_ds_split == CudaSplit::kNone; }}},
+       {"split", "1"}},
+      {"GSP_CUDA_TRACE", {{"1", [](const Tuning& t) { return t.cuda_trace; }}}, bad_switch},
       {"GSP_CUDA_LOCAL_ROUNDS",
        {{"0", [](const Tuning& t) { return t.cuda_local_rounds == 0; }},
         {"16", [](const Tuning& t) { return t.cuda_local_rounds == 16; }},

@@ -22,8 +22,8 @@ constexpr int kFrontierMinBlocksPerSm = 3;
 // speculation cache: relax_list sets those up itself.
 template <class W>
 __device__ __forceinline__ Sink<W> phase_sink(const FArgs<W>& a, Ctrl* c, int32_t* const (&near)[2],
-                                              int32_t* const (&far)[2], int b, double inv, long long list_index,
-                                              long long fl) {
+                                              int32_t* const (&far)[2], HubEntry* const (&hub)[2], int b,
+                                              double inv, long long list_index, long long fl) {
   Sink<W> s;
   s.cur_b = b;
   s.inv = inv;
@@ -43,7 +43,23 @@ __device__ __forceinline__ Sink<W> phase_sink(const FArgs<W>& a, Ctrl* c, int32_
   s.defer_w = nullptr;
   s.defer_cnt = nullptr;
   s.seen = nullptr;
+  s.hub_out = a.hub_arcs > 0 ? hub[list_index & 1] : nullptr;
+  s.hub_cnt = &c->hub_cnt[list_index % 3];
+  s.hub_arcs = a.hub_arcs;
   return s;
+}
+
+// GSP_CUDA_TRACE: the leader records the start of phase `it` (kind, frontier
+// size k, hub entries h).
+template <class W>
+__device__ __forceinline__ void trace_phase(const FArgs<W>& a, bool leader, long long it,
+                                            unsigned long long kind, unsigned long long k,
+                                            unsigned long long h) {
+  if (a.trace == nullptr || !leader || it >= kTraceCap) return;
+  unsigned long long now;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
+  a.trace[2 * it] = now;
+  a.trace[2 * it + 1] = kind << 62 | (h & 0x3fffffffull) << 32 | (k & 0xffffffffull);
 }
 
 // Opens bucket nb from far pile generation fl (fc entries, or every vertex
@@ -60,6 +76,7 @@ __device__ __forceinline__ void open_bucket_from_far(const FArgs<W>& a, Ctrl* c,
     c->far_min[(fl + 2) % 3] = kNoBucket;
     c->far_ovf[(fl + 2) % 3] = 0;
     c->near_cnt[(it + 2) % 3] = 0;
+    c->hub_cnt[(it + 2) % 3] = 0;
   }
   const int32_t* src = far[fl & 1];
   int32_t* dst = far[(fl + 1) & 1];
@@ -105,6 +122,7 @@ __global__ void __launch_bounds__(kThreads, kFrontierMinBlocksPerSm) frontier_ke
   long long buckets = 1;
   int32_t* near[2] = {a.near0, a.near1};
   int32_t* far[2] = {a.far0, a.far1};
+  HubEntry* hub[2] = {a.hub0, a.hub1};
   constexpr unsigned int kSeenSlots = kSeenSlotsOf<W>;
   __shared__ WordOf<W> seen[kSeenSlots];
   if (a.speculate) {
@@ -112,20 +130,28 @@ __global__ void __launch_bounds__(kThreads, kFrontierMinBlocksPerSm) frontier_ke
     __syncthreads();
   }
 
-  // Every phase reads near list `it` (its count near_cnt[it % 3]), appends to
-  // list it+1, clears the counter of list it+2, and ends at a grid barrier:
-  // no counter is written in the phase where another block may still read it.
+  // Every phase reads near list `it` (its count near_cnt[it % 3]) and hub
+  // list `it`, appends to lists it+1, clears the counters of lists it+2, and
+  // ends at a grid barrier: no counter is written in the phase where another
+  // block may still read it.
   for (;;) {
-    // Light phase: rounds over the near frontier until bucket b is empty.
+    // Light phase: rounds over the near frontier (and the hubs the last
+    // phase left) until bucket b is empty.
     for (;;) {
       const unsigned int k = __ldcg(&c->near_cnt[it % 3]);
-      if (k == 0) break;
+      const unsigned int h = min(__ldcg(&c->hub_cnt[it % 3]), kHubCap);
+      if (k == 0 && h == 0) break;
       if (it >= a.max_rounds) {
         if (leader) c->status = 1;
         goto done;
       }
-      if (leader) c->near_cnt[(it + 2) % 3] = 0;
-      Sink<W> s = phase_sink(a, c, near, far, b, inv, it + 1, fl);
+      trace_phase(a, leader, it, kTraceLight, k, h);
+      if (leader) {
+        c->near_cnt[(it + 2) % 3] = 0;
+        c->hub_cnt[(it + 2) % 3] = 0;
+      }
+      Sink<W> s = phase_sink(a, c, near, far, hub, b, inv, it + 1, fl);
+      if (h > 0) relax_hub_list(a, s, hub[it & 1], h, relaxed);
       // Bellman-Ford stops the local waves once `it * local_rounds` reaches n,
       // so a negative cycle is still found within about 2n waves.
       const int lr = (a.delta_mode || it * a.local_rounds < a.n) ? a.local_rounds : 0;
@@ -137,16 +163,18 @@ __global__ void __launch_bounds__(kThreads, kFrontierMinBlocksPerSm) frontier_ke
     if (a.has_heavy) {
       const unsigned int rc = __ldcg(&c->r_cnt[e & 1]);
       if (rc > 0) {
+        trace_phase(a, leader, it, kTraceHeavy, rc, 0);
         if (leader) {
           c->r_cnt[(e + 1) & 1] = 0;
           c->near_cnt[(it + 2) % 3] = 0;
+          c->hub_cnt[(it + 2) % 3] = 0;
         }
-        Sink<W> s = phase_sink(a, c, near, far, b, inv, it + 1, fl);
+        Sink<W> s = phase_sink(a, c, near, far, hub, b, inv, it + 1, fl);
         relax_list(a, s, a.rlist, rc, true, 0, nullptr, relaxed, 0, seen);
         grid.sync();
         ++e;
         ++it;
-        if (__ldcg(&c->near_cnt[it % 3]) > 0) continue;
+        if (__ldcg(&c->near_cnt[it % 3]) > 0 || __ldcg(&c->hub_cnt[it % 3]) > 0) continue;
       }
     }
     // Bucket b is done: every label in it or below is final. A search for
@@ -166,6 +194,7 @@ __global__ void __launch_bounds__(kThreads, kFrontierMinBlocksPerSm) frontier_ke
     const int ovf = __ldcg(&c->far_ovf[fl % 3]);
     if (fc == 0 && ovf == 0) break;
     const int nb = __ldcg(&c->far_min[fl % 3]);
+    trace_phase(a, leader, it, kTraceOpen, fc, 0);
     open_bucket_from_far(a, c, near, far, leader, it, fl, fc, ovf, nb);
     grid.sync();
     ++fl;
@@ -184,6 +213,7 @@ done:
     c->rounds = it;
     c->buckets = buckets;
   }
+  trace_phase(a, leader, it, 3, 0, 0);  // the end
 }
 
 // Set up: packed distances, bucket indices, stamps; the source of each copy
@@ -212,6 +242,7 @@ __global__ void frontier_init_kernel(FArgs<W> a) {
     Ctrl* c = a.ctrl;
     for (int i = 0; i < 3; ++i) {
       c->near_cnt[i] = 0;
+      c->hub_cnt[i] = 0;
       c->far_cnt[i] = 0;
       c->far_min[i] = kNoBucket;
       c->far_ovf[i] = 0;

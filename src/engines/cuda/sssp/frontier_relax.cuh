@@ -134,35 +134,62 @@ struct TileSmem {
   W du[kThreads];
   long long beg[kThreads];
   long long off[kThreads];
+  unsigned char heavy[kThreads];  // a heavy phase's arcs (FArgs::split_filter)
   long long total;
 };
 
 // Relax the light (heavy == false) or heavy arcs of list[first .. first+items),
 // items <= kThreads; list is in global memory, or in shared memory when
-// from_smem. Every thread of the block calls it.
+// from_smem. Every thread of the block calls it. A vertex of a global list
+// with more than s.hub_arcs arcs goes to the hub list instead (while it has
+// room), and the whole grid relaxes its arcs in the next phase. With hubs
+// (then list is unused) the tile is hubs[first .. first+items), and this
+// block relaxes its share of the tile's arcs: the grid's blocks split them
+// evenly, whatever one hub's degree (relax_hub_list()).
 template <class W>
 __device__ void relax_tile(const FArgs<W>& a, const Sink<W>& s, const int32_t* list, bool from_smem,
                            long long first, int items, bool heavy, unsigned int r_stamp,
-                           unsigned int* r_cnt, unsigned long long& relaxed) {
+                           unsigned int* r_cnt, unsigned long long& relaxed,
+                           const HubEntry* hubs = nullptr) {
   const bool filter = from_smem ? a.filter_local : a.filter_global;
   using Scan = cub::BlockScan<long long, kThreads>;
   __shared__ typename Scan::TempStorage scan_tmp;
   __shared__ TileSmem<W> t;
   long long deg = 0;
   if (static_cast<int>(threadIdx.x) < items) {
-    const int32_t u = from_smem ? list[first + threadIdx.x] : __ldcg(list + first + threadIdx.x);
+    int32_t u, ub;
+    long long beg, end;
+    bool hv = heavy;
+    if (hubs != nullptr) {
+      const HubEntry h = hubs[first + threadIdx.x];
+      u = h.u;
+      ub = h.base;
+      beg = h.beg;
+      end = h.end;
+      hv = h.heavy != 0;
+    } else {
+      u = from_smem ? list[first + threadIdx.x] : __ldcg(list + first + threadIdx.x);
+      ub = copy_base(a, u);
+      beg = (heavy && !a.split_filter) ? a.lend[u - ub] : a.off[u - ub];
+      end = heavy ? a.off[u - ub + 1] : a.lend[u - ub];
+      if (!heavy && a.has_heavy) {
+        if (atomicExch(a.rstamp + u, r_stamp) != r_stamp) a.rlist[group_append(r_cnt)] = u;
+      }
+    }
     const W du = dist_of<W>(load_word(a.packed + u));
-    const int32_t ub = copy_base(a, u);
-    const long long beg = heavy ? a.lend[u - ub] : a.off[u - ub];
-    const long long end = heavy ? a.off[u - ub + 1] : a.lend[u - ub];
     deg = end - beg;
+    if (hubs == nullptr && !from_smem && s.hub_out != nullptr && deg > s.hub_arcs) {
+      const unsigned int slot = atomicAdd(s.hub_cnt, 1u);
+      if (slot < kHubCap) {
+        s.hub_out[slot] = HubEntry{beg, end, u, ub, hv ? 1 : 0, 0};
+        deg = 0;
+      }
+    }
     t.u[threadIdx.x] = u;
     t.base[threadIdx.x] = ub;
     t.du[threadIdx.x] = du;
     t.beg[threadIdx.x] = beg;
-    if (!heavy && a.has_heavy) {
-      if (atomicExch(a.rstamp + u, r_stamp) != r_stamp) a.rlist[group_append(r_cnt)] = u;
-    }
+    t.heavy[threadIdx.x] = hv ? 1 : 0;
   }
   long long excl = 0, total = 0;
   Scan(scan_tmp).ExclusiveSum(deg, excl, total);
@@ -170,16 +197,35 @@ __device__ void relax_tile(const FArgs<W>& a, const Sink<W>& s, const int32_t* l
   if (threadIdx.x == 0) t.total = total;
   __syncthreads();
   total = t.total;
-  for (long long j = threadIdx.x; j < total; j += kThreads) {
-    int lo = 0, hi = items - 1;
-    while (lo < hi) {
-      const int mid = (lo + hi + 1) >> 1;
-      if (t.off[mid] <= j) lo = mid; else hi = mid - 1;
+  long long lo = 0, hi = total;
+  if (hubs != nullptr) {
+    lo = total * blockIdx.x / gridDim.x;
+    hi = total * (blockIdx.x + 1) / gridDim.x;
+  }
+  for (long long j = lo + threadIdx.x; j < hi; j += kThreads) {
+    int lo_i = 0, hi_i = items - 1;
+    while (lo_i < hi_i) {
+      const int mid = (lo_i + hi_i + 1) >> 1;
+      if (t.off[mid] <= j) lo_i = mid; else hi_i = mid - 1;
     }
-    const long long arc = t.beg[lo] + (j - t.off[lo]);
-    relax_arc(a, s, t.u[lo], t.du[lo], a.tgt[arc] + t.base[lo], a.wt[arc], filter, relaxed);
+    const long long arc = t.beg[lo_i] + (j - t.off[lo_i]);
+    const W w = a.wt[arc];
+    if (a.split_filter && ((static_cast<double>(w) > a.delta) != (t.heavy[lo_i] != 0))) continue;
+    relax_arc(a, s, t.u[lo_i], t.du[lo_i], a.tgt[arc] + t.base[lo_i], w, filter, relaxed);
   }
   __syncthreads();
+}
+
+// The hub list of this phase, hubs[0 .. count): every block relaxes its
+// share of each tile of kThreads entries (relax_tile()), with each hub's
+// distance as it is now. Every thread of every block calls it.
+template <class W>
+__device__ void relax_hub_list(const FArgs<W>& a, const Sink<W>& s, const HubEntry* hubs,
+                               unsigned int count, unsigned long long& relaxed) {
+  for (unsigned int first = 0; first < count; first += kThreads) {
+    relax_tile(a, s, nullptr, false, first, static_cast<int>(min(count - first, static_cast<unsigned int>(kThreads))),
+               false, 0, nullptr, relaxed, hubs);
+  }
 }
 
 // Relax the light arcs of q[0 .. have) from the ELL copy: kEllSlots threads

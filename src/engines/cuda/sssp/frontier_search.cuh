@@ -8,7 +8,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
+#include <vector>
 
 #include "core/tuning.h"
 #include "sssp/frontier_kernels.cuh"
@@ -17,20 +19,31 @@
 namespace gsp::detail::gpu::family {
 namespace {
 
-// Default delta (doc/gpu-sssp-family.md, "Choosing delta"): on the GPU a
-// light round costs a grid barrier plus a chain of dependent memory
-// latencies whatever its size, so few wide buckets beat many narrow ones.
-// delta = kDeltaScale * max_weight / avg_out_degree (Meyer-Sanders' rule with
-// a large constant); it needs no pass over the weights, and when it is at
-// least the largest weight every arc is light and no split copy is made.
-constexpr double kDeltaScale = 32.0;
+// Delta of one search (doc/gpu-sssp-family.md, "Choosing delta"): delta =
+// scale * mean_weight / avg_out_degree, scale kLowDegreeDeltaScale on graphs
+// of average out-degree <= kLocalWaveMaxDegree (roads, meshes) and
+// kExpanderDeltaScale above (random, power-law). A bucket's phases cost a
+// grid barrier and a chain of dependent latencies whatever their size, so
+// on the GPU buckets are wider than a CPU's, but each width here keeps the
+// relaxations within 2x of Dijkstra's one per arc. Measured on the H200
+// (bench_sssp_work, 2026-12-01; ms, relaxations per arc) against the widths
+// before (32 max_weight / avg_out_degree on roads, one bucket above):
+// NY 2.96 / 1.65 (was 2.78 / 9.4), 2^22 grid 10.8 / 2.12 (11.6 / 1.71),
+// uniform 2^22 x 8 5.9 / 1.28 (10.5 / 4.1, most of the 10.5 the overflow
+// pass before it was fixed), R-MAT 2^22 x 16 11.5 / 1.68 (8.6 / 2.51).
+// GSP_CUDA_DS_DELTA_SCALE overrides the scale.
+constexpr double kLowDegreeDeltaScale = 96.0;
+constexpr double kExpanderDeltaScale = 16.0;
 
-inline double default_delta(const Graph& graph) {
+// Arcs above which a frontier vertex goes to the hub list (frontier_policy()).
+constexpr long long kHubArcs = 4096;
+
+inline double mean_delta(const Graph& graph, double scale) {
   const double avg_deg =
       graph.n() > 0 ? std::max(1.0, static_cast<double>(graph.m()) / graph.n()) : 1.0;
-  double d = kDeltaScale * graph.max_weight() / avg_deg;
-  if (!(d > 0) || !std::isfinite(d)) d = graph.max_weight() > 0 ? graph.max_weight() : 1.0;
-  return d;
+  const double d = scale * graph.mean_weight() / avg_deg;
+  if (d > 0 && std::isfinite(d)) return d;
+  return graph.max_weight() > 0 && std::isfinite(graph.max_weight()) ? graph.max_weight() : 1.0;
 }
 
 // How the frontier engine runs on a graph (see frontier_policy()).
@@ -39,12 +52,15 @@ struct FrontierPolicy {
   bool delta_mode = false;    // buckets of width delta (else one bucket)
   double delta = 0;
   bool split = false;         // some arc is heavy: light/heavy arc copy
+  bool split_filter = false;  // some arc is heavy: told apart by weight, no copy
   int local_rounds = 0;       // block-local waves per light round
   bool use_ell = false;       // local waves read an ELL copy of the light arcs
   bool speculate = false;     // speculative pushes in the ELL waves
   int per_sm = 2;             // resident blocks per SM of the persistent kernel
   bool filter_global = true;  // filtering load before the atomicMin, global tiles
   bool filter_local = false;  // the same in the block-local waves
+  long long hub_arcs = 0;     // a global tile's vertex with more arcs goes to the hub list (0: none)
+  bool trace = false;         // GSP_CUDA_TRACE: print each phase (one search)
 };
 
 // Default delta of a pass of many copies (apsp_delta_stepping.cu): a phase
@@ -62,8 +78,8 @@ struct FrontierPolicy {
 // 0.068 vs 0.075 s at K = 1024; the largest weight: 0.150 / 0.065 s).
 inline double batched_delta(const Graph& graph, bool low_degree) {
   const double w = static_cast<double>(graph.max_weight());
-  if (!(w > 0) || !std::isfinite(w)) return default_delta(graph);
-  return low_degree ? std::min(default_delta(graph), w) : 0.5 * w;
+  if (!(w > 0) || !std::isfinite(w)) return 1.0;
+  return low_degree ? w : 0.5 * w;
 }
 
 // The policy for `graph` (user_delta: options.delta, 0 = choose). batched:
@@ -75,23 +91,22 @@ inline FrontierPolicy frontier_policy(const Graph& graph, double user_delta, boo
   const Tuning t = tuning();
   FrontierPolicy p;
   p.bellman_ford = bellman_ford;
-  // Delta chosen by the engine on a graph of average out-degree above
-  // kLocalWaveMaxDegree (random, power-law: few hops per shortest path):
-  // one bucket (delta = infinity), run as the Bellman-Ford frontier without
-  // bucket bookkeeping. Measured on the H100 against the default width:
-  // R-MAT 1M/16M 5.03-5.09 vs 5.58-5.72 ms, a 1M x 8 random graph 2.94 vs
-  // 3.41-3.49 ms, Graph65536 0.27-0.30 vs 0.28-0.31 ms, with as many or
-  // fewer rounds (the width itself was not the cost: delta = 1e30 in bucket
-  // mode took as long as the default). Weights are non-negative here, so
-  // the Bellman-Ford round limit n is never reached.
-  // GSP_CUDA_DS_ONE_BUCKET=0 keeps the buckets for benchmarking.
+  // Buckets of width delta (options.delta, else mean_delta() with the
+  // scale for the graph's degree), or with GSP_CUDA_DS_ONE_BUCKET=1 on a
+  // graph of average out-degree above kLocalWaveMaxDegree one bucket (delta
+  // = infinity, run as the Bellman-Ford frontier without bucket
+  // bookkeeping: the default before 2026-12-01, faster on R-MAT (8.6 vs
+  // 11.5 ms) for 2.5 relaxations per arc instead of 1.7). Weights are
+  // non-negative there, so the round limit is never reached.
   const bool low_degree = n > 0 && static_cast<double>(m) / n <= kLocalWaveMaxDegree;
-  bool one_bucket = !bellman_ford && !(user_delta > 0) && !low_degree && !batched;
-  one_bucket = one_bucket && t.cuda_ds_one_bucket;
+  const bool one_bucket =
+      !bellman_ford && !(user_delta > 0) && !low_degree && !batched && t.cuda_ds_one_bucket;
   p.delta_mode = !bellman_ford && !one_bucket;
-  p.delta = p.delta_mode ? (user_delta > 0 ? user_delta : batched ? batched_delta(graph, low_degree) : default_delta(graph)) : 0.0;
-  // Physical light/heavy split only when some arc is heavy.
-  p.split = p.delta_mode && m > 0 && p.delta < graph.max_weight();
+  const double scale = t.cuda_ds_delta_scale ? static_cast<double>(*t.cuda_ds_delta_scale)
+                       : low_degree          ? kLowDegreeDeltaScale
+                                             : kExpanderDeltaScale;
+  p.delta = !p.delta_mode ? 0.0 : user_delta > 0 ? user_delta : batched ? batched_delta(graph, low_degree) : mean_delta(graph, scale);
+  const bool some_heavy = p.delta_mode && m > 0 && p.delta < graph.max_weight();
   // Block-local asynchronous waves per light round (0: none, one wave per
   // grid barrier). They pay off on low-degree, long-path graphs (roads,
   // meshes: NY 7.96 -> 4.71 ms on the H100 with 8 waves; with the ELL waves
@@ -108,6 +123,21 @@ inline FrontierPolicy frontier_policy(const Graph& graph, double user_delta, boo
   // for benchmarking.
   p.use_ell = p.local_rounds > 0 && n > 0;
   p.use_ell = p.use_ell && t.cuda_ell;
+  // Heavy arcs (only when some arc weighs more than delta): a light-first
+  // copy of the arcs, made each run (8 bytes an arc; the ELL waves read a
+  // copy of the light arcs anyway), or, without the ELL waves, a weight
+  // test on the graph's own arcs: the copy cost R-MAT 2^22 x 16 5-6 ms a run
+  // (m4: 17.0 vs 11.9 ms, the same 1.11 relaxations per arc). Without any
+  // split (Near-Far: every arc in every light round) R-MAT relaxed 1.98
+  // arcs per arc against 1.11 at that width (10.4 ms).
+  // GSP_CUDA_DS_SPLIT = copy | filter | none overrides it (filter falls back
+  // to the copy with ELL waves).
+  // A pass of many copies keeps the copy (made once for all its passes).
+  const CudaSplit split = t.cuda_ds_split             ? *t.cuda_ds_split
+                          : (p.use_ell || batched) ? CudaSplit::kCopy
+                                                   : CudaSplit::kFilter;
+  p.split = some_heavy && (split == CudaSplit::kCopy || (split == CudaSplit::kFilter && p.use_ell));
+  p.split_filter = some_heavy && split == CudaSplit::kFilter && !p.use_ell;
   // Speculative pushes in the ELL waves (relax_arc_spec()): they need every
   // weight > 0 (a distance must grow along each arc, so a vertex cannot be
   // re-offered the distance it already holds through a cycle).
@@ -133,6 +163,18 @@ inline FrontierPolicy frontier_policy(const Graph& graph, double user_delta, boo
     p.filter_global = *t.cuda_filter != CudaFilter::kNone;
     p.filter_local = *t.cuda_filter == CudaFilter::kBoth;
   }
+  // Hubs: a global tile gives its vertices' arcs to one block, so one vertex
+  // of a power-law graph (R-MAT's vertex 0: about 160k of 2^22 x 16 arcs)
+  // holds the whole grid at the barrier while one block relaxes it. A vertex
+  // with more than kHubArcs arcs is put in the hub list instead, and every
+  // block relaxes an equal share of the hubs' arcs in the next phase.
+  // Bellman-Ford keeps its one-hop-per-round count exact (the negative-cycle
+  // rule), so it has none; nor, for now, a pass of many copies (not
+  // measured there yet). GSP_CUDA_HUB_ARCS overrides it (0: none).
+  // Measured on R-MAT 2^22 x 16 (H200): 7.5 ms against 12.3 without.
+  p.hub_arcs = (bellman_ford || batched) ? 0 : kHubArcs;
+  if (t.cuda_hub_arcs && p.hub_arcs > 0) p.hub_arcs = *t.cuda_hub_arcs;
+  p.trace = t.cuda_trace;
   return p;
 }
 
@@ -143,7 +185,7 @@ template <class W>
 size_t frontier_bytes_per_label(const FrontierPolicy& p) {
   size_t b = sizeof(LabelState<W>) + 4 + 4;  // the record, near0, near1
   if (p.delta_mode) b += 2 * 2 * 4;      // far0/far1 (2 labels each)
-  if (p.split) b += 4;                   // rlist
+  if (p.split || p.split_filter) b += 4;  // rlist
   return b;
 }
 
@@ -175,14 +217,17 @@ class FrontierSearch {
     a_.copy_n = 0;
     a_.sources = nullptr;
     a_.delta_mode = p.delta_mode;
-    a_.has_heavy = p.split;
+    a_.has_heavy = p.split || p.split_filter;
+    a_.split_filter = p.split_filter;
+    a_.delta = p.delta;
     a_.inv_delta = p.delta_mode ? 1.0 / p.delta : 0.0;
     a_.far_cap = p.delta_mode ? 2ull * static_cast<unsigned long long>(labels) + 1024ull : 0ull;
     a_.local_rounds = p.local_rounds;
     a_.speculate = p.speculate;
     a_.filter_global = p.filter_global;
     a_.filter_local = p.filter_local;
-    a_.max_rounds = p.delta_mode ? std::numeric_limits<long long>::max() : labels;
+    a_.hub_arcs = p.hub_arcs;
+    a_.max_rounds = max_rounds(labels);
     const size_t L = static_cast<size_t>(labels);
     ws_.add(&a_.labels, L);
     ws_.add(&a_.near0, L);
@@ -196,8 +241,8 @@ class FrontierSearch {
       ws_.add(&a_.far0, a_.far_cap);
       ws_.add(&a_.far1, a_.far_cap);
     }
+    if (p.split || p.split_filter) ws_.add(&a_.rlist, L);
     if (p.split) {
-      ws_.add(&a_.rlist, L);
       ws_.add(&tgt2, static_cast<size_t>(m));
       ws_.add(&wt2, static_cast<size_t>(m));
       ws_.add(&lend, n);
@@ -208,7 +253,13 @@ class FrontierSearch {
     EllEntry<W>* ell = nullptr;
     if (p.use_ell) ws_.add(&ell, static_cast<size_t>(n) * kEllSlots);
     if (copies > 0) ws_.add(&d_sources_, static_cast<size_t>(copies));
+    if (p.hub_arcs > 0) {
+      ws_.add(&a_.hub0, kHubCap);
+      ws_.add(&a_.hub1, kHubCap);
+    }
+    if (p.trace && copies == 0) ws_.add(&trace_, 2 * static_cast<size_t>(kTraceCap));
     ws_.allocate(ctx, p.bellman_ford ? "Bellman-Ford frontier state" : "delta-stepping state");
+    a_.trace = trace_;
     a_.packed.base = a_.bucket.base = a_.labels;
     a_.nstamp.base = a_.rstamp.base = a_.fstamp.base = a_.done_key.base = a_.labels;
     cudaStream_t st = ctx.stream();
@@ -244,9 +295,10 @@ class FrontierSearch {
     a_.source = source;
     a_.stop_vertex = stop_vertex;
     a_.sources = nullptr;
-    a_.max_rounds = p_.delta_mode ? std::numeric_limits<long long>::max() : a_.n;
+    a_.max_rounds = max_rounds(a_.n);
     start(graph_.m());
     Ctrl h = wait();
+    if (trace_ != nullptr) print_trace(h);
     if (h.stopped != 0) {
       cut_unsettled_kernel<W><<<grid_for(ctx_, a_.n, 256), 256, 0, ctx_.stream()>>>(a_, h.stop_bucket);
       GSP_CUDA_LAUNCH();
@@ -297,6 +349,28 @@ class FrontierSearch {
   int blocks() const { return blocks_; }
 
  private:
+  // The round limit: Bellman-Ford's n (one hop a round); one bucket with
+  // hubs, whose arcs go a phase later, 2n + 2 (never reached with weights
+  // >= 0); buckets: none.
+  long long max_rounds(long long labels) const {
+    if (p_.delta_mode) return std::numeric_limits<long long>::max();
+    return p_.hub_arcs > 0 ? 2 * labels + 2 : labels;
+  }
+
+  // GSP_CUDA_TRACE: one line a phase on stderr.
+  void print_trace(const Ctrl& h) {
+    const long long phases = std::min<long long>(h.rounds + 1, kTraceCap);
+    std::vector<unsigned long long> t(2 * static_cast<size_t>(phases));
+    GSP_CUDA(cudaMemcpy(t.data(), trace_, sizeof(unsigned long long) * t.size(), cudaMemcpyDeviceToHost));
+    static const char* const kKind[4] = {"light", "heavy", "open", "end"};
+    std::fprintf(stderr, "frontier trace: %lld phases, %llu relaxations, %d blocks\n", h.rounds, h.relax, blocks_);
+    for (long long i = 0; i + 1 < phases; ++i) {
+      const unsigned long long w = t[2 * i + 1];
+      std::fprintf(stderr, "  %5lld %-5s k %10llu hubs %5llu  %9.3f us\n", i, kKind[w >> 62],
+                   w & 0xffffffffull, (w >> 32) & 0x3fffffffull, (t[2 * i + 2] - t[2 * i]) * 1e-3);
+    }
+  }
+
   void start(int64_t arcs) {
     cudaStream_t st = ctx_.stream();
     // Zero the whole control block first: the init kernel sets the fields it
@@ -324,6 +398,7 @@ class FrontierSearch {
   int32_t* d_sources_ = nullptr;
   W* wide_ = nullptr;
   int* flags_ = nullptr;
+  unsigned long long* trace_ = nullptr;
   int blocks_ = 0;
   StageClock* clock_ = nullptr;
 };

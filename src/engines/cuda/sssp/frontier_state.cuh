@@ -20,6 +20,7 @@ constexpr int kMaxBucket = 1 << 30;
 
 struct Ctrl {
   unsigned int near_cnt[3];
+  unsigned int hub_cnt[3];  // hub lists, counted as the near lists (FArgs::hub0/1)
   unsigned int r_cnt[2];
   unsigned long long far_cnt[3];
   int far_min[3];
@@ -120,6 +121,24 @@ constexpr unsigned int kLocalCapOf = sizeof(WordOf<W>) == 8 ? 1024u : 512u;
 template <class W>
 constexpr unsigned int kSeenSlotsOf = sizeof(WordOf<W>) == 8 ? 1024u : 512u;  // powers of two
 
+// A frontier vertex whose arcs off[beg .. end) one block would take too long
+// to relax in its tile (more than FArgs::hub_arcs): the whole grid relaxes
+// them in the next phase, each block an equal share (relax_hubs()). u is
+// the label, base its copy_base().
+struct HubEntry {
+  long long beg;
+  long long end;
+  int32_t u;
+  int32_t base;
+  int32_t heavy;  // arcs of a heavy phase (FArgs::split_filter: relax those with weight > delta)
+  int32_t pad;
+};
+constexpr unsigned int kHubCap = 8192;  // hub entries a phase; beyond: in the tile
+
+// Phase kinds of the trace (FArgs::trace).
+constexpr unsigned long long kTraceLight = 0, kTraceHeavy = 1, kTraceOpen = 2;
+constexpr int kTraceCap = 8192;  // phases recorded
+
 template <class W>
 struct FArgs {
   // Labels (vertices of the searched graph): n. One search: the graph's
@@ -163,7 +182,12 @@ struct FArgs {
   bool filter_global;
   bool filter_local;
   bool delta_mode;
-  bool has_heavy;  // a physical light/heavy split exists (some arc is heavy)
+  bool has_heavy;  // some arc is heavy: heavy phases over the settled list R
+  // Heavy arcs told apart by their weight (w > delta) on the graph's own
+  // arcs, instead of a light-first copy: light rounds and heavy phases both
+  // walk every arc of a vertex and relax their own kind.
+  bool split_filter;
+  double delta;
   // Speculative pushes in the block-local ELL waves (relax_arc_spec()):
   // delta-stepping with ELL waves on graphs whose weights are all > 0.
   bool speculate;
@@ -171,6 +195,14 @@ struct FArgs {
   // relaxed with (all ones: never), so that a vertex offered the same
   // distance again is not relaxed again (relax_wave_ell()).
   GSP_LABEL_FIELD(W, typename Key<W>::K, done_key) done_key;
+  // Hub lists (kHubCap entries each, read in phase it from hub[it & 1]),
+  // and the arcs above which a global tile's vertex goes there (0: never).
+  HubEntry* hub0;
+  HubEntry* hub1;
+  long long hub_arcs;
+  // GSP_CUDA_TRACE: 2 words a phase (globaltimer at its start; kind << 62 |
+  // hub entries << 32 | frontier size), kTraceCap phases, or nullptr.
+  unsigned long long* trace;
   Ctrl* ctrl;
 };
 
@@ -217,6 +249,10 @@ struct Sink {
   // Speculative mode: the block's direct-mapped cache of (distance key,
   // vertex) pairs it relaxed (kSeenSlots, shared memory, never cleared).
   WordOf<W>* seen;
+  // Hub list for the next phase (HubEntry), or nullptr: no hubs.
+  HubEntry* hub_out;
+  unsigned int* hub_cnt;
+  long long hub_arcs;
 };
 
 constexpr int kLocalWaves = 16;  // per grid round; see frontier_policy()

@@ -241,15 +241,23 @@ __global__ void tight_pred_kernel(int64_t labels, int32_t n, const int64_t* off,
 }
 
 // int32: every arc out of a reached vertex must give a representable sum
-// with the final distance (the CPU engines' checked_add rule).
+// with the final distance (the CPU engines' checked_add rule). A vertex
+// whose distance plus the graph's largest weight and plus its smallest both
+// fit has no arc that can fail, and its arcs are not read: on most graphs
+// that is every vertex, and the pass is one read of the labels (a thread a
+// vertex walking its arcs had R-MAT 2^22's vertex 0, 160k arcs, take 33 ms
+// on one thread).
 template <class P>
 __global__ void overflow_check_kernel(int32_t n, const int64_t* off, const int32_t* tgt,
-                                      const int32_t* wt, P packed, int* flag) {
+                                      const int32_t* wt, P packed, int32_t min_w, int32_t max_w,
+                                      int* flag) {
   for (int64_t u = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; u < n;
        u += static_cast<int64_t>(gridDim.x) * blockDim.x) {
     unsigned long long p = packed[u];
     if (p == kUnreached) continue;
     const int32_t du = Key<int32_t>::value(key_of(p));
+    int32_t sum;
+    if (Key<int32_t>::add(du, max_w, &sum) && Key<int32_t>::add(du, min_w, &sum)) continue;
     for (int64_t a = off[u]; a < off[u + 1]; ++a) {
       int32_t s;
       if (!Key<int32_t>::add(du, wt[a], &s)) {
@@ -264,6 +272,14 @@ __global__ void overflow_check_kernel(int32_t n, const int64_t* off, const int32
 }
 
 // ------------------------------------------------------------- host helpers
+
+// A graph's smallest or largest weight (Graph::min_weight(), max_weight():
+// doubles) for overflow_check_kernel(), clamped to int32: a bound that is not
+// a weight (no arcs, NaN) only makes the check read more arcs.
+inline int32_t int32_weight_bound(double w) {
+  if (!(w > -2147483648.0)) return w == w ? INT32_MIN : INT32_MAX;
+  return w >= 2147483647.0 ? INT32_MAX : static_cast<int32_t>(w);
+}
 
 inline void fill_stats(RunContext& ctx, const SsspJob& job) {
   RunStats* s = job.stats;
@@ -334,7 +350,8 @@ void finish(RunContext& ctx, const SsspJob& job, const DeviceCsr<W>& g, P packed
   if constexpr (std::is_same_v<W, int32_t>) {
     if (!stopped) {
       overflow_check_kernel<<<grid_for(ctx, n, 256), 256, 0, ctx.stream()>>>(
-          n, g.offsets, g.targets, g.weights, packed, flag3);
+          n, g.offsets, g.targets, g.weights, packed, int32_weight_bound(job.graph->min_weight()),
+          int32_weight_bound(job.graph->max_weight()), flag3);
       GSP_CUDA_LAUNCH();
     }
   }
