@@ -30,7 +30,8 @@ namespace {
 // before (32 max_weight / avg_out_degree on roads, one bucket above):
 // NY 2.96 / 1.65 (was 2.78 / 9.4), 2^22 grid 10.8 / 2.12 (11.6 / 1.71),
 // uniform 2^22 x 8 5.9 / 1.28 (10.5 / 4.1, most of the 10.5 the overflow
-// pass before it was fixed), R-MAT 2^22 x 16 11.5 / 1.68 (8.6 / 2.51).
+// pass before it was fixed), R-MAT 2^22 x 16 11.5 / 1.68 (8.6 / 2.51); with 3
+// blocks an SM on expanders (below) uniform 6.2 and R-MAT 9.7 ms.
 // GSP_CUDA_DS_DELTA_SCALE overrides the scale.
 constexpr double kLowDegreeDeltaScale = 96.0;
 constexpr double kExpanderDeltaScale = 16.0;
@@ -95,8 +96,8 @@ inline FrontierPolicy frontier_policy(const Graph& graph, double user_delta, boo
   // scale for the graph's degree), or with GSP_CUDA_DS_ONE_BUCKET=1 on a
   // graph of average out-degree above kLocalWaveMaxDegree one bucket (delta
   // = infinity, run as the Bellman-Ford frontier without bucket
-  // bookkeeping: the default before 2026-12-01, faster on R-MAT (8.6 vs
-  // 11.5 ms) for 2.5 relaxations per arc instead of 1.7). Weights are
+  // bookkeeping: the default before 2026-12-01, faster on R-MAT (8.5 vs
+  // 9.7 ms) for 2.5 relaxations per arc instead of 1.7). Weights are
   // non-negative there, so the round limit is never reached.
   const bool low_degree = n > 0 && static_cast<double>(m) / n <= kLocalWaveMaxDegree;
   const bool one_bucket =
@@ -153,7 +154,10 @@ inline FrontierPolicy frontier_policy(const Graph& graph, double user_delta, boo
   // A pass of many copies has frontiers big enough to use 3 without the
   // waves too (H100, 32 copies: R-MAT 2^20 0.147 vs 0.170 s at K = 64,
   // Graph65536 0.081 vs 0.082 s at K = 1024).
-  p.per_sm = (p.local_rounds > 0 || batched) ? 3 : 2;
+  // With buckets on expanders 3 beat 2 as well (H200: R-MAT 2^22 x 16
+  // 10.1 vs 11.7 ms, uniform 2^22 x 8 5.8 vs 6.0 ms); one bucket and
+  // Bellman-Ford keep 2.
+  p.per_sm = (p.local_rounds > 0 || batched || p.delta_mode) ? 3 : 2;
   if (t.cuda_persistent_blocks_per_sm) p.per_sm = *t.cuda_persistent_blocks_per_sm;
   // The filtering load before each atomicMin (relax()): kept in the global
   // tiles, dropped in the block-local waves, where a wave is one dependent
