@@ -17,6 +17,7 @@
 
 #include "core/error.h"
 #include "core/graph.h"
+#include "core/tuning.h"
 #include "gsp/gsp.h"
 
 namespace gsp::detail {
@@ -47,6 +48,11 @@ struct RunOptions {
   // gsp_options::index: the road index the caller gave (the dispatcher
   // checks it is the graph's before a run answers from it); null: none.
   const ChBase* index = nullptr;
+  // The run's one snapshot of the tuning knobs (core/tuning.h), taken when
+  // the options are made (normalize_options(): once per call); engines read
+  // their knobs here and never call tuning() themselves, so one run sees one
+  // value of each knob however many engines it passes through.
+  Tuning tuning = gsp::detail::tuning();
   // Test builds (GSP_TEST_FAIL_DEVICE, core/tuning.h): the part of a
   // multi-device run on this device ordinal fails as if out of device
   // memory; -1: none.

@@ -13,12 +13,11 @@
 
 namespace gsp::detail {
 
-// GSP_DENSE_PRED=pass|track forces one (Tuning::dense_pred, read per run,
-// for tests and benchmarks). Otherwise the pass, unless tracking is nearly
+// GSP_DENSE_PRED=pass|track forces one (`forced`: the run's
+// Tuning::dense_pred, for tests and benchmarks). Otherwise the pass, unless tracking is nearly
 // free for the engine at hand (tracking_is_cheap) or the graph is dense
 // enough (m > n^2 / 64) for n * m reads to approach the n^3 relaxations.
-inline bool dense_pred_pass(int32_t n, int64_t m, bool tracking_is_cheap) {
-  const DensePred forced = tuning().dense_pred;
+inline bool dense_pred_pass(int32_t n, int64_t m, bool tracking_is_cheap, DensePred forced) {
   if (forced != DensePred::kAuto) return forced == DensePred::kPass;
   if (tracking_is_cheap) return false;
   return static_cast<double>(m) <= static_cast<double>(n) * static_cast<double>(n) / 64.0;

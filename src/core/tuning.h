@@ -3,7 +3,8 @@
 // the library (src/) reads the environment.
 //
 // tuning() reads the environment again on every call and returns a snapshot:
-// an engine takes one at the start of a run, so a variable set with setenv()
+// a call takes one when its options are made (RunOptions::tuning,
+// core/engine.h) and its engines read that, so a variable set with setenv()
 // between two runs is seen by the next run. In test builds (GSP_TEST_HOOKS)
 // it asks the tests' overrides first (tuning_override.cpp): tests choose
 // variants through gsp_test_tuning_set(), not setenv(). Reading

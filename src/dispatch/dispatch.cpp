@@ -347,9 +347,8 @@ RunOptions normalize_options(const gsp_options* options) {
   }
   if (r.num_threads == 0) r.num_threads = static_cast<int32_t>(std::max(1u, std::thread::hardware_concurrency()));
 #if defined(GSP_TEST_HOOKS)
-  const Tuning t = tuning();
-  if (const std::optional<int> d = t.test_fail_device) r.test_fail_device = *d;
-  if (const std::optional<int> d = t.test_result_ready_delay_ms) r.test_result_ready_delay_ms = *d;
+  if (const std::optional<int> d = r.tuning.test_fail_device) r.test_fail_device = *d;
+  if (const std::optional<int> d = r.tuning.test_result_ready_delay_ms) r.test_result_ready_delay_ms = *d;
 #endif
   return r;
 }

@@ -611,7 +611,7 @@ LocalEngine choose_engine(const Session& s, const RunOptions& ro, gsp_backend ba
 std::unique_ptr<BlockResult> distributed_fw(const Session& s, const Outcome& first, const Graph* graph,
                                             RunOptions ro, int32_t asked_threads, bool gather) {
   const double t0 = MPI_Wtime();
-  const Tuning knobs = tuning();  // the call's one snapshot of the knobs, passed down (and on to the gather)
+  const Tuning& knobs = ro.tuning;  // the call's one snapshot of the knobs, passed down (and on to the gather)
   const bool root = s.rank() == 0;
   int64_t head[6] = {0, 0, 0, 0, 0, 0};  // n, dtype, want paths, m, block size, backend
   s.agree(first);

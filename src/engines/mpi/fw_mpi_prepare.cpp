@@ -47,7 +47,7 @@ void await_prepared_groups(const Session& s, int32_t device) {
 }
 
 void prepare_device_path(const Session& s, const Outcome& first, RunOptions ro, bool wait) {
-  const Tuning knobs = tuning();  // the call's one snapshot
+  const Tuning& knobs = ro.tuning;  // the call's one snapshot
   s.agree(first);
   int64_t backend = ro.backend;
   bcast(&backend, 1, 0, s.comm());  // rank 0's backend decides, as for a call

@@ -225,7 +225,7 @@ void floyd_warshall_apsp(const ApspJob& job) {
   const Graph& graph = *job.graph;
   const int32_t n = graph.n();
   const bool want = job.options->want_paths;
-  const bool pass = want && dense_pred_pass(n, graph.m(), false);
+  const bool pass = want && dense_pred_pass(n, graph.m(), false, job.options->tuning.dense_pred);
   StageLaps laps(job.stats);
   std::vector<W> D;
   std::vector<int32_t> P;
@@ -281,7 +281,7 @@ void minplus_apsp(const ApspJob& job) {
   const Graph& graph = *job.graph;
   const int32_t n = graph.n();
   const bool want = job.options->want_paths;
-  const bool pass = want && dense_pred_pass(n, graph.m(), false);
+  const bool pass = want && dense_pred_pass(n, graph.m(), false, job.options->tuning.dense_pred);
   const bool track = want && !pass;  // predecessors kept through the products
   StageLaps laps(job.stats);
   std::vector<W> A, C;

@@ -149,7 +149,7 @@ class Barrier {
   std::condition_variable cv_;
 };
 
-// Tuning of the parallel rounds, read per run (GSP_CPU_* in doc/tuning.md,
+// Tuning of the parallel rounds, from the run's snapshot (GSP_CPU_* in doc/tuning.md,
 // for benchmarks; not part of the API; defaults in core/tuning.h): how long
 // a barrier waiter spins, whether it pauses while spinning, and the
 // bucket-fusion limit.
@@ -157,8 +157,7 @@ struct DsTuning {
   int64_t spin_ns;
   bool pause;
   size_t fuse;
-  static DsTuning from_env() {
-    const Tuning knobs = tuning();
+  static DsTuning of(const Tuning& knobs) {
     return {knobs.cpu_barrier_spin_us * 1000, knobs.cpu_barrier_pause, static_cast<size_t>(knobs.cpu_ds_fuse)};
   }
 };
@@ -437,7 +436,7 @@ void run_parallel(const CsrView<W>& g, int32_t source, double inv_delta, int thr
   published[0].push_back(Entry{source, key_bits(W(0))});
   prefix[0] = 0;
 
-  const DsTuning tune = DsTuning::from_env();
+  const DsTuning tune = DsTuning::of(opt.tuning);
   Barrier barrier(static_cast<int>(T), tune.spin_ns, tune.pause);
   std::atomic<size_t> cursor{0};
   std::atomic<int64_t> next_min{kNoBucket};

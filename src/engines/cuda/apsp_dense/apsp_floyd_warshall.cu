@@ -91,8 +91,6 @@ struct LookaheadStreams {
   LookaheadStreams& operator=(const LookaheadStreams&) = delete;
 };
 
-// GSP_DENSE_FW_LOOKAHEAD=0 (Tuning::dense_fw_lookahead, read per run).
-inline bool fw_lookahead() { return tuning().dense_fw_lookahead; }
 
 // Super-blocked FW, in place, on the whole ld x ld device matrix D (P: its
 // predecessors with kPaths), in k-blocks of fb tiles: see above. tmp, tmpp:
@@ -117,7 +115,9 @@ class SuperBlockedFw {
   // are several k-blocks and the lookahead is on), reporting progress per
   // k-block.
   void run(cudaStream_t s, const RunOptions* report) {
-    if (nsb_ == 1 || !fw_lookahead()) {
+    // GSP_DENSE_FW_LOOKAHEAD=0 (the run's Tuning::dense_fw_lookahead).
+    const bool lookahead = report == nullptr || report->tuning.dense_fw_lookahead;
+    if (nsb_ == 1 || !lookahead) {
       run_in_order(s, report);
     } else {
       run_with_lookahead(s, report);
@@ -249,10 +249,10 @@ class SuperBlockedFw {
 // The in-core k-block for an ld x ld matrix: 8 tiles from n = 16384 on (1.0-1.6%
 // faster there on the H100 with the lookahead), else 4 (fb = 8 is 10-24%
 // slower at n = 4096-8192: its serial phase 1 no longer hides behind a
-// shorter phase 3). GSP_DENSE_FW_BLOCK overrides (1..8; Tuning::dense_fw_block,
-// read per run).
-inline int fw_block_tiles(int64_t ld) {
-  if (const std::optional<int> forced = tuning().dense_fw_block) return *forced;
+// shorter phase 3). GSP_DENSE_FW_BLOCK overrides (1..8; the run's
+// Tuning::dense_fw_block).
+inline int fw_block_tiles(int64_t ld, const RunOptions& o) {
+  if (const std::optional<int> forced = o.tuning.dense_fw_block) return *forced;
   return ld >= 16384 ? 2 * kDefaultFwBlockTiles : kDefaultFwBlockTiles;
 }
 
@@ -668,11 +668,11 @@ void run_fw(RunContext& ctx, const ApspJob& job) {
   const int64_t ld = round_up(std::max<int64_t>(n, 1), kTile);
   const size_t cell = sizeof(typename Ops::T) + (paths ? sizeof(int32_t) : 0);
   const int32_t block = std::max(1, std::min(job.sink->preferred_block_rows(), job.num_sources));
-  const bool pass = paths && use_pred_pass<Ops>(n, job.graph->m());
+  const bool pass = paths && use_pred_pass<Ops>(n, job.graph->m(), *job.options);
   // the graph's CSR (and, for the pred pass, its reverse) on the device
   const size_t csr_fwd = (size_t)job.graph->m() * (4 + sizeof(W)) + (size_t)(n + 1) * 8;
   const size_t csr = csr_fwd * (pass ? 2 : 1);
-  const int fb = fw_block_tiles(ld);
+  const int fb = fw_block_tiles(ld, *job.options);
   const size_t panel_cell = pass ? sizeof(typename Ops::T) : cell;
   const size_t panel_copy = fb > 1 ? (size_t)(fb * kTile) * (size_t)ld * panel_cell : 0;
   // the matrix, the panel copy, two row blocks in flight (dense_delivery.cuh)

@@ -94,7 +94,7 @@ void run_minplus(RunContext& ctx, const ApspJob& job) {
   const int32_t n = job.graph->n();
   const bool paths = job.options->want_paths;
   const int64_t ld = round_up(std::max<int64_t>(n, 1), kTile);
-  const bool pass = paths && use_pred_pass<Ops>(n, job.graph->m());
+  const bool pass = paths && use_pred_pass<Ops>(n, job.graph->m(), *job.options);
   const size_t cell = sizeof(typename Ops::T) + (paths ? sizeof(int32_t) : 0);
   // tracked: two matrices and two predecessor matrices; pass: one predecessor
   // matrix and the reverse graph

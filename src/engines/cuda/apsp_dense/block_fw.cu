@@ -782,7 +782,7 @@ class CudaBlockFw final : public BlockFw<W> {
 // where the int32 values cannot be packed; pred_pass.cuh).
 template <class Ops, class W>
 std::unique_ptr<BlockFw<W>> make_with(const BlockFwShape& s, const RunOptions& o) {
-  const bool pass = s.rows_whole_on_devices && s.grid_cols == 1 && use_pred_pass<Ops>(s.n, s.m);
+  const bool pass = s.rows_whole_on_devices && s.grid_cols == 1 && use_pred_pass<Ops>(s.n, s.m, o);
   if (s.paths && !pass) return std::make_unique<CudaBlockFw<Ops, W, true>>(s, o);
   return std::make_unique<CudaBlockFw<Ops, W, false>>(s, o);
 }

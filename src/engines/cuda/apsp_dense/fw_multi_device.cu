@@ -546,7 +546,7 @@ void apsp_floyd_warshall_multi(const ApspJob& job) {
       if constexpr (std::is_same_v<typename Ops::T, W>) {
         // Predecessors as on one device: tracked by the packed int32
         // kernel, else by a pass after the distances (pred_pass.cuh).
-        if (job.options->want_paths && !use_pred_pass<Ops>(n, job.graph->m())) {
+        if (job.options->want_paths && !use_pred_pass<Ops>(n, job.graph->m(), *job.options)) {
           MultiDeviceFw<Ops, W, true>(job, bands).run();
         } else {
           MultiDeviceFw<Ops, W, false>(job, bands).run();

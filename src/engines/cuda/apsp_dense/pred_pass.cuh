@@ -22,8 +22,8 @@ namespace gsp::detail::gpu::dense {
 
 // The packed int32 kernel tracks predecessors at almost no cost.
 template <class Ops>
-bool use_pred_pass(int32_t n, int64_t m) {
-  return dense_pred_pass(n, m, Ops::kPackBits > 0);
+bool use_pred_pass(int32_t n, int64_t m, const RunOptions& o) {
+  return dense_pred_pass(n, m, Ops::kPackBits > 0, o.tuning.dense_pred);
 }
 
 template <class Ops, class W>

@@ -120,7 +120,7 @@ int32_t pass_width(RunContext& ctx, const Graph& graph, const FrontierPolicy& p,
   const size_t left = ctx.budget_left();
   const int64_t by_memory = left > fixed ? static_cast<int64_t>((left - fixed) / per_copy) : 0;
   const int64_t by_index = (std::numeric_limits<int32_t>::max() - 4096) / std::max<int64_t>(1, n);
-  const int64_t want = tuning().cuda_batch_sources.value_or(kPassSources);
+  const int64_t want = ctx.options().tuning.cuda_batch_sources.value_or(kPassSources);
   int64_t width = std::min<int64_t>({by_memory, by_index, want, num_sources});
   if (width < 1) {
     throw Error(GSP_ERR_DEVICE_OUT_OF_MEMORY,
@@ -173,7 +173,7 @@ void run_batched(RunContext& ctx, const ApspJob& job) {
   // Few sources run as one search would (their phases are latency-bound
   // whatever delta); from kBatchedFrom on, the bucket width of a pass.
   const bool batched = job.num_sources >= kBatchedFrom;
-  const FrontierPolicy policy = family::frontier_policy(graph, job.options->delta, false, batched);
+  const FrontierPolicy policy = family::frontier_policy(graph, job.options->delta, false, job.options->tuning, batched);
   const int32_t width = pass_width<W>(ctx, graph, policy, job.num_sources, paths);
   // Stages: each pass's initial labels are set-up; its search and unpacking
   // compute, which the copy (and repair) of the pass before overlaps; the

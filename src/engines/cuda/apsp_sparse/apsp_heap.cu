@@ -151,7 +151,7 @@ void run_heap(RunContext& ctx, const ApspJob& job) {
   const int32_t n = graph.n();
   const bool paths = job.options->want_paths;
 
-  const bool interleaved = tuning().apsp_heap_layout == HeapLayout::kInterleaved;  // GSP_APSP_HEAP_LAYOUT
+  const bool interleaved = job.options->tuning.apsp_heap_layout == HeapLayout::kInterleaved;  // GSP_APSP_HEAP_LAYOUT
 
   DeviceCsr<W> g = device_graph<W>(ctx, graph);
   // Per batch: clearing the rows and heaps is set-up, the searches (which

@@ -382,9 +382,9 @@ struct HubPlan {
   }
 };
 
-HubPlan plan_hubs(const Graph& graph) {
+HubPlan plan_hubs(const Graph& graph, const Tuning& knobs) {
   HubPlan plan;
-  plan.arcs = tuning().cuda_spmm_hub_arcs.value_or(kHubArcs);
+  plan.arcs = knobs.cuda_spmm_hub_arcs.value_or(kHubArcs);
   const HostArray<int64_t>& off = graph.reverse().offsets;
   for (int32_t v = 0; v < graph.n(); ++v) {
     const int64_t end = off[v + 1];
@@ -408,7 +408,7 @@ int32_t spmm_pass_width(RunContext& ctx, const Graph& graph, int32_t num_sources
   const int64_t fixed = 4096 + 2 * n + hub_bytes;
   auto bytes = [&](int64_t width) { return fixed + n * (tile_for(width) + width) * per_value; };
   const int64_t left = static_cast<int64_t>(std::min<size_t>(ctx.budget_left(), size_t(1) << 62));
-  int64_t width = std::min<int64_t>({tuning().cuda_batch_sources.value_or(kTileMax), kTileMax, num_sources});
+  int64_t width = std::min<int64_t>({ctx.options().tuning.cuda_batch_sources.value_or(kTileMax), kTileMax, num_sources});
   if (width > 64 && bytes(width) > left) width = 64;
   if (width > 32 && bytes(width) > left) width = 32;
   if (bytes(width) > left) width = std::min<int64_t>(width, (left - fixed) / (n * per_value) - 32);
@@ -539,7 +539,7 @@ void run_spmm(RunContext& ctx, const ApspJob& job) {
   const DeviceCsr<W> out = device_graph<W>(ctx, graph);
   const DeviceCsr<W> in = device_reverse_graph<W>(ctx, graph);
   StageClock clock(ctx);
-  const HubPlan plan = plan_hubs(graph);
+  const HubPlan plan = plan_hubs(graph, job.options->tuning);
   const int32_t width = spmm_pass_width<W>(ctx, graph, job.num_sources, job.options->want_paths, plan.bytes(n));
   if (tile_for(width) == 32) {
     run_tiles<W, 1>(ctx, job, in, out, plan, width, clock, std::move(ready));

@@ -343,7 +343,7 @@ class TaskParallelRun {
     nmax -= nmax % 32;
     // Keep (n * N) and the launch grid within comfortable limits.
     nmax = std::min<int64_t>(nmax, 65536);
-    if (const std::optional<int64_t> cap = tuning().apsp_tp_max_n) {  // GSP_APSP_TP_MAX_N (>= 32)
+    if (const std::optional<int64_t> cap = ctx_.options().tuning.apsp_tp_max_n) {  // GSP_APSP_TP_MAX_N (>= 32)
       nmax = std::min<int64_t>(nmax, *cap - *cap % 32);
     }
     if (nmax < 32) {

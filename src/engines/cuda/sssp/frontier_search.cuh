@@ -83,13 +83,13 @@ inline double batched_delta(const Graph& graph, bool low_degree) {
   return low_degree ? w : 0.5 * w;
 }
 
-// The policy for `graph` (user_delta: options.delta, 0 = choose). batched:
-// a pass of many copies (apsp_delta_stepping.cu), else one search.
-inline FrontierPolicy frontier_policy(const Graph& graph, double user_delta, bool bellman_ford,
+// The policy for `graph` (user_delta: options.delta, 0 = choose; t: the
+// run's tuning snapshot, RunOptions::tuning). batched: a pass of many copies
+// (apsp_delta_stepping.cu), else one search.
+inline FrontierPolicy frontier_policy(const Graph& graph, double user_delta, bool bellman_ford, const Tuning& t,
                                       bool batched = false) {
   const int32_t n = graph.n();
   const int64_t m = graph.m();
-  const Tuning t = tuning();
   FrontierPolicy p;
   p.bellman_ford = bellman_ford;
   // Buckets of width delta (options.delta, else mean_delta() with the

@@ -64,7 +64,7 @@ void run(RunContext& ctx, const SsspJob& job, bool bellman_ford) {
   }
   fill_stats(ctx, job);
   DeviceCsr<W> g = device_graph<W>(ctx, graph);
-  const FrontierPolicy policy = frontier_policy(graph, user_delta, bellman_ford);
+  const FrontierPolicy policy = frontier_policy(graph, user_delta, bellman_ford, job.options->tuning);
   StageClock clock(ctx);  // set-up: workspace, arc copies, initial labels
   FrontierSearch<W> search(ctx, graph, g, policy, 0, &clock);
   // Bellman-Ford's frontier has one bucket: it is final only at the end.
