@@ -61,8 +61,10 @@ constexpr double kHeapBytesPerVertex = 20;
 // 3.63 s at K = 1024 / 4096 / 16384 / 65536, R-MAT 2^20 0.124 / 0.48 /
 // 1.79 s at K = 64 / 256 / 1024: 0.10-0.13 ns per source and
 // vertex-or-arc. Fewer sources run as one search (wide buckets: a latency
-// of 2.6 ms on NY, 0.36 ns (buckets, m / n <= 4) or 0.155 ns (one bucket)
-// per source and vertex-or-arc, H100, passes of up to 32).
+// of 2.6 ms on NY, 0.36 ns (m / n <= 4) or 0.155 ns (above, then one
+// bucket) per source and vertex-or-arc, H100, passes of up to 32; with the
+// expanders' narrower buckets since, one search on the H200 took 0.164 ns
+// on uniform 2^22 x 8 and 0.136 ns on R-MAT 2^22 x 16).
 constexpr double kDsFixed = 1e-3;
 constexpr double kDsPassSources = 128;
 constexpr double kDsBatchedFrom = 32;
@@ -71,7 +73,7 @@ constexpr double kDsPerDepthBatched = 30e-6;
 constexpr double kDsPerSourceArcBatched = 0.13e-9;
 constexpr double kDsPerDepthSearch = 5e-6;
 constexpr double kDsPerSourceArcBuckets = 0.36e-9;
-constexpr double kDsPerSourceArcOneBucket = 0.155e-9;
+constexpr double kDsPerSourceArcExpander = 0.155e-9;
 constexpr double kDsBucketMaxDegree = 4.0;  // frontier_policy()'s kLocalWaveMaxDegree
 // Min-plus SpMM: passes of up to kSpmmPassSources sources, each a number of
 // rounds, each round the larger of its work (a grid barrier plus work per
@@ -123,7 +125,7 @@ CudaApspCosts cuda_apsp_costs(const Graph& g, int32_t num_sources, bool paths, d
       kDsPassLatency + (batched ? kDsPerDepthBatched : kDsPerDepthSearch) * g.hop_depth();
   const double per_source_arc = batched ? kDsPerSourceArcBatched
                                 : m / n <= kDsBucketMaxDegree ? kDsPerSourceArcBuckets
-                                                              : kDsPerSourceArcOneBucket;
+                                                              : kDsPerSourceArcExpander;
   const double pass_work = width * (n + m) * per_source_arc;
   // Narrow buckets overlap a pass's latency with its work; a search's wide
   // buckets do little work per phase, so its phases add up (NY, K = 8: 6.5 ms).
