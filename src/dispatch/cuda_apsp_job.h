@@ -1,4 +1,4 @@
-// A CUDA all-pairs or many-source job whose plan is made (run_apsp_into,
+// A CUDA all-pairs or many-source job whose plan is made (run_apsp_planned,
 // the table's CUDA path): GSP_APSP_JOHNSON runs as Johnson's reweighting in
 // front of a CUDA engine for non-negative weights; every other algorithm
 // runs on the devices plan_devices() gives it (dispatch/multi_device.h).

@@ -214,9 +214,10 @@ std::vector<int32_t> expand_sources(const Graph& g, const int32_t* sources, int3
   return list;
 }
 
-void run_apsp_into(const Graph& g, const std::vector<int32_t>& list, bool all, const RunOptions& o,
-                   RowSink* sink, RunStats* stats) {
-  Plan p = plan_run(g, o, false, static_cast<int32_t>(list.size()));
+// Runs the sources of `list` by plan `p` (plan_run() for them, made once
+// per call: the caller may have chosen its result memory by it).
+void run_apsp_planned(const Graph& g, const std::vector<int32_t>& list, bool all, const RunOptions& o, Plan p,
+                      RowSink* sink, RunStats* stats) {
   ApspJob job;
   job.graph = &g;
   job.sources = list.data();
@@ -262,6 +263,11 @@ void run_apsp_into(const Graph& g, const std::vector<int32_t>& list, bool all, c
   o.report(1.0);
   if (p.cold_cpu) charge_cold_cpu_run(t.seconds());
   finish_stats(stats, p.backend, p.algorithm, t.seconds());
+}
+
+void run_apsp_into(const Graph& g, const std::vector<int32_t>& list, bool all, const RunOptions& o,
+                   RowSink* sink, RunStats* stats) {
+  run_apsp_planned(g, list, all, o, plan_run(g, o, false, static_cast<int32_t>(list.size())), sink, stats);
 }
 
 // A result of rows x n distances (and as many predecessors): refused at
@@ -561,9 +567,10 @@ std::unique_ptr<Paths> run_apsp(const GraphPtr& graph, const int32_t* sources, i
   // The arrays are allocated when the engine first needs them; page-locked
   // (and reused across runs) for CUDA runs, whose rows the device copies
   // straight in. Engines deliver every row (checked below): no zero-fill.
-  const bool pinned = plan_run(g, o, false, static_cast<int32_t>(rows)).backend == GSP_BACKEND_CUDA;
-  ArraySink sink(paths.get(), static_cast<int32_t>(rows), pinned, o.num_threads);
-  run_apsp_into(g, list, all, o, &sink, &paths->stats);
+  // The plan, made once: the result's memory and the engine follow it.
+  const Plan p = plan_run(g, o, false, static_cast<int32_t>(rows));
+  ArraySink sink(paths.get(), static_cast<int32_t>(rows), p.backend == GSP_BACKEND_CUDA, o.num_threads);
+  run_apsp_planned(g, list, all, o, p, &sink, &paths->stats);
   require_rows_delivered(sink.delivered(), static_cast<int64_t>(rows));
   RowSink::Destination arrays;
   sink.destination(&arrays);  // allocates a result of no rows
