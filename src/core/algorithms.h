@@ -22,7 +22,7 @@ struct AlgorithmFacts {
   AlgorithmKind kind;
   bool negative_weights;  // accepts arcs of negative weight
   bool cpu;               // has a CPU engine (src/engines/cpu/common/cpu_engines.cpp routes it)
-  bool cuda;              // has a CUDA engine (src/engines/cuda/runtime/dispatch.cu routes it), in builds with CUDA
+  bool cuda;              // has a CUDA engine (src/engines/cuda/runtime/gpu_backend.cu routes it), in builds with CUDA
 };
 
 namespace algorithms_table {

@@ -1,5 +1,5 @@
 // The boundary between host code and the CUDA engines (src/engines/cuda/). Plain C++: no
-// CUDA types. Implemented by src/engines/cuda/runtime/dispatch.cu when libgsp is built with CUDA,
+// CUDA types. Implemented by src/engines/cuda/runtime/gpu_backend.cu when libgsp is built with CUDA,
 // and by src/dispatch/gpu_absent.cpp otherwise.
 #pragma once
 

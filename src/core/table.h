@@ -29,6 +29,27 @@ struct TablePaths {
   static int64_t append_path(const int32_t* pred, int32_t s, int32_t t, int32_t n, std::vector<int32_t>& out);
 };
 
+// A K x T table to compute: what the CPU table engines
+// (engines/cpu/apsp_sparse/table_dijkstra.cpp, the road index's
+// engines/cpu/index/ch_query.cpp) and the table's CUDA path
+// (dispatch/dispatch_table.cpp) read.
+struct TableJob {
+  const Graph* graph = nullptr;
+  const int32_t* sources = nullptr;
+  int32_t num_sources = 0;
+  const int32_t* targets = nullptr;
+  int32_t num_targets = 0;
+  const RunOptions* options = nullptr;
+  void* dist = nullptr;
+  TablePaths* paths = nullptr;  // offsets already sized K x T + 1, or null
+  RunStats* stats = nullptr;
+  // > 0: a source's search may settle at most this many vertices (both
+  // directions' together for a bidirectional one); one that needs more
+  // gives the whole table up (table() returns false, the cells are
+  // undefined): AUTO's point-to-point bet (dispatch/dispatch_table.cpp).
+  int64_t settle_budget = 0;
+};
+
 struct Table {
   int32_t num_sources = 0;  // K
   int32_t num_targets = 0;  // T

@@ -130,7 +130,7 @@ class TableSink final : public RowSink {
 // target is final (SsspJob::stop_at; delta-stepping does, at the end of
 // the target's bucket). Its row's target columns make the cells. Returns
 // the algorithm that ran.
-gsp_algorithm cuda_table_one_source(const Graph& g, const cpu::TableJob& t) {
+gsp_algorithm cuda_table_one_source(const Graph& g, const TableJob& t) {
   RunOptions o = *t.options;
   o.want_paths = t.paths != nullptr;
   o.backend = GSP_BACKEND_CUDA;
@@ -176,7 +176,7 @@ gsp_algorithm cuda_table_one_source(const Graph& g, const cpu::TableJob& t) {
 // The table on CUDA: the plan's all-pairs engine for the K sources (one
 // source under AUTO: the single-source engine). Returns the algorithm that
 // ran.
-gsp_algorithm cuda_table(const Graph& g, const cpu::TableJob& t, gsp_algorithm algorithm) {
+gsp_algorithm cuda_table(const Graph& g, const TableJob& t, gsp_algorithm algorithm) {
   if (t.num_sources == 1 && t.options->algorithm == GSP_ALGO_AUTO) return cuda_table_one_source(g, t);
   RunOptions o = *t.options;
   o.want_paths = t.paths != nullptr;
@@ -256,7 +256,7 @@ void table_into(const Graph& g, const int32_t* sources, int32_t num_sources, con
     if (!g.has_negative_weight()) settle_budget = point_to_point_budget(g, num_sources, algorithm, paths != nullptr);
   }
   const auto t0 = std::chrono::steady_clock::now();
-  cpu::TableJob job;
+  TableJob job;
   job.graph = &g;
   job.sources = sources;
   job.num_sources = num_sources;

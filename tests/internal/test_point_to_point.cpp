@@ -20,6 +20,7 @@
 namespace cpu = gsp::detail::cpu;
 using gsp::detail::Dist;
 using gsp::detail::GraphPtr;
+using gsp::detail::TableJob;
 
 namespace {
 
@@ -85,7 +86,7 @@ bool table(const gsp::detail::Graph& g, const std::vector<int32_t>& sources, int
   gsp::detail::TablePaths p;
   p.offsets.assign(sources.size() + 1, 0);
   dist->assign(sources.size(), W(0));
-  cpu::TableJob job;
+  TableJob job;
   job.graph = &g;
   job.sources = sources.data();
   job.num_sources = static_cast<int32_t>(sources.size());

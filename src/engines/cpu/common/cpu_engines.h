@@ -57,23 +57,7 @@ ReducedGraph johnson_reduced_graph(const Graph& graph, const RunOptions* options
 // vertex and no arc is negative, a bidirectional one (point_to_point.h);
 // on Johnson's reduced costs when the graph has negative arcs
 // (GSP_ERR_NEGATIVE_CYCLE when it has a negative cycle). Sources are
-// spread over options->num_threads threads.
-struct TableJob {
-  const Graph* graph = nullptr;
-  const int32_t* sources = nullptr;
-  int32_t num_sources = 0;
-  const int32_t* targets = nullptr;
-  int32_t num_targets = 0;
-  const RunOptions* options = nullptr;
-  void* dist = nullptr;
-  TablePaths* paths = nullptr;  // offsets already sized K x T + 1, or null
-  RunStats* stats = nullptr;
-  // > 0: a source's search may settle at most this many vertices (both
-  // directions' together for a bidirectional one); one that needs more
-  // gives the whole table up (table() returns false, the cells are
-  // undefined): AUTO's point-to-point bet (dispatch/dispatch_table.cpp).
-  int64_t settle_budget = 0;
-};
+// spread over options->num_threads threads. The job is core/table.h's.
 // true: every cell written; false: a search outgrew job.settle_budget.
 bool table(const TableJob& job);
 
