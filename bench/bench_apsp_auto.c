@@ -30,15 +30,22 @@ static void add_arc(arc_list* a, int32_t u, int32_t v, int32_t w) {
     a->s = (int32_t*)realloc(a->s, (size_t)a->cap * 4);
     a->d = (int32_t*)realloc(a->d, (size_t)a->cap * 4);
     a->w = (int32_t*)realloc(a->w, (size_t)a->cap * 4);
-    if (!a->s || !a->d || !a->w) { fprintf(stderr, "out of memory\n"); exit(2); }
+    if (!a->s || !a->d || !a->w) {
+      fprintf(stderr, "out of memory\n");
+      exit(2);
+    }
   }
-  a->s[a->m] = u; a->d[a->m] = v; a->w[a->m] = w;
+  a->s[a->m] = u;
+  a->d[a->m] = v;
+  a->w[a->m] = w;
   a->m++;
 }
 
 static gsp_graph* from_list(int32_t n, arc_list* a) {
   gsp_graph* g = bench_graph_from_arcs(n, a->m, a->s, a->d, a->w, GSP_F32);
-  free(a->s); free(a->d); free(a->w);
+  free(a->s);
+  free(a->d);
+  free(a->w);
   return g;
 }
 
@@ -69,7 +76,10 @@ static gsp_graph* road_subgraph(int32_t n) {
   weights = (float*)malloc((size_t)M * 4);
   queue = (int32_t*)malloc((size_t)N * 4);
   id = (int32_t*)malloc((size_t)N * 4);
-  if (!offsets || !targets || !weights || !queue || !id) { fprintf(stderr, "out of memory\n"); exit(2); }
+  if (!offsets || !targets || !weights || !queue || !id) {
+    fprintf(stderr, "out of memory\n");
+    exit(2);
+  }
   gsp_graph_csr(ny, offsets, targets, weights);
   for (k = 0; k < N; k++) id[k] = -1;
   id[0] = 0;
@@ -78,7 +88,10 @@ static gsp_graph* road_subgraph(int32_t n) {
     int32_t u = queue[head++];
     int64_t e;
     for (e = offsets[u]; e < offsets[u + 1] && tail < n; e++) {
-      if (id[targets[e]] < 0) { id[targets[e]] = tail; queue[tail++] = targets[e]; }
+      if (id[targets[e]] < 0) {
+        id[targets[e]] = tail;
+        queue[tail++] = targets[e];
+      }
     }
   }
   for (k = 0; k < tail; k++) {
@@ -88,7 +101,11 @@ static gsp_graph* road_subgraph(int32_t n) {
       if (id[targets[e]] >= 0) add_arc(&a, k, id[targets[e]], (int32_t)weights[e]);
     }
   }
-  free(offsets); free(targets); free(weights); free(queue); free(id);
+  free(offsets);
+  free(targets);
+  free(weights);
+  free(queue);
+  free(id);
   return from_list(tail, &a);
 }
 
@@ -106,8 +123,14 @@ static gsp_graph* make_family(const char* family, int32_t n) {
     for (i = 0; i < side; i++) {
       for (j = 0; j < side; j++) {
         int32_t v = i * side + j;
-        if (j + 1 < side) { add_arc(&a, v, v + 1, 1 + bench_below(&r, 100)); add_arc(&a, v + 1, v, 1 + bench_below(&r, 100)); }
-        if (i + 1 < side) { add_arc(&a, v, v + side, 1 + bench_below(&r, 100)); add_arc(&a, v + side, v, 1 + bench_below(&r, 100)); }
+        if (j + 1 < side) {
+          add_arc(&a, v, v + 1, 1 + bench_below(&r, 100));
+          add_arc(&a, v + 1, v, 1 + bench_below(&r, 100));
+        }
+        if (i + 1 < side) {
+          add_arc(&a, v, v + side, 1 + bench_below(&r, 100));
+          add_arc(&a, v + side, v, 1 + bench_below(&r, 100));
+        }
       }
     }
     return from_list(side * side, &a);
@@ -144,7 +167,10 @@ static double time_all_pairs(const gsp_graph* g, gsp_algorithm algo, double limi
       return NAN;
     }
     if (i >= 0) t[i] = dt;
-    if (dt > 1.0 && i >= 0) { reps = i + 1; break; }
+    if (dt > 1.0 && i >= 0) {
+      reps = i + 1;
+      break;
+    }
   }
   return bench_median(t, reps);
 }
@@ -175,11 +201,15 @@ int main(int argc, char** argv) {
       for (e = 0; e < NUM_ENGINES; e++) {
         double limit = isinf(best) ? 60.0 : (4 * best > 1.0 ? 4 * best : 1.0);
         t[e] = time_all_pairs(g, kEngines[e], limit);
-        if (t[e] > 0 && t[e] < best) { best = t[e]; best_e = e; }
+        if (t[e] > 0 && t[e] < best) {
+          best = t[e];
+          best_e = e;
+        }
       }
       if (gsp_run_plan(g, 0, 0, NULL, &pb, &pa) != GSP_OK) pa = GSP_ALGO_AUTO;
       auto_s = NAN;
-      for (e = 0; e < NUM_ENGINES; e++) if (kEngines[e] == pa) auto_s = t[e];
+      for (e = 0; e < NUM_ENGINES; e++)
+        if (kEngines[e] == pa) auto_s = t[e];
       printf("%-9s n=%6d m=%9lld  FW %9.2f  task %9.2f  heap %9.2f ms  best %s  AUTO %s %.3fx\n", families[fi],
              gsp_graph_num_vertices(g), (long long)gsp_graph_num_edges(g), 1e3 * t[FW], 1e3 * t[TASK], 1e3 * t[HEAP],
              best_e >= 0 ? gsp_algorithm_name(kEngines[best_e]) : "-", gsp_algorithm_name(pa), auto_s / best);
@@ -189,13 +219,19 @@ int main(int argc, char** argv) {
         int k = snprintf(l, 256, "| %s | %d | %lld |", families[fi], gsp_graph_num_vertices(g),
                          (long long)gsp_graph_num_edges(g));
         for (e = 0; e < NUM_ENGINES; e++) {
-          if (isnan(t[e])) k += snprintf(l + k, 256 - k, " failed |");
-          else if (t[e] < 0) k += snprintf(l + k, 256 - k, " > %.0f |", -1e3 * t[e]);
-          else k += snprintf(l + k, 256 - k, " %.2f |", 1e3 * t[e]);
+          if (isnan(t[e]))
+            k += snprintf(l + k, 256 - k, " failed |");
+          else if (t[e] < 0)
+            k += snprintf(l + k, 256 - k, " > %.0f |", -1e3 * t[e]);
+          else
+            k += snprintf(l + k, 256 - k, " %.2f |", 1e3 * t[e]);
         }
         snprintf(l + k, 256 - k, " %s | %s | %.3f |", best_e >= 0 ? gsp_algorithm_name(kEngines[best_e]) : "-",
                  gsp_algorithm_name(pa), auto_s / best);
-        if (auto_s > 0 && auto_s / best > worst) { worst = auto_s / best; worst_line = nl; }
+        if (auto_s > 0 && auto_s / best > worst) {
+          worst = auto_s / best;
+          worst_line = nl;
+        }
         nl++;
       }
       gsp_graph_destroy(g);
@@ -208,11 +244,13 @@ int main(int argc, char** argv) {
     if (f != NULL) {
       bench_today(date, sizeof date);
       fprintf(f, "\n## CUDA AUTO for all pairs (bench_apsp_auto), %s\n\n", date);
-      fprintf(f, "Wall ms of gsp_apsp_run, every row, paths on, result in host memory, f32 weights; median of up to 3 "
-                 "after a warm-up; \"> t\": cancelled at 4x the best (at least 1 s). AUTO/best: the time of AUTO's "
-                 "choice over the best engine's.\n\n");
-      fprintf(f, "| family | n | m | Floyd-Warshall | task-parallel | heap | best | AUTO picks | AUTO/best |\n"
-                 "|---|---|---|---|---|---|---|---|---|\n");
+      fprintf(f,
+              "Wall ms of gsp_apsp_run, every row, paths on, result in host memory, f32 weights; median of up to 3 "
+              "after a warm-up; \"> t\": cancelled at 4x the best (at least 1 s). AUTO/best: the time of AUTO's "
+              "choice over the best engine's.\n\n");
+      fprintf(f,
+              "| family | n | m | Floyd-Warshall | task-parallel | heap | best | AUTO picks | AUTO/best |\n"
+              "|---|---|---|---|---|---|---|---|---|\n");
       for (i = 0; i < nl; i++) fprintf(f, "%s\n", lines[i]);
       if (worst_line >= 0) fprintf(f, "\nWorst AUTO/best in this run: %.3f.\n", worst);
       fclose(f);

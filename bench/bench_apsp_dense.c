@@ -46,15 +46,18 @@ typedef struct {
 enum { ENGINE_ONE_ROW, STREAM_ALL, RESULT_ALL, INTO_ALL };
 
 static int noop_rows(void* user, int32_t first, int32_t rows, const void* d, const int32_t* p) {
-  (void)user; (void)first; (void)rows; (void)d; (void)p;
+  (void)user;
+  (void)first;
+  (void)rows;
+  (void)d;
+  (void)p;
   return 0;
 }
 
 /* Median seconds over reps (after one warm-up, whose time goes to *first);
  * NAN on failure. */
-static double time_run(const gsp_graph* g, gsp_backend be, gsp_algorithm algo, int paths, size_t limit,
-                       int mode, int reps, gsp_status* st, char* note, size_t note_size,
-                       int64_t* iterations, double* first) {
+static double time_run(const gsp_graph* g, gsp_backend be, gsp_algorithm algo, int paths, size_t limit, int mode,
+                       int reps, gsp_status* st, char* note, size_t note_size, int64_t* iterations, double* first) {
   gsp_options o;
   double t[64];
   int i;
@@ -81,14 +84,20 @@ static double time_run(const gsp_graph* g, gsp_backend be, gsp_algorithm algo, i
       double t1;
       *st = gsp_apsp_run(g, NULL, 0, &o, &p);
       t1 = bench_now() - t0;
-      if (i >= 0) t[i] = t1; else *first = t1;
+      if (i >= 0)
+        t[i] = t1;
+      else
+        *first = t1;
       gsp_paths_destroy(p);
     } else if (mode == INTO_ALL) {
       double t1;
       *st = into_d == NULL || (paths && into_p == NULL) ? GSP_ERR_OUT_OF_MEMORY
-                                                         : gsp_apsp_run_into(g, NULL, 0, &o, into_d, into_p, NULL);
+                                                        : gsp_apsp_run_into(g, NULL, 0, &o, into_d, into_p, NULL);
       t1 = bench_now() - t0;
-      if (i >= 0) t[i] = t1; else *first = t1;
+      if (i >= 0)
+        t[i] = t1;
+      else
+        *first = t1;
     } else {
       *st = gsp_apsp_run(g, &src0, 1, &o, &p);
       if (*st == GSP_OK) {
@@ -106,7 +115,9 @@ static double time_run(const gsp_graph* g, gsp_backend be, gsp_algorithm algo, i
       free(into_p);
       return NAN;
     }
-    if (be == GSP_BACKEND_CPU && i == -1 && bench_now() - t0 > 5.0) { reps = 1; } /* slow CPU runs: once */
+    if (be == GSP_BACKEND_CPU && i == -1 && bench_now() - t0 > 5.0) {
+      reps = 1;
+    } /* slow CPU runs: once */
   }
   free(into_d);
   free(into_p);
@@ -152,20 +163,35 @@ int main(int argc, char** argv) {
         r->ms = 1e3 * time_run(g, GSP_BACKEND_CPU, GSP_APSP_FLOYD_WARSHALL, 0, 0, ENGINE_ONE_ROW, reps, &r->status,
                                r->note, sizeof r->note, &it, &first);
         r->rate = n3 / (r->ms * 1e-3);
-        if (r->status == GSP_OK) { cpu_rate[di] = r->rate; cpu_ms = r->ms; }
+        if (r->status == GSP_OK) {
+          cpu_rate[di] = r->rate;
+          cpu_ms = r->ms;
+        }
         r->cpu_ms = cpu_ms;
         printf("%-40s n=%6d %s %10.2f ms %.3e relax/s\n", r->what, n, r->dtype, r->ms, r->rate);
         fflush(stdout);
       }
-      if (isnan(cpu_ms) && !isnan(cpu_rate[di])) { cpu_ms = 1e3 * n3 / cpu_rate[di]; cpu_est = 1; }
-      if (!have_cuda) { gsp_graph_destroy(g); continue; }
-      int engine_row[2] = {-1, -1}; /* the FW engine rows, no paths / paths */
+      if (isnan(cpu_ms) && !isnan(cpu_rate[di])) {
+        cpu_ms = 1e3 * n3 / cpu_rate[di];
+        cpu_est = 1;
+      }
+      if (!have_cuda) {
+        gsp_graph_destroy(g);
+        continue;
+      }
+      int engine_row[2] = {-1, -1};                                          /* the FW engine rows, no paths / paths */
       static int f32_row[11] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1}; /* float's row per variant, this n */
       for (v = 0; v < 11; v++) {
-        const char* names[11] = {"CUDA FW, no paths", "CUDA FW, paths", "CUDA FW, no paths, all rows",
-                                 "CUDA FW out-of-core 0.75, no paths", "CUDA min-plus, no paths", "CUDA min-plus, paths",
-                                 "CUDA FW out-of-core 0.5, no paths", "CUDA FW, no paths, in host memory",
-                                 "CUDA FW, paths, in host memory", "CUDA FW, no paths, into caller arrays",
+        const char* names[11] = {"CUDA FW, no paths",
+                                 "CUDA FW, paths",
+                                 "CUDA FW, no paths, all rows",
+                                 "CUDA FW out-of-core 0.75, no paths",
+                                 "CUDA min-plus, no paths",
+                                 "CUDA min-plus, paths",
+                                 "CUDA FW out-of-core 0.5, no paths",
+                                 "CUDA FW, no paths, in host memory",
+                                 "CUDA FW, paths, in host memory",
+                                 "CUDA FW, no paths, into caller arrays",
                                  "CUDA FW, paths, into caller arrays"};
         gsp_algorithm algo = (v == 4 || v == 5) ? GSP_APSP_MINPLUS : GSP_APSP_FLOYD_WARSHALL;
         int paths = v == 1 || v == 5 || v == 8 || v == 10;
@@ -219,8 +245,8 @@ int main(int argc, char** argv) {
           }
           gsp_paths_destroy(p);
         }
-        printf("%-40s n=%6d %s %10.2f ms %.3e relax/s (%.0f%% of peak) %s %s", r->what, n, r->dtype, r->ms,
-               r->rate, 100.0 * r->rate / PEAK, r->status == GSP_OK ? "" : gsp_status_name(r->status), r->note);
+        printf("%-40s n=%6d %s %10.2f ms %.3e relax/s (%.0f%% of peak) %s %s", r->what, n, r->dtype, r->ms, r->rate,
+               100.0 * r->rate / PEAK, r->status == GSP_OK ? "" : gsp_status_name(r->status), r->note);
         if (r->base >= 0) printf(" (%.2fx the engine)", r->ms / rows[r->base].ms);
         if (dt == GSP_F64 && f32_row[v] >= 0 && rows[f32_row[v]].n == n && r->status == GSP_OK) {
           snprintf(r->note, sizeof r->note, "%.2fx f32's relax/s", r->rate / rows[f32_row[v]].rate);
@@ -262,25 +288,34 @@ int main(int argc, char** argv) {
     bench_today(date, sizeof date);
     if (f != NULL) {
       fprintf(f, "\n## Dense APSP (bench_apsp_dense), %s\n\n", date);
-      fprintf(f, "GPU: %s. CPU: %s (all cores). Graph: random, 16 out-arcs per vertex, weights 1..100.\n", dev[0] ? dev : "none",
-              cpu);
-      fprintf(f, "Time: median engine seconds (gsp_run_info) over >= 5 runs after a warm-up; \"all rows\" is wall time of "
-                 "gsp_apsp_stream with every row delivered. Relaxations: n^3 (FW), products x n^3 (min-plus). Peak: 1.67e13/s. "
-                 "CPU ratio: CPU FW time / this time (\"~\": CPU time extrapolated by n^3 from the largest n measured).\n\n");
-      fprintf(f, "| engine | n | dtype | ms | relax/s | of peak | vs CPU FW | vs engine | note |\n"
-                 "|---|---|---|---|---|---|---|---|---|\n");
+      fprintf(f, "GPU: %s. CPU: %s (all cores). Graph: random, 16 out-arcs per vertex, weights 1..100.\n",
+              dev[0] ? dev : "none", cpu);
+      fprintf(
+          f,
+          "Time: median engine seconds (gsp_run_info) over >= 5 runs after a warm-up; \"all rows\" is wall time of "
+          "gsp_apsp_stream with every row delivered. Relaxations: n^3 (FW), products x n^3 (min-plus). Peak: "
+          "1.67e13/s. "
+          "CPU ratio: CPU FW time / this time (\"~\": CPU time extrapolated by n^3 from the largest n measured).\n\n");
+      fprintf(f,
+              "| engine | n | dtype | ms | relax/s | of peak | vs CPU FW | vs engine | note |\n"
+              "|---|---|---|---|---|---|---|---|---|\n");
       for (i = 0; i < nr; i++) {
         const drow* r = &rows[i];
         if (r->status != GSP_OK) {
-          fprintf(f, "| %s | %d | %s | - | - | - | - | - | %s: %s |\n", r->what, r->n, r->dtype, gsp_status_name(r->status),
-                  r->note);
+          fprintf(f, "| %s | %d | %s | - | - | - | - | - | %s: %s |\n", r->what, r->n, r->dtype,
+                  gsp_status_name(r->status), r->note);
           continue;
         }
         fprintf(f, "| %s | %d | %s | %.2f | %.3e | %.1f%% | ", r->what, r->n, r->dtype, r->ms, r->rate,
                 100.0 * r->rate / PEAK);
-        if (isnan(r->cpu_ms)) fprintf(f, "- |"); else fprintf(f, "%s%.1fx |", r->cpu_est ? "~" : "", r->cpu_ms / r->ms);
-        if (r->base >= 0 && rows[r->base].status == GSP_OK) fprintf(f, " %.2fx |", r->ms / rows[r->base].ms);
-        else fprintf(f, " - |");
+        if (isnan(r->cpu_ms))
+          fprintf(f, "- |");
+        else
+          fprintf(f, "%s%.1fx |", r->cpu_est ? "~" : "", r->cpu_ms / r->ms);
+        if (r->base >= 0 && rows[r->base].status == GSP_OK)
+          fprintf(f, " %.2fx |", r->ms / rows[r->base].ms);
+        else
+          fprintf(f, " - |");
         fprintf(f, " %s |\n", r->note);
       }
       fclose(f);

@@ -193,7 +193,8 @@ static void child_run(const arcs* a, const run_spec* r, int fd) {
   g = build(a);
   if (g == NULL) {
     snprintf(line, sizeof line, "ERR graph\n");
-    if (write(fd, line, strlen(line)) < 0) {}
+    if (write(fd, line, strlen(line)) < 0) {
+    }
     _exit(1);
   }
   n = gsp_graph_num_vertices(g);
@@ -242,9 +243,10 @@ static void child_run(const arcs* a, const run_spec* r, int fd) {
     }
     gsp_paths_destroy(p);
   }
-  snprintf(line, sizeof line, "%s %d %.6f %.6f %s|%s\n", st == GSP_OK ? "OK" : gsp_status_name(st), ns,
-           wall, eng, dev, st == GSP_OK ? "" : gsp_last_error());
-  if (write(fd, line, strlen(line)) < 0) {}
+  snprintf(line, sizeof line, "%s %d %.6f %.6f %s|%s\n", st == GSP_OK ? "OK" : gsp_status_name(st), ns, wall, eng, dev,
+           st == GSP_OK ? "" : gsp_last_error());
+  if (write(fd, line, strlen(line)) < 0) {
+  }
   free(srcs);
   gsp_graph_destroy(g);
   _exit(0);
@@ -312,15 +314,13 @@ static double measure(const arcs* a, const run_spec* r) {
   }
   {
     double rows_per_s = (strcmp(state, "OK") == 0 && wall > 0 && ns > 0) ? ns / wall : 0;
-    printf("%-7s %-18s n=%-7d %-5s %-15s src=%-6d %-6s %-9s wall=%9.3fs eng=%9.3fs rows/s=%10.1f %s %s %s\n",
-           r->part, a->name, a->n, gsp_backend_name(r->backend), gsp_algorithm_name(r->algo), ns,
-           r->stream ? "stream" : "run", r->paths ? "paths" : "dist", wall, eng, rows_per_s, state,
-           r->note ? r->note : "", err);
+    printf("%-7s %-18s n=%-7d %-5s %-15s src=%-6d %-6s %-9s wall=%9.3fs eng=%9.3fs rows/s=%10.1f %s %s %s\n", r->part,
+           a->name, a->n, gsp_backend_name(r->backend), gsp_algorithm_name(r->algo), ns, r->stream ? "stream" : "run",
+           r->paths ? "paths" : "dist", wall, eng, rows_per_s, state, r->note ? r->note : "", err);
     if (csv) {
       fprintf(csv, "%s,%s,%d,%lld,%s,%s,%d,%s,%d,%.6f,%.6f,%.1f,%s,\"%s\",\"%s\"\n", r->part, a->name, a->n,
               (long long)a->m, gsp_backend_name(r->backend), gsp_algorithm_name(r->algo), ns,
-              r->stream ? "stream" : "run", r->paths, wall, eng, rows_per_s, state, dev,
-              r->note ? r->note : "");
+              r->stream ? "stream" : "run", r->paths, wall, eng, rows_per_s, state, dev, r->note ? r->note : "");
       fflush(csv);
     }
   }
@@ -335,12 +335,18 @@ int main(int argc, char** argv) {
   const char* q = getenv("GSP_BENCH_QUICK");
   if (q != NULL && atoi(q) != 0) quick = 1;
   for (i = 1; i < argc; i++) {
-    if (!strcmp(argv[i], "--quick")) quick = 1;
-    else if (!strcmp(argv[i], "--parts") && i + 1 < argc) parts = argv[++i];
-    else if (!strcmp(argv[i], "--csv") && i + 1 < argc) csv = fopen(argv[++i], "w");
-    else if (!strcmp(argv[i], "--data") && i + 1 < argc) data = argv[++i];
-    else if (!strcmp(argv[i], "--timeout") && i + 1 < argc) timeout_s = atof(argv[++i]);
-    else if (argv[i][0] != '-') parts = argv[i]; /* scripts/bench.sh's filter */
+    if (!strcmp(argv[i], "--quick"))
+      quick = 1;
+    else if (!strcmp(argv[i], "--parts") && i + 1 < argc)
+      parts = argv[++i];
+    else if (!strcmp(argv[i], "--csv") && i + 1 < argc)
+      csv = fopen(argv[++i], "w");
+    else if (!strcmp(argv[i], "--data") && i + 1 < argc)
+      data = argv[++i];
+    else if (!strcmp(argv[i], "--timeout") && i + 1 < argc)
+      timeout_s = atof(argv[++i]);
+    else if (argv[i][0] != '-')
+      parts = argv[i]; /* scripts/bench.sh's filter */
     else {
       fprintf(stderr, "usage: %s [--quick] [--parts g65536,topo,ny] [--csv FILE] [--data DIR] [--timeout S]\n",
               argv[0]);
@@ -362,22 +368,27 @@ int main(int argc, char** argv) {
     double cpu, best = -1, w;
     a.name = quick ? "graph8192" : "graph65536";
     /* Layout comparison on a subset (one batch). */
-    measure(&a, &(run_spec){"g65536", GSP_BACKEND_CUDA, GSP_APSP_HEAP, sub, 1, 1, "interleaved", "heap layout interleaved"});
-    measure(&a, &(run_spec){"g65536", GSP_BACKEND_CUDA, GSP_APSP_HEAP, sub, 1, 1, "contiguous", "heap layout contiguous"});
+    measure(&a, &(run_spec){"g65536", GSP_BACKEND_CUDA, GSP_APSP_HEAP, sub, 1, 1, "interleaved",
+                            "heap layout interleaved"});
+    measure(&a,
+            &(run_spec){"g65536", GSP_BACKEND_CUDA, GSP_APSP_HEAP, sub, 1, 1, "contiguous", "heap layout contiguous"});
     /* All pairs with paths. */
     w = measure(&a, &(run_spec){"g65536", GSP_BACKEND_CUDA, GSP_APSP_TASK_PARALLEL, 0, 0, 1, NULL, "all pairs"});
     if (w > 0) best = w;
-    w = measure(&a, &(run_spec){"g65536", GSP_BACKEND_CUDA, GSP_APSP_TASK_PARALLEL, 0, 1, 1, NULL, "all pairs, streamed (no host matrix)"});
+    w = measure(&a, &(run_spec){"g65536", GSP_BACKEND_CUDA, GSP_APSP_TASK_PARALLEL, 0, 1, 1, NULL,
+                                "all pairs, streamed (no host matrix)"});
     w = measure(&a, &(run_spec){"g65536", GSP_BACKEND_CUDA, GSP_APSP_HEAP, 0, 0, 1, NULL, "all pairs"});
     if (w > 0 && (best < 0 || w < best)) best = w;
     /* CPU on all cores, subset, extrapolated. */
-    cpu = measure(&a, &(run_spec){"g65536", GSP_BACKEND_CPU, GSP_APSP_HEAP, quick ? 512 : 2048, 1, 1, NULL, "CPU subset, all cores"});
+    cpu = measure(&a, &(run_spec){"g65536", GSP_BACKEND_CPU, GSP_APSP_HEAP, quick ? 512 : 2048, 1, 1, NULL,
+                                  "CPU subset, all cores"});
     if (cpu > 0) {
       double full = cpu * (double)n / (quick ? 512 : 2048);
       printf("g65536: CPU all pairs extrapolated %.1f s; best GPU %.3f s; speedup %.1fx\n", full, best,
              best > 0 ? full / best : 0.0);
-      if (csv) fprintf(csv, "g65536,%s,%d,%lld,cpu,heap,%d,extrapolated,1,%.6f,-1,0,OK,,\"speedup of best GPU %.1fx\"\n",
-                       a.name, n, (long long)a.m, n, full, best > 0 ? full / best : 0.0);
+      if (csv)
+        fprintf(csv, "g65536,%s,%d,%lld,cpu,heap,%d,extrapolated,1,%.6f,-1,0,OK,,\"speedup of best GPU %.1fx\"\n",
+                a.name, n, (long long)a.m, n, full, best > 0 ? full / best : 0.0);
     }
   }
 
@@ -390,12 +401,15 @@ int main(int argc, char** argv) {
     sizes[1] = quick ? 4096 : 32768;
     for (k = 0; k < 2; k++)
       for (rep = 0; rep < 2; rep++) {
-        measure(&a, &(run_spec){"layout", GSP_BACKEND_CUDA, GSP_APSP_HEAP, sizes[k], 1, 1, "interleaved", "heap layout interleaved"});
-        measure(&a, &(run_spec){"layout", GSP_BACKEND_CUDA, GSP_APSP_HEAP, sizes[k], 1, 1, "contiguous", "heap layout contiguous"});
+        measure(&a, &(run_spec){"layout", GSP_BACKEND_CUDA, GSP_APSP_HEAP, sizes[k], 1, 1, "interleaved",
+                                "heap layout interleaved"});
+        measure(&a, &(run_spec){"layout", GSP_BACKEND_CUDA, GSP_APSP_HEAP, sizes[k], 1, 1, "contiguous",
+                                "heap layout contiguous"});
       }
     /* Repeats of the best engine, all pairs with paths, streamed. */
     for (rep = 0; rep < 2; rep++)
-      measure(&a, &(run_spec){"layout", GSP_BACKEND_CUDA, GSP_APSP_TASK_PARALLEL, 0, 1, 1, NULL, "all pairs, streamed (repeat)"});
+      measure(&a, &(run_spec){"layout", GSP_BACKEND_CUDA, GSP_APSP_TASK_PARALLEL, 0, 1, 1, NULL,
+                              "all pairs, streamed (repeat)"});
   }
 
   if (strstr(parts, "topo")) {
@@ -405,10 +419,14 @@ int main(int argc, char** argv) {
     static const struct {
       gsp_backend b;
       gsp_algorithm a;
-    } eng[] = {{GSP_BACKEND_CUDA, GSP_APSP_FLOYD_WARSHALL}, {GSP_BACKEND_CUDA, GSP_APSP_MINPLUS},
-               {GSP_BACKEND_CUDA, GSP_APSP_HEAP},           {GSP_BACKEND_CUDA, GSP_APSP_TASK_PARALLEL},
-               {GSP_BACKEND_CUDA, GSP_ALGO_AUTO},           {GSP_BACKEND_CPU, GSP_APSP_HEAP},
-               {GSP_BACKEND_CPU, GSP_APSP_FLOYD_WARSHALL},  {GSP_BACKEND_CPU, GSP_ALGO_AUTO},
+    } eng[] = {{GSP_BACKEND_CUDA, GSP_APSP_FLOYD_WARSHALL},
+               {GSP_BACKEND_CUDA, GSP_APSP_MINPLUS},
+               {GSP_BACKEND_CUDA, GSP_APSP_HEAP},
+               {GSP_BACKEND_CUDA, GSP_APSP_TASK_PARALLEL},
+               {GSP_BACKEND_CUDA, GSP_ALGO_AUTO},
+               {GSP_BACKEND_CPU, GSP_APSP_HEAP},
+               {GSP_BACKEND_CPU, GSP_APSP_FLOYD_WARSHALL},
+               {GSP_BACKEND_CPU, GSP_ALGO_AUTO},
                {GSP_BACKEND_AUTO, GSP_ALGO_AUTO}};
     g[0] = make_random_m(n, 16000);
     g[1] = make_rmat(n, 16000);
@@ -435,13 +453,16 @@ int main(int argc, char** argv) {
       a.m = 733846;
       a.path = path;
       if (strstr(parts, "nylayout")) {
-        measure(&a, &(run_spec){"ny", GSP_BACKEND_CUDA, GSP_APSP_HEAP, ns, 1, 1, "interleaved", "streamed, heap layout interleaved"});
-        measure(&a, &(run_spec){"ny", GSP_BACKEND_CUDA, GSP_APSP_HEAP, ns, 1, 1, "contiguous", "streamed, heap layout contiguous"});
+        measure(&a, &(run_spec){"ny", GSP_BACKEND_CUDA, GSP_APSP_HEAP, ns, 1, 1, "interleaved",
+                                "streamed, heap layout interleaved"});
+        measure(&a, &(run_spec){"ny", GSP_BACKEND_CUDA, GSP_APSP_HEAP, ns, 1, 1, "contiguous",
+                                "streamed, heap layout contiguous"});
       } else {
         measure(&a, &(run_spec){"ny", GSP_BACKEND_CUDA, GSP_APSP_TASK_PARALLEL, ns, 1, 1, NULL, "streamed"});
         measure(&a, &(run_spec){"ny", GSP_BACKEND_CUDA, GSP_APSP_HEAP, ns, 1, 1, NULL, "streamed"});
         measure(&a, &(run_spec){"ny", GSP_BACKEND_AUTO, GSP_ALGO_AUTO, ns, 1, 1, NULL, "streamed"});
-        measure(&a, &(run_spec){"ny", GSP_BACKEND_CPU, GSP_APSP_HEAP, quick ? 200 : 1000, 1, 1, NULL, "streamed, all cores"});
+        measure(&a, &(run_spec){"ny", GSP_BACKEND_CPU, GSP_APSP_HEAP, quick ? 200 : 1000, 1, 1, NULL,
+                                "streamed, all cores"});
       }
     }
   }

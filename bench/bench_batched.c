@@ -42,7 +42,11 @@ static double g_deadline = 0; /* > 0: the deadline of the engine rows */
 static int wanted(const char* name) { return g_filter == NULL || strstr(name, g_filter) != NULL; }
 
 static int read_nothing(void* user, int32_t first, int32_t rows, const void* d, const int32_t* p) {
-  (void)user; (void)first; (void)rows; (void)d; (void)p;
+  (void)user;
+  (void)first;
+  (void)rows;
+  (void)d;
+  (void)p;
   return 0;
 }
 
@@ -65,8 +69,7 @@ static double time_call(const gsp_graph* g, const int32_t* src, int32_t k, int h
   gsp_paths_destroy(p);
   if (s == GSP_ERR_CANCELLED) return -deadline;
   if (s != GSP_OK) {
-    printf("  batched K=%d (%s): %s: %s\n", k, gsp_algorithm_name(o->algorithm), gsp_status_name(s),
-           gsp_last_error());
+    printf("  batched K=%d (%s): %s: %s\n", k, gsp_algorithm_name(o->algorithm), gsp_status_name(s), gsp_last_error());
     return NAN;
   }
   return t;
@@ -75,8 +78,7 @@ static double time_call(const gsp_graph* g, const int32_t* src, int32_t k, int h
 /* The batched call: the first of its size (*first) and the best of up to
  * two more where the first took under 2 s (the return value; the first
  * otherwise). */
-static double time_batched(const gsp_graph* g, const int32_t* src, int32_t k, int host, gsp_options* o,
-                           double* first) {
+static double time_batched(const gsp_graph* g, const int32_t* src, int32_t k, int host, gsp_options* o, double* first) {
   double best = time_call(g, src, k, host, o);
   int i;
   *first = best;
@@ -95,13 +97,19 @@ static double time_loop(const gsp_graph* g, const int32_t* src, int32_t k, int h
   double t0, t;
   int32_t i;
   gsp_status s = GSP_OK;
-  if (!kept) { fprintf(stderr, "out of memory\n"); exit(2); }
+  if (!kept) {
+    fprintf(stderr, "out of memory\n");
+    exit(2);
+  }
   gsp_options_init(&o);
   t0 = bench_now();
   for (i = 0; i < runs && s == GSP_OK; i++) {
     gsp_paths* p = NULL;
     s = gsp_sssp_run(g, src[i], &o, &p);
-    if (host) kept[i] = p; else gsp_paths_destroy(p);
+    if (host)
+      kept[i] = p;
+    else
+      gsp_paths_destroy(p);
   }
   t = bench_now() - t0;
   for (i = 0; i < runs; i++) gsp_paths_destroy(kept[i]);
@@ -158,9 +166,9 @@ static int batch_rows(const gsp_graph* g, const char* name, batch_row* rows) {
     r->batched = time_batched(g, src, ks[i], r->host, &o, &r->first);
     g_deadline = 0;
     free(src);
-    printf("%-12s K=%6d %-6s batched %10.4f s (first %.4f s, %s)  loop %s%10.4f s  batched/loop %.3f\n", name,
-           r->k, r->host ? "host" : "stream", r->batched, r->first, gsp_algorithm_name(r->algo),
-           r->scaled ? "~" : " ", r->loop, r->batched / r->loop);
+    printf("%-12s K=%6d %-6s batched %10.4f s (first %.4f s, %s)  loop %s%10.4f s  batched/loop %.3f\n", name, r->k,
+           r->host ? "host" : "stream", r->batched, r->first, gsp_algorithm_name(r->algo), r->scaled ? "~" : " ",
+           r->loop, r->batched / r->loop);
     fflush(stdout);
   }
   return count;
@@ -196,8 +204,8 @@ static int engine_rows(const gsp_graph* g, const char* name, engine_row* rows) {
       r->width = 0;
       r->algo = kEngines[e];
       r->seconds = time_batched(g, src, ks[i], 1, &o, &r->first);
-      printf("%-12s K=%6d engine %-24s %10.4f s (first %.4f s)\n", name, r->k, gsp_algorithm_name(r->algo),
-             r->seconds, r->first);
+      printf("%-12s K=%6d engine %-24s %10.4f s (first %.4f s)\n", name, r->k, gsp_algorithm_name(r->algo), r->seconds,
+             r->first);
       fflush(stdout);
     }
     if (i == 1) {
@@ -215,8 +223,8 @@ static int engine_rows(const gsp_graph* g, const char* name, engine_row* rows) {
         r->algo = GSP_APSP_DELTA_STEPPING;
         r->seconds = time_batched(g, src, ks[i], 1, &o, &r->first);
         unsetenv("GSP_CUDA_BATCH_SOURCES");
-        printf("%-12s K=%6d engine %-24s width %5d %10.4f s\n", name, r->k, gsp_algorithm_name(r->algo),
-               r->width, r->seconds);
+        printf("%-12s K=%6d engine %-24s width %5d %10.4f s\n", name, r->k, gsp_algorithm_name(r->algo), r->width,
+               r->seconds);
         fflush(stdout);
       }
     }
@@ -244,7 +252,10 @@ static void time_table(const gsp_graph* g, const int32_t* s, int32_t k, const in
   int i;
   void* out = malloc((size_t)k * (size_t)tn * 4);
   gsp_run_info info;
-  if (!out) { fprintf(stderr, "out of memory\n"); exit(2); }
+  if (!out) {
+    fprintf(stderr, "out of memory\n");
+    exit(2);
+  }
   gsp_options_init(&o);
   o.backend = backend;
   snprintf(row->backend, sizeof row->backend, "%s", gsp_backend_name(backend));
@@ -275,7 +286,10 @@ static int32_t vertex_hops_away(const int64_t* off, const int32_t* tg, int32_t n
   int32_t* level = (int32_t*)malloc((size_t)n * sizeof(int32_t));
   int32_t* queue = (int32_t*)malloc((size_t)n * sizeof(int32_t));
   int32_t head = 0, tail = 0, last = s, i;
-  if (!level || !queue) { fprintf(stderr, "out of memory\n"); exit(2); }
+  if (!level || !queue) {
+    fprintf(stderr, "out of memory\n");
+    exit(2);
+  }
   for (i = 0; i < n; i++) level[i] = -1;
   level[s] = 0;
   queue[tail++] = s;
@@ -285,7 +299,10 @@ static int32_t vertex_hops_away(const int64_t* off, const int32_t* tg, int32_t n
     last = u;
     if (level[u] >= hops) break;
     for (e = off[u]; e < off[u + 1]; e++) {
-      if (level[tg[e]] < 0) { level[tg[e]] = level[u] + 1; queue[tail++] = tg[e]; }
+      if (level[tg[e]] < 0) {
+        level[tg[e]] = level[u] + 1;
+        queue[tail++] = tg[e];
+      }
     }
   }
   free(level);
@@ -301,7 +318,10 @@ static int table_rows(const gsp_graph* g, table_row* rows) {
   int64_t* off = (int64_t*)malloc((size_t)(n + 1) * sizeof(int64_t));
   int32_t* tg = (int32_t*)malloc((size_t)(m > 0 ? m : 1) * sizeof(int32_t));
   int count = 0, b, paths;
-  if (!off || !tg) { fprintf(stderr, "out of memory\n"); exit(2); }
+  if (!off || !tg) {
+    fprintf(stderr, "out of memory\n");
+    exit(2);
+  }
   for (b = 0; b < 3; b++) {
     if (kBackends[b] == GSP_BACKEND_CUDA && !gsp_backend_available(GSP_BACKEND_CUDA)) continue;
     for (paths = 0; paths < 2; paths++) {
@@ -334,7 +354,10 @@ static int table_rows(const gsp_graph* g, table_row* rows) {
       q[i] = one.ms;
       ran = one.algo;
       t0 = bench_now();
-      if (gsp_sssp_run(g, ps[i], &o, &p) == GSP_OK) full[i] = (bench_now() - t0) * 1e3; else full[i] = NAN;
+      if (gsp_sssp_run(g, ps[i], &o, &p) == GSP_OK)
+        full[i] = (bench_now() - t0) * 1e3;
+      else
+        full[i] = NAN;
       gsp_paths_destroy(p);
     }
     r = &rows[count++];
@@ -373,7 +396,10 @@ static int table_rows(const gsp_graph* g, table_row* rows) {
     r->ms = bench_median(q, 20);
     snprintf(r->what, sizeof r->what, "point to point, 20 random pairs (worst %.3f ms)", r->worst);
   }
-  free(s); free(t); free(off); free(tg);
+  free(s);
+  free(t);
+  free(off);
+  free(tg);
   return count;
 }
 
@@ -385,17 +411,20 @@ static void report(const char* name, const gsp_graph* g, const batch_row* br, in
   FILE* f;
   int i;
   double worst = 0;
-  for (i = 0; i < nt; i++) printf("%-12s %-48s %-5s %10.3f ms (%s)\n", name, tr[i].what, tr[i].backend, tr[i].ms,
-                                  gsp_algorithm_name(tr[i].algo));
+  for (i = 0; i < nt; i++)
+    printf("%-12s %-48s %-5s %10.3f ms (%s)\n", name, tr[i].what, tr[i].backend, tr[i].ms,
+           gsp_algorithm_name(tr[i].algo));
   if (path == NULL || (f = fopen(path, "a")) == NULL) return;
   bench_today(date, sizeof date);
   fprintf(f, "\n## Batched sources and tables (bench_batched), %s: %s (n = %d, m = %lld)\n\n", name, date,
           gsp_graph_num_vertices(g), (long long)gsp_graph_num_edges(g));
-  fprintf(f, "Wall times, AUTO, paths on. \"host\": every row in host memory (gsp_apsp_run vs K gsp_sssp_run "
-             "kept); \"stream\": gsp_apsp_stream vs K gsp_sssp_run freed at once; \"~\": loop scaled from 256 "
-             "calls; \"> t\": cancelled.\n\n");
-  fprintf(f, "| K | rows | batched s | first call s | AUTO ran | loop s | batched / loop |\n"
-             "| ---: | --- | ---: | ---: | --- | ---: | ---: |\n");
+  fprintf(f,
+          "Wall times, AUTO, paths on. \"host\": every row in host memory (gsp_apsp_run vs K gsp_sssp_run "
+          "kept); \"stream\": gsp_apsp_stream vs K gsp_sssp_run freed at once; \"~\": loop scaled from 256 "
+          "calls; \"> t\": cancelled.\n\n");
+  fprintf(f,
+          "| K | rows | batched s | first call s | AUTO ran | loop s | batched / loop |\n"
+          "| ---: | --- | ---: | ---: | --- | ---: | ---: |\n");
   for (i = 0; i < nb; i++) {
     const double ratio = br[i].batched / br[i].loop;
     if (br[i].batched < 0) {
@@ -404,19 +433,22 @@ static void report(const char* name, const gsp_graph* g, const batch_row* br, in
               -br[i].batched / br[i].loop);
     } else {
       fprintf(f, "| %d | %s | %.4f | %.4f | %s | %s%.4f | %.3f |\n", br[i].k, br[i].host ? "host" : "stream",
-              br[i].batched, br[i].first, gsp_algorithm_name(br[i].algo), br[i].scaled ? "~" : "", br[i].loop,
-              ratio);
+              br[i].batched, br[i].first, gsp_algorithm_name(br[i].algo), br[i].scaled ? "~" : "", br[i].loop, ratio);
       if (ratio > worst) worst = ratio;
     }
   }
   fprintf(f, "\nWorst batched / loop among finished rows: %.3f.\n\n", worst);
   if (ne > 0) {
-    fprintf(f, "CUDA engines on the batched call (host rows, paths; \"> t\": cancelled; width: sources per "
-               "pass, GSP_CUDA_BATCH_SOURCES):\n\n| K | engine | width | s | first call s |\n"
-               "| ---: | --- | ---: | ---: | ---: |\n");
+    fprintf(f,
+            "CUDA engines on the batched call (host rows, paths; \"> t\": cancelled; width: sources per "
+            "pass, GSP_CUDA_BATCH_SOURCES):\n\n| K | engine | width | s | first call s |\n"
+            "| ---: | --- | ---: | ---: | ---: |\n");
     for (i = 0; i < ne; i++) {
       char w[16];
-      if (er[i].width > 0) snprintf(w, sizeof w, "%d", er[i].width); else snprintf(w, sizeof w, "auto");
+      if (er[i].width > 0)
+        snprintf(w, sizeof w, "%d", er[i].width);
+      else
+        snprintf(w, sizeof w, "auto");
       if (er[i].seconds < 0) {
         fprintf(f, "| %d | %s | %s | > %.0f | |\n", er[i].k, gsp_algorithm_name(er[i].algo), w, -er[i].seconds);
       } else {
@@ -459,8 +491,10 @@ int main(int argc, char** argv) {
   if (wanted("NY")) run_graph(bench_load_ny(), "NY-road"); /* NULL (skipped, said why): nothing run */
   if (wanted("Graph65536")) run_graph(bench_random_graph(65536, 6, 1000, 65536, GSP_F32), "Graph65536");
   if (wanted("RMAT")) {
-    if (bench_quick()) run_graph(bench_rmat_graph(16, (int64_t)16 << 16, 1000, 20, GSP_F32), "RMAT-64K");
-    else run_graph(bench_rmat_graph(20, (int64_t)16 << 20, 1000, 20, GSP_F32), "RMAT-1M");
+    if (bench_quick())
+      run_graph(bench_rmat_graph(16, (int64_t)16 << 16, 1000, 20, GSP_F32), "RMAT-64K");
+    else
+      run_graph(bench_rmat_graph(20, (int64_t)16 << 20, 1000, 20, GSP_F32), "RMAT-1M");
   }
   return 0;
 }

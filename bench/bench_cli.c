@@ -51,7 +51,7 @@ static double run_once(char* const argv[], double* rss_mb) {
 #define MAX_ARGS 16
 
 struct command {
-  const char* name; /* GSP_BENCH_CLI_ONLY's word */
+  const char* name;  /* GSP_BENCH_CLI_ONLY's word */
   const char* shown; /* the command line as the table shows it */
   int runs;
   const char* args[MAX_ARGS]; /* after "gsp"; "FILE" and "IDS" are replaced */
@@ -59,9 +59,13 @@ struct command {
 
 static const struct command kCommands[] = {
     {"sssp", "gsp sssp NY --source 0 --to 200000", 5, {"sssp", "FILE", "--source", "0", "--to", "200000", NULL}},
-    {"table", "gsp table NY --sources @IDS --targets @IDS --csv -q", 3,
+    {"table",
+     "gsp table NY --sources @IDS --targets @IDS --csv -q",
+     3,
      {"table", "FILE", "--sources", "IDS", "--targets", "IDS", "--csv", "-q", NULL}},
-    {"table-paths", "gsp table NY --sources @IDS --targets @IDS --paths --csv -q", 1,
+    {"table-paths",
+     "gsp table NY --sources @IDS --targets @IDS --paths --csv -q",
+     1,
      {"table", "FILE", "--sources", "IDS", "--targets", "IDS", "--paths", "--csv", "-q", NULL}},
     {"apsp", "gsp apsp NY --sources 0-1023 -q", 3, {"apsp", "FILE", "--sources", "0-1023", "-q", NULL}},
 };
@@ -103,8 +107,10 @@ int main(int argc, char** argv) {
   memset(rows, 0, sizeof rows);
   snprintf(gsp, sizeof gsp, "%s", argv[0]);
   slash = strrchr(gsp, '/');
-  if (slash == NULL) snprintf(gsp, sizeof gsp, "../gsp");
-  else snprintf(slash, sizeof gsp - (size_t)(slash - gsp), "/../gsp");
+  if (slash == NULL)
+    snprintf(gsp, sizeof gsp, "../gsp");
+  else
+    snprintf(slash, sizeof gsp - (size_t)(slash - gsp), "/../gsp");
   snprintf(file, sizeof file, "%s/USA-road-d.NY.gr.gz", dir ? dir : "../shared/data");
   if (access(file, R_OK) != 0) {
     printf("bench_cli: SKIP: %s not found (the DIMACS challenge's NY road graph; set GSP_DATA_DIR)\n", file);
@@ -130,9 +136,12 @@ int main(int argc, char** argv) {
         double rss = 0;
         args[a++] = gsp;
         for (i = 0; k->args[i] != NULL; i++) {
-          if (strcmp(k->args[i], "FILE") == 0) args[a++] = file;
-          else if (strcmp(k->args[i], "IDS") == 0) args[a++] = ids_arg;
-          else args[a++] = (char*)k->args[i];
+          if (strcmp(k->args[i], "FILE") == 0)
+            args[a++] = file;
+          else if (strcmp(k->args[i], "IDS") == 0)
+            args[a++] = ids_arg;
+          else
+            args[a++] = (char*)k->args[i];
         }
         args[a++] = "--backend";
         args[a++] = (char*)backends[b];
@@ -158,8 +167,9 @@ int main(int argc, char** argv) {
     if (f != NULL) {
       bench_today(date, sizeof date);
       fprintf(f, "\n## The gsp command, whole process (bench_cli), %s\n\n", date);
-      fprintf(f, "Wall time from exec to exit (load, device start, run, output to /dev/null) and peak resident "
-                 "memory; IDS: 1000 pseudo-random NY vertex ids (fixed seed); backends alternating run by run.\n\n");
+      fprintf(f,
+              "Wall time from exec to exit (load, device start, run, output to /dev/null) and peak resident "
+              "memory; IDS: 1000 pseudo-random NY vertex ids (fixed seed); backends alternating run by run.\n\n");
       fprintf(f, "| command | backend | runs | median s | min s | vs cpu | peak MB |\n|---|---|---|---|---|---|---|\n");
       for (c = 0; c < NUM_COMMANDS; c++) {
         const struct command* k = &kCommands[c];

@@ -86,7 +86,9 @@ static inline int bench_quick(void) {
 }
 
 /* ------------------------------------------------------------- RNG, graphs */
-typedef struct { uint64_t s; } bench_rng;
+typedef struct {
+  uint64_t s;
+} bench_rng;
 static inline uint64_t bench_next(bench_rng* r) {
   uint64_t z = (r->s += 0x9E3779B97F4A7C15ull);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -96,11 +98,13 @@ static inline uint64_t bench_next(bench_rng* r) {
 static inline int32_t bench_below(bench_rng* r, int64_t k) { return (int32_t)(bench_next(r) % (uint64_t)k); }
 
 /* "i32", "f32" or "f64". */
-static inline const char* bench_dtype_name(gsp_dtype dt) { return dt == GSP_I32 ? "i32" : dt == GSP_F64 ? "f64" : "f32"; }
+static inline const char* bench_dtype_name(gsp_dtype dt) {
+  return dt == GSP_I32 ? "i32" : dt == GSP_F64 ? "f64" : "f32";
+}
 
 /* Builds a graph from integer arcs (weights exact in float as well). */
 static inline gsp_graph* bench_graph_from_arcs(int32_t n, int64_t m, const int32_t* src, const int32_t* dst,
-                                        const int32_t* w, gsp_dtype dt) {
+                                               const int32_t* w, gsp_dtype dt) {
   gsp_graph* g = NULL;
   gsp_status s;
   if (dt == GSP_I32) {
@@ -145,7 +149,9 @@ static inline gsp_graph* bench_random_graph(int32_t n, int degree, int32_t maxw,
     }
     g = bench_graph_from_arcs(n, m, s, d, w, dt);
   }
-  free(s); free(d); free(w);
+  free(s);
+  free(d);
+  free(w);
   return g;
 }
 
@@ -181,7 +187,9 @@ static inline gsp_graph* bench_rmat_graph(int scale, int64_t m, int32_t maxw, ui
     }
     g = bench_graph_from_arcs(n, m, s, d, w, dt);
   }
-  free(s); free(d); free(w);
+  free(s);
+  free(d);
+  free(w);
   return g;
 }
 
@@ -189,7 +197,10 @@ static inline gsp_graph* bench_rmat_graph(int scale, int64_t m, int32_t maxw, ui
 static inline int32_t* bench_spread(int32_t n, int32_t k, int32_t offset) {
   int32_t* s = (int32_t*)malloc((size_t)(k > 0 ? k : 1) * sizeof(int32_t));
   int32_t i;
-  if (!s) { fprintf(stderr, "out of memory\n"); exit(2); }
+  if (!s) {
+    fprintf(stderr, "out of memory\n");
+    exit(2);
+  }
   for (i = 0; i < k; i++) s[i] = (int32_t)(((int64_t)i * n / k + offset) % n);
   return s;
 }
@@ -246,8 +257,8 @@ static inline double bench_deadline_seconds(void) {
 
 /* One timed gsp_sssp_run: its status, *wall_ms the whole call and, when
  * GSP_OK, *info its run info (*paths then the caller's to destroy). */
-static inline gsp_status bench_sssp_once(const gsp_graph* g, int32_t source, const gsp_options* o,
-                                         gsp_paths** paths, double* wall_ms, gsp_run_info* info) {
+static inline gsp_status bench_sssp_once(const gsp_graph* g, int32_t source, const gsp_options* o, gsp_paths** paths,
+                                         double* wall_ms, gsp_run_info* info) {
   double t0 = bench_now();
   gsp_status st;
   *paths = NULL;
@@ -351,7 +362,8 @@ static inline void bench_csv_append(const char* bench, const bench_row* rows, in
     fprintf(stderr, "cannot write %s\n", path);
     return;
   }
-  if (fresh) fprintf(f, "date,bench,graph,n,m,dtype,engine,backend,device,median_ms,min_ms,upload_ms,iterations,reps,status\n");
+  if (fresh)
+    fprintf(f, "date,bench,graph,n,m,dtype,engine,backend,device,median_ms,min_ms,upload_ms,iterations,reps,status\n");
   bench_today(date, sizeof date);
   for (i = 0; i < k; i++) {
     const bench_row* r = &rows[i];

@@ -54,13 +54,13 @@ static int wanted(const char* name) { return g_filter == NULL || strstr(name, g_
 
 /* One loop of (graph, K, single-source engine). */
 typedef struct {
-  gsp_algorithm algo;                 /* the single-source engine that ran (AUTO resolved) */
-  int32_t k, done;                    /* calls asked, calls made */
-  double seconds;                     /* the calls made, scaled to k when done < k */
+  gsp_algorithm algo; /* the single-source engine that ran (AUTO resolved) */
+  int32_t k, done;    /* calls asked, calls made */
+  double seconds;     /* the calls made, scaled to k when done < k */
   double steal_ms;
-  int threads;                        /* threads the calls used (device_name) */
-  int32_t check_src[kChecks];         /* sources of the rows kept for the check */
-  void* check_dist[kChecks];          /* n distances each */
+  int threads;                /* threads the calls used (device_name) */
+  int32_t check_src[kChecks]; /* sources of the rows kept for the check */
+  void* check_dist[kChecks];  /* n distances each */
   gsp_status status;
   char error[160];
 } loop_run;
@@ -70,12 +70,12 @@ typedef struct {
   char graph[24];
   int32_t k;
   gsp_algorithm asked, loop_algo;
-  char ran[64];        /* what the batched call ran, e.g. "heap, rows by delta-stepping" */
-  int threads;         /* threads of the batched call */
-  double loop_s;       /* scaled when loop_done < k */
+  char ran[64];  /* what the batched call ran, e.g. "heap, rows by delta-stepping" */
+  int threads;   /* threads of the batched call */
+  double loop_s; /* scaled when loop_done < k */
   int32_t loop_done;
-  double batched_s;    /* < 0: cancelled at -batched_s */
-  double steal_ms;     /* loop and batched together */
+  double batched_s; /* < 0: cancelled at -batched_s */
+  double steal_ms;  /* loop and batched together */
   gsp_status status;
   char note[200];
 } result_row;
@@ -119,7 +119,10 @@ static void run_loop(const gsp_graph* g, const char* name, const int32_t* src, i
   double t0, t;
   int32_t i;
   int c;
-  if (!kept) { fprintf(stderr, "out of memory\n"); exit(2); }
+  if (!kept) {
+    fprintf(stderr, "out of memory\n");
+    exit(2);
+  }
   memset(L, 0, sizeof *L);
   L->k = k;
   L->algo = algo;
@@ -129,7 +132,10 @@ static void run_loop(const gsp_graph* g, const char* name, const int32_t* src, i
   for (i = 0; i < k; i++) {
     L->status = gsp_sssp_run(g, src[i], &o, &kept[i]);
     if (L->status != GSP_OK) break;
-    if (bench_now() - t0 > deadline) { i++; break; }
+    if (bench_now() - t0 > deadline) {
+      i++;
+      break;
+    }
   }
   t = bench_now() - t0;
   L->steal_ms = bench_steal_ms() - L->steal_ms;
@@ -142,12 +148,16 @@ static void run_loop(const gsp_graph* g, const char* name, const int32_t* src, i
     info.size = sizeof info;
     gsp_paths_info(kept[0], &info);
     L->threads = threads_of(info.device_name);
-    if (info.backend != GSP_BACKEND_CPU || !info.has_paths) fail(name, k, algo, "the loop ran off the CPU or without paths");
+    if (info.backend != GSP_BACKEND_CPU || !info.has_paths)
+      fail(name, k, algo, "the loop ran off the CPU or without paths");
     for (c = 0; c < kChecks; c++) {
       const int32_t row = c == 0 ? 0 : c == 1 ? L->done / 2 : L->done - 1;
       L->check_src[c] = src[row];
       L->check_dist[c] = malloc((size_t)n * 4);
-      if (!L->check_dist[c]) { fprintf(stderr, "out of memory\n"); exit(2); }
+      if (!L->check_dist[c]) {
+        fprintf(stderr, "out of memory\n");
+        exit(2);
+      }
       if (gsp_paths_distances(kept[row], src[row], L->check_dist[c], n) != GSP_OK) {
         fail(name, k, algo, gsp_last_error());
       }
@@ -172,7 +182,10 @@ static void check_rows(const gsp_graph* g, const char* name, int32_t k, gsp_algo
   char what[256];
   int c;
   int32_t v;
-  if (!row) { fprintf(stderr, "out of memory\n"); exit(2); }
+  if (!row) {
+    fprintf(stderr, "out of memory\n");
+    exit(2);
+  }
   for (c = 0; c < kChecks; c++) {
     if (gsp_paths_distances(p, L->check_src[c], row, n) != GSP_OK) fail(name, k, algo, gsp_last_error());
     for (v = 0; v < n; v++) {
@@ -233,8 +246,9 @@ static void run_batched(const gsp_graph* g, const char* name, const int32_t* src
       if (gsp_paths_num_sources(p) != k || info.num_sources != k) fail(name, k, algo, "rows != K");
       r->threads = threads_of(info.device_name);
       snprintf(r->ran, sizeof r->ran, "%s%s", gsp_algorithm_name(info.algorithm),
-               info.algorithm == GSP_APSP_HEAP && strstr(info.device_name, "delta-stepping") ? ", rows by delta-stepping"
-                                                                                           : "");
+               info.algorithm == GSP_APSP_HEAP && strstr(info.device_name, "delta-stepping")
+                   ? ", rows by delta-stepping"
+                   : "");
       check_rows(g, name, k, algo, p, L);
     }
     gsp_paths_destroy(p);
@@ -261,8 +275,8 @@ static void warm_up(const gsp_graph* g, int cores) {
 }
 
 static void print_progress(const result_row* r) {
-  printf("%-10s K=%5d %-22s ran %-30s threads %3d  loop (%s, 1 thread) %s%9.3f s  batched %s%8.3f s",
-         r->graph, r->k, gsp_algorithm_name(r->asked), r->ran, r->threads, gsp_algorithm_name(r->loop_algo),
+  printf("%-10s K=%5d %-22s ran %-30s threads %3d  loop (%s, 1 thread) %s%9.3f s  batched %s%8.3f s", r->graph, r->k,
+         gsp_algorithm_name(r->asked), r->ran, r->threads, gsp_algorithm_name(r->loop_algo),
          r->loop_done < r->k ? "~" : " ", r->loop_s, r->batched_s < 0 ? ">" : " ",
          r->batched_s < 0 ? -r->batched_s : r->batched_s);
   if (r->status == GSP_OK && r->batched_s > 0) printf("  speed-up %.2fx", r->loop_s / r->batched_s);
@@ -272,8 +286,7 @@ static void print_progress(const result_row* r) {
 }
 
 /* Every (K, engine) row of one graph; returns the rows added. */
-static int run_graph(gsp_graph* g, const char* name, const int32_t* ks, int nk, int cores, result_row* rows,
-                     int room) {
+static int run_graph(gsp_graph* g, const char* name, const int32_t* ks, int nk, int cores, result_row* rows, int room) {
   const int32_t n = gsp_graph_num_vertices(g);
   int count = 0, i, a, j;
   if (g == NULL) return 0;
@@ -320,7 +333,8 @@ static int run_graph(gsp_graph* g, const char* name, const int32_t* ks, int nk, 
             at += (size_t)snprintf(r->note, sizeof r->note, "loop cut after %d of %d calls, scaled", L->done, k);
           }
           if (r->batched_s < 0) {
-            at += (size_t)snprintf(r->note + at, sizeof r->note - at, "%sbatched cancelled, not checked", at ? "; " : "");
+            at +=
+                (size_t)snprintf(r->note + at, sizeof r->note - at, "%sbatched cancelled, not checked", at ? "; " : "");
           }
           if (r->steal_ms >= kStealFlagMs) {
             snprintf(r->note + at, sizeof r->note - at, "%shost CPU steal %.0f ms", at ? "; " : "", r->steal_ms);
@@ -363,25 +377,27 @@ static double load_average(void) {
   return l;
 }
 
-static void write_table(FILE* f, const result_row* rows, int count, const char* graphs, int cores,
-                        const char* cpu, double load) {
+static void write_table(FILE* f, const result_row* rows, int count, const char* graphs, int cores, const char* cpu,
+                        double load) {
   char date[40], speed[32], bar[64];
   int i, met = 0, done = 0, threads = 0;
   bench_today(date, sizeof date);
   fprintf(f, "\n## CPU: many sources on all threads against the one-thread loop (bench_cpu_batched), %s\n\n", date);
-  fprintf(f, "Issue 19 item 4: on 16 cores `gsp_apsp_run` of K sources at least %.0fx the loop of K one-thread "
-             "`gsp_sssp_run` calls. Host: %s, %d cores online, load average %.2f at the start (other work on "
-             "the cores lowers the speed-up). Backend CPU, paths on, every row kept in host "
-             "memory; K sources spread evenly over the vertex ids. Loop: the K calls with `num_threads` = 1 by the "
-             "single-source engine named, timed once. Batched: one call with `num_threads` = 0 (all cores), best "
-             "of 3 where the first took under 2 s. Speed-up = loop s / batched s. \"~\": loop cut at the deadline "
-             "(GSP_BENCH_DEADLINE, %.0f s) and scaled to K; \"> t\": batched call cancelled. Rows first, middle "
-             "and last of each loop were checked equal to the batched rows (not where the first batched call was "
-             "cancelled).\n\n",
+  fprintf(f,
+          "Issue 19 item 4: on 16 cores `gsp_apsp_run` of K sources at least %.0fx the loop of K one-thread "
+          "`gsp_sssp_run` calls. Host: %s, %d cores online, load average %.2f at the start (other work on "
+          "the cores lowers the speed-up). Backend CPU, paths on, every row kept in host "
+          "memory; K sources spread evenly over the vertex ids. Loop: the K calls with `num_threads` = 1 by the "
+          "single-source engine named, timed once. Batched: one call with `num_threads` = 0 (all cores), best "
+          "of 3 where the first took under 2 s. Speed-up = loop s / batched s. \"~\": loop cut at the deadline "
+          "(GSP_BENCH_DEADLINE, %.0f s) and scaled to K; \"> t\": batched call cancelled. Rows first, middle "
+          "and last of each loop were checked equal to the batched rows (not where the first batched call was "
+          "cancelled).\n\n",
           kBar, cpu, cores, load, bench_deadline_seconds());
   fprintf(f, "%s\n", graphs);
-  fprintf(f, "| graph | K | algorithm | batched ran | loop engine | threads | loop s | batched s | speed-up | "
-             "bar %.0fx | notes |\n| --- | ---: | --- | --- | --- | ---: | ---: | ---: | ---: | --- | --- |\n",
+  fprintf(f,
+          "| graph | K | algorithm | batched ran | loop engine | threads | loop s | batched s | speed-up | "
+          "bar %.0fx | notes |\n| --- | ---: | --- | --- | --- | ---: | ---: | ---: | ---: | --- | --- |\n",
           kBar);
   for (i = 0; i < count; i++) {
     const result_row* r = &rows[i];
@@ -397,7 +413,10 @@ static void write_table(FILE* f, const result_row* rows, int count, const char* 
     if (r->threads > threads) threads = r->threads;
   }
   fprintf(f, "\nBar %.0fx met on %d of %d rows; batched calls on ", kBar, met, done);
-  if (threads > 0) fprintf(f, "%d threads", threads); else fprintf(f, "an unknown number of threads");
+  if (threads > 0)
+    fprintf(f, "%d threads", threads);
+  else
+    fprintf(f, "an unknown number of threads");
   fprintf(f, " of %d cores%s.\n", cores,
           cores < 16 ? " (the bar is set for 16 cores: fewer cannot be expected to reach it)" : "");
 }

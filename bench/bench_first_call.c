@@ -59,18 +59,21 @@ static int32_t* table_ids(int32_t n) {
 }
 
 /* One call of the job: wall seconds, or -1; info filled. */
-static double child_call(int job, const gsp_graph* g, const gsp_options* o, const int32_t* ids,
-                         gsp_run_info* info) {
+static double child_call(int job, const gsp_graph* g, const gsp_options* o, const int32_t* ids, gsp_run_info* info) {
   gsp_paths* p = NULL;
   gsp_table* t = NULL;
   gsp_status s;
   double t0 = bench_now(), wall;
   memset(info, 0, sizeof *info);
   info->size = sizeof *info;
-  if (job == kSssp) s = gsp_sssp_run(g, 0, o, &p);
-  else if (job == kSources) s = gsp_apsp_run(g, ids, 1024, o, &p);
-  else if (job == kTable) s = gsp_table_run(g, ids, 1000, ids, 1000, o, &t);
-  else s = gsp_apsp_run(g, NULL, 0, o, &p);
+  if (job == kSssp)
+    s = gsp_sssp_run(g, 0, o, &p);
+  else if (job == kSources)
+    s = gsp_apsp_run(g, ids, 1024, o, &p);
+  else if (job == kTable)
+    s = gsp_table_run(g, ids, 1000, ids, 1000, o, &t);
+  else
+    s = gsp_apsp_run(g, NULL, 0, o, &p);
   wall = bench_now() - t0;
   if (s != GSP_OK) {
     fprintf(stderr, "%s: %s: %s\n", kJobNames[job], gsp_status_name(s), gsp_last_error());
@@ -98,8 +101,9 @@ static int child(int job, const char* backend) {
   if (g == NULL) return 3;
   m.graph = bench_now() - t0;
   gsp_options_init(&o);
-  o.backend = strcmp(backend, "cuda") == 0 ? GSP_BACKEND_CUDA
-              : strcmp(backend, "cpu") == 0 ? GSP_BACKEND_CPU : GSP_BACKEND_AUTO;
+  o.backend = strcmp(backend, "cuda") == 0  ? GSP_BACKEND_CUDA
+              : strcmp(backend, "cpu") == 0 ? GSP_BACKEND_CPU
+                                            : GSP_BACKEND_AUTO;
   if (job == kSources) ids = bench_spread(gsp_graph_num_vertices(g), 1024, 0);
   if (job == kTable) {
     ids = table_ids(gsp_graph_num_vertices(g));
@@ -126,8 +130,8 @@ static int child(int job, const char* backend) {
     for (i = 0; i < reps; i++) fprintf(stderr, " %.4f", steady[i]);
     fprintf(stderr, "\n");
   }
-  printf("RESULT %.6f %.6f %.6f %.6f %.6f %.6f %.6f %.6f %.6f %s %s\n", m.graph, m.first, m.steady, m.setup,
-         m.upload, m.compute, m.copy, m.paths, m.outside, m.algorithm, m.backend);
+  printf("RESULT %.6f %.6f %.6f %.6f %.6f %.6f %.6f %.6f %.6f %s %s\n", m.graph, m.first, m.steady, m.setup, m.upload,
+         m.compute, m.copy, m.paths, m.outside, m.algorithm, m.backend);
   free(ids);
   gsp_graph_destroy(g);
   return 0;
@@ -166,9 +170,8 @@ static double run_child(const char* self, int job, const char* backend, struct m
   f = fdopen(fds[0], "r");
   while (f != NULL && fgets(line, sizeof line, f) != NULL) {
     if (strncmp(line, "RESULT ", 7) == 0 &&
-        sscanf(line + 7, "%lf %lf %lf %lf %lf %lf %lf %lf %lf %39s %15s", &m->graph, &m->first, &m->steady,
-               &m->setup, &m->upload, &m->compute, &m->copy, &m->paths, &m->outside, m->algorithm,
-               m->backend) == 11) {
+        sscanf(line + 7, "%lf %lf %lf %lf %lf %lf %lf %lf %lf %39s %15s", &m->graph, &m->first, &m->steady, &m->setup,
+               &m->upload, &m->compute, &m->copy, &m->paths, &m->outside, m->algorithm, m->backend) == 11) {
       got = 1;
     } else {
       fputs(line, stdout); /* the child's own lines (e.g. a skip) */
@@ -203,18 +206,19 @@ int main(int argc, char** argv) {
     for (b = 0; b < nb; b++) {
       if (!cuda && (strcmp(backends[b], "cuda") == 0 || strcmp(backends[b], "auto+start") == 0)) continue;
       if (j == kFw && strcmp(backends[b], "cpu") == 0) continue; /* minutes on the CPU */
-      if (j == kFw && !cuda) continue; /* no device: the FW job is the CPU's minutes too */
+      if (j == kFw && !cuda) continue;                           /* no device: the FW job is the CPU's minutes too */
       whole[j][b] = run_child(argv[0], j, backends[b], &m[j][b]);
       if (whole[j][b] == -2) break;
       if (whole[j][b] < 0) {
         printf("%-24s %-10s: failed\n", kJobShown[j], backends[b]);
         continue;
       }
-      printf("%-24s %-10s: process %.3f s, graph %.3f s, first call %.4f s, steady %.4f s (%.2fx), "
-             "first: setup %.4f upload %.4f compute %.4f copy %.4f paths %.4f outside %.4f (%s, %s)\n",
-             kJobShown[j], backends[b], whole[j][b], m[j][b].graph, m[j][b].first, m[j][b].steady,
-             m[j][b].first / m[j][b].steady, m[j][b].setup, m[j][b].upload, m[j][b].compute, m[j][b].copy,
-             m[j][b].paths, m[j][b].outside, m[j][b].backend, m[j][b].algorithm);
+      printf(
+          "%-24s %-10s: process %.3f s, graph %.3f s, first call %.4f s, steady %.4f s (%.2fx), "
+          "first: setup %.4f upload %.4f compute %.4f copy %.4f paths %.4f outside %.4f (%s, %s)\n",
+          kJobShown[j], backends[b], whole[j][b], m[j][b].graph, m[j][b].first, m[j][b].steady,
+          m[j][b].first / m[j][b].steady, m[j][b].setup, m[j][b].upload, m[j][b].compute, m[j][b].copy, m[j][b].paths,
+          m[j][b].outside, m[j][b].backend, m[j][b].algorithm);
       fflush(stdout);
     }
   }
@@ -225,13 +229,16 @@ int main(int argc, char** argv) {
     if (f == NULL) return 0;
     bench_today(date, sizeof date);
     fprintf(f, "\n## First call of a process beside the steady call (bench_first_call), %s\n\n", date);
-    fprintf(f, "Each row is a fresh process: graph built, the call made once (first) and %d more times "
-               "(steady: median). Stages of the first call from gsp_run_info; outside: the call less the "
-               "engine's seconds and the upload (device start, dispatch, result memory outside the engine). "
-               "auto+start: gsp_device_start() before the graph is built. Bar (issue 35): first / steady at "
-               "most 1.5.\n\n", getenv("GSP_BENCH_REPS") != NULL ? bench_reps() : 3);
-    fprintf(f, "| job | backend | ran | process s | graph s | first s | steady s | first / steady | setup | upload "
-               "| compute | copy | paths | outside |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    fprintf(f,
+            "Each row is a fresh process: graph built, the call made once (first) and %d more times "
+            "(steady: median). Stages of the first call from gsp_run_info; outside: the call less the "
+            "engine's seconds and the upload (device start, dispatch, result memory outside the engine). "
+            "auto+start: gsp_device_start() before the graph is built. Bar (issue 35): first / steady at "
+            "most 1.5.\n\n",
+            getenv("GSP_BENCH_REPS") != NULL ? bench_reps() : 3);
+    fprintf(f,
+            "| job | backend | ran | process s | graph s | first s | steady s | first / steady | setup | upload "
+            "| compute | copy | paths | outside |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (j = 0; j < kJobs; j++) {
       for (b = 0; b < nb; b++) {
         const struct measured* x = &m[j][b];

@@ -209,10 +209,11 @@ static void print_row(const growth_row* r) {
   if (r->status != GSP_OK) {
     printf("%-8s 2^%d %-5s %s: %.150s\n", r->family, r->log2, r->backend_asked, gsp_status_name(r->status), r->note);
   } else {
-    printf("%-8s 2^%d n %10d m %11lld build %7.2f s  %-4s %-16s engine %10.3f ms (%6.3f ns/arc)  call %10.3f ms"
-           "  %5.2f relax/arc",
-           r->family, r->log2, r->n, (long long)r->m, r->build_s, r->backend, r->algorithm, r->engine_ms,
-           per_arc_ns(r->engine_ms, r->m), r->call_ms, r->m > 0 ? (double)r->relaxations / (double)r->m : 0.0);
+    printf(
+        "%-8s 2^%d n %10d m %11lld build %7.2f s  %-4s %-16s engine %10.3f ms (%6.3f ns/arc)  call %10.3f ms"
+        "  %5.2f relax/arc",
+        r->family, r->log2, r->n, (long long)r->m, r->build_s, r->backend, r->algorithm, r->engine_ms,
+        per_arc_ns(r->engine_ms, r->m), r->call_ms, r->m > 0 ? (double)r->relaxations / (double)r->m : 0.0);
     if (!isnan(r->gapbs_ms)) printf("  GAPBS %.3f ms (d=%g)", r->gapbs_ms, r->gapbs_delta);
     printf("\n");
   }
@@ -257,10 +258,12 @@ static void growth_markdown(const growth_row* rows, int k) {
           g_gapbs_count > 0 ? ""
           : g_gapbs_note[0] ? g_gapbs_note
                             : "No GAPBS numbers in this run (GSP_BENCH_GAPBS_CSV unset).");
-  fprintf(f, "| family | n | m | build s | ran | engine ms | call ms | upload ms | engine ns/arc | call ns/arc | "
-             "relax/arc | GAPBS ms (d) | GAPBS arcs | GAPBS ns/arc | GAPBS ms / engine ms |\n");
-  fprintf(f, "| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
-             "| ---: |\n");
+  fprintf(f,
+          "| family | n | m | build s | ran | engine ms | call ms | upload ms | engine ns/arc | call ns/arc | "
+          "relax/arc | GAPBS ms (d) | GAPBS arcs | GAPBS ns/arc | GAPBS ms / engine ms |\n");
+  fprintf(f,
+          "| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
+          "| ---: |\n");
   for (i = 0; i < k; i++) {
     const growth_row* r = &rows[i];
     char gap[64] = "", garcs[32] = "", gns[32] = "", ratio[32] = "", up[32] = "";
@@ -401,10 +404,23 @@ static int64_t bad_predecessors(const gsp_gen_csr* c, int32_t source, const int3
     int32_t lo = 0, hi = c->n;
     int64_t want_lo = c->m / threads * t, want_hi = c->m / threads * (t + 1);
     int32_t a = 0, b = c->n;
-    while (a < b) { int32_t mid = a + (b - a) / 2; if (c->offsets[mid] < want_lo) a = mid + 1; else b = mid; }
+    while (a < b) {
+      int32_t mid = a + (b - a) / 2;
+      if (c->offsets[mid] < want_lo)
+        a = mid + 1;
+      else
+        b = mid;
+    }
     lo = a;
-    a = 0; b = c->n;
-    while (a < b) { int32_t mid = a + (b - a) / 2; if (c->offsets[mid] < want_hi) a = mid + 1; else b = mid; }
+    a = 0;
+    b = c->n;
+    while (a < b) {
+      int32_t mid = a + (b - a) / 2;
+      if (c->offsets[mid] < want_hi)
+        a = mid + 1;
+      else
+        b = mid;
+    }
     hi = t == threads - 1 ? c->n : a;
     part[t].c = c;
     part[t].d = d;
@@ -467,18 +483,19 @@ static int huge(int cuda) {
   gsp_run_info info;
   int32_t *dg = NULL, *pg = NULL, *dc = NULL, *pc = NULL, first = -1;
   double t0, gen_s, create_s, upload_s = NAN, gpu_first_s = NAN, gpu_ms = NAN, gpu_call_ms = NAN, cpu_s = NAN,
-         cpu_engine_s = NAN, check_s = NAN, wall;
+                              cpu_engine_s = NAN, check_s = NAN, wall;
   double gpu_t[16];
   int64_t bad_gpu = -1, bad_cpu = -1, gpu_relax = 0;
   int same = -1, i, ok = 1, timed = 0;
   char gpu_algo[40] = "-", gpu_dev[128] = "-", cpu_dev[128] = "-", status[256] = "ok";
   gsp_status s;
   FILE* f;
-  printf("\nhuge: R-MAT 2^%d vertices x %d arcs = %lld arcs (%s 2^31), int32 weights; CSR %.1f GB, "
-         "host peak about %.1f GB (the generator's CSR kept for the check, libgsp's copy, results), "
-         "device about %.1f GB\n",
-         log2, degree, (long long)m, m > ((int64_t)1 << 31) ? "past" : "below", csr_gb,
-         2 * csr_gb + 16.0 * n / 1e9 + 2.0, csr_gb + 40.0 * n / 1e9);
+  printf(
+      "\nhuge: R-MAT 2^%d vertices x %d arcs = %lld arcs (%s 2^31), int32 weights; CSR %.1f GB, "
+      "host peak about %.1f GB (the generator's CSR kept for the check, libgsp's copy, results), "
+      "device about %.1f GB\n",
+      log2, degree, (long long)m, m > ((int64_t)1 << 31) ? "past" : "below", csr_gb, 2 * csr_gb + 16.0 * n / 1e9 + 2.0,
+      csr_gb + 40.0 * n / 1e9);
   fflush(stdout);
   t0 = bench_now();
   s = gsp_gen_rmat_csr(&c, n, degree, 32, GSP_I32, MAX_WEIGHT);
@@ -518,8 +535,8 @@ static int huge(int cuda) {
       gpu_first_s = wall;
       snprintf(gpu_algo, sizeof gpu_algo, "%s", gsp_algorithm_name(info.algorithm));
       snprintf(gpu_dev, sizeof gpu_dev, "%s", info.device_name);
-      printf("huge: CUDA %s (AUTO), first call %.3f s: upload %.3f s, engine %.3f s, %.2f relax/arc\n", gpu_algo,
-             wall, upload_s, info.seconds, (double)info.relaxations / (double)m);
+      printf("huge: CUDA %s (AUTO), first call %.3f s: upload %.3f s, engine %.3f s, %.2f relax/arc\n", gpu_algo, wall,
+             upload_s, info.seconds, (double)info.relaxations / (double)m);
       fflush(stdout);
       for (i = 0; i < reps && i < 16; i++) {
         double w2;
@@ -529,7 +546,8 @@ static int huge(int cuda) {
         gpu_call_ms = isnan(gpu_call_ms) || w2 * 1e3 < gpu_call_ms ? w2 * 1e3 : gpu_call_ms;
         gpu_relax = in2.relaxations;
       }
-      if (timed > 0) gpu_ms = bench_median(gpu_t, timed);
+      if (timed > 0)
+        gpu_ms = bench_median(gpu_t, timed);
       else {
         gpu_ms = info.seconds * 1e3;
         gpu_relax = info.relaxations;
@@ -578,8 +596,14 @@ static int huge(int cuda) {
     int32_t v;
     for (v = 0; v < n; v++) reached += dc[v] != GSP_I32_INF;
     printf("huge: check %.2f s: %lld vertices reached; distances %s; predecessors tight: CPU %s, CUDA %s\n", check_s,
-           (long long)reached, same < 0 ? "not compared" : same ? "equal bit for bit" : "DIFFER",
-           bad_cpu == 0 ? "all" : "NO", bad_gpu < 0 ? "-" : bad_gpu == 0 ? "all" : "NO");
+           (long long)reached,
+           same < 0 ? "not compared"
+           : same   ? "equal bit for bit"
+                    : "DIFFER",
+           bad_cpu == 0 ? "all" : "NO",
+           bad_gpu < 0    ? "-"
+           : bad_gpu == 0 ? "all"
+                          : "NO");
   }
 out:
   printf("huge: peak RSS %.1f GiB\n", peak_rss_gib());
@@ -599,15 +623,16 @@ out:
             "arc. CUDA engine: median of %d runs after the first (which uploads the graph); call: the fastest "
             "whole gsp_sssp_run.\n\n",
             date, log2, degree, (long long)m, MAX_WEIGHT, gpu_dev, cpu, sysconf(_SC_NPROCESSORS_ONLN), timed);
-    fprintf(f, "| generate s | create s | upload s | CUDA first call s | CUDA engine ms | CUDA call ms | CUDA ran | "
-               "relax/arc | CPU call s | check s | peak RSS GiB | result |\n");
+    fprintf(f,
+            "| generate s | create s | upload s | CUDA first call s | CUDA engine ms | CUDA call ms | CUDA ran | "
+            "relax/arc | CPU call s | check s | peak RSS GiB | result |\n");
     fprintf(f, "| ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | --- |\n");
     fprintf(f, "| %.2f | %.2f | %.3f | %.3f | %.3f | %.3f | %s | %.2f | %.3f | %.2f | %.1f | %s |\n", gen_s, create_s,
             upload_s, gpu_first_s, gpu_ms, gpu_call_ms, gpu_algo, m > 0 ? (double)gpu_relax / (double)m : 0.0, cpu_s,
             check_s, peak_rss_gib(),
-            !ok          ? status
-            : same == 1  ? "distances equal, predecessors tight"
-                         : "CPU only (no CUDA): predecessors tight");
+            !ok         ? status
+            : same == 1 ? "distances equal, predecessors tight"
+                        : "CPU only (no CUDA): predecessors tight");
     fclose(f);
   }
   free(dg);

@@ -248,8 +248,10 @@ int main(void) {
     if (f != NULL) {
       bench_today(date, sizeof date);
       fprintf(f, "\n## Road index against no index (bench_index): %s, %s\n\n", cpu, date);
-      fprintf(f, "A user's call, medians of %d runs after a warm-up; without the index: AUTO (the GPU where "
-                 "there is one). Pseudo-random sources and targets (fixed seeds).\n\n", reps_wanted());
+      fprintf(f,
+              "A user's call, medians of %d runs after a warm-up; without the index: AUTO (the GPU where "
+              "there is one). Pseudo-random sources and targets (fixed seeds).\n\n",
+              reps_wanted());
       fprintf(f, "| query | with the index ms | without ms | speed-up | note |\n|---|---|---|---|---|\n");
       for (i = 0; i < g_count; i++) {
         const row* r = &g_rows[i];

@@ -28,7 +28,8 @@ static gsp_graph* with_potentials(const gsp_graph* g) {
     fprintf(stderr, "bench_johnson: could not read the graph (int32 weights expected)\n");
     exit(2);
   }
-  for (e = 0; e < m; e++) if (w[e] > maxw) maxw = w[e];
+  for (e = 0; e < m; e++)
+    if (w[e] > maxw) maxw = w[e];
   for (u = 0; u < n; u++) {
     x = x * 6364136223846793005ull + 1442695040888963407ull;
     h[u] = (int32_t)((x >> 33) % (uint64_t)(2 * maxw));
@@ -40,7 +41,10 @@ static gsp_graph* with_potentials(const gsp_graph* g) {
     fprintf(stderr, "bench_johnson: %s\n", gsp_last_error());
     exit(2);
   }
-  free(off); free(tg); free(w); free(h);
+  free(off);
+  free(tg);
+  free(w);
+  free(h);
   return out;
 }
 
@@ -115,8 +119,10 @@ static void run_graph(gsp_graph* base, const char* name) {
       memset(r, 0, sizeof *r);
       r->backend = backends[b];
       r->asked = backends[b] == GSP_BACKEND_AUTO ? GSP_ALGO_AUTO : GSP_APSP_JOHNSON;
-      if (table) snprintf(r->what, sizeof r->what, "%d x %d table", k, k);
-      else snprintf(r->what, sizeof r->what, "K = %d, paths", k);
+      if (table)
+        snprintf(r->what, sizeof r->what, "%d x %d table", k, k);
+      else
+        snprintf(r->what, sizeof r->what, "K = %d, paths", k);
       time_run(g, src, k, table, r);
       if (r->status != GSP_OK) continue;
       printf("%-10s %-18s %-5s %9.4f s (%s on %s; set-up %.4f, compute %.4f, copy %.4f)\n", name, r->what,
@@ -131,14 +137,16 @@ static void run_graph(gsp_graph* base, const char* name) {
     bench_today(date, sizeof date);
     fprintf(f, "\n## Negative arcs: Johnson on the CPU and on CUDA (bench_johnson), %s: %s (n = %d, m = %lld)\n\n",
             name, date, gsp_graph_num_vertices(g), (long long)gsp_graph_num_edges(g));
-    fprintf(f, "Weights shifted by random potentials (a third of the arcs negative, no negative cycle); wall time "
-               "of the call, best of two after a warm-up; stages from the run info.\n\n"
-               "| call | backend asked | s | ran | set-up s | compute s | copy s |\n"
-               "| --- | --- | ---: | --- | ---: | ---: | ---: |\n");
+    fprintf(f,
+            "Weights shifted by random potentials (a third of the arcs negative, no negative cycle); wall time "
+            "of the call, best of two after a warm-up; stages from the run info.\n\n"
+            "| call | backend asked | s | ran | set-up s | compute s | copy s |\n"
+            "| --- | --- | ---: | --- | ---: | ---: | ---: |\n");
     for (b = 0; b < nr; b++) {
-      fprintf(f, "| %s | %s | %.4f | %s on %s | %.4f | %.4f | %.4f |\n", rows[b].what, gsp_backend_name(rows[b].backend),
-              rows[b].seconds, gsp_algorithm_name(rows[b].info.algorithm), rows[b].info.device_name,
-              rows[b].info.setup_seconds, rows[b].info.compute_seconds, rows[b].info.copy_seconds);
+      fprintf(f, "| %s | %s | %.4f | %s on %s | %.4f | %.4f | %.4f |\n", rows[b].what,
+              gsp_backend_name(rows[b].backend), rows[b].seconds, gsp_algorithm_name(rows[b].info.algorithm),
+              rows[b].info.device_name, rows[b].info.setup_seconds, rows[b].info.compute_seconds,
+              rows[b].info.copy_seconds);
     }
     fclose(f);
   }

@@ -86,9 +86,9 @@
 
 enum { kMaxCounts = 8, kMaxSizes = 16, kMaxReps = 16 };
 
-static double g_end = 0;      /* the whole program's deadline */
-static double g_total = 0;    /* its length in seconds */
-static int g_failures = 0;    /* runs that failed other than by the deadline */
+static double g_end = 0;   /* the whole program's deadline */
+static double g_total = 0; /* its length in seconds */
+static int g_failures = 0; /* runs that failed other than by the deadline */
 static const char* g_filter = NULL;
 
 static int g_counts[kMaxCounts];
@@ -125,9 +125,12 @@ static const char* num(const char* fmt, double v) {
 /* A note for a markdown cell or a quoted CSV field: no '|', '"', newline. */
 static void clean(char* s) {
   for (; *s; s++) {
-    if (*s == '|') *s = '/';
-    else if (*s == '"') *s = '\'';
-    else if (*s == '\n' || *s == '\r') *s = ' ';
+    if (*s == '|')
+      *s = '/';
+    else if (*s == '"')
+      *s = '\'';
+    else if (*s == '\n' || *s == '\r')
+      *s = ' ';
   }
 }
 
@@ -155,7 +158,10 @@ static double mem_available(void) {
   if (f == NULL) return NAN;
   while (fgets(line, sizeof line, f)) {
     long long kb;
-    if (sscanf(line, "MemAvailable: %lld kB", &kb) == 1) { v = (double)kb * 1024.0; break; }
+    if (sscanf(line, "MemAvailable: %lld kB", &kb) == 1) {
+      v = (double)kb * 1024.0;
+      break;
+    }
   }
   fclose(f);
   return v;
@@ -186,11 +192,11 @@ static void failed(const char* what, gsp_status s, char* note, size_t size) {
 typedef struct {
   int64_t rows;
   int32_t next;
-  int out_of_order;       /* a block did not start where the one before ended */
-  unsigned char* seen;    /* NULL, or one byte a row (num_rows of them): times it came */
-  int32_t num_rows;       /* the rows the stream owes (with seen) */
-  int64_t repeated;       /* rows that came more than once (with seen) */
-  int64_t outside;        /* blocks outside 0 .. num_rows - 1 (with seen) */
+  int out_of_order;    /* a block did not start where the one before ended */
+  unsigned char* seen; /* NULL, or one byte a row (num_rows of them): times it came */
+  int32_t num_rows;    /* the rows the stream owes (with seen) */
+  int64_t repeated;    /* rows that came more than once (with seen) */
+  int64_t outside;     /* blocks outside 0 .. num_rows - 1 (with seen) */
 } row_counter;
 
 /* The rows callback of every stream: counts rows, notes whether they came
@@ -210,8 +216,10 @@ static int count_rows(void* user, int32_t first, int32_t rows, const void* d, co
     } else {
       int32_t i;
       for (i = first; i < first + rows; i++) {
-        if (c->seen[i]) c->repeated++;
-        else c->seen[i] = 1;
+        if (c->seen[i])
+          c->repeated++;
+        else
+          c->seen[i] = 1;
       }
     }
   }
@@ -261,12 +269,12 @@ static const char* status_word(int measured, gsp_status s, const char* note) {
 typedef struct {
   int32_t n;
   int paths;
-  int k, used;      /* devices asked for, devices the run info reports (0: unknown) */
-  int stream;       /* rows streamed to a callback, no run info */
-  int ran;          /* timed runs done */
+  int k, used;                              /* devices asked for, devices the run info reports (0: unknown) */
+  int stream;                               /* rows streamed to a callback, no run info */
+  int ran;                                  /* timed runs done */
   double call, first, setup, compute, copy; /* seconds; NAN where unknown */
   double rate, per_gpu, vs1, eff, ceff;
-  int est;          /* efficiencies against another size's 1-device rate */
+  int est; /* efficiencies against another size's 1-device rate */
   gsp_status status;
   char algo[40];
   char note[320];
@@ -285,7 +293,10 @@ static int parse_sizes(const char* text, fw_row* sizes, int have) {
   for (tok = strtok_r(buf, " ,\t", &save); tok != NULL && have < kMaxSizes; tok = strtok_r(NULL, " ,\t", &save)) {
     char* colon = strchr(tok, ':');
     long n = strtol(tok, NULL, 10);
-    if (n < 2 || n > 1L << 30) { fprintf(stderr, "bench_multi_gpu: size '%s' ignored\n", tok); continue; }
+    if (n < 2 || n > 1L << 30) {
+      fprintf(stderr, "bench_multi_gpu: size '%s' ignored\n", tok);
+      continue;
+    }
     memset(&sizes[have], 0, sizeof sizes[have]);
     sizes[have].n = (int32_t)n;
     sizes[have].paths = colon == NULL || strcmp(colon + 1, "nopaths") != 0;
@@ -419,12 +430,15 @@ static int fw_section(const fw_row* sizes, int nsizes, double section_end, fw_ro
     if (bench_now() >= section_end) {
       fw_row* r = &rows[nr++];
       memset(r, 0, sizeof *r);
-      r->n = n; r->paths = paths; r->k = 0;
+      r->n = n;
+      r->paths = paths;
+      r->k = 0;
       r->call = r->first = r->setup = r->compute = r->copy = r->rate = r->per_gpu = r->vs1 = r->eff = r->ceff = NAN;
-      snprintf(r->note, sizeof r->note, "not run: the FW rows' time (%.1f s) was used up", section_end - (g_end - g_total));
+      snprintf(r->note, sizeof r->note, "not run: the FW rows' time (%.1f s) was used up",
+               section_end - (g_end - g_total));
       r->status = GSP_ERR_CANCELLED;
-      csv_line("fw", "random-deg16", n, (int64_t)n * 16, n, n, paths, 0, 0, "", 0, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN,
-               NAN, NAN, status_word(0, r->status, r->note), r->note);
+      csv_line("fw", "random-deg16", n, (int64_t)n * 16, n, n, paths, 0, 0, "", 0, NAN, NAN, NAN, NAN, NAN, NAN, NAN,
+               NAN, NAN, NAN, status_word(0, r->status, r->note), r->note);
       continue;
     }
     fprintf(stderr, "FW n=%d %s: generating the graph\n", n, paths ? "paths" : "nopaths");
@@ -457,8 +471,8 @@ static int fw_section(const fw_row* sizes, int nsizes, double section_end, fw_ro
       avail = mem_available();
       if (!isnan(avail) && result_bytes > 0.8 * avail) {
         char m[160];
-        snprintf(m, sizeof m, "result %.1f GiB > 80%% of the %.1f GiB host memory available", result_bytes / 1073741824.0,
-                 avail / 1073741824.0);
+        snprintf(m, sizeof m, "result %.1f GiB > 80%% of the %.1f GiB host memory available",
+                 result_bytes / 1073741824.0, avail / 1073741824.0);
         char full[240];
         snprintf(full, sizeof full, "%s: %s", big ? "streamed to a no-op callback" : "skipped", m);
         add_note(r->note, sizeof r->note, full);
@@ -483,8 +497,11 @@ static int fw_section(const fw_row* sizes, int nsizes, double section_end, fw_ro
         }
         if (fit < warm + reps) {
           char m[96];
-          if (fit == 1) { warm = 0; reps = 1; }
-          else reps = fit - warm;
+          if (fit == 1) {
+            warm = 0;
+            reps = 1;
+          } else
+            reps = fit - warm;
           snprintf(m, sizeof m, "%s%d timed run%s to fit the time left (%.1f s, estimated %.1f s a run)",
                    warm ? "" : "no warm-up, ", reps, reps == 1 ? "" : "s", left, est);
           add_note(r->note, sizeof r->note, m);
@@ -507,7 +524,10 @@ static int fw_section(const fw_row* sizes, int nsizes, double section_end, fw_ro
         }
         if (k == 1) {
           k1 = nr - 1;
-          if (!r->stream && r->compute > 0 && n >= ref_n[paths]) { ref_rate[paths] = r->rate; ref_n[paths] = n; }
+          if (!r->stream && r->compute > 0 && n >= ref_n[paths]) {
+            ref_rate[paths] = r->rate;
+            ref_n[paths] = n;
+          }
         }
       }
     }
@@ -548,8 +568,8 @@ static int fw_section(const fw_row* sizes, int nsizes, double section_end, fw_ro
       const fw_row* r = &rows[i];
       const char* st = status_word(r->ran > 0, r->status, r->note);
       csv_line("fw", "random-deg16", n, (int64_t)n * 16, n, n, paths, r->k, r->used, r->ran ? "floyd-warshall" : "",
-               r->ran, r->call, r->first, r->setup, r->compute, r->copy, r->rate, r->per_gpu, r->vs1, r->eff, r->ceff, st,
-               r->note);
+               r->ran, r->call, r->first, r->setup, r->compute, r->copy, r->rate, r->per_gpu, r->vs1, r->eff, r->ceff,
+               st, r->note);
     }
   }
   return nr;
@@ -560,8 +580,8 @@ typedef struct {
   int k, used;
   double seconds, first; /* first: the warm-up (tables) */
   int reps;
-  int32_t sources;       /* streams: the sources of the run */
-  int in_order;          /* streams: run without GSP_ROWS_ANY_ORDER */
+  int32_t sources; /* streams: the sources of the run */
+  int in_order;    /* streams: run without GSP_ROWS_ANY_ORDER */
   char algo[40];
   gsp_status status;
   char note[320];
@@ -617,8 +637,10 @@ static void stream_row(const gsp_graph* g, dev_row* r, const int32_t* src, int32
   o.progress = bench_deadline_cb;
   if (!r->in_order) o.flags |= GSP_ROWS_ANY_ORDER;
   if (left <= 0 || (!isnan(est) && est > left)) {
-    if (left <= 0) snprintf(r->note, sizeof r->note, "not run: the deadline had passed");
-    else snprintf(r->note, sizeof r->note, "not run: estimated %.1f s, %.1f s left", est, left);
+    if (left <= 0)
+      snprintf(r->note, sizeof r->note, "not run: the deadline had passed");
+    else
+      snprintf(r->note, sizeof r->note, "not run: estimated %.1f s, %.1f s left", est, left);
     r->status = GSP_ERR_CANCELLED;
     fprintf(stderr, "  %s: %s\n", what, r->note);
     return;
@@ -669,7 +691,10 @@ static int ny_stream_section(const gsp_graph* g, double section_end, dev_row* ro
   const int nc = g_ncounts;
   if (k_src > 0 && k_src < n) {
     src = (int32_t*)malloc((size_t)k_src * sizeof(int32_t));
-    if (src == NULL) { fprintf(stderr, "out of memory\n"); exit(2); }
+    if (src == NULL) {
+      fprintf(stderr, "out of memory\n");
+      exit(2);
+    }
     for (i = 0; i < k_src; i++) src[i] = i;
   } else {
     k_src = n;
@@ -678,7 +703,10 @@ static int ny_stream_section(const gsp_graph* g, double section_end, dev_row* ro
   k_ord = k_src < kOrderedSources ? k_src : kOrderedSources;
   ord = (int32_t*)malloc((size_t)k_ord * sizeof(int32_t));
   seen = (unsigned char*)malloc((size_t)k_src);
-  if (ord == NULL || seen == NULL) { fprintf(stderr, "out of memory\n"); exit(2); }
+  if (ord == NULL || seen == NULL) {
+    fprintf(stderr, "out of memory\n");
+    exit(2);
+  }
   for (i = 0; i < k_ord; i++) ord[i] = i;
   for (ci = 0; ci < nc; ci++) {
     dev_row_init(&rows[ci], g_counts[ci]);
@@ -714,7 +742,10 @@ static int ny_table_section(const gsp_graph* g, double section_end, dev_row* row
   *t_out = t;
   src = (int32_t*)malloc((size_t)t * sizeof(int32_t));
   tgt = (int32_t*)malloc((size_t)t * sizeof(int32_t));
-  if (src == NULL || tgt == NULL) { fprintf(stderr, "out of memory\n"); exit(2); }
+  if (src == NULL || tgt == NULL) {
+    fprintf(stderr, "out of memory\n");
+    exit(2);
+  }
   for (i = 0; i < t; i++) src[i] = bench_below(&rng, n);
   for (i = 0; i < t; i++) tgt[i] = bench_below(&rng, n);
   for (paths = 0; paths <= with_paths; paths++) {
@@ -737,8 +768,10 @@ static int ny_table_section(const gsp_graph* g, double section_end, dev_row* row
       o.progress = bench_deadline_cb;
       est = from_one(rows + base, nr - 1 - base, r->k);
       if (left <= 0 || (!isnan(est) && 2 * est > left)) {
-        if (left <= 0) snprintf(r->note, sizeof r->note, "not run: the deadline had passed");
-        else snprintf(r->note, sizeof r->note, "not run: estimated %.1f s a call, %.1f s left", est, left);
+        if (left <= 0)
+          snprintf(r->note, sizeof r->note, "not run: the deadline had passed");
+        else
+          snprintf(r->note, sizeof r->note, "not run: estimated %.1f s a call, %.1f s left", est, left);
         r->status = GSP_ERR_CANCELLED;
         fprintf(stderr, "  %s: %s\n", what, r->note);
         continue;
@@ -776,7 +809,10 @@ static int ny_table_section(const gsp_graph* g, double section_end, dev_row* row
         }
         gsp_table_destroy(tab); /* not timed */
         fprintf(stderr, "  %s %s: %.3f s\n", what, rep < 0 ? "warm-up" : "run", dt);
-        if (rep < 0) r->first = dt; else ts[done++] = dt;
+        if (rep < 0)
+          r->first = dt;
+        else
+          ts[done++] = dt;
       }
       r->reps = done;
       if (done > 0) {
@@ -810,8 +846,10 @@ static void vs_one(const dev_row* rows, int from, int to, int i, double* vs1, do
 static const char* row_status(const dev_row* r) { return status_word(!isnan(r->seconds), r->status, r->note); }
 
 static void devices_cell(char* buf, size_t size, int k, int used) {
-  if (used > 0 && used != k) snprintf(buf, size, "%d (used %d)", k, used);
-  else snprintf(buf, size, "%d", k);
+  if (used > 0 && used != k)
+    snprintf(buf, size, "%d (used %d)", k, used);
+  else
+    snprintf(buf, size, "%d", k);
 }
 
 /* ------------------------------------------------------------------ markdown */
@@ -819,11 +857,20 @@ typedef struct {
   char date[40], device[160], cpu[128], commit[64];
   int G;
   double used_s;
-  const fw_row* fw; int nfw; int fw_wanted; const char* fw_notes;
-  const dev_row* st; int nst; int32_t st_sources, st_ordered;
-  const dev_row* tb; int ntb; const int* tb_paths; int32_t tb_size;
+  const fw_row* fw;
+  int nfw;
+  int fw_wanted;
+  const char* fw_notes;
+  const dev_row* st;
+  int nst;
+  int32_t st_sources, st_ordered;
+  const dev_row* tb;
+  int ntb;
+  const int* tb_paths;
+  int32_t tb_size;
   int ny_state; /* 0 not wanted, 1 loaded, 2 absent */
-  int32_t ny_n; int64_t ny_m;
+  int32_t ny_n;
+  int64_t ny_m;
   char ny_why[400];
 } report;
 
@@ -836,20 +883,23 @@ static void write_markdown(FILE* f, const report* rp) {
   }
   fprintf(f, "\n## Multi-GPU, one process (bench_multi_gpu): %d x %s, %s%s%s\n\n", rp->G, rp->device, rp->date,
           rp->commit[0] ? ", commit " : "", rp->commit);
-  fprintf(f, "G = %d GPUs (gsp_device_count()); device counts measured: %s (gsp_options.num_devices, from device 0; "
-             "every device started beforehand by a small run). Host: %s, %ld cores. %.0f s of the %.0f s allowed "
-             "(GSP_BENCH_TIMEOUT) used.\n\n",
+  fprintf(f,
+          "G = %d GPUs (gsp_device_count()); device counts measured: %s (gsp_options.num_devices, from device 0; "
+          "every device started beforehand by a small run). Host: %s, %ld cores. %.0f s of the %.0f s allowed "
+          "(GSP_BENCH_TIMEOUT) used.\n\n",
           rp->G, counts, rp->cpu, sysconf(_SC_NPROCESSORS_ONLN), rp->used_s, g_total);
   if (rp->fw_wanted) {
     fprintf(f, "### Dense Floyd-Warshall, all sources (CUDA, int32)\n\n");
-    fprintf(f, "Graph: random, 16 out-arcs per vertex, weights 1..100 (bench_apsp_dense's). Call: wall time of "
-               "gsp_apsp_run(sources NULL) with every row in host memory (destroyed untimed), median of the timed "
-               "runs after one warm-up (\"first call\"); from n = 65536 one run, no warm-up. Stages: gsp_run_info "
-               "medians. relax/s = n^3 / compute s; per GPU = relax/s / devices; efficiency = t1 / (k tk), of the "
-               "call and of the compute stage.\n\n");
-    fprintf(f, "| n | paths | devices | call s | first call s | setup s | compute s | copy s | relax/s | per GPU | "
-               "efficiency | compute eff. | note |\n"
-               "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n");
+    fprintf(f,
+            "Graph: random, 16 out-arcs per vertex, weights 1..100 (bench_apsp_dense's). Call: wall time of "
+            "gsp_apsp_run(sources NULL) with every row in host memory (destroyed untimed), median of the timed "
+            "runs after one warm-up (\"first call\"); from n = 65536 one run, no warm-up. Stages: gsp_run_info "
+            "medians. relax/s = n^3 / compute s; per GPU = relax/s / devices; efficiency = t1 / (k tk), of the "
+            "call and of the compute stage.\n\n");
+    fprintf(f,
+            "| n | paths | devices | call s | first call s | setup s | compute s | copy s | relax/s | per GPU | "
+            "efficiency | compute eff. | note |\n"
+            "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n");
     for (i = 0; i < rp->nfw; i++) {
       const fw_row* r = &rp->fw[i];
       char dev[32];
@@ -872,15 +922,17 @@ static void write_markdown(FILE* f, const report* rp) {
       const int half = rp->nst / 2; /* rows 0 .. half - 1 any order, half .. nst - 1 in order */
       fprintf(f, "\n### Many sources streamed: NY road (n = %d, m = %lld), %d sources\n\n", rp->ny_n,
               (long long)rp->ny_m, rp->st_sources);
-      fprintf(f, "Wall time of one gsp_apsp_stream(%s) per device count with GSP_ROWS_ANY_ORDER (row blocks in any "
-                 "order, so every device streams at once), backend CUDA, AUTO (the engine named by gsp_run_plan), "
-                 "paths on, to a callback that counts the rows and checks that each came exactly once. \"in order\": "
-                 "the same without the flag (blocks in source order, checked) for sources 0 .. %d (an explicit list), "
-                 "the cost of ordering. rows/s: sources / wall s. vs 1 device: tk / t1 and efficiency: t1 / (k tk), "
-                 "each within its kind of run.\n\n",
+      fprintf(f,
+              "Wall time of one gsp_apsp_stream(%s) per device count with GSP_ROWS_ANY_ORDER (row blocks in any "
+              "order, so every device streams at once), backend CUDA, AUTO (the engine named by gsp_run_plan), "
+              "paths on, to a callback that counts the rows and checks that each came exactly once. \"in order\": "
+              "the same without the flag (blocks in source order, checked) for sources 0 .. %d (an explicit list), "
+              "the cost of ordering. rows/s: sources / wall s. vs 1 device: tk / t1 and efficiency: t1 / (k tk), "
+              "each within its kind of run.\n\n",
               rp->st_sources == rp->ny_n ? "sources NULL" : "sources 0 .. K-1", rp->st_ordered - 1);
-      fprintf(f, "| run | devices | wall s | rows/s | algorithm | vs 1 device | efficiency | note |\n"
-                 "| --- | ---: | ---: | ---: | --- | ---: | ---: | --- |\n");
+      fprintf(f,
+              "| run | devices | wall s | rows/s | algorithm | vs 1 device | efficiency | note |\n"
+              "| --- | ---: | ---: | ---: | --- | ---: | ---: | --- |\n");
       for (i = 0; i < rp->nst; i++) {
         const dev_row* r = &rp->st[i];
         const int from = i < half ? 0 : half, to = i < half ? half : rp->nst;
@@ -894,11 +946,13 @@ static void write_markdown(FILE* f, const report* rp) {
     }
     if (rp->ntb > 0) {
       fprintf(f, "\n### Table: NY road, %d x %d (gsp_table_run)\n\n", rp->tb_size, rp->tb_size);
-      fprintf(f, "Sources and targets: pseudo-random vertex ids (fixed seed). Backend CUDA, AUTO; median wall time of "
-                 "3 calls after a warm-up (\"first call\"), the table destroyed untimed. vs 1 device: tk / t1; "
-                 "efficiency: t1 / (k tk).\n\n");
-      fprintf(f, "| paths | devices | median s | first call s | algorithm | vs 1 device | efficiency | note |\n"
-                 "| --- | ---: | ---: | ---: | --- | ---: | ---: | --- |\n");
+      fprintf(f,
+              "Sources and targets: pseudo-random vertex ids (fixed seed). Backend CUDA, AUTO; median wall time of "
+              "3 calls after a warm-up (\"first call\"), the table destroyed untimed. vs 1 device: tk / t1; "
+              "efficiency: t1 / (k tk).\n\n");
+      fprintf(f,
+              "| paths | devices | median s | first call s | algorithm | vs 1 device | efficiency | note |\n"
+              "| --- | ---: | ---: | ---: | --- | ---: | ---: | --- |\n");
       for (i = 0; i < rp->ntb; i++) {
         const dev_row* r = &rp->tb[i];
         double vs1, eff;
@@ -999,11 +1053,15 @@ int main(int argc, char** argv) {
   if (e != NULL && *e) {
     char buf[256], *tok, *save = NULL;
     snprintf(buf, sizeof buf, "%s", e);
-    for (tok = strtok_r(buf, " ,\t", &save); tok != NULL && g_ncounts < kMaxCounts; tok = strtok_r(NULL, " ,\t", &save)) {
+    for (tok = strtok_r(buf, " ,\t", &save); tok != NULL && g_ncounts < kMaxCounts;
+         tok = strtok_r(NULL, " ,\t", &save)) {
       const int k = atoi(tok);
       int dup = 0, j;
       for (j = 0; j < g_ncounts; j++) dup |= g_counts[j] == k;
-      if (k < 1 || k > G || dup) { fprintf(stderr, "bench_multi_gpu: device count '%s' ignored (1..%d)\n", tok, G); continue; }
+      if (k < 1 || k > G || dup) {
+        fprintf(stderr, "bench_multi_gpu: device count '%s' ignored (1..%d)\n", tok, G);
+        continue;
+      }
       g_counts[g_ncounts++] = k;
     }
   }
@@ -1052,8 +1110,9 @@ int main(int argc, char** argv) {
     }
   }
 
-  printf("csv,section,graph,n,m,sources,targets,paths,devices,devices_used,algorithm,reps,call_s,first_s,setup_s,"
-         "compute_s,copy_s,relax_per_s,relax_per_s_per_gpu,vs_1_device,efficiency,compute_efficiency,status,note\n");
+  printf(
+      "csv,section,graph,n,m,sources,targets,paths,devices,devices_used,algorithm,reps,call_s,first_s,setup_s,"
+      "compute_s,copy_s,relax_per_s,relax_per_s_per_gpu,vs_1_device,efficiency,compute_efficiency,status,note\n");
 
   {
     const int want_fw = wanted("fw dense") && nsizes > 0;
@@ -1104,8 +1163,8 @@ int main(int argc, char** argv) {
         while (to < rp.ntb && tb_paths[to] == tb_paths[i]) to++;
         vs_one(tb_rows, from, to, i, &vs1, &eff);
         csv_line("ny_table", "NY-road", rp.ny_n, rp.ny_m, rp.tb_size, rp.tb_size, tb_paths[i], tb_rows[i].k,
-                 tb_rows[i].used, tb_rows[i].algo, tb_rows[i].reps, tb_rows[i].seconds, tb_rows[i].first, NAN, NAN,
-                 NAN, NAN, NAN, vs1, eff, NAN, row_status(&tb_rows[i]), tb_rows[i].note);
+                 tb_rows[i].used, tb_rows[i].algo, tb_rows[i].reps, tb_rows[i].seconds, tb_rows[i].first, NAN, NAN, NAN,
+                 NAN, NAN, vs1, eff, NAN, row_status(&tb_rows[i]), tb_rows[i].note);
       }
     }
     rp.tb = tb_rows;

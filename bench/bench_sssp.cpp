@@ -22,9 +22,8 @@
 namespace {
 
 const gsp_algorithm kCpu[] = {GSP_SSSP_DIJKSTRA, GSP_SSSP_BELLMAN_FORD, GSP_SSSP_DELTA_STEPPING};
-const gsp_algorithm kCuda[] = {GSP_SSSP_ATOMIC_LOCK,   GSP_SSSP_ATOMIC_64,  GSP_SSSP_HARISH,
-                               GSP_SSSP_DELTA_STEPPING, GSP_SSSP_BELLMAN_FORD, GSP_SSSP_SPMV_CSR,
-                               GSP_SSSP_SPMV_ELL,      GSP_SSSP_GPU_DIJKSTRA};
+const gsp_algorithm kCuda[] = {GSP_SSSP_ATOMIC_LOCK,  GSP_SSSP_ATOMIC_64, GSP_SSSP_HARISH,   GSP_SSSP_DELTA_STEPPING,
+                               GSP_SSSP_BELLMAN_FORD, GSP_SSSP_SPMV_CSR,  GSP_SSSP_SPMV_ELL, GSP_SSSP_GPU_DIJKSTRA};
 
 struct Csr {
   std::vector<int64_t> off;
@@ -153,8 +152,8 @@ void print_row(const bench_row& r, double cpu_dijkstra_ms) {
     printf("%-12s %-4s %-16s %-5s %10.3f ms  %39s x%-8.2f\n", r.graph, r.dtype, r.engine, r.backend, r.median_ms, "",
            ratio);
   } else if (r.status == GSP_OK) {
-    printf("%-12s %-4s %-16s %-5s %10.3f ms  upload %8.3f ms  %6lld it  x%-8.2f", r.graph, r.dtype, r.engine,
-           r.backend, r.median_ms, r.upload_ms, static_cast<long long>(r.iterations), ratio);
+    printf("%-12s %-4s %-16s %-5s %10.3f ms  upload %8.3f ms  %6lld it  x%-8.2f", r.graph, r.dtype, r.engine, r.backend,
+           r.median_ms, r.upload_ms, static_cast<long long>(r.iterations), ratio);
     if (r.steal_ms >= kStealFlagMs) printf("  host CPU steal %.0f ms", r.steal_ms);
     printf("\n");
   } else {
@@ -282,17 +281,20 @@ void append_markdown(const GraphResult& gr, const char* device, int cuda) {
   FILE* f = open_markdown(date, cpu);
   if (f == nullptr) return;
   if (!header_done) {
-  header_done = true;
-  fprintf(f, "\n## bench_sssp, %s\n\nDevice: %s. Host: %s (%ld cores). Median of %d runs after a warm-up; "
-             "engine time from gsp_run_info.seconds (graph upload excluded, shown apart); \"call ms\": wall "
-             "time of gsp_sssp_run as a user calls it (result in host memory). \"AUTO\" rows: backend and "
-             "algorithm AUTO; the line after each graph compares AUTO's call with the best engine's. "
-             "\"vs CPU\" = CPU Dijkstra median / this median (same run, same graph and weight type). "
-             "\"host CPU steal\": CPU time the hypervisor took during that row's timed runs "
-             "(all CPUs; rows that lost >= 10 ms are marked).\n\n",
-          date, cuda ? device : "none (CUDA not usable)", cpu, sysconf(_SC_NPROCESSORS_ONLN), bench_reps());
-  fprintf(f, "| graph | n | m | w | engine | backend | median ms | call ms | upload ms | iterations | vs CPU Dijkstra |\n");
-  fprintf(f, "| --- | ---: | ---: | --- | --- | --- | ---: | ---: | ---: | ---: | ---: |\n");
+    header_done = true;
+    fprintf(f,
+            "\n## bench_sssp, %s\n\nDevice: %s. Host: %s (%ld cores). Median of %d runs after a warm-up; "
+            "engine time from gsp_run_info.seconds (graph upload excluded, shown apart); \"call ms\": wall "
+            "time of gsp_sssp_run as a user calls it (result in host memory). \"AUTO\" rows: backend and "
+            "algorithm AUTO; the line after each graph compares AUTO's call with the best engine's. "
+            "\"vs CPU\" = CPU Dijkstra median / this median (same run, same graph and weight type). "
+            "\"host CPU steal\": CPU time the hypervisor took during that row's timed runs "
+            "(all CPUs; rows that lost >= 10 ms are marked).\n\n",
+            date, cuda ? device : "none (CUDA not usable)", cpu, sysconf(_SC_NPROCESSORS_ONLN), bench_reps());
+    fprintf(
+        f,
+        "| graph | n | m | w | engine | backend | median ms | call ms | upload ms | iterations | vs CPU Dijkstra |\n");
+    fprintf(f, "| --- | ---: | ---: | --- | --- | --- | ---: | ---: | ---: | ---: | ---: |\n");
   }
   {
     double lock_ms = NAN, a64_ms = NAN, best_call_ms = NAN, auto_call_ms = NAN;
@@ -303,7 +305,8 @@ void append_markdown(const GraphResult& gr, const char* device, int cuda) {
                 r.dtype, r.engine, r.backend, !strcmp(r.backend, "peer") ? "not available" : gsp_status_name(r.status));
         continue;
       }
-      if (!strcmp(r.backend, "cuda") && !strcmp(r.engine, gsp_algorithm_name(GSP_SSSP_ATOMIC_LOCK))) lock_ms = r.median_ms;
+      if (!strcmp(r.backend, "cuda") && !strcmp(r.engine, gsp_algorithm_name(GSP_SSSP_ATOMIC_LOCK)))
+        lock_ms = r.median_ms;
       if (!strcmp(r.backend, "cuda") && !strcmp(r.engine, gsp_algorithm_name(GSP_SSSP_ATOMIC_64))) a64_ms = r.median_ms;
       char up[32] = "", it[32] = "";
       if (!std::isnan(r.upload_ms) && strcmp(r.backend, "cpu") != 0) snprintf(up, sizeof up, "%.3f", r.upload_ms);
@@ -346,8 +349,8 @@ void append_markdown(const GraphResult& gr, const char* device, int cuda) {
 
 struct CpuAutoRow {
   std::string graph;
-  int threads = 0;      // asked for
-  int used = 0;         // delta-stepping's threads (at most one per core and per 4096 arcs)
+  int threads = 0;                 // asked for
+  int used = 0;                    // delta-stepping's threads (at most one per core and per 4096 arcs)
   double ms[3] = {NAN, NAN, NAN};  // Dijkstra, delta-stepping, AUTO
   gsp_algorithm choice = GSP_ALGO_AUTO;
   double steal_ms = 0;  // host CPU steal over the three rows
@@ -416,11 +419,12 @@ void append_cpu_auto_markdown(const std::vector<CpuAutoRow>& rows) {
   char date[40], cpu[160];
   FILE* f = rows.empty() ? nullptr : open_markdown(date, cpu);
   if (f == nullptr) return;
-  fprintf(f, "\n## CPU single-source AUTO (bench_sssp), %s\n\nHost: %s (%ld cores). Source 0, f32 weights, paths on; "
-             "median of %d runs after a warm-up, engine time from gsp_run_info.seconds (result allocation "
-             "included). \"threads\": asked for, and in brackets those delta-stepping used where fewer (one per "
-             "core and per 4096 arcs at most). Best: the faster of Dijkstra and delta-stepping (default delta). "
-             "AUTO/best: AUTO's median over the best's (issue 20: at most 1.1).\n\n",
+  fprintf(f,
+          "\n## CPU single-source AUTO (bench_sssp), %s\n\nHost: %s (%ld cores). Source 0, f32 weights, paths on; "
+          "median of %d runs after a warm-up, engine time from gsp_run_info.seconds (result allocation "
+          "included). \"threads\": asked for, and in brackets those delta-stepping used where fewer (one per "
+          "core and per 4096 arcs at most). Best: the faster of Dijkstra and delta-stepping (default delta). "
+          "AUTO/best: AUTO's median over the best's (issue 20: at most 1.1).\n\n",
           date, cpu, sysconf(_SC_NPROCESSORS_ONLN), bench_reps());
   fprintf(f, "| graph | threads | Dijkstra ms | delta-stepping ms | AUTO ms | AUTO's choice | best | AUTO/best |\n");
   fprintf(f, "| --- | ---: | ---: | ---: | ---: | --- | --- | ---: |\n");
@@ -448,10 +452,12 @@ void append_dtype_markdown(const std::vector<bench_row>& rows) {
   for (const bench_row& r : rows) any = any || !strcmp(r.dtype, "f64");
   FILE* f = any ? open_markdown(date, cpu) : nullptr;
   if (f == nullptr) return;
-  fprintf(f, "\n## Double against float weights (bench_sssp), %s\n\nThe same graph and source with GSP_F64 and "
-             "GSP_F32 weights (equal integer values), engine time, median of %d runs; f64/f32 is the ratio of "
-             "times.\n\n| graph | engine | backend | f32 ms | f64 ms | f64/f32 |\n| --- | --- | --- | ---: | ---: | ---: |\n",
-          date, bench_reps());
+  fprintf(
+      f,
+      "\n## Double against float weights (bench_sssp), %s\n\nThe same graph and source with GSP_F64 and "
+      "GSP_F32 weights (equal integer values), engine time, median of %d runs; f64/f32 is the ratio of "
+      "times.\n\n| graph | engine | backend | f32 ms | f64 ms | f64/f32 |\n| --- | --- | --- | ---: | ---: | ---: |\n",
+      date, bench_reps());
   for (const bench_row& d : rows) {
     if (strcmp(d.dtype, "f64") != 0 || d.status != GSP_OK) continue;
     for (const bench_row& s : rows) {
@@ -522,8 +528,10 @@ int main(int argc, char** argv) {
   }
   if (wanted("RMAT")) {
     // f32 only (the CPU engines take seconds per run here).
-    if (quick) run_one(bench_rmat_graph(16, int64_t(16) << 16, 1000, 20, GSP_F32), "RMAT-64K");
-    else run_one(bench_rmat_graph(20, int64_t(16) << 20, 1000, 20, GSP_F32), "RMAT-1M");
+    if (quick)
+      run_one(bench_rmat_graph(16, int64_t(16) << 16, 1000, 20, GSP_F32), "RMAT-64K");
+    else
+      run_one(bench_rmat_graph(20, int64_t(16) << 20, 1000, 20, GSP_F32), "RMAT-1M");
   }
   append_cpu_auto_markdown(auto_rows);
   append_dtype_markdown(all_rows);

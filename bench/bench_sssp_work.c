@@ -30,7 +30,7 @@
 
 #define MAX_DESIGNS 32
 
-static char g_device[128] = "";  /* gsp_run_info.device_name of the runs */
+static char g_device[128] = ""; /* gsp_run_info.device_name of the runs */
 #define MAX_VARS 8
 
 typedef struct {
@@ -102,8 +102,10 @@ static int parse_designs(const char* text, design* d) {
 static void apply(const design* d, int on) {
   int i;
   for (i = 0; i < d->nvars; i++) {
-    if (on) setenv(d->var[i], d->val[i], 1);
-    else unsetenv(d->var[i]);
+    if (on)
+      setenv(d->var[i], d->val[i], 1);
+    else
+      unsetenv(d->var[i]);
   }
 }
 
@@ -136,8 +138,8 @@ static void run_design(const gsp_graph* g, int32_t n, int64_t m, const design* d
         bad++;
       }
     if (bad) {
-      printf("  MISMATCH %s: %lld distances differ from the first design's (first at vertex %lld: %d vs %d)\n",
-             d->name, (long long)bad, (long long)first, dist[first], ref[first]);
+      printf("  MISMATCH %s: %lld distances differ from the first design's (first at vertex %lld: %d vs %d)\n", d->name,
+             (long long)bad, (long long)first, dist[first], ref[first]);
       r->ok = 0;
     }
   } else {
@@ -190,8 +192,8 @@ static void write_markdown(const char* const* graphs, const int* have, const int
         used += (size_t)snprintf(knobs + used, sizeof knobs - used, "%s%s=%s", vi ? ", " : "", designs[di].var[vi],
                                  designs[di].val[vi]);
       if (r->status != GSP_OK) {
-        fprintf(f, "| %s | %d | %lld | %s | %s | %s | | | |\n", graphs[gi], ns[gi], (long long)ms[gi],
-                designs[di].name, knobs, gsp_status_name(r->status));
+        fprintf(f, "| %s | %d | %lld | %s | %s | %s | | | |\n", graphs[gi], ns[gi], (long long)ms[gi], designs[di].name,
+                knobs, gsp_status_name(r->status));
         continue;
       }
       fprintf(f, "| %s | %d | %lld | %s | %s | %.3f | %.3f | %.2f | %lld |\n", graphs[gi], ns[gi], (long long)ms[gi],
@@ -231,8 +233,10 @@ int main(int argc, char** argv) {
     } else {
       const int32_t nn = (int32_t)1 << log2;
       gsp_status st;
-      if (gi == 1) st = gsp_gen_random(&g, nn, 8, 3200 + (uint64_t)log2, GSP_I32, 255);
-      else if (gi == 2) st = gsp_gen_rmat(&g, nn, 16, 3200 + (uint64_t)log2, GSP_I32, 255);
+      if (gi == 1)
+        st = gsp_gen_random(&g, nn, 8, 3200 + (uint64_t)log2, GSP_I32, 255);
+      else if (gi == 2)
+        st = gsp_gen_rmat(&g, nn, 16, 3200 + (uint64_t)log2, GSP_I32, 255);
       else {
         int32_t rows_, cols_;
         gsp_gen_grid_shape(nn, &rows_, &cols_);

@@ -21,8 +21,7 @@ static void constant(const char* name, long long value, const char* text) {
   else if (mode == FORTRAN_PUBLIC)
     printf("public :: %s\n", name);
   else
-    printf("integer(c_int), parameter, public :: %s = %lld%s%s\n", name, value, text ? "  ! " : "",
-           text ? text : "");
+    printf("integer(c_int), parameter, public :: %s = %lld%s%s\n", name, value, text ? "  ! " : "", text ? text : "");
 }
 
 #define STATUS_(name, value, text) constant(#name, value, text);
@@ -31,10 +30,19 @@ static void constant(const char* name, long long value, const char* text) {
 #define ALGORITHM_(name, value, cli_name, summary) constant(#name, value, summary);
 #define ALGORITHM_NAME_(name, value, cli_name, summary) printf("    \"%s\",\n", #name);
 /* The constants around GSP_ALGORITHM_LIST's, in the order of tests/test_abi_layout.c. */
-#define CONSTANTS_BEFORE_ALGORITHMS_(X)                                                                \
-  X(GSP_F32) X(GSP_I32) X(GSP_F64) X(GSP_I32_INF) X(GSP_GRAPH_UNDIRECTED) X(GSP_FORMAT_AUTO)           \
-  X(GSP_FORMAT_DIMACS) X(GSP_FORMAT_MATRIX_MARKET) X(GSP_FORMAT_EDGE_LIST) X(GSP_BACKEND_AUTO)         \
-  X(GSP_BACKEND_CPU) X(GSP_BACKEND_CUDA)
+#define CONSTANTS_BEFORE_ALGORITHMS_(X) \
+  X(GSP_F32)                            \
+  X(GSP_I32)                            \
+  X(GSP_F64)                            \
+  X(GSP_I32_INF)                        \
+  X(GSP_GRAPH_UNDIRECTED)               \
+  X(GSP_FORMAT_AUTO)                    \
+  X(GSP_FORMAT_DIMACS)                  \
+  X(GSP_FORMAT_MATRIX_MARKET)           \
+  X(GSP_FORMAT_EDGE_LIST)               \
+  X(GSP_BACKEND_AUTO)                   \
+  X(GSP_BACKEND_CPU)                    \
+  X(GSP_BACKEND_CUDA)
 #define CONSTANTS_AFTER_ALGORITHMS_(X) X(GSP_NO_PATHS) X(GSP_ROWS_ANY_ORDER)
 #define VERSION_CONSTANTS_(X) X(GSP_VERSION_MAJOR) X(GSP_VERSION_MINOR) X(GSP_VERSION_PATCH)
 #define VALUE_(name) constant(#name, (long long)(name), NULL);

@@ -100,17 +100,15 @@ std::shared_ptr<Model> make_graph(Bytes& in) {
     t = ct;
     wi = cwi;
     wf = cwf;
-    const gsp_status st =
-        gsp_graph_create_csr(&m->g, m->n, off.data(), t.empty() ? nullptr : t.data(),
-                             m->dtype == GSP_F32 ? static_cast<const void*>(wf.data()) : wi.data(), m->dtype,
-                             undirected ? GSP_GRAPH_UNDIRECTED : 0);
-    FUZZ_CHECK(st == (bad && arcs > 0 ? GSP_ERR_INVALID_GRAPH : GSP_OK), "create_csr: %s: %s",
-               gsp_status_name(st), gsp_last_error());
+    const gsp_status st = gsp_graph_create_csr(&m->g, m->n, off.data(), t.empty() ? nullptr : t.data(),
+                                               m->dtype == GSP_F32 ? static_cast<const void*>(wf.data()) : wi.data(),
+                                               m->dtype, undirected ? GSP_GRAPH_UNDIRECTED : 0);
+    FUZZ_CHECK(st == (bad && arcs > 0 ? GSP_ERR_INVALID_GRAPH : GSP_OK), "create_csr: %s: %s", gsp_status_name(st),
+               gsp_last_error());
   } else {
-    const gsp_status st =
-        gsp_graph_create(&m->g, m->n, arcs, s.data(), t.data(),
-                         m->dtype == GSP_F32 ? static_cast<const void*>(wf.data()) : wi.data(), m->dtype,
-                         undirected ? GSP_GRAPH_UNDIRECTED : 0);
+    const gsp_status st = gsp_graph_create(&m->g, m->n, arcs, s.data(), t.data(),
+                                           m->dtype == GSP_F32 ? static_cast<const void*>(wf.data()) : wi.data(),
+                                           m->dtype, undirected ? GSP_GRAPH_UNDIRECTED : 0);
     FUZZ_CHECK(st == (bad && arcs > 0 ? GSP_ERR_INVALID_GRAPH : GSP_OK), "create: %s: %s", gsp_status_name(st),
                gsp_last_error());
   }
@@ -205,12 +203,11 @@ void make_options(Bytes& in, Options* opt) {
 // Checks the status of a run against what the options and graph allow.
 void check_run_status(gsp_status s, const Options& opt, const Model& m, bool apsp) {
   FUZZ_CHECK(fuzz::known_status(s), "status %d", static_cast<int>(s));
-  FUZZ_CHECK(s != GSP_ERR_INTERNAL && s != GSP_ERR_DEVICE && s != GSP_ERR_IO && s != GSP_ERR_PARSE,
-             "run: %s: %s", gsp_status_name(s), gsp_last_error());
+  FUZZ_CHECK(s != GSP_ERR_INTERNAL && s != GSP_ERR_DEVICE && s != GSP_ERR_IO && s != GSP_ERR_PARSE, "run: %s: %s",
+             gsp_status_name(s), gsp_last_error());
   if (s == GSP_OK) {
     FUZZ_CHECK(opt.valid, "invalid options accepted");
-    FUZZ_CHECK(!(m.negative && needs_nonnegative(opt.algorithm)), "negative weights accepted by %d",
-               opt.algorithm);
+    FUZZ_CHECK(!(m.negative && needs_nonnegative(opt.algorithm)), "negative weights accepted by %d", opt.algorithm);
     (void)apsp;
   }
   if (s == GSP_ERR_NEGATIVE_WEIGHT) FUZZ_CHECK(m.negative, "NEGATIVE_WEIGHT without negative weights");
@@ -301,21 +298,23 @@ void run_table(Bytes& in, const Model& m) {
   std::vector<int32_t> srcs, tgts;
   const int32_t K = list(&srcs), T = list(&tgts);
   gsp_table* t = reinterpret_cast<gsp_table*>(&t);
-  const gsp_status st = gsp_table_run(m.g, srcs.empty() ? nullptr : srcs.data(), K, tgts.empty() ? nullptr : tgts.data(),
-                                      T, &opt.o, &t);
+  const gsp_status st =
+      gsp_table_run(m.g, srcs.empty() ? nullptr : srcs.data(), K, tgts.empty() ? nullptr : tgts.data(), T, &opt.o, &t);
   FUZZ_CHECK(fuzz::known_status(st), "table: status %d", static_cast<int>(st));
-  FUZZ_CHECK(st != GSP_ERR_INTERNAL && st != GSP_ERR_DEVICE && st != GSP_ERR_IO && st != GSP_ERR_PARSE,
-             "table: %s: %s", gsp_status_name(st), gsp_last_error());
+  FUZZ_CHECK(st != GSP_ERR_INTERNAL && st != GSP_ERR_DEVICE && st != GSP_ERR_IO && st != GSP_ERR_PARSE, "table: %s: %s",
+             gsp_status_name(st), gsp_last_error());
   if (st != GSP_OK) {
     FUZZ_CHECK(t == nullptr, "a failed table left a result");
     FUZZ_CHECK(gsp_last_error()[0] != '\0', "table: failure without a message");
-    if (st == GSP_ERR_NEGATIVE_CYCLE || st == GSP_ERR_NEGATIVE_WEIGHT) FUZZ_CHECK(m.negative, "table: %s", gsp_status_name(st));
+    if (st == GSP_ERR_NEGATIVE_CYCLE || st == GSP_ERR_NEGATIVE_WEIGHT)
+      FUZZ_CHECK(m.negative, "table: %s", gsp_status_name(st));
     if (st == GSP_ERR_OVERFLOW) FUZZ_CHECK(m.dtype == GSP_I32, "table: OVERFLOW on a float graph");
     return;
   }
   FUZZ_CHECK(valid && opt.valid, "table: invalid lists or options accepted");
   int32_t k = -1, tt = -1;
-  FUZZ_CHECK(gsp_table_size(t, &k, &tt) == GSP_OK && k == K && tt == T, "table size %d x %d, want %d x %d", k, tt, K, T);
+  FUZZ_CHECK(gsp_table_size(t, &k, &tt) == GSP_OK && k == K && tt == T, "table size %d x %d, want %d x %d", k, tt, K,
+             T);
   std::vector<uint32_t> cells(static_cast<size_t>(K) * static_cast<size_t>(T) + 1);
   if (K * T > 0) {
     FUZZ_CHECK(gsp_table_distances(t, cells.data(), static_cast<int64_t>(K) * T - 1) == GSP_ERR_BUFFER_TOO_SMALL,
@@ -346,7 +345,8 @@ void run_table(Bytes& in, const Model& m) {
       std::vector<int32_t> path(static_cast<size_t>(len));
       int32_t got_len = -1;
       FUZZ_CHECK(gsp_table_path(t, i, j, path.data(), len, &got_len) == GSP_OK && got_len == len, "table path");
-      FUZZ_CHECK(path.front() == srcs[i] && path.back() == tgts[j], "table path ends %d .. %d", path.front(), path.back());
+      FUZZ_CHECK(path.front() == srcs[i] && path.back() == tgts[j], "table path ends %d .. %d", path.front(),
+                 path.back());
       double sum = 0;
       for (int32_t a = 0; a + 1 < len; a++) {
         double best = kInf;
@@ -437,7 +437,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
           FUZZ_CHECK(p == nullptr, "failed run left a result");
           break;
         }
-        FUZZ_CHECK(valid, "invalid sources accepted (num_sources %d, list %s, first %d)", count, use_null ? "NULL" : "given", list.empty() ? -1 : list[0]);
+        FUZZ_CHECK(valid, "invalid sources accepted (num_sources %d, list %s, first %d)", count,
+                   use_null ? "NULL" : "given", list.empty() ? -1 : list[0]);
         FUZZ_CHECK(gsp_paths_num_sources(p) == static_cast<int32_t>(list.size()), "rows");
         gsp_paths_destroy(results[ri].p);
         results[ri] = Result{p, m, list, opt.want_paths};
@@ -468,8 +469,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         if (!(s == GSP_ERR_CANCELLED && st.cancel_after >= 0)) check_run_status(s, opt, *m, true);
         if (s == GSP_OK) {
           FUZZ_CHECK(valid, "invalid sources accepted by stream");
-          FUZZ_CHECK(st.next == static_cast<int32_t>(st.sources.size()), "stream delivered %d of %zu rows",
-                     st.next, st.sources.size());
+          FUZZ_CHECK(st.next == static_cast<int32_t>(st.sources.size()), "stream delivered %d of %zu rows", st.next,
+                     st.sources.size());
         }
         break;
       }

@@ -137,8 +137,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                "unexpected status %s: %s", gsp_status_name(s), gsp_last_error());
     return 0;
   }
-  FUZZ_CHECK(expect_ok, "invalid input accepted (csr=%d n=%d dtype=%d flags=%u)", csr ? 1 : 0, n,
-             dtype_raw, flags);
+  FUZZ_CHECK(expect_ok, "invalid input accepted (csr=%d n=%d dtype=%d flags=%u)", csr ? 1 : 0, n, dtype_raw, flags);
   FUZZ_CHECK(gsp_graph_num_vertices(g) == n, "n changed");
   FUZZ_CHECK(static_cast<int32_t>(gsp_graph_weight_type(g)) == dtype_raw, "dtype changed");
 

@@ -181,8 +181,8 @@ std::unique_ptr<unsigned char[], Free> exact_block(size_t bytes) {
 struct Options {
   std::unique_ptr<unsigned char[], Free> buf;
   const gsp_options* arg = nullptr;
-  gsp_options eff{};   // what the library reads: defaults, then the caller's first `size` bytes
-  bool valid = true;   // what gsp_options.h allows (the library checks every field)
+  gsp_options eff{};  // what the library reads: defaults, then the caller's first `size` bytes
+  bool valid = true;  // what gsp_options.h allows (the library checks every field)
 };
 
 void make_options(Bytes& in, Options* opt) {
@@ -195,11 +195,13 @@ void make_options(Bytes& in, Options* opt) {
   o.device = d < 200 ? 0 : d < 230 ? 1 + (d & 3) : d < 245 ? -1 - (d & 3) : in.i32();
   const uint8_t b = in.u8();
   set_raw_int(&o, offsetof(gsp_options, backend),
-              b < 96 ? GSP_BACKEND_AUTO : b < 176 ? GSP_BACKEND_CPU : b < 250 ? GSP_BACKEND_CUDA
-                                                                        : b < 254 ? 3 + (b & 1) : in.i32());
+              b < 96    ? GSP_BACKEND_AUTO
+              : b < 176 ? GSP_BACKEND_CPU
+              : b < 250 ? GSP_BACKEND_CUDA
+              : b < 254 ? 3 + (b & 1)
+                        : in.i32());
   const uint8_t a = in.u8();
-  set_raw_int(&o, offsetof(gsp_options, algorithm),
-              a < 240 ? a % static_cast<int32_t>(GSP_ALGORITHM_END_) : in.i32());
+  set_raw_int(&o, offsetof(gsp_options, algorithm), a < 240 ? a % static_cast<int32_t>(GSP_ALGORITHM_END_) : in.i32());
   const uint8_t fl = in.u8();
   o.flags = fl < 224 ? (fl & 3u) : (fl & 1u) | (1u << (fl % 32));
   const double deltas[] = {0, 0.25, 1, 3, 1000, 1e-3, 1e-30, 5e-324, 1e300, -1, NAN, INFINITY};
@@ -217,8 +219,13 @@ void make_options(Bytes& in, Options* opt) {
   // limit but not num_devices; too small; cutting limit in two; or larger
   // than this header's.
   const uint8_t sz = in.u8();
-  const size_t sizes[] = {sizeof(gsp_options), offsetof(gsp_options, limit), offsetof(gsp_options, num_devices),
-                          0, 4, offsetof(gsp_options, limit) - 1, offsetof(gsp_options, limit) + 3,
+  const size_t sizes[] = {sizeof(gsp_options),
+                          offsetof(gsp_options, limit),
+                          offsetof(gsp_options, num_devices),
+                          0,
+                          4,
+                          offsetof(gsp_options, limit) - 1,
+                          offsetof(gsp_options, limit) + 3,
                           sizeof(gsp_options) + 16};
   o.size = static_cast<uint32_t>(sz < 192 ? sizeof(gsp_options) : sizes[sz % 8]);
   const size_t bytes = std::max<size_t>(o.size, sizeof o.size);
@@ -232,9 +239,9 @@ void make_options(Bytes& in, Options* opt) {
   const int32_t algorithm = raw_int(e, offsetof(gsp_options, algorithm));
   opt->valid = o.size >= offsetof(gsp_options, limit) && backend >= GSP_BACKEND_AUTO && backend <= GSP_BACKEND_CUDA &&
                algorithm >= 0 && algorithm < static_cast<int32_t>(GSP_ALGORITHM_END_) && e.device >= 0 &&
-               (e.flags & ~static_cast<uint32_t>(GSP_NO_PATHS | GSP_ROWS_ANY_ORDER)) == 0 &&
-               std::isfinite(e.delta) && e.delta >= 0 && e.num_threads >= 0 && !std::isnan(e.limit) &&
-               e.limit >= 0 && e.num_devices >= 0 && (e.num_devices <= 1 || e.cuda_stream == nullptr);
+               (e.flags & ~static_cast<uint32_t>(GSP_NO_PATHS | GSP_ROWS_ANY_ORDER)) == 0 && std::isfinite(e.delta) &&
+               e.delta >= 0 && e.num_threads >= 0 && !std::isnan(e.limit) && e.limit >= 0 && e.num_devices >= 0 &&
+               (e.num_devices <= 1 || e.cuda_stream == nullptr);
 }
 
 bool documented_create_status(gsp_status s) {
@@ -269,8 +276,8 @@ std::string csr_difference(const fuzz::CsrCopy& a, const fuzz::CsrCopy& b) {
     if (a.weights[i] != b.weights[i]) {
       std::snprintf(text, sizeof text, "weights[%zu] %.17g / %.17g (m %lld, type %d)", i / wb,
                     fuzz::value_at(a.weights.data(), a.dtype, static_cast<int32_t>(i / wb)),
-                    fuzz::value_at(b.weights.data(), b.dtype, static_cast<int32_t>(i / wb)), static_cast<long long>(a.m),
-                    static_cast<int>(a.dtype));
+                    fuzz::value_at(b.weights.data(), b.dtype, static_cast<int32_t>(i / wb)),
+                    static_cast<long long>(a.m), static_cast<int>(a.dtype));
       return text;
     }
   }
@@ -412,23 +419,21 @@ void call_csr(Bytes& in, Slot* slot) {
   const Array a_w(wa.data(), w.size() * weight_bytes(wt), last > kMaxBackedArcs ? Place::kNull : w_at);
 
   gsp_graph* g = reinterpret_cast<gsp_graph*>(&g);
-  const gsp_status s =
-      gsp_graph_create_csr_device(graph_out ? &g : nullptr, n, static_cast<const int64_t*>(a_off.arg()),
-                                  static_cast<const int32_t*>(a_tgt.arg()), a_w.arg(),
-                                  static_cast<gsp_dtype>(dtype_raw), flags, opt.arg);
+  const gsp_status s = gsp_graph_create_csr_device(
+      graph_out ? &g : nullptr, n, static_cast<const int64_t*>(a_off.arg()), static_cast<const int32_t*>(a_tgt.arg()),
+      a_w.arg(), static_cast<gsp_dtype>(dtype_raw), flags, opt.arg);
   const std::string msg = gsp_last_error();
   gsp_graph* h = reinterpret_cast<gsp_graph*>(&h);
-  const gsp_status twin =
-      gsp_graph_create_csr(&h, n, static_cast<const int64_t*>(a_off.host_arg()),
-                           static_cast<const int32_t*>(a_tgt.host_arg()), a_w.host_arg(),
-                           static_cast<gsp_dtype>(dtype_raw), flags);
+  const gsp_status twin = gsp_graph_create_csr(&h, n, static_cast<const int64_t*>(a_off.host_arg()),
+                                               static_cast<const int32_t*>(a_tgt.host_arg()), a_w.host_arg(),
+                                               static_cast<gsp_dtype>(dtype_raw), flags);
   const bool pre = !graph_out || (flags & ~static_cast<uint32_t>(GSP_GRAPH_UNDIRECTED)) != 0 ||
                    !(dtype_raw == GSP_F32 || dtype_raw == GSP_I32 || dtype_raw == GSP_F64) || !opt.valid;
   // What the call reads: the offsets (n >= 1), then offsets[n] targets and weights.
   const int32_t dev = opt.eff.device;
   const bool readable = n < 1 || a_off.null() ||
-                        (a_off.readable(dev) && (last <= 0 || ((a_tgt.null() || a_tgt.readable(dev)) &&
-                                                               (a_w.null() || a_w.readable(dev)))));
+                        (a_off.readable(dev) &&
+                         (last <= 0 || ((a_tgt.null() || a_tgt.readable(dev)) && (a_w.null() || a_w.readable(dev)))));
   check_create(s, msg, graph_out ? g : nullptr, twin, h, pre, readable, graph_out, slot);
 }
 
@@ -462,16 +467,14 @@ void call_coo(Bytes& in, Slot* slot) {
   const Array a_w(wa.data(), w.size() * weight_bytes(wt), huge ? Place::kNull : w_at);
 
   gsp_graph* g = reinterpret_cast<gsp_graph*>(&g);
-  const gsp_status s =
-      gsp_graph_create_device(graph_out ? &g : nullptr, n, claimed, static_cast<const int32_t*>(a_src.arg()),
-                              static_cast<const int32_t*>(a_dst.arg()), a_w.arg(), static_cast<gsp_dtype>(dtype_raw),
-                              flags, opt.arg);
+  const gsp_status s = gsp_graph_create_device(
+      graph_out ? &g : nullptr, n, claimed, static_cast<const int32_t*>(a_src.arg()),
+      static_cast<const int32_t*>(a_dst.arg()), a_w.arg(), static_cast<gsp_dtype>(dtype_raw), flags, opt.arg);
   const std::string msg = gsp_last_error();
   gsp_graph* h = reinterpret_cast<gsp_graph*>(&h);
-  const gsp_status twin =
-      gsp_graph_create(&h, n, claimed, static_cast<const int32_t*>(a_src.host_arg()),
-                       static_cast<const int32_t*>(a_dst.host_arg()), a_w.host_arg(),
-                       static_cast<gsp_dtype>(dtype_raw), flags);
+  const gsp_status twin = gsp_graph_create(&h, n, claimed, static_cast<const int32_t*>(a_src.host_arg()),
+                                           static_cast<const int32_t*>(a_dst.host_arg()), a_w.host_arg(),
+                                           static_cast<gsp_dtype>(dtype_raw), flags);
   const bool pre = !graph_out || (flags & ~static_cast<uint32_t>(GSP_GRAPH_UNDIRECTED)) != 0 ||
                    !(dtype_raw == GSP_F32 || dtype_raw == GSP_I32 || dtype_raw == GSP_F64) || !opt.valid;
   const int32_t dev = opt.eff.device;
@@ -515,9 +518,9 @@ void call_sssp(Bytes& in, const Slot& slot) {
   Array dist(pattern.data(), static_cast<size_t>(n) * weight_bytes(dt), dist_at);
   Array pred(pattern.data(), static_cast<size_t>(n) * sizeof(int32_t), pred_at);
 
-  const gsp_status s = gsp_sssp_run_device(m != nullptr ? m->g : nullptr, source, opt.arg, dist.arg(),
-                                           static_cast<int32_t*>(pred.arg()),
-                                           with_info ? reinterpret_cast<gsp_run_info*>(info.get()) : nullptr);
+  const gsp_status s =
+      gsp_sssp_run_device(m != nullptr ? m->g : nullptr, source, opt.arg, dist.arg(), static_cast<int32_t*>(pred.arg()),
+                          with_info ? reinterpret_cast<gsp_run_info*>(info.get()) : nullptr);
   const std::string msg = gsp_last_error();
   const char* why = msg.c_str();
   FUZZ_CHECK(fuzz::known_status(s), "device run: status %d", static_cast<int>(s));
@@ -589,8 +592,8 @@ void call_sssp(Bytes& in, const Slot& slot) {
     FUZZ_CHECK(r.size >= offsetof(gsp_run_info, setup_seconds) && r.size <= info_size && r.num_sources == 1 &&
                    r.num_vertices == n && r.weight_type == dt && r.has_paths == (pred.null() ? 0u : 1u) &&
                    std::memchr(r.device_name, 0, sizeof r.device_name) != nullptr,
-               "device run info: size %u, %d sources, %d vertices, has_paths %u", r.size, r.num_sources,
-               r.num_vertices, r.has_paths);
+               "device run info: size %u, %d sources, %d vertices, has_paths %u", r.size, r.num_sources, r.num_vertices,
+               r.has_paths);
   }
 }
 

@@ -53,8 +53,8 @@ inline int reader_one_input(const uint8_t* data, size_t size, gsp_format format,
     if (ss == GSP_OK) {
       gsp_graph* h = nullptr;
       const gsp_status ls = gsp_graph_load(&h, out_path.c_str(), format, dtype, 0);
-      FUZZ_CHECK(ls == GSP_OK || ls == GSP_ERR_OUT_OF_MEMORY, "reload of a saved graph: %s: %s",
-                 gsp_status_name(ls), gsp_last_error());
+      FUZZ_CHECK(ls == GSP_OK || ls == GSP_ERR_OUT_OF_MEMORY, "reload of a saved graph: %s: %s", gsp_status_name(ls),
+                 gsp_last_error());
       if (ls == GSP_OK) {
         const CsrCopy b = csr_of(h);
         FUZZ_CHECK(a.n == b.n && a.m == b.m, "round trip changed n/m: %d/%lld -> %d/%lld", a.n,

@@ -79,7 +79,9 @@ int32_t pick_dtype(Bytes& in) {
   switch (in.u8() % 8) {
     case 0: return in.i32();
     case 1: return 0;
-    case 2: case 3: case 4: return GSP_F32;
+    case 2:
+    case 3:
+    case 4: return GSP_F32;
     default: return GSP_I32;
   }
 }
@@ -91,7 +93,7 @@ uint32_t pick_graph_flags(Bytes& in) {
 
 int32_t pick_n(Bytes& in) {
   switch (in.u8() % 8) {
-    case 0: return in.i32();                      // anything, mostly rejected or huge
+    case 0: return in.i32();                        // anything, mostly rejected or huge
     case 1: return -static_cast<int32_t>(in.u8());  // 0 and negatives
     default: return 1 + static_cast<int32_t>(in.u8() % 64);
   }

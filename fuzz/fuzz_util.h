@@ -66,13 +66,13 @@ class Bytes {
   std::fprintf(stderr, "FUZZ INVARIANT BROKEN: %s %s\n", what, detail);
   std::abort();
 }
-#define FUZZ_CHECK(cond, ...)                                   \
-  do {                                                          \
-    if (!(cond)) {                                              \
-      char buf_[512];                                           \
-      std::snprintf(buf_, sizeof buf_, __VA_ARGS__);            \
-      ::fuzz::fail(#cond, buf_);                                \
-    }                                                           \
+#define FUZZ_CHECK(cond, ...)                        \
+  do {                                               \
+    if (!(cond)) {                                   \
+      char buf_[512];                                \
+      std::snprintf(buf_, sizeof buf_, __VA_ARGS__); \
+      ::fuzz::fail(#cond, buf_);                     \
+    }                                                \
   } while (0)
 
 // A per-process temporary file name (in /dev/shm when it exists), removed at

@@ -27,6 +27,7 @@ have_py scipy       || add python3-scipy "gsp.csgraph test against scipy.sparse.
 have_cmd man        || add man-db "the man page test (man -M PREFIX/share/man gsp)"
 # lint, valgrind and fuzzing tests (they skip visibly without them)
 have_cmd clang-tidy || add clang-tidy "lint test"
+have_cmd clang-format-14 || have_cmd clang-format || add clang-format "format test (scripts/check_format.sh)"
 have_cmd cppcheck   || add cppcheck "lint test"
 have_cmd valgrind   || add valgrind "valgrind_cli test"
 have_cmd clang      || add clang "fuzz targets"

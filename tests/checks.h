@@ -8,15 +8,15 @@
 
 static int t_checks __attribute__((unused)) = 0, t_failures __attribute__((unused)) = 0;
 
-#define CHECK(cond, ...)                                                     \
-  do {                                                                       \
-    t_checks++;                                                              \
-    if (!(cond)) {                                                           \
-      t_failures++;                                                          \
+#define CHECK(cond, ...)                                                       \
+  do {                                                                         \
+    t_checks++;                                                                \
+    if (!(cond)) {                                                             \
+      t_failures++;                                                            \
       fprintf(stderr, "%s:%d: CHECK(%s) failed: ", __FILE__, __LINE__, #cond); \
-      fprintf(stderr, __VA_ARGS__);                                          \
-      fprintf(stderr, "\n");                                                 \
-    }                                                                        \
+      fprintf(stderr, __VA_ARGS__);                                            \
+      fprintf(stderr, "\n");                                                   \
+    }                                                                          \
   } while (0)
 
 /* Prints the closing line CI reads and returns the exit code. */

@@ -67,7 +67,12 @@ static void fp_graph_csr(fp_graph* g) {
 }
 
 static void fp_graph_free(fp_graph* g) {
-  free(g->src); free(g->dst); free(g->w); free(g->off); free(g->tg); free(g->tw);
+  free(g->src);
+  free(g->dst);
+  free(g->w);
+  free(g->off);
+  free(g->tg);
+  free(g->tw);
   memset(g, 0, sizeof *g);
 }
 
@@ -109,24 +114,36 @@ static void fp_random(fp_graph* g, int32_t n, uint64_t seed, int log_weights, gs
  * entered from 0 and left from c2 to 1 by arcs of weight 1, so that every
  * other cycle through its arcs is positive; vertex n-1 has no arcs (it
  * reaches nothing). */
-static void fp_with_cycle(fp_graph* g, const char* name, gsp_dtype dt, int32_t n, uint64_t seed,
-                          const double cw[3]) {
+static void fp_with_cycle(fp_graph* g, const char* name, gsp_dtype dt, int32_t n, uint64_t seed, const double cw[3]) {
   t_rng r = {seed * 31337u + (uint64_t)n};
   const int32_t ring = n - 4;
   int64_t e = 0;
   int32_t u, j;
   fp_graph_alloc(g, name, dt, n, (int64_t)ring * 3 + 5);
   for (u = 0; u < ring; u++) {
-    g->src[e] = u; g->dst[e] = (u + 1) % ring; g->w[e] = (double)(1 + t_below(&r, 100)); e++;
+    g->src[e] = u;
+    g->dst[e] = (u + 1) % ring;
+    g->w[e] = (double)(1 + t_below(&r, 100));
+    e++;
     for (j = 0; j < 2; j++, e++) {
-      g->src[e] = u; g->dst[e] = t_below(&r, ring); g->w[e] = (double)(1 + t_below(&r, 100));
+      g->src[e] = u;
+      g->dst[e] = t_below(&r, ring);
+      g->w[e] = (double)(1 + t_below(&r, 100));
     }
   }
   for (j = 0; j < 3; j++, e++) {
-    g->src[e] = ring + j; g->dst[e] = ring + (j + 1) % 3; g->w[e] = fp_w(g, cw[j]);
+    g->src[e] = ring + j;
+    g->dst[e] = ring + (j + 1) % 3;
+    g->w[e] = fp_w(g, cw[j]);
   }
-  g->src[e] = 0; g->dst[e] = ring; g->w[e] = 1.0; e++;
-  g->src[e] = ring + 2; g->dst[e] = 1; g->w[e] = 1.0; e++;
+  g->src[e] = 0;
+  g->dst[e] = ring;
+  g->w[e] = 1.0;
+  e++;
+  g->src[e] = ring + 2;
+  g->dst[e] = 1;
+  g->w[e] = 1.0;
+  e++;
   g->m = e;
   fp_graph_csr(g);
 }
@@ -172,13 +189,21 @@ static void fp_ref_run(const fp_graph* g, int32_t s, fp_ref* r) {
   char* inq = (char*)calloc((size_t)g->n, 1);
   int64_t head = 0, count = 0;
   int32_t v;
-  for (v = 0; v < g->n; v++) { r->dist[v] = INFINITY; r->hops[v] = 0; r->abs_sum[v] = 0; }
+  for (v = 0; v < g->n; v++) {
+    r->dist[v] = INFINITY;
+    r->hops[v] = 0;
+    r->abs_sum[v] = 0;
+  }
   r->dist[s] = 0;
-  queue[0] = s; inq[s] = 1; count = 1;
+  queue[0] = s;
+  inq[s] = 1;
+  count = 1;
   while (count > 0) {
     const int32_t u = queue[head];
     int64_t e;
-    head = (head + 1) % g->n; count--; inq[u] = 0;
+    head = (head + 1) % g->n;
+    count--;
+    inq[u] = 0;
     for (e = g->off[u]; e < g->off[u + 1]; e++) {
       const int32_t x = g->tg[e];
       const double nd = r->dist[u] + (double)g->tw[e];
@@ -186,7 +211,11 @@ static void fp_ref_run(const fp_graph* g, int32_t s, fp_ref* r) {
         r->dist[x] = nd;
         r->hops[x] = r->hops[u] + 1;
         r->abs_sum[x] = r->abs_sum[u] + fabs((double)g->tw[e]);
-        if (!inq[x]) { queue[(head + count) % g->n] = x; count++; inq[x] = 1; }
+        if (!inq[x]) {
+          queue[(head + count) % g->n] = x;
+          count++;
+          inq[x] = 1;
+        }
       }
     }
   }
@@ -228,7 +257,8 @@ static int fp_check_row(const gsp_paths* p, const fp_graph* g, int32_t s, const 
   gsp_status st = gsp_paths_distances(p, s, d, g->n);
   if (st != GSP_OK) {
     fprintf(stderr, "%s: gsp_paths_distances(%d): %s %s\n", what, s, gsp_status_name(st), gsp_last_error());
-    free(d); free(path);
+    free(d);
+    free(path);
     return 1;
   }
   for (v = 0; v < g->n && bad < 50; v++) {
@@ -237,8 +267,10 @@ static int fp_check_row(const gsp_paths* p, const fp_graph* g, int32_t s, const 
     const double dv = t_dist_at(d, g->dt, v);
     const char* why = NULL;
     if (isinf(r->dist[v])) {
-      if (!(isinf(dv) && dv > 0)) why = "reachable, want unreachable";
-      else if (gsp_path_get(p, s, v, path, g->n, &len) != GSP_ERR_NO_PATH) why = "a path to an unreachable vertex";
+      if (!(isinf(dv) && dv > 0))
+        why = "reachable, want unreachable";
+      else if (gsp_path_get(p, s, v, path, g->n, &len) != GSP_ERR_NO_PATH)
+        why = "a path to an unreachable vertex";
     } else if (!isfinite(dv)) {
       why = "unreachable, want reachable";
     } else if ((st = gsp_path_get(p, s, v, path, g->n, &len)) != GSP_OK) {
@@ -259,9 +291,12 @@ static int fp_check_row(const gsp_paths* p, const fp_graph* g, int32_t s, const 
       if (why == NULL) {
         const int32_t k = len - 1 > r->hops[v] ? len - 1 : r->hops[v];
         const double S = (abs_sum > r->abs_sum[v] ? abs_sum : r->abs_sum[v]) + cancel;
-        if (fabs(dv - sum) > fp_tol(g->dt, len - 1, abs_sum + cancel)) why = "distance and path sum differ";
-        else if (sum > r->dist[v] + 2.0 * fp_tol(g->dt, k, S)) why = "the path is longer than the shortest";
-        else if (fabs(dv - r->dist[v]) > 2.0 * fp_tol(g->dt, k, S)) why = "distance off the reference";
+        if (fabs(dv - sum) > fp_tol(g->dt, len - 1, abs_sum + cancel))
+          why = "distance and path sum differ";
+        else if (sum > r->dist[v] + 2.0 * fp_tol(g->dt, k, S))
+          why = "the path is longer than the shortest";
+        else if (fabs(dv - r->dist[v]) > 2.0 * fp_tol(g->dt, k, S))
+          why = "distance off the reference";
       }
     }
     if (why != NULL) {
@@ -312,7 +347,11 @@ static fp_ref fp_ref_alloc(int32_t n) {
   r.abs_sum = (double*)malloc((size_t)n * sizeof(double));
   return r;
 }
-static void fp_ref_free(fp_ref* r) { free(r->dist); free(r->hops); free(r->abs_sum); }
+static void fp_ref_free(fp_ref* r) {
+  free(r->dist);
+  free(r->hops);
+  free(r->abs_sum);
+}
 
 /* An explicit algorithm on a graph without negative arcs must be the one
  * that ran: dispatch stands in for a float engine only when a negative-cycle
@@ -322,13 +361,13 @@ static void fp_check_ran(const gsp_paths* p, const fp_graph* g, gsp_algorithm a,
   if (a == GSP_ALGO_AUTO || fp_cancel_S(g) > 0) return;
   memset(&info, 0, sizeof info);
   CHECK_OK(gsp_paths_info(p, &info));
-  CHECK(info.algorithm == a && info.backend == b, "%s: ran %s on backend %d", what,
-        gsp_algorithm_name(info.algorithm), (int)info.backend);
+  CHECK(info.algorithm == a && info.backend == b, "%s: ran %s on backend %d", what, gsp_algorithm_name(info.algorithm),
+        (int)info.backend);
 }
 
 /* SSSP from each of `sources` with algorithm a, checked against the reference. */
-static void fp_sssp_case(const fp_plan* plan, const fp_graph* g, gsp_graph* h, gsp_algorithm a,
-                         const int32_t* sources, int num_sources) {
+static void fp_sssp_case(const fp_plan* plan, const fp_graph* g, gsp_graph* h, gsp_algorithm a, const int32_t* sources,
+                         int num_sources) {
   fp_ref r = fp_ref_alloc(g->n);
   int i;
   if (!t_in_shard()) return;
@@ -336,8 +375,8 @@ static void fp_sssp_case(const fp_plan* plan, const fp_graph* g, gsp_graph* h, g
     gsp_options o = fp_options(plan, a);
     gsp_paths* p = NULL;
     char what[160];
-    snprintf(what, sizeof what, "%s/%s n=%d sssp %s from %d", g->name, t_dtype_name(g->dt), g->n,
-             gsp_algorithm_name(a), sources[i]);
+    snprintf(what, sizeof what, "%s/%s n=%d sssp %s from %d", g->name, t_dtype_name(g->dt), g->n, gsp_algorithm_name(a),
+             sources[i]);
     t_trace(what);
     CHECK_STATUS(gsp_sssp_run(h, sources[i], &o, &p), GSP_OK);
     if (p != NULL) {
@@ -438,8 +477,8 @@ static void fp_negative_cycles(const fp_plan* plan) {
         gsp_status st;
         if (!t_in_shard()) continue;
         st = gsp_sssp_run(h, 0, &o, &p);
-        CHECK(st == GSP_ERR_NEGATIVE_CYCLE, "%s n=%d sssp %s from 0: %s (%s), want GSP_ERR_NEGATIVE_CYCLE",
-              g.name, g.n, gsp_algorithm_name(plan->sssp_negative[ai]), gsp_status_name(st), gsp_last_error());
+        CHECK(st == GSP_ERR_NEGATIVE_CYCLE, "%s n=%d sssp %s from 0: %s (%s), want GSP_ERR_NEGATIVE_CYCLE", g.name, g.n,
+              gsp_algorithm_name(plan->sssp_negative[ai]), gsp_status_name(st), gsp_last_error());
         gsp_paths_destroy(p);
         p = NULL;
         /* vertex n-1 has no arcs: nothing of the cycle is reachable from it */
@@ -479,7 +518,9 @@ static void fp_rounding_cycles(const fp_plan* plan) {
       gsp_graph* h;
       int32_t sources[2];
       fp_with_cycle(&g, ci == 0 ? "absorbed-cycle" : "zero-cycle", dt, 300, 11,
-                    ci == 1 ? zero : dt == GSP_F64 ? absorbed_f64 : absorbed);
+                    ci == 1         ? zero
+                    : dt == GSP_F64 ? absorbed_f64
+                                    : absorbed);
       h = fp_create(&g);
       sources[0] = 0;
       sources[1] = g.n / 2;
@@ -498,9 +539,9 @@ static void fp_rounding_cycles(const fp_plan* plan) {
 static void fp_rounding_tail(const fp_plan* plan) {
   static const int32_t src[] = {0, 0, 1, 1, 2, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6};
   static const int32_t dst[] = {5, 6, 3, 4, 3, 5, 6, 0, 4, 1, 3, 5, 0, 1, 2, 3, 5};
-  static const float w[] = {51622.0039f, 169.166824f, 9.71351242f, 6165.84668f, 23.0496502f, 0.0909809768f,
+  static const float w[] = {51622.0039f, 169.166824f,   9.71351242f,    6165.84668f, 23.0496502f, 0.0909809768f,
                             326345.656f, 0.0108998166f, 0.00135397515f, 48893.5312f, 7.49317026f, 65524.8281f,
-                            82023.6484f, 131.814377f, 124825.383f, 1.56331146f, 0.551503539f};
+                            82023.6484f, 131.814377f,   124825.383f,    1.56331146f, 0.551503539f};
   fp_graph g;
   gsp_graph* h;
   int ai, k;

@@ -14,3 +14,8 @@ add_test(NAME layers_catch_wrong_includes
   COMMAND sh ${PROJECT_SOURCE_DIR}/scripts/check_layers.sh ${_gsp_layers_bad})
 set_tests_properties(layers_catch_wrong_includes PROPERTIES LABELS "cpu"
   PASS_REGULAR_EXPRESSION "cli/main.cpp:2: includes \"core/graph.h\".*core/contract.h:2: includes \"dispatch/dispatch.h\".*engines/cpu/sssp/y.cpp:1: includes \"engines/cuda/runtime/device.cuh\".*engines/cuda/sssp/x.cu:2: includes \"dispatch/tuning.h\".*4 include\\(s\\) break the layer rules")
+
+# The sources follow .clang-format (scripts/check_format.sh; skipped without
+# clang-format 14, which scripts/deps.sh installs).
+add_test(NAME format COMMAND sh ${PROJECT_SOURCE_DIR}/scripts/check_format.sh ${PROJECT_SOURCE_DIR})
+set_tests_properties(format PROPERTIES LABELS "cpu;nosan" SKIP_RETURN_CODE 77)

@@ -29,8 +29,8 @@ T_FN void t_check_stages(const gsp_run_info* info, const int want[4], const char
     if (want[k] == T_POSITIVE) CHECK(t[k] > 0, "%s: %s_seconds = %g, documented as measured", what, names[k], t[k]);
     sum += t[k];
   }
-  CHECK(sum <= info->seconds * 1.001 + T_STAGE_SLACK_S, "%s: stages add up to %.9f s, more than the run's %.9f s",
-        what, sum, info->seconds);
+  CHECK(sum <= info->seconds * 1.001 + T_STAGE_SLACK_S, "%s: stages add up to %.9f s, more than the run's %.9f s", what,
+        sum, info->seconds);
 }
 
 /* The run info of `paths` (or, when it is NULL, of `table`) as callers of
@@ -63,8 +63,8 @@ T_FN void t_check_old_sizes(const gsp_paths* paths, const gsp_table* table, cons
       continue;
     }
     CHECK_OK(st);
-    CHECK(u.info.size == written[k], "%s: size %u asked, %u written, want %u", what, (unsigned)asked[k],
-          u.info.size, (unsigned)written[k]);
+    CHECK(u.info.size == written[k], "%s: size %u asked, %u written, want %u", what, (unsigned)asked[k], u.info.size,
+          (unsigned)written[k]);
     CHECK(u.info.backend == full->backend && u.info.algorithm == full->algorithm &&
               u.info.weight_type == full->weight_type && u.info.num_vertices == full->num_vertices &&
               u.info.num_sources == full->num_sources && u.info.device == full->device &&

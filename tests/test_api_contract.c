@@ -98,7 +98,10 @@ static void test_options(void) {
 
   /* a larger size (a newer caller) is accepted */
   {
-    struct { gsp_options base; char future[32]; } big;
+    struct {
+      gsp_options base;
+      char future[32];
+    } big;
     memset(&big, 0, sizeof big);
     gsp_options_init(&big.base);
     big.base.size = sizeof big;

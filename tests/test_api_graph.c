@@ -14,8 +14,8 @@ static void test_coo_and_accessors(void) {
   CHECK(gsp_graph_num_vertices(g) == 3 && gsp_graph_num_edges(g) == 4, "counts");
   CHECK(gsp_graph_weight_type(g) == GSP_I32, "dtype");
   CHECK_OK(gsp_graph_csr(g, off, tg, wg));
-  CHECK(off[0] == 0 && off[1] == 2 && off[2] == 3 && off[3] == 4, "offsets %lld %lld %lld %lld",
-        (long long)off[0], (long long)off[1], (long long)off[2], (long long)off[3]);
+  CHECK(off[0] == 0 && off[1] == 2 && off[2] == 3 && off[3] == 4, "offsets %lld %lld %lld %lld", (long long)off[0],
+        (long long)off[1], (long long)off[2], (long long)off[3]);
   CHECK(tg[0] == 1 && wg[0] == 5 && tg[1] == 2 && wg[1] == 1, "arc order kept within a vertex");
   CHECK(tg[2] == 1 && wg[2] == 7 && tg[3] == 1 && wg[3] == 2, "vertex 1 then 2");
   gsp_graph_destroy(g);
@@ -73,8 +73,10 @@ static void test_bad_input(void) {
   float wnan[2], winf[2];
   const int32_t wi[] = {1, 1};
   gsp_graph* g = NULL;
-  wnan[0] = 1; wnan[1] = NAN;
-  winf[0] = INFINITY; winf[1] = 1;
+  wnan[0] = 1;
+  wnan[1] = NAN;
+  winf[0] = INFINITY;
+  winf[1] = 1;
   CHECK_STATUS(gsp_graph_create(NULL, 2, 2, s, t, wi, GSP_I32, 0), GSP_ERR_INVALID_ARGUMENT);
   CHECK_STATUS(gsp_graph_create(&g, 0, 0, NULL, NULL, NULL, GSP_I32, 0), GSP_ERR_INVALID_ARGUMENT);
   CHECK(strstr(gsp_last_error(), "num_vertices") != NULL, "%s", gsp_last_error());

@@ -81,7 +81,9 @@ static void test_no_paths_and_sources(void) {
   gsp_graph_destroy(g);
 }
 
-typedef struct { int32_t next, n, bad, stop_at; } stream_state;
+typedef struct {
+  int32_t next, n, bad, stop_at;
+} stream_state;
 
 static int on_rows(void* user, int32_t first, int32_t rows, const void* dist, const int32_t* pred) {
   stream_state* s = (stream_state*)user;

@@ -69,7 +69,11 @@ static void test_shapes(void) {
       gsp_graph* g = t_graph(&arcs, dt ? GSP_F32 : GSP_I32, 1.0f);
       int32_t n = gsp_graph_num_vertices(g);
       int32_t list[5];
-      list[0] = n - 1; list[1] = 0; list[2] = n / 2; list[3] = 0; list[4] = n - 1; /* repeats */
+      list[0] = n - 1;
+      list[1] = 0;
+      list[2] = n / 2;
+      list[3] = 0;
+      list[4] = n - 1; /* repeats */
       for (a = 0; a < (int)(sizeof kAlgos / sizeof kAlgos[0]); a++) {
         for (paths = 0; paths < 2; paths++) {
           compare(g, arcs.name, kAlgos[a], NULL, 0, paths);

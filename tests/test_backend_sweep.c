@@ -100,8 +100,8 @@ static void check_row(sweep* w, const char* entry, gsp_backend backend, int32_t 
   for (v = 0; v < w->a->n && bad < 3; v++) {
     const int64_t got = as_ref(dist, w->dtype, v);
     if (got != ref[v] || (pred != NULL && ref[v] != T_INF_REF && !path_ok(w->a, pred, s, v, ref[v]))) {
-      CHECK(0, "%s, %s, backend %d: d(%d, %d) = %lld, want %lld (or its path is wrong)", entry, w->what,
-            (int)backend, s, v, (long long)got, (long long)ref[v]);
+      CHECK(0, "%s, %s, backend %d: d(%d, %d) = %lld, want %lld (or its path is wrong)", entry, w->what, (int)backend,
+            s, v, (long long)got, (long long)ref[v]);
       bad++;
     }
   }
@@ -114,8 +114,8 @@ static void check_plan(const gsp_graph* g, const sweep* w, int sssp, int32_t k, 
   const gsp_status ps = gsp_run_plan(g, sssp, k, o, &b, &al);
   /* A plan sees the weights, not a cycle: it says OK where the run finds one. */
   const gsp_status want = run_status == GSP_ERR_NEGATIVE_CYCLE ? GSP_OK : run_status;
-  CHECK(ps == want, "gsp_run_plan(%s, %d sources), %s, %s: %s, the run %s: %s", sssp ? "sssp" : "apsp", (int)k,
-        w->what, sign_names[sign], gsp_status_name(ps), gsp_status_name(run_status), gsp_last_error());
+  CHECK(ps == want, "gsp_run_plan(%s, %d sources), %s, %s: %s, the run %s: %s", sssp ? "sssp" : "apsp", (int)k, w->what,
+        sign_names[sign], gsp_status_name(ps), gsp_status_name(run_status), gsp_last_error());
   CHECK(ps != GSP_ERR_UNSUPPORTED, "a plan of AUTO is unsupported");
 }
 
@@ -240,8 +240,8 @@ static void sweep_graph(sweep* w, const gsp_graph* g, int sign, gsp_backend back
       for (j = 0; j < N_TARGETS; j++) {
         const int64_t want = ref_row(w, sources[i])[targets[j]];
         const int64_t got = as_ref(dist, w->dtype, (int64_t)i * N_TARGETS + j);
-        CHECK(got == want, "gsp_table_run_into, %s, backend %d: cell (%d, %d) %lld, want %lld", w->what,
-              (int)backend, (int)i, (int)j, (long long)got, (long long)want);
+        CHECK(got == want, "gsp_table_run_into, %s, backend %d: cell (%d, %d) %lld, want %lld", w->what, (int)backend,
+              (int)i, (int)j, (long long)got, (long long)want);
       }
     }
   }
@@ -255,10 +255,10 @@ static void sweep_graph(sweep* w, const gsp_graph* g, int sign, gsp_backend back
         const int64_t d = ref_row(w, sources[i])[v];
         if (d < best) best = d;
       }
-      CHECK(as_ref(dist, w->dtype, v) == best, "gsp_nearest_run, %s, backend %d: vertex %d at %lld, want %lld",
-            w->what, (int)backend, (int)v, (long long)as_ref(dist, w->dtype, v), (long long)best);
-      CHECK(nearest[v] >= 0 && ref_row(w, nearest[v])[v] == best, "gsp_nearest_run: vertex %d names source %d",
-            (int)v, (int)nearest[v]);
+      CHECK(as_ref(dist, w->dtype, v) == best, "gsp_nearest_run, %s, backend %d: vertex %d at %lld, want %lld", w->what,
+            (int)backend, (int)v, (long long)as_ref(dist, w->dtype, v), (long long)best);
+      CHECK(nearest[v] >= 0 && ref_row(w, nearest[v])[v] == best, "gsp_nearest_run: vertex %d names source %d", (int)v,
+            (int)nearest[v]);
     }
   }
   free(dist);
@@ -365,9 +365,9 @@ int main(void) {
   static const int32_t sizes[] = {40, 300};
   int sign, d;
   size_t si, bi;
-  printf("test_backend_sweep: CUDA %s\n",
-         gsp_backend_available(GSP_BACKEND_CUDA) ? "usable: every CUDA request must answer"
-                                                 : "not usable: CUDA requests must say GSP_ERR_NO_DEVICE");
+  printf("test_backend_sweep: CUDA %s\n", gsp_backend_available(GSP_BACKEND_CUDA)
+                                              ? "usable: every CUDA request must answer"
+                                              : "not usable: CUDA requests must say GSP_ERR_NO_DEVICE");
   for (si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
     for (sign = 0; sign < NUM_SIGNS; sign++) {
       t_arcs a;

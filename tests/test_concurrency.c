@@ -46,15 +46,9 @@ static void* work(void* arg) {
     o.num_threads = 1 + (w->id % 3);
     o.backend = g_cuda && (w->id % 2) ? GSP_BACKEND_CUDA : GSP_BACKEND_CPU;
     switch ((w->id + r) % 4) {
-      case 0:
-        o.algorithm = o.backend == GSP_BACKEND_CUDA ? GSP_SSSP_DELTA_STEPPING : GSP_SSSP_DIJKSTRA;
-        break;
-      case 1:
-        o.algorithm = GSP_SSSP_BELLMAN_FORD;
-        break;
-      case 2:
-        o.algorithm = GSP_SSSP_DELTA_STEPPING;
-        break;
+      case 0: o.algorithm = o.backend == GSP_BACKEND_CUDA ? GSP_SSSP_DELTA_STEPPING : GSP_SSSP_DIJKSTRA; break;
+      case 1: o.algorithm = GSP_SSSP_BELLMAN_FORD; break;
+      case 2: o.algorithm = GSP_SSSP_DELTA_STEPPING; break;
       default: { /* APSP on a few sources */
         int calls = 0;
         o.algorithm = GSP_APSP_HEAP;
@@ -71,8 +65,12 @@ static void* work(void* arg) {
         /* and a cancelled run, which must free everything */
         o.progress = cancel_after;
         o.progress_user = &calls;
-        if (gsp_apsp_run(g_graph, NULL, 0, &o, &p) == GSP_ERR_CANCELLED && p == NULL) w->cancelled++;
-        else { gsp_paths_destroy(p); w->bad++; }
+        if (gsp_apsp_run(g_graph, NULL, 0, &o, &p) == GSP_ERR_CANCELLED && p == NULL)
+          w->cancelled++;
+        else {
+          gsp_paths_destroy(p);
+          w->bad++;
+        }
         continue;
       }
     }

@@ -6,8 +6,7 @@
 #include "testing.h"
 #include "tuning_hook.h"
 
-static const gsp_algorithm k_algos[] = {GSP_APSP_FLOYD_WARSHALL, GSP_APSP_MINPLUS, GSP_APSP_HEAP,
-                                        GSP_APSP_JOHNSON};
+static const gsp_algorithm k_algos[] = {GSP_APSP_FLOYD_WARSHALL, GSP_APSP_MINPLUS, GSP_APSP_HEAP, GSP_APSP_JOHNSON};
 enum { K_NUM_ALGOS = 4 };
 
 static void opts(gsp_options* o, gsp_algorithm algo, int32_t threads, uint32_t flags) {
@@ -18,8 +17,8 @@ static void opts(gsp_options* o, gsp_algorithm algo, int32_t threads, uint32_t f
   o->flags = flags;
 }
 
-static gsp_status run(const gsp_graph* g, const int32_t* srcs, int32_t ns, gsp_algorithm algo,
-                      int32_t threads, uint32_t flags, gsp_paths** out) {
+static gsp_status run(const gsp_graph* g, const int32_t* srcs, int32_t ns, gsp_algorithm algo, int32_t threads,
+                      uint32_t flags, gsp_paths** out) {
   gsp_options o;
   opts(&o, algo, threads, flags);
   *out = NULL;
@@ -27,8 +26,8 @@ static gsp_status run(const gsp_graph* g, const int32_t* srcs, int32_t ns, gsp_a
 }
 
 /* Checks rows for `srcs` (NULL: all) against the reference matrix. */
-static void check_result(const gsp_paths* p, const t_arcs* a, gsp_dtype dt, const int32_t* srcs,
-                         int32_t ns, const int64_t* ref, const char* what) {
+static void check_result(const gsp_paths* p, const t_arcs* a, gsp_dtype dt, const int32_t* srcs, int32_t ns,
+                         const int64_t* ref, const char* what) {
   int32_t r, v;
   int32_t* pred = (int32_t*)malloc((size_t)a->n * sizeof(int32_t));
   int32_t rows = srcs ? ns : a->n;
@@ -75,8 +74,7 @@ static void test_shapes(void) {
           char what[128];
           gsp_paths* p = NULL;
           int32_t subset[4];
-          snprintf(what, sizeof what, "%s(n=%d)/%s/%s", a.name, a.n, t_dtype_name(dt),
-                   gsp_algorithm_name(algo));
+          snprintf(what, sizeof what, "%s(n=%d)/%s/%s", a.name, a.n, t_dtype_name(dt), gsp_algorithm_name(algo));
           if (a.negative && algo == GSP_APSP_HEAP) {
             CHECK_STATUS(run(g, NULL, 0, algo, 2, 0, &p), GSP_ERR_NEGATIVE_WEIGHT);
             CHECK(p == NULL, "%s: result on failure", what);
@@ -118,8 +116,7 @@ static void test_shapes(void) {
   }
 }
 
-static void expect_all(const t_arcs* a, gsp_dtype dt, gsp_status fw, gsp_status mp, gsp_status heap,
-                       gsp_status jo) {
+static void expect_all(const t_arcs* a, gsp_dtype dt, gsp_status fw, gsp_status mp, gsp_status heap, gsp_status jo) {
   gsp_graph* g = t_graph(a, dt, 1.0f);
   gsp_status want[4];
   int ai;
@@ -130,9 +127,8 @@ static void expect_all(const t_arcs* a, gsp_dtype dt, gsp_status fw, gsp_status 
   for (ai = 0; ai < K_NUM_ALGOS; ai++) {
     gsp_paths* p = NULL;
     gsp_status s = run(g, NULL, 0, k_algos[ai], 2, 0, &p);
-    CHECK(s == want[ai], "%s/%s/%s: %s, want %s (%s)", a->name, t_dtype_name(dt),
-          gsp_algorithm_name(k_algos[ai]), gsp_status_name(s), gsp_status_name(want[ai]),
-          gsp_last_error());
+    CHECK(s == want[ai], "%s/%s/%s: %s, want %s (%s)", a->name, t_dtype_name(dt), gsp_algorithm_name(k_algos[ai]),
+          gsp_status_name(s), gsp_status_name(want[ai]), gsp_last_error());
     CHECK(s == GSP_OK || p == NULL, "result on failure");
     gsp_paths_destroy(p);
   }
@@ -147,8 +143,7 @@ static void test_negative_cycles(void) {
     /* A random graph plus a short negative cycle. */
     t_make_shape(&a, T_DAG_NEGATIVE, 90, 4);
     t_arc(&a, 60, 40, -30);
-    expect_all(&a, dt, GSP_ERR_NEGATIVE_CYCLE, GSP_ERR_NEGATIVE_CYCLE, GSP_ERR_NEGATIVE_WEIGHT,
-               GSP_ERR_NEGATIVE_CYCLE);
+    expect_all(&a, dt, GSP_ERR_NEGATIVE_CYCLE, GSP_ERR_NEGATIVE_CYCLE, GSP_ERR_NEGATIVE_WEIGHT, GSP_ERR_NEGATIVE_CYCLE);
     t_arcs_free(&a);
     /* Hamiltonian negative rings of several lengths (min-plus needs its extra product). */
     for (n = 2; n <= 33; n += (n < 6 ? 1 : 9)) {
@@ -168,8 +163,7 @@ static void test_negative_cycles(void) {
     t_arcs_init(&a, "neg-loop", 5);
     t_arc(&a, 0, 1, 3);
     t_arc(&a, 3, 3, -1);
-    expect_all(&a, dt, GSP_ERR_NEGATIVE_CYCLE, GSP_ERR_NEGATIVE_CYCLE, GSP_ERR_NEGATIVE_WEIGHT,
-               GSP_ERR_NEGATIVE_CYCLE);
+    expect_all(&a, dt, GSP_ERR_NEGATIVE_CYCLE, GSP_ERR_NEGATIVE_CYCLE, GSP_ERR_NEGATIVE_WEIGHT, GSP_ERR_NEGATIVE_CYCLE);
     t_arcs_free(&a);
   }
 }
@@ -328,8 +322,8 @@ static void test_stream(void) {
     st.srcs = srcs;
     st.bad = 0;
     CHECK_OK(gsp_apsp_stream(g, srcs, a.n, &o, on_rows, &st));
-    CHECK(st.bad == 0 && st.next == a.n, "%s: stream: %d bad, %d rows", gsp_algorithm_name(k_algos[ai]),
-          st.bad, st.next);
+    CHECK(st.bad == 0 && st.next == a.n, "%s: stream: %d bad, %d rows", gsp_algorithm_name(k_algos[ai]), st.bad,
+          st.next);
   }
   gsp_graph_destroy(g);
   free(srcs);

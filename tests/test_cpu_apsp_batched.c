@@ -87,8 +87,8 @@ static void options(gsp_options* o, gsp_algorithm algo, int32_t threads, double 
 
 /* One row from `p` against the heap's row `ref` (same source): equal
  * distances, and each reachable vertex's path through gsp_path_get. */
-static void check_row(const gsp_paths* p, const gsp_paths* heap, const t_arcs* a, const int64_t* cheapest,
-                      gsp_dtype dt, int32_t s, int paths, const char* what) {
+static void check_row(const gsp_paths* p, const gsp_paths* heap, const t_arcs* a, const int64_t* cheapest, gsp_dtype dt,
+                      int32_t s, int paths, const char* what) {
   void* got = malloc((size_t)a->n * t_dist_bytes(dt));
   void* want = malloc((size_t)a->n * t_dist_bytes(dt));
   int32_t* verts = (int32_t*)malloc(((size_t)a->n + 1) * sizeof(int32_t));
@@ -136,8 +136,8 @@ static void test_against_heap(int shape, int32_t size, gsp_dtype dt) {
       gsp_paths* p = NULL;
       gsp_run_info info;
       int32_t s;
-      snprintf(what, sizeof what, "%s n=%d %s, %d threads, delta %g", a.name, a.n, t_dtype_name(dt),
-               threads[ti], deltas[di]);
+      snprintf(what, sizeof what, "%s n=%d %s, %d threads, delta %g", a.name, a.n, t_dtype_name(dt), threads[ti],
+               deltas[di]);
       t_trace(what);
       options(&o, GSP_APSP_DELTA_STEPPING, threads[ti], deltas[di], 0);
       CHECK_OK(gsp_apsp_run(g, NULL, 0, &o, &p));
@@ -207,7 +207,8 @@ static void check_arrays(const void* dist, const int32_t* pred, const int32_t* s
     CHECK_OK(gsp_paths_distances(heap, s, want, a->n));
     for (v = 0; v < a->n; v++) {
       const int64_t d = value_at(row, dt, v), ref = value_at(want, dt, v);
-      if (d != ref && bad++ < 5) CHECK(0, "%s: row %d: d(%d, %d) = %lld, heap %lld", what, i, s, v, (long long)d, (long long)ref);
+      if (d != ref && bad++ < 5)
+        CHECK(0, "%s: row %d: d(%d, %d) = %lld, heap %lld", what, i, s, v, (long long)d, (long long)ref);
       if (v == s || ref == T_INF_REF) {
         CHECK(prow[v] == -1, "%s: row %d: pred[%d] = %d, want -1", what, i, v, prow[v]);
       } else {
@@ -371,8 +372,8 @@ static void test_names(void) {
 }
 
 int main(void) {
-  static const int shapes[] = {T_RANDOM_SPARSE, T_POWER_LAW, T_RING,     T_GRID,     T_ZERO_WEIGHTS,
-                               T_LOOPS_PARALLEL, T_ISOLATED, T_COMPLETE, T_SINGLE,   T_NO_ARCS};
+  static const int shapes[] = {T_RANDOM_SPARSE,  T_POWER_LAW, T_RING,     T_GRID,   T_ZERO_WEIGHTS,
+                               T_LOOPS_PARALLEL, T_ISOLATED,  T_COMPLETE, T_SINGLE, T_NO_ARCS};
   static const int32_t sizes[] = {40, 150};
   size_t si, ni, di;
   test_names();

@@ -202,8 +202,8 @@ static void check_many_sources(t_arcs* a, gsp_dtype dt) {
           row[v] = isinf(d) ? T_INF_REF : (int64_t)d;
         }
       }
-      CHECK(t_compare_row(p, dt, src[i], row, a->n, 1.0f, a->name) == 0, "%s: row %d differs from Dijkstra's",
-            a->name, src[i]);
+      CHECK(t_compare_row(p, dt, src[i], row, a->n, 1.0f, a->name) == 0, "%s: row %d differs from Dijkstra's", a->name,
+            src[i]);
       for (v = 0; v < a->n; v += 97) CHECK(t_check_path(p, a, src[i], v, row[v], a->name) == 0, "%s: path", a->name);
     }
   }

@@ -7,14 +7,13 @@
 
 #include "testing.h"
 
-static const gsp_algorithm k_algos[] = {GSP_SSSP_DIJKSTRA, GSP_SSSP_BELLMAN_FORD,
-                                        GSP_SSSP_DELTA_STEPPING};
+static const gsp_algorithm k_algos[] = {GSP_SSSP_DIJKSTRA, GSP_SSSP_BELLMAN_FORD, GSP_SSSP_DELTA_STEPPING};
 enum { K_NUM_ALGOS = 3 };
 
 static int needs_nonneg(gsp_algorithm a) { return a != GSP_SSSP_BELLMAN_FORD; }
 
-static gsp_status run(const gsp_graph* g, int32_t src, gsp_algorithm algo, int32_t threads,
-                      uint32_t flags, double delta, gsp_paths** out) {
+static gsp_status run(const gsp_graph* g, int32_t src, gsp_algorithm algo, int32_t threads, uint32_t flags,
+                      double delta, gsp_paths** out) {
   gsp_options o;
   gsp_options_init(&o);
   o.backend = GSP_BACKEND_CPU;
@@ -28,15 +27,15 @@ static gsp_status run(const gsp_graph* g, int32_t src, gsp_algorithm algo, int32
 
 /* Runs algo from src and compares with the reference; checks sampled paths,
  * predecessors of the source and of unreachable vertices, and the run info. */
-static void check_run(const t_arcs* a, const gsp_graph* g, gsp_dtype dt, gsp_algorithm algo,
-                      int32_t src, int32_t threads, double delta, const int64_t* ref) {
+static void check_run(const t_arcs* a, const gsp_graph* g, gsp_dtype dt, gsp_algorithm algo, int32_t src,
+                      int32_t threads, double delta, const int64_t* ref) {
   char what[160];
   gsp_paths* p = NULL;
   int32_t* pred = (int32_t*)malloc((size_t)a->n * sizeof(int32_t));
   gsp_run_info info;
   int32_t v, step;
-  snprintf(what, sizeof what, "%s/%s/%s/src %d/%d thr/delta %g", a->name,
-           dt == GSP_I32 ? "i32" : "f32", gsp_algorithm_name(algo), src, threads, delta);
+  snprintf(what, sizeof what, "%s/%s/%s/src %d/%d thr/delta %g", a->name, dt == GSP_I32 ? "i32" : "f32",
+           gsp_algorithm_name(algo), src, threads, delta);
   CHECK_OK(run(g, src, algo, threads, 0, delta, &p));
   if (p == NULL) {
     free(pred);
@@ -274,7 +273,8 @@ static void test_no_paths_and_threads(void) {
               gsp_algorithm_name(k_algos[ai]));
         {
           int32_t v;
-          for (v = 0; v < a.n; v += 97) CHECK(t_check_path(p4, &a, 0, v, ref[v], "power-law 4 threads") == 0, "path to %d", v);
+          for (v = 0; v < a.n; v += 97)
+            CHECK(t_check_path(p4, &a, 0, v, ref[v], "power-law 4 threads") == 0, "path to %d", v);
         }
         CHECK(memcmp(r1, rn, (size_t)a.n * 4) == 0, "%s: GSP_NO_PATHS differs", gsp_algorithm_name(k_algos[ai]));
         CHECK_STATUS(gsp_path_get(pn, 0, 1, NULL, 0, &len), GSP_ERR_UNSUPPORTED);
@@ -427,8 +427,10 @@ static double f64_arc_weight(const t_f64_arc* arcs, int64_t m, int32_t u, int32_
   int64_t lo = 0, hi = m;
   while (lo < hi) {
     int64_t mid = lo + (hi - lo) / 2;
-    if (arcs[mid].u < u || (arcs[mid].u == u && arcs[mid].v < v)) lo = mid + 1;
-    else hi = mid;
+    if (arcs[mid].u < u || (arcs[mid].u == u && arcs[mid].v < v))
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   return lo < m && arcs[lo].u == u && arcs[lo].v == v ? arcs[lo].w : HUGE_VAL;
 }
@@ -521,8 +523,13 @@ static void test_f64_delta_stepping(void) {
   static const struct {
     int shape; /* -1: make_zero_cycles */
     int32_t n;
-  } graphs[] = {{-1, 200}, {-1, 24000}, {T_ZERO_WEIGHTS, 150}, {T_ZERO_WEIGHTS, 20000},
-                {T_LOOPS_PARALLEL, 150}, {T_GRID, 40000}, {T_RANDOM_SPARSE, 20000}};
+  } graphs[] = {{-1, 200},
+                {-1, 24000},
+                {T_ZERO_WEIGHTS, 150},
+                {T_ZERO_WEIGHTS, 20000},
+                {T_LOOPS_PARALLEL, 150},
+                {T_GRID, 40000},
+                {T_RANDOM_SPARSE, 20000}};
   static const float scales[] = {1.0f, 0.1f};
   static const int32_t threads[] = {1, 16};
   int gi, si, ti, k, threaded = 0;
@@ -531,8 +538,10 @@ static void test_f64_delta_stepping(void) {
     t_f64_arc* arcs;
     double* ref;
     int64_t e;
-    if (graphs[gi].shape < 0) make_zero_cycles(&a, graphs[gi].n, 41u + (uint64_t)gi);
-    else t_make_shape(&a, graphs[gi].shape, graphs[gi].n, 41u + (uint64_t)gi);
+    if (graphs[gi].shape < 0)
+      make_zero_cycles(&a, graphs[gi].n, 41u + (uint64_t)gi);
+    else
+      t_make_shape(&a, graphs[gi].shape, graphs[gi].n, 41u + (uint64_t)gi);
     arcs = (t_f64_arc*)malloc((size_t)(a.m ? a.m : 1) * sizeof(t_f64_arc));
     ref = (double*)malloc((size_t)a.n * sizeof(double));
     for (si = 0; si < 2; si++) {

@@ -77,7 +77,6 @@ void check(bool ok, const std::string& what) {
   }
 }
 
-
 struct Fixture {
   int32_t n = 60;
   std::vector<int32_t> src, dst, w;
@@ -115,7 +114,10 @@ void sweep(const char* name, Op op) {
   long n = 0;
   for (; n < 200000; n++) {
     g_failed = 0;
-    if (g_site_mode) g_site_countdown = n; else g_countdown = n;
+    if (g_site_mode)
+      g_site_countdown = n;
+    else
+      g_countdown = n;
     gsp_status s = op();
     stop_faults();
     const bool hit = g_failed.load() > 0;
@@ -126,8 +128,8 @@ void sweep(const char* name, Op op) {
             std::string(name) + ": refusal without the bytes needed: " + e);
     }
     if (s != GSP_OK && s != GSP_ERR_OUT_OF_MEMORY) {
-      check(false, std::string(name) + ": allocation " + std::to_string(n) + " failing gave " +
-                       gsp_status_name(s) + ": " + gsp_last_error());
+      check(false, std::string(name) + ": allocation " + std::to_string(n) + " failing gave " + gsp_status_name(s) +
+                       ": " + gsp_last_error());
       return;
     }
     if (s == GSP_OK && hit) {
@@ -264,12 +266,12 @@ int main() {
   {
     std::lock_guard<std::mutex> lock(g_sites_mu);
     for (const std::string& site : g_sites) std::printf("checked site: %s\n", site.c_str());
-    for (const char* want : {"a graph of ", "the reverse graph of ", "a result of ",
-                             "the CPU engine's working memory (Floyd-Warshall",
-                             "the CPU engine's working memory (min-plus", "the CPU engine's working memory (repeated",
-                             "the CPU engine's working memory (Johnson", "the CPU engine's working memory (Dijkstra",
-                             "the CPU engine's working memory (Bellman", "the CPU engine's working memory (delta",
-                             "a table of ", "the CPU engine's working memory (table"}) {
+    for (const char* want :
+         {"a graph of ", "the reverse graph of ", "a result of ", "the CPU engine's working memory (Floyd-Warshall",
+          "the CPU engine's working memory (min-plus", "the CPU engine's working memory (repeated",
+          "the CPU engine's working memory (Johnson", "the CPU engine's working memory (Dijkstra",
+          "the CPU engine's working memory (Bellman", "the CPU engine's working memory (delta", "a table of ",
+          "the CPU engine's working memory (table"}) {
       bool found = false;
       for (const std::string& site : g_sites) found = found || site.rfind(want, 0) == 0;
       check(found, std::string("no up-front check reached at: ") + want);

@@ -30,7 +30,12 @@ static csr_t get_csr(const gsp_graph* g) {
   gsp_graph_csr(g, c.off, c.dst, gsp_graph_weight_type(g) == GSP_I32 ? (void*)c.wi : (void*)c.wf);
   return c;
 }
-static void free_csr(csr_t* c) { free(c->off); free(c->dst); free(c->wi); free(c->wf); }
+static void free_csr(csr_t* c) {
+  free(c->off);
+  free(c->dst);
+  free(c->wi);
+  free(c->wf);
+}
 
 static int same(const csr_t* a, const csr_t* b) {
   return a->n == b->n && a->m == b->m && memcmp(a->off, b->off, ((size_t)a->n + 1) * 8) == 0 &&
@@ -115,20 +120,27 @@ int main(void) {
     CHECK(!same(&ca, &cc), "%s: different seeds, same graph", kinds[k]);
     CHECK(gsp_graph_weight_type(f) == GSP_F32 && cf.m == ca.m, "%s: f32 graph", kinds[k]);
     for (e = 0; e < ca.m && e < cf.m; e++)
-      if (cf.wf[e] != (float)ca.wi[e]) { CHECK(0, "%s: f32 weight %lld differs", kinds[k], (long long)e); break; }
+      if (cf.wf[e] != (float)ca.wi[e]) {
+        CHECK(0, "%s: f32 weight %lld differs", kinds[k], (long long)e);
+        break;
+      }
     switch (k) {
       case 0: /* random: degree 6, no self-loops, weights 1..100 */
         CHECK(ca.n == n && ca.m == 6 * (int64_t)n, "random: n=%d m=%lld", ca.n, (long long)ca.m);
         for (u = 0; u < ca.n; u++) {
           CHECK(ca.off[u + 1] - ca.off[u] == 6, "random: degree of %d", u);
           for (e = ca.off[u]; e < ca.off[u + 1]; e++)
-            if (ca.dst[e] == u || ca.wi[e] < 1 || ca.wi[e] > 100) { CHECK(0, "random: arc %lld", (long long)e); break; }
+            if (ca.dst[e] == u || ca.wi[e] < 1 || ca.wi[e] > 100) {
+              CHECK(0, "random: arc %lld", (long long)e);
+              break;
+            }
         }
         break;
       case 1: { /* rmat: skewed degrees */
         int64_t maxdeg = 0;
         CHECK(ca.m == 6 * (int64_t)n, "rmat: m=%lld", (long long)ca.m);
-        for (u = 0; u < ca.n; u++) if (ca.off[u + 1] - ca.off[u] > maxdeg) maxdeg = ca.off[u + 1] - ca.off[u];
+        for (u = 0; u < ca.n; u++)
+          if (ca.off[u + 1] - ca.off[u] > maxdeg) maxdeg = ca.off[u + 1] - ca.off[u];
         CHECK(maxdeg > 30, "rmat: max degree %lld is not power-law-like", (long long)maxdeg);
         break;
       }
@@ -143,16 +155,16 @@ int main(void) {
         CHECK(ca.m == n, "ring: m=%lld", (long long)ca.m);
         for (u = 0; u < ca.n; u++) CHECK(ca.dst[ca.off[u]] == (u + 1) % n, "ring: arc from %d", u);
         break;
-      case 4: /* complete */
-        CHECK(ca.m == (int64_t)n * (n - 1), "complete: m=%lld", (long long)ca.m);
-        break;
+      case 4: /* complete */ CHECK(ca.m == (int64_t)n * (n - 1), "complete: m=%lld", (long long)ca.m); break;
       default: { /* dag: arcs go forward, some negative; Bellman-Ford runs without a negative cycle */
         int64_t neg = 0;
         gsp_options o;
         gsp_paths* p = NULL;
         for (u = 0; u < ca.n; u++)
           for (e = ca.off[u]; e < ca.off[u + 1]; e++) {
-            if (ca.dst[e] <= u) { CHECK(0, "dag: backward arc %d->%d", u, ca.dst[e]); }
+            if (ca.dst[e] <= u) {
+              CHECK(0, "dag: backward arc %d->%d", u, ca.dst[e]);
+            }
             if (ca.wi[e] < 0) neg++;
           }
         CHECK(neg > 0, "dag: no negative arcs");
@@ -164,8 +176,14 @@ int main(void) {
         break;
       }
     }
-    free_csr(&ca); free_csr(&cb); free_csr(&cc); free_csr(&cf);
-    gsp_graph_destroy(a); gsp_graph_destroy(b); gsp_graph_destroy(c); gsp_graph_destroy(f);
+    free_csr(&ca);
+    free_csr(&cb);
+    free_csr(&cc);
+    free_csr(&cf);
+    gsp_graph_destroy(a);
+    gsp_graph_destroy(b);
+    gsp_graph_destroy(c);
+    gsp_graph_destroy(f);
   }
   /* random and R-MAT: of one stream, the sequential generators' graphs */
   for (k = 0; k < 2; k++) {

@@ -49,7 +49,8 @@ static int check_cell(const gsp_table* t, const t_arcs* a, gsp_dtype dt, int32_t
   int32_t len = 0, k, *verts;
   int64_t total = 0;
   gsp_status st;
-  if (gsp_table_distance(t, i, j, buf) != GSP_OK) return fprintf(stderr, "%s: cell (%d,%d) unreadable\n", what, i, j), 1;
+  if (gsp_table_distance(t, i, j, buf) != GSP_OK)
+    return fprintf(stderr, "%s: cell (%d,%d) unreadable\n", what, i, j), 1;
   got = t_dist_at(buf, dt, 0);
   if (want == T_INF_REF ? !(isinf(got) && got > 0) : got != (double)want) {
     fprintf(stderr, "%s: cell %d -> %d = %.17g, want %lld\n", what, s, d, got, (long long)want);
@@ -57,12 +58,15 @@ static int check_cell(const gsp_table* t, const t_arcs* a, gsp_dtype dt, int32_t
   }
   if (!paths) return 0;
   st = gsp_table_path(t, i, j, NULL, 0, &len);
-  if (want == T_INF_REF) return st == GSP_ERR_NO_PATH ? 0 : (fprintf(stderr, "%s: unreachable cell has a path\n", what), 1);
-  if (len < 1) return fprintf(stderr, "%s: cell %d -> %d: path length %d (%s)\n", what, s, d, len, gsp_status_name(st)), 1;
+  if (want == T_INF_REF)
+    return st == GSP_ERR_NO_PATH ? 0 : (fprintf(stderr, "%s: unreachable cell has a path\n", what), 1);
+  if (len < 1)
+    return fprintf(stderr, "%s: cell %d -> %d: path length %d (%s)\n", what, s, d, len, gsp_status_name(st)), 1;
   verts = (int32_t*)malloc((size_t)len * sizeof(int32_t));
   st = gsp_table_path(t, i, j, verts, len, &len);
   if (st != GSP_OK || verts[0] != s || verts[len - 1] != d) {
-    fprintf(stderr, "%s: cell %d -> %d: path %s, ends %d..%d\n", what, s, d, gsp_status_name(st), verts[0], verts[len - 1]);
+    fprintf(stderr, "%s: cell %d -> %d: path %s, ends %d..%d\n", what, s, d, gsp_status_name(st), verts[0],
+            verts[len - 1]);
     free(verts);
     return 1;
   }
@@ -76,7 +80,10 @@ static int check_cell(const gsp_table* t, const t_arcs* a, gsp_dtype dt, int32_t
     total += w;
   }
   free(verts);
-  if (total != want) return fprintf(stderr, "%s: cell %d -> %d: path sums to %lld, want %lld\n", what, s, d, (long long)total, (long long)want), 1;
+  if (total != want)
+    return fprintf(stderr, "%s: cell %d -> %d: path sums to %lld, want %lld\n", what, s, d, (long long)total,
+                   (long long)want),
+           1;
   return 0;
 }
 
@@ -167,7 +174,8 @@ static void check_queries(const gsp_graph* g, const gsp_index* ix, const t_arcs*
       snprintf(what, sizeof what, "%s table%s", name, paths ? " with paths" : "");
       CHECK_OK(gsp_table_run(g, src, K, dst, T, &o, &t));
       for (i = 0; t != NULL && i < K; i++) {
-        for (j = 0; j < T; j++) bad += check_cell(t, a, dt, i, j, src[i], dst[j], ref[(int64_t)src[i] * n + dst[j]], paths, what);
+        for (j = 0; j < T; j++)
+          bad += check_cell(t, a, dt, i, j, src[i], dst[j], ref[(int64_t)src[i] * n + dst[j]], paths, what);
       }
       info.size = sizeof info;
       CHECK(t != NULL && gsp_table_info(t, &info) == GSP_OK && info.algorithm == GSP_CH, "%s: run info", what);
@@ -175,7 +183,8 @@ static void check_queries(const gsp_graph* g, const gsp_index* ix, const t_arcs*
       for (i = 0; i < 5; i++) { /* point to point */
         t = NULL;
         CHECK_OK(gsp_table_run(g, &src[i], 1, &dst[i], 1, &o, &t));
-        if (t != NULL) bad += check_cell(t, a, dt, 0, 0, src[i], dst[i], ref[(int64_t)src[i] * n + dst[i]], paths, what);
+        if (t != NULL)
+          bad += check_cell(t, a, dt, 0, 0, src[i], dst[i], ref[(int64_t)src[i] * n + dst[i]], paths, what);
         gsp_table_destroy(t);
       }
     }
@@ -302,8 +311,8 @@ static void test_files(void) {
     data[8] = 9; /* version */
     write_file(bad_path, data, len);
     st = gsp_index_load(g, bad_path, &back);
-    CHECK(st == GSP_ERR_PARSE && strstr(gsp_last_error(), "version") != NULL, "version: %s %s",
-          gsp_status_name(st), gsp_last_error());
+    CHECK(st == GSP_ERR_PARSE && strstr(gsp_last_error(), "version") != NULL, "version: %s %s", gsp_status_name(st),
+          gsp_last_error());
     write_file(bad_path, "p sp 3 2\na 1 2 5\n", 17);
     st = gsp_index_load(g, bad_path, &back);
     CHECK(st == GSP_ERR_PARSE && strstr(gsp_last_error(), "GSPINDEX") != NULL, "a graph file: %s %s",
@@ -341,8 +350,8 @@ static void test_files(void) {
     o = index_opts(NULL);
     o.algorithm = GSP_CH;
     st = gsp_sssp_run(g, 0, &o, &p);
-    CHECK(st == GSP_ERR_INVALID_ARGUMENT && strstr(gsp_last_error(), "options.index") != NULL, "ch without index: %s %s",
-          gsp_status_name(st), gsp_last_error());
+    CHECK(st == GSP_ERR_INVALID_ARGUMENT && strstr(gsp_last_error(), "options.index") != NULL,
+          "ch without index: %s %s", gsp_status_name(st), gsp_last_error());
     o = index_opts(ix);
     o.backend = GSP_BACKEND_CUDA;
     st = gsp_sssp_run(g, 0, &o, &p);
@@ -398,8 +407,10 @@ static void test_rules(void) {
     CHECK_OK(gsp_sssp_run(g, 7, &o, &p));
     if (p != NULL && gsp_paths_distances(p, 7, d, a.n) == GSP_OK) {
       for (v = 0; v < a.n; v++) {
-        if (ref[v] != T_INF_REF && ref[v] <= 40) within += d[v] == (float)ref[v];
-        else beyond += isinf(d[v]);
+        if (ref[v] != T_INF_REF && ref[v] <= 40)
+          within += d[v] == (float)ref[v];
+        else
+          beyond += isinf(d[v]);
       }
     }
     CHECK(within + beyond == a.n, "limit: %d within, %d beyond of %d", within, beyond, a.n);

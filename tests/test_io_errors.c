@@ -80,15 +80,17 @@ int main(void) {
     gsp_graph* g = (gsp_graph*)&g;
     char where[96];
     FILE* f = fopen(c->file, "wb");
-    if (!f) { perror(c->file); return 2; }
+    if (!f) {
+      perror(c->file);
+      return 2;
+    }
     fputs(c->text, f);
     fclose(f);
     CHECK_STATUS(gsp_graph_load(&g, c->file, GSP_FORMAT_AUTO, c->dtype, 0), GSP_ERR_PARSE);
     CHECK(g == NULL, "%s: failed load left a graph", c->file);
     snprintf(where, sizeof where, "%s:%d: ", c->file, c->line);
     CHECK(strstr(gsp_last_error(), where) != NULL, "%s: want '%s' in: %s", c->file, where, gsp_last_error());
-    CHECK(strstr(gsp_last_error(), c->phrase) != NULL, "%s: want '%s' in: %s", c->file, c->phrase,
-          gsp_last_error());
+    CHECK(strstr(gsp_last_error(), c->phrase) != NULL, "%s: want '%s' in: %s", c->file, c->phrase, gsp_last_error());
     remove(c->file);
   }
   return t_finish("test_io_errors");

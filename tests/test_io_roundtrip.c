@@ -1,6 +1,6 @@
 /* Graph files: write then read gives the same graph, for every format and
- * weight type (GSP_F64 bit for bit, with values that need 17 digits); gzip reading; Matrix Market symmetric / pattern; AUTO
- * detection by extension; I/O errors; a failed load leaves *graph NULL. */
+ * weight type (GSP_F64 bit for bit, with values that need 17 digits); gzip reading; Matrix Market symmetric / pattern;
+ * AUTO detection by extension; I/O errors; a failed load leaves *graph NULL. */
 #include <zlib.h>
 
 #include "testing.h"
@@ -23,7 +23,11 @@ static csr_t get_csr(const gsp_graph* g) {
   gsp_graph_csr(g, c.off, c.dst, c.w);
   return c;
 }
-static void free_csr(csr_t* c) { free(c->off); free(c->dst); free(c->w); }
+static void free_csr(csr_t* c) {
+  free(c->off);
+  free(c->dst);
+  free(c->w);
+}
 
 static int same_graph(const gsp_graph* a, const gsp_graph* b) {
   csr_t x, y;
@@ -42,7 +46,10 @@ static int same_graph(const gsp_graph* a, const gsp_graph* b) {
 
 static void write_text(const char* path, const char* text) {
   FILE* f = fopen(path, "wb");
-  if (!f) { perror(path); exit(2); }
+  if (!f) {
+    perror(path);
+    exit(2);
+  }
   fputs(text, f);
   fclose(f);
 }
@@ -53,7 +60,10 @@ static void gzip_file(const char* in, const char* out) {
   gzFile z = gzopen(out, "wb");
   char buf[65536];
   size_t k;
-  if (!f || !z) { fprintf(stderr, "gzip_file(%s)\n", in); exit(2); }
+  if (!f || !z) {
+    fprintf(stderr, "gzip_file(%s)\n", in);
+    exit(2);
+  }
   while ((k = fread(buf, 1, sizeof buf, f)) > 0) gzwrite(z, buf, (unsigned)k);
   fclose(f);
   gzclose(z);
@@ -65,8 +75,8 @@ static const char* ext_of(gsp_format f) {
 
 static void round_trips(void) {
   const gsp_format formats[3] = {GSP_FORMAT_DIMACS, GSP_FORMAT_MATRIX_MARKET, GSP_FORMAT_EDGE_LIST};
-  const int shapes[] = {T_RANDOM_SPARSE, T_GRID, T_DAG_NEGATIVE, T_LOOPS_PARALLEL, T_ISOLATED, T_SINGLE, T_NO_ARCS,
-                        T_ZERO_WEIGHTS};
+  const int shapes[] = {T_RANDOM_SPARSE, T_GRID,   T_DAG_NEGATIVE, T_LOOPS_PARALLEL,
+                        T_ISOLATED,      T_SINGLE, T_NO_ARCS,      T_ZERO_WEIGHTS};
   int fi, si, di;
   for (fi = 0; fi < 3; fi++) {
     for (si = 0; si < (int)(sizeof shapes / sizeof shapes[0]); si++) {
@@ -103,8 +113,9 @@ static void round_trips(void) {
  * 17 digits: w * 0.1 + w / 3, and among them the extremes (DBL_MAX, the
  * smallest normal and subnormal, -0.0, 2^53 + 2, 1e39, which float cannot hold). */
 static gsp_graph* f64_graph(const t_arcs* a) {
-  static const double special[] = {1.7976931348623157e308, 2.2250738585072014e-308, 4.9406564584124654e-324,
-                                   -0.0, 9007199254740994.0, 1e39, -1e-300, 0.30000000000000004};
+  static const double special[] = {
+      1.7976931348623157e308, 2.2250738585072014e-308, 4.9406564584124654e-324, -0.0, 9007199254740994.0, 1e39, -1e-300,
+      0.30000000000000004};
   gsp_graph* g = NULL;
   double* w = (double*)malloc((size_t)(a->m ? a->m : 1) * sizeof(double));
   int64_t k;
@@ -234,8 +245,8 @@ static void gz_and_auto(void) {
       CHECK(s == GSP_ERR_PARSE || s == GSP_ERR_IO, "truncated gzip: %s", gsp_status_name(s));
     }
     CHECK(back == NULL, "truncated gzip left a graph");
-    CHECK(strstr(gsp_last_error(), "io_trunc.gr.gz") != NULL && strstr(gsp_last_error(), "gzip") != NULL,
-          "message: %s", gsp_last_error());
+    CHECK(strstr(gsp_last_error(), "io_trunc.gr.gz") != NULL && strstr(gsp_last_error(), "gzip") != NULL, "message: %s",
+          gsp_last_error());
   }
   /* saving to .gz is refused (files are written uncompressed) */
   CHECK_STATUS(gsp_graph_save(g, "io_out.gr.gz", GSP_FORMAT_AUTO), GSP_ERR_INVALID_ARGUMENT);
@@ -280,7 +291,10 @@ static void large_gz(void) {
     FILE* out = fopen("io_big_cut.gr.gz", "wb");
     static char buf[3 << 19];
     size_t k;
-    if (in == NULL || out == NULL) { fprintf(stderr, "large_gz: cannot copy\n"); exit(2); }
+    if (in == NULL || out == NULL) {
+      fprintf(stderr, "large_gz: cannot copy\n");
+      exit(2);
+    }
     k = fread(buf, 1, sizeof buf, in);
     fwrite(buf, 1, k, out);
     fclose(in);
@@ -300,8 +314,7 @@ static void matrix_market_variants(void) {
   gsp_graph* g = NULL;
   csr_t c;
   /* pattern symmetric: weight 1, both directions, diagonal once */
-  write_text("io_mm1.mtx",
-             "%%MatrixMarket matrix coordinate pattern symmetric\n% a comment\n\n3 3 3\n2 1\n3 2\n3 3\n");
+  write_text("io_mm1.mtx", "%%MatrixMarket matrix coordinate pattern symmetric\n% a comment\n\n3 3 3\n2 1\n3 2\n3 3\n");
   CHECK_OK(gsp_graph_load(&g, "io_mm1.mtx", GSP_FORMAT_AUTO, GSP_I32, 0));
   if (g) {
     c = get_csr(g);
@@ -367,8 +380,8 @@ static void io_errors(void) {
   gsp_graph* g = (gsp_graph*)&g;
   CHECK_STATUS(gsp_graph_load(&g, "no/such/dir/graph.gr", GSP_FORMAT_AUTO, GSP_I32, 0), GSP_ERR_IO);
   CHECK(g == NULL, "failed load left a graph");
-  CHECK(strstr(gsp_last_error(), "no/such/dir/graph.gr") && strstr(gsp_last_error(), "No such file"),
-        "message: %s", gsp_last_error());
+  CHECK(strstr(gsp_last_error(), "no/such/dir/graph.gr") && strstr(gsp_last_error(), "No such file"), "message: %s",
+        gsp_last_error());
   g = (gsp_graph*)&g;
   CHECK_STATUS(gsp_graph_load(&g, ".", GSP_FORMAT_DIMACS, GSP_I32, 0), GSP_ERR_IO);
   CHECK(g == NULL, "failed load left a graph");

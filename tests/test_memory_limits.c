@@ -124,7 +124,10 @@ static void test_empty_graph_unlimited(void) {
 }
 
 static int on_rows(void* user, int32_t first, int32_t rows, const void* d, const int32_t* p) {
-  (void)first; (void)rows; (void)d; (void)p;
+  (void)first;
+  (void)rows;
+  (void)d;
+  (void)p;
   ++*(int*)user;
   return 0;
 }
@@ -220,8 +223,8 @@ static void test_impossible_load(void) {
     snprintf(want, sizeof want, "%s%s", path, files[i].at);
     CHECK(strstr(gsp_last_error(), want) != NULL, "message names '%s': %s", want, gsp_last_error());
     CHECK(secs < kMaxSeconds, "load refusal took %.2f s", secs);
-    if (i == 0) printf("load of a 2^40-arc header: %s in %.1f ms\n  %s\n", gsp_status_name(s), secs * 1e3,
-                       gsp_last_error());
+    if (i == 0)
+      printf("load of a 2^40-arc header: %s in %.1f ms\n  %s\n", gsp_status_name(s), secs * 1e3, gsp_last_error());
     remove(path);
   }
 }

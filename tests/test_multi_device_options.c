@@ -35,15 +35,15 @@ static gsp_graph* g_graph = NULL;
 static const int32_t k_sources[3] = {0, 7, 3};
 static const int32_t k_targets[4] = {5, 0, 9, 1};
 
-enum {
-  E_SSSP, E_APSP, E_APSP_INTO, E_APSP_STREAM, E_TABLE, E_TABLE_INTO, E_NEAREST, E_PLAN, E_COUNT
-};
-static const char* const k_entry_names[E_COUNT] = {
-    "gsp_sssp_run",  "gsp_apsp_run",       "gsp_apsp_run_into", "gsp_apsp_stream",
-    "gsp_table_run", "gsp_table_run_into", "gsp_nearest_run",   "gsp_run_plan"};
+enum { E_SSSP, E_APSP, E_APSP_INTO, E_APSP_STREAM, E_TABLE, E_TABLE_INTO, E_NEAREST, E_PLAN, E_COUNT };
+static const char* const k_entry_names[E_COUNT] = {"gsp_sssp_run",    "gsp_apsp_run",  "gsp_apsp_run_into",
+                                                   "gsp_apsp_stream", "gsp_table_run", "gsp_table_run_into",
+                                                   "gsp_nearest_run", "gsp_run_plan"};
 
 static int count_rows(void* user, int32_t first, int32_t rows, const void* d, const int32_t* p) {
-  (void)first; (void)d; (void)p;
+  (void)first;
+  (void)d;
+  (void)p;
   *(int32_t*)user += rows;
   return 0;
 }
@@ -86,8 +86,8 @@ static void expect_refused_naming(const gsp_options* o, const char* field, const
     CHECK(s == GSP_ERR_INVALID_ARGUMENT, "%s, %s: %s (want GSP_ERR_INVALID_ARGUMENT): %s", what, k_entry_names[e],
           gsp_status_name(s), gsp_last_error());
     if (s == GSP_ERR_INVALID_ARGUMENT)
-      CHECK(strstr(gsp_last_error(), field) != NULL, "%s, %s: the message does not name %s: %s", what,
-            k_entry_names[e], field, gsp_last_error());
+      CHECK(strstr(gsp_last_error(), field) != NULL, "%s, %s: the message does not name %s: %s", what, k_entry_names[e],
+            field, gsp_last_error());
   }
 }
 
@@ -359,8 +359,9 @@ static void test_cuda_side(void) {
       o.num_devices = counts[k];
       for (e = 0; e < E_COUNT; e++) {
         const gsp_status s = run_entry(e, &o);
-        CHECK(s == GSP_ERR_NO_DEVICE, "backend cuda without a device, num_devices %d, %s: %s (want GSP_ERR_NO_DEVICE): %s",
-              counts[k], k_entry_names[e], gsp_status_name(s), gsp_last_error());
+        CHECK(s == GSP_ERR_NO_DEVICE,
+              "backend cuda without a device, num_devices %d, %s: %s (want GSP_ERR_NO_DEVICE): %s", counts[k],
+              k_entry_names[e], gsp_status_name(s), gsp_last_error());
       }
     }
     gsp_options_init(&o);
@@ -411,8 +412,10 @@ static int on_ordered_rows(void* user, int32_t first, int32_t num_rows, const vo
   if (memcmp(d, c->want + (size_t)first * (size_t)c->n, (size_t)num_rows * (size_t)c->n * sizeof(float)) != 0) {
     if (c->bad++ < 3) fprintf(stderr, "rows %d .. %d differ from gsp_apsp_run's\n", first, first + num_rows - 1);
   }
-  if (p != NULL) c->with_pred++;
-  else c->without_pred++;
+  if (p != NULL)
+    c->with_pred++;
+  else
+    c->without_pred++;
   c->next = first + num_rows;
   return 0;
 }

@@ -40,10 +40,10 @@ static void check_plan(const gsp_graph* g, const char* name, int sssp, int32_t n
 
 int main(void) {
   static const int shapes[] = {T_RANDOM_SPARSE, T_RANDOM_DENSE, T_DAG_NEGATIVE, T_RING, T_NO_ARCS};
-  static const gsp_algorithm sssp_algos[] = {GSP_ALGO_AUTO, GSP_SSSP_DIJKSTRA, GSP_SSSP_BELLMAN_FORD,
-                                             GSP_SSSP_DELTA_STEPPING, GSP_SSSP_HARISH, GSP_APSP_HEAP};
-  static const gsp_algorithm apsp_algos[] = {GSP_ALGO_AUTO, GSP_APSP_FLOYD_WARSHALL, GSP_APSP_HEAP,
-                                             GSP_APSP_JOHNSON, GSP_SSSP_DIJKSTRA};
+  static const gsp_algorithm sssp_algos[] = {GSP_ALGO_AUTO,           GSP_SSSP_DIJKSTRA, GSP_SSSP_BELLMAN_FORD,
+                                             GSP_SSSP_DELTA_STEPPING, GSP_SSSP_HARISH,   GSP_APSP_HEAP};
+  static const gsp_algorithm apsp_algos[] = {GSP_ALGO_AUTO, GSP_APSP_FLOYD_WARSHALL, GSP_APSP_HEAP, GSP_APSP_JOHNSON,
+                                             GSP_SSSP_DIJKSTRA};
   static const gsp_backend backends[] = {GSP_BACKEND_AUTO, GSP_BACKEND_CPU, GSP_BACKEND_CUDA};
   size_t si, ai, bi;
   for (si = 0; si < sizeof shapes / sizeof shapes[0]; si++) {

@@ -217,7 +217,8 @@ static void check_nearest(const t_arcs* a, gsp_dtype dt, const int64_t* ref, con
       continue;
     }
     if (best == 0) {
-      for (i = 0; i < k; i++) if (srcs[i] == v) break;
+      for (i = 0; i < k; i++)
+        if (srcs[i] == v) break;
       if (i < k && (nearest[v] != v || (pred && pred[v] != -1))) {
         fprintf(stderr, "%s: source %d names %d\n", what, v, nearest[v]);
         bad++;
@@ -226,7 +227,8 @@ static void check_nearest(const t_arcs* a, gsp_dtype dt, const int64_t* ref, con
     if (!pred) continue;
     for (x = v; pred[x] != -1 && steps <= n; x = pred[x], steps++) {
       int64_t w = T_INF_REF, e;
-      for (e = 0; e < a->m; e++) if (a->src[e] == pred[x] && a->dst[e] == x && a->w[e] < w) w = a->w[e];
+      for (e = 0; e < a->m; e++)
+        if (a->src[e] == pred[x] && a->dst[e] == x && a->w[e] < w) w = a->w[e];
       if (w == T_INF_REF) break;
       sum += w;
     }

@@ -123,8 +123,8 @@ static void compare(const gsp_graph* g, const t_arcs* a, const adj* arcs, const 
         if (paths) bad_p += path_ok(tab, arcs, i, j, src[i], dst[j], as_double(&got, dt));
       }
     }
-    CHECK(bad_d == 0, "%s K=%d T=%d threads=%d paths=%d: %d cells differ from gsp_apsp_run", what, k, t, threads,
-          paths, bad_d);
+    CHECK(bad_d == 0, "%s K=%d T=%d threads=%d paths=%d: %d cells differ from gsp_apsp_run", what, k, t, threads, paths,
+          bad_d);
     CHECK(bad_p == 0, "%s K=%d T=%d threads=%d: %d bad paths", what, k, t, threads, bad_p);
     memset(&info, 0, sizeof info);
     CHECK_OK(gsp_table_info(tab, &info));
@@ -327,8 +327,8 @@ static void test_point_to_point_bet(void) {
       CHECK(len >= 2, "a path of at least two vertices: %d", len);
       info.size = 0;
       CHECK_OK(gsp_table_info(tab, &info));
-      CHECK(info.backend == (far ? GSP_BACKEND_CUDA : GSP_BACKEND_CPU),
-            "the %s target was answered on %s (want %s)", far ? "far" : "near", gsp_backend_name(info.backend),
+      CHECK(info.backend == (far ? GSP_BACKEND_CUDA : GSP_BACKEND_CPU), "the %s target was answered on %s (want %s)",
+            far ? "far" : "near", gsp_backend_name(info.backend),
             far ? "cuda: the CPU gives up" : "cpu: its search stops there");
       gsp_table_destroy(tab);
     }
@@ -380,7 +380,10 @@ static p2p_graph p2p_make(const t_arcs* a, gsp_dtype dt, int exact, uint64_t see
     wd[k] = dt == GSP_F32 ? (double)wf[k] : x;
   }
   st = gsp_graph_create(&p.g, a->n, m, a->src, a->dst,
-                        dt == GSP_I32 ? (const void*)a->w : dt == GSP_F32 ? (const void*)wf : (const void*)wd, dt, 0);
+                        dt == GSP_I32   ? (const void*)a->w
+                        : dt == GSP_F32 ? (const void*)wf
+                                        : (const void*)wd,
+                        dt, 0);
   if (st != GSP_OK) {
     fprintf(stderr, "p2p_make(%s): %s\n", a->name, gsp_last_error());
     exit(2);
@@ -478,8 +481,8 @@ static int p2p_cell(const p2p_graph* p, const gsp_table* tab, const gsp_paths* r
       } else {
         tol = p2p_unit(p) * ks_tab;
         bad += fabs(sum_tab - dg) > tol;
-        CHECK(fabs(sum_tab - dg) <= tol, "%s: cell %d -> %d = %.17g, its path sums to %.17g (tolerance %g)", what, s,
-              t, dg, sum_tab, tol);
+        CHECK(fabs(sum_tab - dg) <= tol, "%s: cell %d -> %d = %.17g, its path sums to %.17g (tolerance %g)", what, s, t,
+              dg, sum_tab, tol);
       }
       free(verts);
     } else {
@@ -531,8 +534,8 @@ static void p2p_table(const p2p_graph* p, const int32_t* src, int32_t k, int32_t
       for (j = 0; j < reps; j++) bad += p2p_cell(p, tab, ref, i, j, src[i], t, paths, what);
       gsp_paths_destroy(ref);
     }
-    CHECK(bad == 0, "%s: K=%d x %d copies of target %d, %d threads, paths %d: %d bad cells", what, k, reps, t,
-          threads, paths, bad);
+    CHECK(bad == 0, "%s: K=%d x %d copies of target %d, %d threads, paths %d: %d bad cells", what, k, reps, t, threads,
+          paths, bad);
     memset(&info, 0, sizeof info);
     info.size = sizeof info;
     CHECK_OK(gsp_table_info(tab, &info));
@@ -553,8 +556,8 @@ static void p2p_table(const p2p_graph* p, const int32_t* src, int32_t k, int32_t
 /* Random graphs, grids, zero weights, loops and parallel arcs, isolated
  * parts (unreachable targets), of every weight type, exact and not. */
 static void test_point_to_point_shapes(void) {
-  static const int shapes[] = {T_RANDOM_SPARSE, T_GRID, T_POWER_LAW, T_ZERO_WEIGHTS, T_LOOPS_PARALLEL, T_ISOLATED,
-                               T_RING, T_SINGLE, T_NO_ARCS};
+  static const int shapes[] = {T_RANDOM_SPARSE, T_GRID, T_POWER_LAW, T_ZERO_WEIGHTS, T_LOOPS_PARALLEL,
+                               T_ISOLATED,      T_RING, T_SINGLE,    T_NO_ARCS};
   int si, dt, exact, q;
   t_rng r = {2024};
   for (si = 0; si < (int)(sizeof shapes / sizeof shapes[0]); si++) {
@@ -569,11 +572,11 @@ static void test_point_to_point_shapes(void) {
         for (q = 0; q < 6; q++) {
           int32_t src[8], i, t = t_below(&r, a.n);
           for (i = 0; i < 8; i++) src[i] = t_below(&r, a.n);
-          src[3] = t;      /* s == t: 0, a path of one vertex */
-          src[5] = src[4]; /* a repeated source */
-          p2p_table(&p, src, 1, t, 1, 1, what);       /* 1 x 1 */
-          p2p_table(&p, src + 1, 1, t, 3, 1, what);   /* 1 x 3 copies of one target */
-          p2p_table(&p, src, 8, t, 1, q % 2 ? 2 : 1, what);  /* K x 1 */
+          src[3] = t;                                       /* s == t: 0, a path of one vertex */
+          src[5] = src[4];                                  /* a repeated source */
+          p2p_table(&p, src, 1, t, 1, 1, what);             /* 1 x 1 */
+          p2p_table(&p, src + 1, 1, t, 3, 1, what);         /* 1 x 3 copies of one target */
+          p2p_table(&p, src, 8, t, 1, q % 2 ? 2 : 1, what); /* K x 1 */
         }
         p2p_free(&p);
       }
@@ -831,7 +834,10 @@ static void test_overflow(void) {
     gsp_graph* g = NULL;
     gsp_table* tab = NULL;
     gsp_paths* p = NULL;
-    union { int32_t i; float f; } d;
+    union {
+      int32_t i;
+      float f;
+    } d;
     CHECK_OK(gsp_graph_create(&g, 3, 2, s, t, dt ? (const void*)wf : (const void*)w, dt ? GSP_F32 : GSP_I32, 0));
     CHECK_OK(gsp_table_run_into(g, src, 1, near, 1, NULL, &d, NULL));
     CHECK(dt ? d.f == 3e38f : d.i == 2000000000, "near cell");
@@ -879,11 +885,10 @@ static void test_progress(void) {
   t_arcs_free(&a);
 }
 
-#define CHECK_MSG(expr, want, word)                                                        \
-  do {                                                                                     \
-    CHECK_STATUS(expr, want);                                                              \
-    CHECK(strstr(gsp_last_error(), word) != NULL, "%s: message '%s' lacks '%s'", #expr,    \
-          gsp_last_error(), word);                                                         \
+#define CHECK_MSG(expr, want, word)                                                                              \
+  do {                                                                                                           \
+    CHECK_STATUS(expr, want);                                                                                    \
+    CHECK(strstr(gsp_last_error(), word) != NULL, "%s: message '%s' lacks '%s'", #expr, gsp_last_error(), word); \
   } while (0)
 
 static void test_bad_arguments(void) {

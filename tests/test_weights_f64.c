@@ -122,8 +122,8 @@ static void test_beyond_float(void) {
   for (ai = 0; ai < COUNT(k_apsp); ai++) {
     gsp_options o = cpu_opts(k_apsp[ai], 2);
     CHECK_STATUS(gsp_apsp_run(g, NULL, 0, &o, &p), GSP_ERR_OVERFLOW);
-    CHECK(strstr(gsp_last_error(), "DBL_MAX") != NULL || strstr(gsp_last_error(), "double") != NULL,
-          "%s: %s", gsp_algorithm_name(k_apsp[ai]), gsp_last_error());
+    CHECK(strstr(gsp_last_error(), "DBL_MAX") != NULL || strstr(gsp_last_error(), "double") != NULL, "%s: %s",
+          gsp_algorithm_name(k_apsp[ai]), gsp_last_error());
     CHECK(p == NULL, "no result on failure");
   }
   gsp_graph_destroy(g);

@@ -24,11 +24,11 @@
 /* ------------------------------------------------------------- checks */
 #include "checks.h" /* CHECK, t_checks, t_failures, t_finish */
 
-#define CHECK_STATUS(expr, want)                                                          \
-  do {                                                                                    \
-    gsp_status got_ = (expr);                                                             \
-    CHECK(got_ == (want), "%s -> %s (want %s): %s", #expr, gsp_status_name(got_),         \
-          gsp_status_name(want), gsp_last_error());                                       \
+#define CHECK_STATUS(expr, want)                                                                         \
+  do {                                                                                                   \
+    gsp_status got_ = (expr);                                                                            \
+    CHECK(got_ == (want), "%s -> %s (want %s): %s", #expr, gsp_status_name(got_), gsp_status_name(want), \
+          gsp_last_error());                                                                             \
   } while (0)
 
 #define CHECK_OK(expr) CHECK_STATUS(expr, GSP_OK)
@@ -71,7 +71,9 @@ T_FN int t_in_shard(void) {
 #define T_SKIP 77
 
 /* ------------------------------------------------------------- RNG */
-typedef struct { uint64_t s; } t_rng;
+typedef struct {
+  uint64_t s;
+} t_rng;
 T_FN uint64_t t_next(t_rng* r) {
   uint64_t z = (r->s += 0x9E3779B97F4A7C15ull);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -87,7 +89,7 @@ typedef struct {
   int64_t m, cap;
   int32_t* src;
   int32_t* dst;
-  int32_t* w; /* integer weights; f32 graphs use the same values (exact in float) */
+  int32_t* w;   /* integer weights; f32 graphs use the same values (exact in float) */
   int negative; /* has negative arcs */
 } t_arcs;
 
@@ -102,7 +104,10 @@ T_FN void t_arc(t_arcs* a, int32_t u, int32_t v, int32_t w) {
     a->src = (int32_t*)realloc(a->src, (size_t)a->cap * sizeof(int32_t));
     a->dst = (int32_t*)realloc(a->dst, (size_t)a->cap * sizeof(int32_t));
     a->w = (int32_t*)realloc(a->w, (size_t)a->cap * sizeof(int32_t));
-    if (!a->src || !a->dst || !a->w) { fprintf(stderr, "out of memory\n"); exit(2); }
+    if (!a->src || !a->dst || !a->w) {
+      fprintf(stderr, "out of memory\n");
+      exit(2);
+    }
   }
   a->src[a->m] = u;
   a->dst[a->m] = v;
@@ -111,14 +116,27 @@ T_FN void t_arc(t_arcs* a, int32_t u, int32_t v, int32_t w) {
   a->m++;
 }
 T_FN void t_arcs_free(t_arcs* a) {
-  free(a->src); free(a->dst); free(a->w);
+  free(a->src);
+  free(a->dst);
+  free(a->w);
   memset(a, 0, sizeof *a);
 }
 
 /* The shapes: every engine is tested on each. */
 enum {
-  T_RANDOM_SPARSE, T_RANDOM_DENSE, T_POWER_LAW, T_RING, T_COMPLETE, T_GRID, T_DAG_NEGATIVE,
-  T_ZERO_WEIGHTS, T_LOOPS_PARALLEL, T_ISOLATED, T_SINGLE, T_NO_ARCS, T_NUM_SHAPES
+  T_RANDOM_SPARSE,
+  T_RANDOM_DENSE,
+  T_POWER_LAW,
+  T_RING,
+  T_COMPLETE,
+  T_GRID,
+  T_DAG_NEGATIVE,
+  T_ZERO_WEIGHTS,
+  T_LOOPS_PARALLEL,
+  T_ISOLATED,
+  T_SINGLE,
+  T_NO_ARCS,
+  T_NUM_SHAPES
 };
 
 /* Builds shape `shape` with about n vertices (shapes with a fixed size ignore n). */
@@ -129,11 +147,14 @@ T_FN void t_make_shape(t_arcs* a, int shape, int32_t n, uint64_t seed) {
   switch (shape) {
     case T_RANDOM_SPARSE:
       t_arcs_init(a, "random-sparse", n);
-      for (i = 0; i < n; i++) for (j = 0; j < 4; j++) t_arc(a, i, t_below(&r, n), 1 + t_below(&r, 100));
+      for (i = 0; i < n; i++)
+        for (j = 0; j < 4; j++) t_arc(a, i, t_below(&r, n), 1 + t_below(&r, 100));
       break;
     case T_RANDOM_DENSE:
       t_arcs_init(a, "random-dense", n);
-      for (i = 0; i < n; i++) for (j = 0; j < n; j++) if (t_below(&r, 3) == 0) t_arc(a, i, j, 1 + t_below(&r, 1000));
+      for (i = 0; i < n; i++)
+        for (j = 0; j < n; j++)
+          if (t_below(&r, 3) == 0) t_arc(a, i, j, 1 + t_below(&r, 1000));
       break;
     case T_POWER_LAW: { /* R-MAT-like: skewed degrees */
       int32_t scale = 1, k;
@@ -143,7 +164,15 @@ T_FN void t_make_shape(t_arcs* a, int shape, int32_t n, uint64_t seed) {
         int32_t u = 0, v = 0, b;
         for (b = 0; b < scale; b++) {
           int32_t q = t_below(&r, 100);
-          if (q < 57) {} else if (q < 76) v |= 1 << b; else if (q < 95) u |= 1 << b; else { u |= 1 << b; v |= 1 << b; }
+          if (q < 57) {
+          } else if (q < 76)
+            v |= 1 << b;
+          else if (q < 95)
+            u |= 1 << b;
+          else {
+            u |= 1 << b;
+            v |= 1 << b;
+          }
         }
         t_arc(a, u % n, v % n, 1 + t_below(&r, 50));
       }
@@ -156,29 +185,40 @@ T_FN void t_make_shape(t_arcs* a, int shape, int32_t n, uint64_t seed) {
     case T_COMPLETE:
       if (n > 64) n = 64;
       t_arcs_init(a, "complete", n);
-      for (i = 0; i < n; i++) for (j = 0; j < n; j++) if (i != j) t_arc(a, i, j, 1 + t_below(&r, 1000));
+      for (i = 0; i < n; i++)
+        for (j = 0; j < n; j++)
+          if (i != j) t_arc(a, i, j, 1 + t_below(&r, 1000));
       break;
     case T_GRID: {
       int32_t side = 2;
       while (side * side < n) side++;
       t_arcs_init(a, "grid", side * side);
-      for (i = 0; i < side; i++) for (j = 0; j < side; j++) {
-        int32_t v = i * side + j;
-        if (j + 1 < side) { t_arc(a, v, v + 1, 1 + t_below(&r, 20)); t_arc(a, v + 1, v, 1 + t_below(&r, 20)); }
-        if (i + 1 < side) { t_arc(a, v, v + side, 1 + t_below(&r, 20)); t_arc(a, v + side, v, 1 + t_below(&r, 20)); }
-      }
+      for (i = 0; i < side; i++)
+        for (j = 0; j < side; j++) {
+          int32_t v = i * side + j;
+          if (j + 1 < side) {
+            t_arc(a, v, v + 1, 1 + t_below(&r, 20));
+            t_arc(a, v + 1, v, 1 + t_below(&r, 20));
+          }
+          if (i + 1 < side) {
+            t_arc(a, v, v + side, 1 + t_below(&r, 20));
+            t_arc(a, v + side, v, 1 + t_below(&r, 20));
+          }
+        }
       break;
     }
     case T_DAG_NEGATIVE:
       t_arcs_init(a, "dag-negative", n);
-      for (i = 0; i < n; i++) for (j = 0; j < 3; j++) {
-        int32_t v = i + 1 + t_below(&r, 5);
-        if (v < n) t_arc(a, i, v, t_below(&r, 40) - 20);
-      }
+      for (i = 0; i < n; i++)
+        for (j = 0; j < 3; j++) {
+          int32_t v = i + 1 + t_below(&r, 5);
+          if (v < n) t_arc(a, i, v, t_below(&r, 40) - 20);
+        }
       break;
     case T_ZERO_WEIGHTS:
       t_arcs_init(a, "zero-weights", n);
-      for (i = 0; i < n; i++) for (j = 0; j < 3; j++) t_arc(a, i, t_below(&r, n), t_below(&r, 3) == 0 ? 0 : t_below(&r, 4));
+      for (i = 0; i < n; i++)
+        for (j = 0; j < 3; j++) t_arc(a, i, t_below(&r, n), t_below(&r, 3) == 0 ? 0 : t_below(&r, 4));
       break;
     case T_LOOPS_PARALLEL:
       t_arcs_init(a, "loops-parallel", n);
@@ -198,9 +238,7 @@ T_FN void t_make_shape(t_arcs* a, int shape, int32_t n, uint64_t seed) {
       t_arcs_init(a, "single-vertex", 1);
       t_arc(a, 0, 0, 3);
       break;
-    default: /* T_NO_ARCS */
-      t_arcs_init(a, "no-arcs", n);
-      break;
+    default: /* T_NO_ARCS */ t_arcs_init(a, "no-arcs", n); break;
   }
 }
 
@@ -279,20 +317,23 @@ T_FN int t_ref_bellman_ford(const t_arcs* a, int32_t src, int64_t* dist) {
 T_FN int t_ref_floyd_warshall(const t_arcs* a, int64_t* d) {
   int32_t n = a->n, i, j, k;
   int64_t e;
-  for (i = 0; i < n; i++) for (j = 0; j < n; j++) d[(int64_t)i * n + j] = i == j ? 0 : T_INF_REF;
+  for (i = 0; i < n; i++)
+    for (j = 0; j < n; j++) d[(int64_t)i * n + j] = i == j ? 0 : T_INF_REF;
   for (e = 0; e < a->m; e++) {
     int64_t* x = &d[(int64_t)a->src[e] * n + a->dst[e]];
     if (a->w[e] < *x) *x = a->w[e];
   }
-  for (k = 0; k < n; k++) for (i = 0; i < n; i++) {
-    int64_t dik = d[(int64_t)i * n + k];
-    if (dik == T_INF_REF) continue;
-    for (j = 0; j < n; j++) {
-      int64_t dkj = d[(int64_t)k * n + j];
-      if (dkj != T_INF_REF && dik + dkj < d[(int64_t)i * n + j]) d[(int64_t)i * n + j] = dik + dkj;
+  for (k = 0; k < n; k++)
+    for (i = 0; i < n; i++) {
+      int64_t dik = d[(int64_t)i * n + k];
+      if (dik == T_INF_REF) continue;
+      for (j = 0; j < n; j++) {
+        int64_t dkj = d[(int64_t)k * n + j];
+        if (dkj != T_INF_REF && dik + dkj < d[(int64_t)i * n + j]) d[(int64_t)i * n + j] = dik + dkj;
+      }
     }
-  }
-  for (i = 0; i < n; i++) if (d[(int64_t)i * n + i] < 0) return 1;
+  for (i = 0; i < n; i++)
+    if (d[(int64_t)i * n + i] < 0) return 1;
   return 0;
 }
 
@@ -300,8 +341,8 @@ T_FN int t_ref_floyd_warshall(const t_arcs* a, int64_t* d) {
  * exactly when scale is 1 (integer sums are exact in double) and within
  * 1e-12 relative otherwise, f32 within 1e-4 relative (weights scaled by
  * `scale`). Returns the number of mismatches (each reported, up to 5). */
-T_FN int t_compare_row(const gsp_paths* p, gsp_dtype dtype, int32_t src, const int64_t* ref,
-                         int32_t n, float scale, const char* what) {
+T_FN int t_compare_row(const gsp_paths* p, gsp_dtype dtype, int32_t src, const int64_t* ref, int32_t n, float scale,
+                       const char* what) {
   int bad = 0;
   int32_t v;
   void* row = malloc((size_t)n * t_dist_bytes(dtype));
@@ -319,8 +360,8 @@ T_FN int t_compare_row(const gsp_paths* p, gsp_dtype dtype, int32_t src, const i
     } else {
       double want = (double)ref[v] * (dtype == GSP_I32 ? 1.0 : (double)scale);
       double tol = dtype == GSP_I32 || (dtype == GSP_F64 && scale == 1.0f) ? 0.0
-                   : dtype == GSP_F64                                        ? 1e-12 * (fabs(want) + 1.0)
-                                                                             : 1e-4 * (fabs(want) + 1.0);
+                   : dtype == GSP_F64                                      ? 1e-12 * (fabs(want) + 1.0)
+                                                                           : 1e-4 * (fabs(want) + 1.0);
       ok = fabs(got - want) <= tol;
     }
     if (!ok && bad < 5) {
@@ -337,20 +378,26 @@ T_FN int t_compare_row(const gsp_paths* p, gsp_dtype dtype, int32_t src, const i
  * arc in `a` and that its length (the cheapest parallel arc per hop)
  * equals ref_dist (times scale). Returns 0 when valid. */
 T_FN int t_check_path(const gsp_paths* p, const t_arcs* a, int32_t src, int32_t dst, int64_t ref_dist,
-                        const char* what) {
+                      const char* what) {
   int32_t len = 0, i;
   int32_t* verts;
   int64_t total = 0;
   gsp_status s = gsp_path_get(p, src, dst, NULL, 0, &len);
   if (ref_dist == T_INF_REF) {
-    if (s != GSP_ERR_NO_PATH) { fprintf(stderr, "%s: path %d->%d: %s, want GSP_ERR_NO_PATH\n", what, src, dst, gsp_status_name(s)); return 1; }
+    if (s != GSP_ERR_NO_PATH) {
+      fprintf(stderr, "%s: path %d->%d: %s, want GSP_ERR_NO_PATH\n", what, src, dst, gsp_status_name(s));
+      return 1;
+    }
     return 0;
   }
   if (s != GSP_OK && s != GSP_ERR_BUFFER_TOO_SMALL) {
     fprintf(stderr, "%s: path %d->%d length query: %s %s\n", what, src, dst, gsp_status_name(s), gsp_last_error());
     return 1;
   }
-  if (len < 1) { fprintf(stderr, "%s: path %d->%d has length %d\n", what, src, dst, len); return 1; }
+  if (len < 1) {
+    fprintf(stderr, "%s: path %d->%d has length %d\n", what, src, dst, len);
+    return 1;
+  }
   verts = (int32_t*)malloc((size_t)len * sizeof(int32_t));
   s = gsp_path_get(p, src, dst, verts, len, &len);
   if (s != GSP_OK || verts[0] != src || verts[len - 1] != dst) {
@@ -377,20 +424,22 @@ T_FN int t_check_path(const gsp_paths* p, const t_arcs* a, int32_t src, int32_t 
   return 0;
 }
 
-
 /* ------------------------------------------------------- float overflow */
 
 /* Counts the row blocks of a stream. */
 T_FN int t_count_rows(void* user, int32_t first, int32_t rows, const void* d, const int32_t* p) {
-  (void)first; (void)rows; (void)d; (void)p;
+  (void)first;
+  (void)rows;
+  (void)d;
+  (void)p;
   ++*(int*)user;
   return 0;
 }
 
 /* Runs algo (SSSP from `source`, else APSP of all rows, then the stream,
  * which must agree) on backend; on success *d = d(source, target). */
-T_FN gsp_status t_run_distance(const gsp_graph* g, gsp_backend backend, gsp_algorithm algo, int sssp,
-                               int32_t source, int32_t target, void* d) {
+T_FN gsp_status t_run_distance(const gsp_graph* g, gsp_backend backend, gsp_algorithm algo, int sssp, int32_t source,
+                               int32_t target, void* d) {
   gsp_options o;
   gsp_paths* p = NULL;
   gsp_status s;

@@ -38,10 +38,11 @@ void gsp_test_tuning_reset(void);
 #if defined(__GNUC__)
 __attribute__((unused))
 #endif
-static void t_tuning(const char* name, const char* value) {
+static void
+t_tuning(const char* name, const char* value) {
   if (gsp_test_tuning_set(name, value) != 0) {
-    fprintf(stderr, "gsp_test_tuning_set(\"%s\", %s%s%s) refused: not a knob, or a value it does not take\n",
-            name, value ? "\"" : "", value ? value : "NULL", value ? "\"" : "");
+    fprintf(stderr, "gsp_test_tuning_set(\"%s\", %s%s%s) refused: not a knob, or a value it does not take\n", name,
+            value ? "\"" : "", value ? value : "NULL", value ? "\"" : "");
     exit(1);
   }
 }

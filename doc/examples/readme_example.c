@@ -11,7 +11,7 @@ int main(void) {
   int32_t path[5], len = 0, i;
   float d = 0;
   if (gsp_graph_create(&g, 5, 6, from, to, km, GSP_F32, 0) != GSP_OK ||
-      gsp_sssp_run(g, 0, NULL, &p) != GSP_OK ||                    /* NULL: default options */
+      gsp_sssp_run(g, 0, NULL, &p) != GSP_OK || /* NULL: default options */
       gsp_path_get(p, 0, 4, path, 5, &len) != GSP_OK) {
     fprintf(stderr, "libgsp: %s\n", gsp_last_error());
     return 1;

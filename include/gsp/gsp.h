@@ -67,23 +67,23 @@ GSP_API uint32_t gsp_version(void);
  * One list generates ::gsp_status, gsp_status_name() and the constants of
  * every language binding. Values are explicit and never reused.
  */
-#define GSP_STATUS_LIST(X)                                                                   \
-  X(GSP_OK, 0, "success")                                                                    \
-  X(GSP_ERR_INVALID_ARGUMENT, 1, "NULL where a pointer is needed, bad id or option value")   \
-  X(GSP_ERR_INVALID_GRAPH, 2, "vertex id out of range, NaN/inf weight, inconsistent CSR")    \
-  X(GSP_ERR_NEGATIVE_WEIGHT, 3, "the chosen algorithm needs non-negative weights")           \
-  X(GSP_ERR_NEGATIVE_CYCLE, 4, "a negative cycle is reachable")                              \
-  X(GSP_ERR_OVERFLOW, 5, "a distance would not fit in its type")                             \
-  X(GSP_ERR_NO_PATH, 6, "the target is not reachable from the source")                       \
-  X(GSP_ERR_BUFFER_TOO_SMALL, 7, "the caller's buffer is too small")                         \
-  X(GSP_ERR_OUT_OF_MEMORY, 8, "host memory exhausted")                                       \
-  X(GSP_ERR_DEVICE_OUT_OF_MEMORY, 9, "device memory exhausted or over the set limit")        \
-  X(GSP_ERR_NO_DEVICE, 10, "CUDA was requested but is not usable")                           \
-  X(GSP_ERR_DEVICE, 11, "a CUDA call failed")                                                \
+#define GSP_STATUS_LIST(X)                                                                    \
+  X(GSP_OK, 0, "success")                                                                     \
+  X(GSP_ERR_INVALID_ARGUMENT, 1, "NULL where a pointer is needed, bad id or option value")    \
+  X(GSP_ERR_INVALID_GRAPH, 2, "vertex id out of range, NaN/inf weight, inconsistent CSR")     \
+  X(GSP_ERR_NEGATIVE_WEIGHT, 3, "the chosen algorithm needs non-negative weights")            \
+  X(GSP_ERR_NEGATIVE_CYCLE, 4, "a negative cycle is reachable")                               \
+  X(GSP_ERR_OVERFLOW, 5, "a distance would not fit in its type")                              \
+  X(GSP_ERR_NO_PATH, 6, "the target is not reachable from the source")                        \
+  X(GSP_ERR_BUFFER_TOO_SMALL, 7, "the caller's buffer is too small")                          \
+  X(GSP_ERR_OUT_OF_MEMORY, 8, "host memory exhausted")                                        \
+  X(GSP_ERR_DEVICE_OUT_OF_MEMORY, 9, "device memory exhausted or over the set limit")         \
+  X(GSP_ERR_NO_DEVICE, 10, "CUDA was requested but is not usable")                            \
+  X(GSP_ERR_DEVICE, 11, "a CUDA call failed")                                                 \
   X(GSP_ERR_UNSUPPORTED, 12, "this algorithm/backend/weight type combination is not offered") \
-  X(GSP_ERR_IO, 13, "a file could not be opened, read or written")                           \
-  X(GSP_ERR_PARSE, 14, "a file's contents are malformed")                                    \
-  X(GSP_ERR_CANCELLED, 15, "the progress callback asked to stop")                            \
+  X(GSP_ERR_IO, 13, "a file could not be opened, read or written")                            \
+  X(GSP_ERR_PARSE, 14, "a file's contents are malformed")                                     \
+  X(GSP_ERR_CANCELLED, 15, "the progress callback asked to stop")                             \
   X(GSP_ERR_INTERNAL, 16, "a bug in libgsp")
 
 /** @cond GSP_INTERNAL */
@@ -172,10 +172,10 @@ enum gsp_graph_flags {
 
 /** @brief File formats for gsp_graph_load() and gsp_graph_save(). */
 typedef enum gsp_format {
-  GSP_FORMAT_AUTO = 0,           /**< by extension: .gr/.gr.gz, .mtx/.mtx.gz, anything else edge list */
-  GSP_FORMAT_DIMACS = 1,         /**< DIMACS shortest-path (.gr): "p sp n m", "a u v w", 1-based */
-  GSP_FORMAT_MATRIX_MARKET = 2,  /**< Matrix Market coordinate (.mtx), 1-based */
-  GSP_FORMAT_EDGE_LIST = 3       /**< "u v [w]" lines, 0-based, '#' comments */
+  GSP_FORMAT_AUTO = 0,          /**< by extension: .gr/.gr.gz, .mtx/.mtx.gz, anything else edge list */
+  GSP_FORMAT_DIMACS = 1,        /**< DIMACS shortest-path (.gr): "p sp n m", "a u v w", 1-based */
+  GSP_FORMAT_MATRIX_MARKET = 2, /**< Matrix Market coordinate (.mtx), 1-based */
+  GSP_FORMAT_EDGE_LIST = 3      /**< "u v [w]" lines, 0-based, '#' comments */
 } gsp_format;
 
 /** @brief An immutable weighted directed graph in CSR form. Opaque. */
@@ -196,9 +196,8 @@ typedef struct gsp_graph gsp_graph;
  * @param flags 0 or ::GSP_GRAPH_UNDIRECTED.
  * @return GSP_OK, GSP_ERR_INVALID_ARGUMENT, GSP_ERR_INVALID_GRAPH or GSP_ERR_OUT_OF_MEMORY.
  */
-GSP_API gsp_status gsp_graph_create(gsp_graph** graph, int32_t num_vertices, int64_t num_edges,
-                                    const int32_t* sources, const int32_t* targets,
-                                    const void* weights, gsp_dtype weight_type, uint32_t flags);
+GSP_API gsp_status gsp_graph_create(gsp_graph** graph, int32_t num_vertices, int64_t num_edges, const int32_t* sources,
+                                    const int32_t* targets, const void* weights, gsp_dtype weight_type, uint32_t flags);
 
 /**
  * @brief Create a graph from CSR arrays.
@@ -211,9 +210,8 @@ GSP_API gsp_status gsp_graph_create(gsp_graph** graph, int32_t num_vertices, int
  * @param flags 0 or ::GSP_GRAPH_UNDIRECTED.
  * @return GSP_OK, GSP_ERR_INVALID_ARGUMENT, GSP_ERR_INVALID_GRAPH or GSP_ERR_OUT_OF_MEMORY.
  */
-GSP_API gsp_status gsp_graph_create_csr(gsp_graph** graph, int32_t num_vertices,
-                                        const int64_t* offsets, const int32_t* targets,
-                                        const void* weights, gsp_dtype weight_type,
+GSP_API gsp_status gsp_graph_create_csr(gsp_graph** graph, int32_t num_vertices, const int64_t* offsets,
+                                        const int32_t* targets, const void* weights, gsp_dtype weight_type,
                                         uint32_t flags);
 
 /**
@@ -229,8 +227,8 @@ GSP_API gsp_status gsp_graph_create_csr(gsp_graph** graph, int32_t num_vertices,
  * @return GSP_OK, GSP_ERR_IO (with the OS's reason), GSP_ERR_PARSE (file:line: what was
  *         expected), GSP_ERR_INVALID_ARGUMENT, GSP_ERR_OUT_OF_MEMORY.
  */
-GSP_API gsp_status gsp_graph_load(gsp_graph** graph, const char* path, gsp_format format,
-                                  gsp_dtype weight_type, uint32_t flags);
+GSP_API gsp_status gsp_graph_load(gsp_graph** graph, const char* path, gsp_format format, gsp_dtype weight_type,
+                                  uint32_t flags);
 
 /**
  * @brief Write a graph to a file (uncompressed).
@@ -280,8 +278,7 @@ GSP_API gsp_dtype gsp_graph_weight_type(const gsp_graph* graph);
  * @param weights out: m weights of the graph's weight type.
  * @return GSP_OK or GSP_ERR_INVALID_ARGUMENT.
  */
-GSP_API gsp_status gsp_graph_csr(const gsp_graph* graph, int64_t* offsets, int32_t* targets,
-                                 void* weights);
+GSP_API gsp_status gsp_graph_csr(const gsp_graph* graph, int64_t* offsets, int32_t* targets, void* weights);
 
 /* ----------------------------------------------------------------- running */
 
@@ -325,8 +322,8 @@ typedef enum gsp_backend {
   X(GSP_APSP_JOHNSON, 13, "johnson", "APSP, any w: Bellman-Ford reweighting then Dijkstra (CPU, CUDA)")            \
   X(GSP_SSSP_ATOMIC_64, 14, "atomic64", "SSSP, w >= 0: lock-free (distance, parent) 64-bit atomic (CUDA)")         \
   X(GSP_APSP_DELTA_STEPPING, 15, "batched-delta-stepping",                                                         \
-    "APSP, w >= 0: one delta-stepping search per source, many sources at once (CPU, CUDA)")                      \
-  X(GSP_APSP_SPMM, 16, "spmm", "APSP, w >= 0: min-plus SpMM Bellman-Ford, a tile of sources per vertex (CUDA)") \
+    "APSP, w >= 0: one delta-stepping search per source, many sources at once (CPU, CUDA)")                        \
+  X(GSP_APSP_SPMM, 16, "spmm", "APSP, w >= 0: min-plus SpMM Bellman-Ford, a tile of sources per vertex (CUDA)")    \
   X(GSP_CH, 17, "ch", "Index, w >= 0: queries on a road index, gsp_options::index (gsp_index.h) (CPU)")
 
 /** @cond GSP_INTERNAL */
@@ -364,8 +361,7 @@ typedef struct gsp_paths gsp_paths;
  * @return GSP_OK or a failure status (GSP_ERR_NEGATIVE_WEIGHT, GSP_ERR_NEGATIVE_CYCLE,
  *         GSP_ERR_OVERFLOW, GSP_ERR_NO_DEVICE, GSP_ERR_UNSUPPORTED, ...).
  */
-GSP_API gsp_status gsp_sssp_run(const gsp_graph* graph, int32_t source, const gsp_options* options,
-                                gsp_paths** result);
+GSP_API gsp_status gsp_sssp_run(const gsp_graph* graph, int32_t source, const gsp_options* options, gsp_paths** result);
 
 /**
  * @brief All-pairs (or many-sources) shortest paths.
@@ -376,9 +372,8 @@ GSP_API gsp_status gsp_sssp_run(const gsp_graph* graph, int32_t source, const gs
  * @param result out: one row per source, in the given order; NULL on failure.
  * @return GSP_OK or a failure status.
  */
-GSP_API gsp_status gsp_apsp_run(const gsp_graph* graph, const int32_t* sources,
-                                int32_t num_sources, const gsp_options* options,
-                                gsp_paths** result);
+GSP_API gsp_status gsp_apsp_run(const gsp_graph* graph, const int32_t* sources, int32_t num_sources,
+                                const gsp_options* options, gsp_paths** result);
 
 /**
  * @brief Rows callback for gsp_apsp_stream().
@@ -389,8 +384,8 @@ GSP_API gsp_status gsp_apsp_run(const gsp_graph* graph, const int32_t* sources,
  * @param predecessors num_rows x n predecessors, or NULL with ::GSP_NO_PATHS.
  * @return non-zero to stop, which fails the run with GSP_ERR_CANCELLED.
  */
-typedef int (*gsp_rows_fn)(void* user, int32_t first_source_index, int32_t num_rows,
-                           const void* distances, const int32_t* predecessors);
+typedef int (*gsp_rows_fn)(void* user, int32_t first_source_index, int32_t num_rows, const void* distances,
+                           const int32_t* predecessors);
 
 /**
  * @brief All-pairs shortest paths delivered in row blocks, in source order
@@ -406,9 +401,8 @@ typedef int (*gsp_rows_fn)(void* user, int32_t first_source_index, int32_t num_r
  * @param user passed to @p on_rows.
  * @return GSP_OK or a failure status.
  */
-GSP_API gsp_status gsp_apsp_stream(const gsp_graph* graph, const int32_t* sources,
-                                   int32_t num_sources, const gsp_options* options,
-                                   gsp_rows_fn on_rows, void* user);
+GSP_API gsp_status gsp_apsp_stream(const gsp_graph* graph, const int32_t* sources, int32_t num_sources,
+                                   const gsp_options* options, gsp_rows_fn on_rows, void* user);
 
 /**
  * @brief The backend and algorithm a run would use, without running it.
@@ -429,9 +423,8 @@ GSP_API gsp_status gsp_apsp_stream(const gsp_graph* graph, const int32_t* source
  * @param algorithm out: the algorithm, never GSP_ALGO_AUTO.
  * @return GSP_OK or the failure the run would answer before it starts.
  */
-GSP_API gsp_status gsp_run_plan(const gsp_graph* graph, int sssp, int32_t num_sources,
-                                const gsp_options* options, gsp_backend* backend,
-                                gsp_algorithm* algorithm);
+GSP_API gsp_status gsp_run_plan(const gsp_graph* graph, int sssp, int32_t num_sources, const gsp_options* options,
+                                gsp_backend* backend, gsp_algorithm* algorithm);
 
 /* ----------------------------------------------------------------- results */
 
@@ -459,8 +452,7 @@ GSP_API int32_t gsp_paths_source(const gsp_paths* paths, int32_t index);
  * @return GSP_OK, GSP_ERR_INVALID_ARGUMENT (not a source of this result),
  *         GSP_ERR_BUFFER_TOO_SMALL.
  */
-GSP_API gsp_status gsp_paths_distances(const gsp_paths* paths, int32_t source, void* out,
-                                       int64_t capacity);
+GSP_API gsp_status gsp_paths_distances(const gsp_paths* paths, int32_t source, void* out, int64_t capacity);
 
 /**
  * @brief One distance.
@@ -470,8 +462,7 @@ GSP_API gsp_status gsp_paths_distances(const gsp_paths* paths, int32_t source, v
  * @param out one value of the graph's weight type (+INFINITY or ::GSP_I32_INF if unreachable).
  * @return GSP_OK or GSP_ERR_INVALID_ARGUMENT.
  */
-GSP_API gsp_status gsp_paths_distance(const gsp_paths* paths, int32_t source, int32_t target,
-                                      void* out);
+GSP_API gsp_status gsp_paths_distance(const gsp_paths* paths, int32_t source, int32_t target, void* out);
 
 /**
  * @brief Copy the predecessors from @p source (-1 for the source and unreachable vertices).
@@ -482,8 +473,7 @@ GSP_API gsp_status gsp_paths_distance(const gsp_paths* paths, int32_t source, in
  * @return GSP_OK, GSP_ERR_INVALID_ARGUMENT, GSP_ERR_BUFFER_TOO_SMALL, or
  *         GSP_ERR_UNSUPPORTED when the run had ::GSP_NO_PATHS.
  */
-GSP_API gsp_status gsp_paths_predecessors(const gsp_paths* paths, int32_t source, int32_t* out,
-                                          int64_t capacity);
+GSP_API gsp_status gsp_paths_predecessors(const gsp_paths* paths, int32_t source, int32_t* out, int64_t capacity);
 
 /**
  * @brief One shortest path, source to target inclusive.
@@ -498,29 +488,30 @@ GSP_API gsp_status gsp_paths_predecessors(const gsp_paths* paths, int32_t source
  * @return GSP_OK, GSP_ERR_NO_PATH (unreachable), GSP_ERR_BUFFER_TOO_SMALL,
  *         GSP_ERR_INVALID_ARGUMENT, GSP_ERR_UNSUPPORTED (run with ::GSP_NO_PATHS).
  */
-GSP_API gsp_status gsp_path_get(const gsp_paths* paths, int32_t source, int32_t target,
-                                int32_t* vertices, int32_t capacity, int32_t* length);
+GSP_API gsp_status gsp_path_get(const gsp_paths* paths, int32_t source, int32_t target, int32_t* vertices,
+                                int32_t capacity, int32_t* length);
 
 /** @brief What a run did. */
 typedef struct gsp_run_info {
-  uint32_t size;              /**< in: sizeof(gsp_run_info) as the caller knew it (0: this version's); out: bytes written */
-  gsp_backend backend;        /**< the backend that ran */
-  gsp_algorithm algorithm;    /**< the algorithm that ran */
-  gsp_dtype weight_type;      /**< the distances' type */
-  int32_t num_vertices;       /**< n */
-  int32_t num_sources;        /**< rows */
-  int32_t device;             /**< CUDA ordinal, or -1 on the CPU */
-  char device_name[128];      /**< e.g. "NVIDIA H100 80GB HBM3" or "CPU (16 threads)" */
-  double seconds;             /**< wall time of the engine, graph upload excluded */
-  double upload_seconds;      /**< graph upload to the device (0 when cached or on the CPU) */
-  int64_t iterations;         /**< engine-specific: rounds, phases or buckets */
-  int64_t relaxations;        /**< arcs relaxed (engine count; 0 if not counted) */
-  uint32_t has_paths;         /**< 1 if predecessors were computed */
-  double setup_seconds;       /**< stage (0: not measured; stages are parts of seconds, doc/run-info.md): allocation, initialisation */
-  double compute_seconds;     /**< stage: the search or the matrix steps, with any copies they overlap */
-  double copy_seconds;        /**< stage: results into host memory (device to host; CPU dense: matrix to rows) */
-  double paths_seconds;       /**< stage: a separate predecessor pass or repair (0 when the search records them) */
-  int32_t num_devices;        /**< CUDA devices the run used, @c device and the next ones (0 on the CPU) */
+  uint32_t size;       /**< in: sizeof(gsp_run_info) as the caller knew it (0: this version's); out: bytes written */
+  gsp_backend backend; /**< the backend that ran */
+  gsp_algorithm algorithm; /**< the algorithm that ran */
+  gsp_dtype weight_type;   /**< the distances' type */
+  int32_t num_vertices;    /**< n */
+  int32_t num_sources;     /**< rows */
+  int32_t device;          /**< CUDA ordinal, or -1 on the CPU */
+  char device_name[128];   /**< e.g. "NVIDIA H100 80GB HBM3" or "CPU (16 threads)" */
+  double seconds;          /**< wall time of the engine, graph upload excluded */
+  double upload_seconds;   /**< graph upload to the device (0 when cached or on the CPU) */
+  int64_t iterations;      /**< engine-specific: rounds, phases or buckets */
+  int64_t relaxations;     /**< arcs relaxed (engine count; 0 if not counted) */
+  uint32_t has_paths;      /**< 1 if predecessors were computed */
+  double setup_seconds;    /**< stage (0: not measured; stages are parts of seconds, doc/run-info.md): allocation,
+                              initialisation */
+  double compute_seconds;  /**< stage: the search or the matrix steps, with any copies they overlap */
+  double copy_seconds;     /**< stage: results into host memory (device to host; CPU dense: matrix to rows) */
+  double paths_seconds;    /**< stage: a separate predecessor pass or repair (0 when the search records them) */
+  int32_t num_devices;     /**< CUDA devices the run used, @c device and the next ones (0 on the CPU) */
 } gsp_run_info;
 
 /**
@@ -556,9 +547,9 @@ GSP_API void gsp_paths_destroy(gsp_paths* paths);
  * @param info out, or NULL: what ran (set info->size first, as for gsp_paths_info()).
  * @return GSP_OK or a failure status.
  */
-GSP_API gsp_status gsp_apsp_run_into(const gsp_graph* graph, const int32_t* sources,
-                                     int32_t num_sources, const gsp_options* options,
-                                     void* distances, int32_t* predecessors, gsp_run_info* info);
+GSP_API gsp_status gsp_apsp_run_into(const gsp_graph* graph, const int32_t* sources, int32_t num_sources,
+                                     const gsp_options* options, void* distances, int32_t* predecessors,
+                                     gsp_run_info* info);
 
 #ifdef __cplusplus
 }

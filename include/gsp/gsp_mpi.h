@@ -124,16 +124,16 @@ GSP_API gsp_status gsp_apsp_run_mpi_blocks(MPI_Comm comm, const gsp_graph* graph
 
 /** @brief The layout of a distributed result, as seen from one rank. */
 typedef struct gsp_mpi_layout {
-  uint32_t size;           /**< sizeof(gsp_mpi_layout) as the caller knew it; set it before the call */
-  int32_t num_vertices;    /**< n */
-  int32_t block_size;      /**< b: block (I, J) covers rows [I*b, min(n,(I+1)*b)) and the same columns of J */
-  int32_t grid_rows;       /**< pr */
-  int32_t grid_cols;       /**< pc */
-  int32_t grid_row;        /**< this rank's row in the grid (rank = grid_row * grid_cols + grid_col) */
-  int32_t grid_col;        /**< this rank's column in the grid */
-  int32_t num_blocks;      /**< blocks held by this rank (may be 0 when n is small) */
-  gsp_dtype weight_type;   /**< the distances' type */
-  uint32_t has_paths;      /**< 1 if predecessors were computed */
+  uint32_t size;         /**< sizeof(gsp_mpi_layout) as the caller knew it; set it before the call */
+  int32_t num_vertices;  /**< n */
+  int32_t block_size;    /**< b: block (I, J) covers rows [I*b, min(n,(I+1)*b)) and the same columns of J */
+  int32_t grid_rows;     /**< pr */
+  int32_t grid_cols;     /**< pc */
+  int32_t grid_row;      /**< this rank's row in the grid (rank = grid_row * grid_cols + grid_col) */
+  int32_t grid_col;      /**< this rank's column in the grid */
+  int32_t num_blocks;    /**< blocks held by this rank (may be 0 when n is small) */
+  gsp_dtype weight_type; /**< the distances' type */
+  uint32_t has_paths;    /**< 1 if predecessors were computed */
 } gsp_mpi_layout;
 
 /**

@@ -20,7 +20,7 @@ extern "C" {
 
 /** @brief Run flags for gsp_options::flags. */
 enum gsp_run_flags {
-  GSP_NO_PATHS = 1u << 0,     /**< compute distances only; gsp_path_get() then answers GSP_ERR_UNSUPPORTED */
+  GSP_NO_PATHS = 1u << 0,      /**< compute distances only; gsp_path_get() then answers GSP_ERR_UNSUPPORTED */
   GSP_ROWS_ANY_ORDER = 1u << 1 /**< gsp_apsp_stream() may hand row blocks to its callback in any order (each
                                     block's first index says where it goes; every row once, one call at a time,
                                     on the calling thread), so that several devices stream at once
@@ -42,24 +42,24 @@ typedef int (*gsp_progress_fn)(void* user, double fraction_done);
  * working with a newer library.
  */
 struct gsp_options {
-  uint32_t size;                /**< the struct's bytes as the caller knew it; set by gsp_options_init() */
-  gsp_backend backend;          /**< default ::GSP_BACKEND_AUTO */
-  gsp_algorithm algorithm;      /**< default GSP_ALGO_AUTO */
-  int32_t device;               /**< CUDA device ordinal; default 0 */
-  uint32_t flags;               /**< ::gsp_run_flags; default 0 */
-  double delta;                 /**< delta-stepping bucket width, >= 0; 0 chooses it from the graph */
-  int32_t num_threads;          /**< CPU threads, >= 0; 0 uses all cores */
-  size_t device_memory_limit;   /**< bytes of device memory an engine may use; 0: what is free */
-  void* cuda_stream;            /**< a cudaStream_t to run on; NULL: the library's own */
-  gsp_progress_fn progress;     /**< optional progress callback; NULL: none */
-  void* progress_user;          /**< passed to @c progress */
-  double limit;                 /**< distance limit (gsp_search.h); default +INFINITY: none */
-  int32_t num_devices;          /**< CUDA devices a run may use, from @c device upward: 0 (default) lets
-                                     AUTO choose (every device when that is estimated faster), 1 only
-                                     @c device, k >= 2 exactly devices device .. device + k - 1
-                                     (doc/multi-gpu.md) */
-  const gsp_index* index;       /**< a road index of the run's graph (gsp_index.h): with algorithm AUTO or
-                                     GSP_CH the run answers from it; default NULL: none */
+  uint32_t size;              /**< the struct's bytes as the caller knew it; set by gsp_options_init() */
+  gsp_backend backend;        /**< default ::GSP_BACKEND_AUTO */
+  gsp_algorithm algorithm;    /**< default GSP_ALGO_AUTO */
+  int32_t device;             /**< CUDA device ordinal; default 0 */
+  uint32_t flags;             /**< ::gsp_run_flags; default 0 */
+  double delta;               /**< delta-stepping bucket width, >= 0; 0 chooses it from the graph */
+  int32_t num_threads;        /**< CPU threads, >= 0; 0 uses all cores */
+  size_t device_memory_limit; /**< bytes of device memory an engine may use; 0: what is free */
+  void* cuda_stream;          /**< a cudaStream_t to run on; NULL: the library's own */
+  gsp_progress_fn progress;   /**< optional progress callback; NULL: none */
+  void* progress_user;        /**< passed to @c progress */
+  double limit;               /**< distance limit (gsp_search.h); default +INFINITY: none */
+  int32_t num_devices;        /**< CUDA devices a run may use, from @c device upward: 0 (default) lets
+                                   AUTO choose (every device when that is estimated faster), 1 only
+                                   @c device, k >= 2 exactly devices device .. device + k - 1
+                                   (doc/multi-gpu.md) */
+  const gsp_index* index;     /**< a road index of the run's graph (gsp_index.h): with algorithm AUTO or
+                                   GSP_CH the run answers from it; default NULL: none */
 };
 
 /**

@@ -50,8 +50,8 @@ typedef struct gsp_table gsp_table;
  *         a negative count or a NULL list with a positive count; GSP_ERR_NEGATIVE_CYCLE, ...).
  */
 GSP_API gsp_status gsp_table_run(const gsp_graph* graph, const int32_t* sources, int32_t num_sources,
-                                 const int32_t* targets, int32_t num_targets,
-                                 const gsp_options* options, gsp_table** result);
+                                 const int32_t* targets, int32_t num_targets, const gsp_options* options,
+                                 gsp_table** result);
 
 /**
  * @brief Many-to-many distances straight into the caller's array, no table object.
@@ -69,9 +69,8 @@ GSP_API gsp_status gsp_table_run(const gsp_graph* graph, const int32_t* sources,
  * @param info out, or NULL: what ran (set info->size first, as for gsp_paths_info()).
  * @return GSP_OK or a failure status.
  */
-GSP_API gsp_status gsp_table_run_into(const gsp_graph* graph, const int32_t* sources,
-                                      int32_t num_sources, const int32_t* targets,
-                                      int32_t num_targets, const gsp_options* options,
+GSP_API gsp_status gsp_table_run_into(const gsp_graph* graph, const int32_t* sources, int32_t num_sources,
+                                      const int32_t* targets, int32_t num_targets, const gsp_options* options,
                                       void* distances, gsp_run_info* info);
 
 /**
@@ -100,8 +99,7 @@ GSP_API gsp_status gsp_table_distances(const gsp_table* table, void* out, int64_
  * @param out one value of the graph's weight type (+INFINITY or ::GSP_I32_INF if unreachable).
  * @return GSP_OK or GSP_ERR_INVALID_ARGUMENT.
  */
-GSP_API gsp_status gsp_table_distance(const gsp_table* table, int32_t source_index,
-                                      int32_t target_index, void* out);
+GSP_API gsp_status gsp_table_distance(const gsp_table* table, int32_t source_index, int32_t target_index, void* out);
 
 /**
  * @brief One shortest path of the table, source to target inclusive.
@@ -116,8 +114,8 @@ GSP_API gsp_status gsp_table_distance(const gsp_table* table, int32_t source_ind
  * @return GSP_OK, GSP_ERR_NO_PATH (unreachable), GSP_ERR_BUFFER_TOO_SMALL,
  *         GSP_ERR_INVALID_ARGUMENT, GSP_ERR_UNSUPPORTED (run with ::GSP_NO_PATHS).
  */
-GSP_API gsp_status gsp_table_path(const gsp_table* table, int32_t source_index, int32_t target_index,
-                                  int32_t* vertices, int32_t capacity, int32_t* length);
+GSP_API gsp_status gsp_table_path(const gsp_table* table, int32_t source_index, int32_t target_index, int32_t* vertices,
+                                  int32_t capacity, int32_t* length);
 
 /**
  * @brief Describe what the table's run did (num_sources is K; num_vertices is n).

@@ -16,7 +16,6 @@
 #include "core/graph_build.h"
 #include "io/io.h"
 
-
 using gsp::detail::Error;
 using gsp::detail::guard;
 using gsp::detail::need;
@@ -51,9 +50,9 @@ extern "C" {
 
 GSP_API uint32_t gsp_version(void) { return GSP_VERSION; }
 
-GSP_API gsp_status gsp_graph_create(gsp_graph** graph, int32_t num_vertices, int64_t num_edges,
-                                    const int32_t* sources, const int32_t* targets, const void* weights,
-                                    gsp_dtype weight_type, uint32_t flags) {
+GSP_API gsp_status gsp_graph_create(gsp_graph** graph, int32_t num_vertices, int64_t num_edges, const int32_t* sources,
+                                    const int32_t* targets, const void* weights, gsp_dtype weight_type,
+                                    uint32_t flags) {
   if (graph != nullptr) *graph = nullptr;
   return guard([&] {
     need(graph, "graph");
@@ -146,9 +145,7 @@ GSP_API void gsp_options_init_sized(gsp_options* options, size_t size) {
 
 // libgsp 0.1's entry (the header's gsp_options_init is a macro now): fills
 // 0.1's struct only, for programs built against it.
-GSP_API void(gsp_options_init)(gsp_options* options) {
-  gsp_options_init_sized(options, gsp::detail::kOptionsV1Size);
-}
+GSP_API void(gsp_options_init)(gsp_options* options) { gsp_options_init_sized(options, gsp::detail::kOptionsV1Size); }
 
 GSP_API gsp_status gsp_sssp_run(const gsp_graph* graph, int32_t source, const gsp_options* options,
                                 gsp_paths** result) {
@@ -266,15 +263,15 @@ GSP_API gsp_status gsp_path_get(const gsp_paths* paths, int32_t source, int32_t 
     check_vertex(p, target, "target");
     require(p.has_paths, GSP_ERR_UNSUPPORTED, "the run had GSP_NO_PATHS: paths were not recorded");
     if (unreachable(p, row, target)) {
-      throw Error(GSP_ERR_NO_PATH, "vertex " + std::to_string(target) + " is not reachable from " +
-                                       std::to_string(source));
+      throw Error(GSP_ERR_NO_PATH,
+                  "vertex " + std::to_string(target) + " is not reachable from " + std::to_string(source));
     }
     const int32_t* pred = p.pred_row(row);
     int32_t len = 1;
     for (int32_t v = target; v != source; v = pred[v]) {
       if (pred[v] < 0 || len > p.n) {
-        throw Error(GSP_ERR_INTERNAL, "predecessor chain from " + std::to_string(target) + " does not reach " +
-                                          std::to_string(source));
+        throw Error(GSP_ERR_INTERNAL,
+                    "predecessor chain from " + std::to_string(target) + " does not reach " + std::to_string(source));
       }
       len++;
     }
@@ -302,8 +299,7 @@ GSP_API void gsp_paths_destroy(gsp_paths* paths) { delete paths; }
 GSP_API int gsp_backend_available(gsp_backend backend) {
   switch (gsp::detail::enum_value(backend)) {
     case GSP_BACKEND_AUTO:
-    case GSP_BACKEND_CPU:
-      return 1;
+    case GSP_BACKEND_CPU: return 1;
     case GSP_BACKEND_CUDA: {
       int ok = 0;
       gsp_status s = guard([&] {
@@ -329,9 +325,9 @@ GSP_API void gsp_release_cached_memory(void) {
 GSP_API gsp_status gsp_device_start(int32_t device) {
   return guard([&] {
     if (device < GSP_ALL_DEVICES) {
-      throw gsp::detail::Error(GSP_ERR_INVALID_ARGUMENT,
-                               "device = " + std::to_string(device) +
-                                   " is neither a CUDA device ordinal (>= 0) nor GSP_ALL_DEVICES (-1)");
+      throw gsp::detail::Error(
+          GSP_ERR_INVALID_ARGUMENT,
+          "device = " + std::to_string(device) + " is neither a CUDA device ordinal (>= 0) nor GSP_ALL_DEVICES (-1)");
     }
     if (!gsp::detail::gpu::start_in_background(device)) {
       std::string why;

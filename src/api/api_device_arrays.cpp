@@ -41,8 +41,7 @@ GSP_API gsp_status gsp_graph_create_csr_device(gsp_graph** graph, int32_t num_ve
                                                const int32_t* targets, const void* weights, gsp_dtype weight_type,
                                                uint32_t flags, const gsp_options* options) {
   return create_device_graph(graph, weight_type, flags, options, [&](bool undirected, const auto& opts) {
-    return gsp::detail::build_graph_from_device(num_vertices, offsets, targets, weights, weight_type, undirected,
-                                                opts);
+    return gsp::detail::build_graph_from_device(num_vertices, offsets, targets, weights, weight_type, undirected, opts);
   });
 }
 
@@ -50,8 +49,8 @@ GSP_API gsp_status gsp_graph_create_device(gsp_graph** graph, int32_t num_vertic
                                            const int32_t* sources, const int32_t* targets, const void* weights,
                                            gsp_dtype weight_type, uint32_t flags, const gsp_options* options) {
   return create_device_graph(graph, weight_type, flags, options, [&](bool undirected, const auto& opts) {
-    return gsp::detail::build_graph_coo_from_device(num_vertices, num_edges, sources, targets, weights,
-                                                    weight_type, undirected, opts);
+    return gsp::detail::build_graph_coo_from_device(num_vertices, num_edges, sources, targets, weights, weight_type,
+                                                    undirected, opts);
   });
 }
 

@@ -71,8 +71,8 @@ const gm::BlockResult& blocks_of(const gsp_mpi_blocks* b) {
 void check_index(const gm::BlockResult& r, int32_t index) {
   const int64_t count = static_cast<int64_t>(r.layout.nlr) * r.layout.nlc;
   if (index < 0 || index >= count) {
-    throw Error(GSP_ERR_INVALID_ARGUMENT, "block index " + std::to_string(index) + " is out of range [0, " +
-                                              std::to_string(count) + ")");
+    throw Error(GSP_ERR_INVALID_ARGUMENT,
+                "block index " + std::to_string(index) + " is out of range [0, " + std::to_string(count) + ")");
   }
 }
 
@@ -122,8 +122,8 @@ GSP_API gsp_status gsp_apsp_run_mpi_blocks(MPI_Comm comm, const gsp_graph* graph
       handle = std::make_unique<gsp_mpi_blocks>();
       check_run(root, graph, options, &args);
     });
-    auto r = gm::distributed_fw(session, first, (root && graph != nullptr) ? graph->graph.get() : nullptr,
-                                args.options, args.asked_threads, false);
+    auto r = gm::distributed_fw(session, first, (root && graph != nullptr) ? graph->graph.get() : nullptr, args.options,
+                                args.asked_threads, false);
     handle->blocks = std::move(r);
     *blocks = handle.release();
   });
@@ -199,7 +199,8 @@ GSP_API gsp_status gsp_mpi_blocks_copy(const gsp_mpi_blocks* blocks, int32_t ind
       const size_t to = static_cast<size_t>(i) * static_cast<size_t>(cols);
       if (distances != nullptr) {
         std::memcpy(static_cast<char*>(distances) + to * wb,
-                    static_cast<const char*>(r.dist()) + static_cast<size_t>(from) * wb, static_cast<size_t>(cols) * wb);
+                    static_cast<const char*>(r.dist()) + static_cast<size_t>(from) * wb,
+                    static_cast<size_t>(cols) * wb);
       }
       if (predecessors != nullptr) {
         std::memcpy(predecessors + to, r.pred.data() + from, static_cast<size_t>(cols) * sizeof(int32_t));

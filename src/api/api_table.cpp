@@ -76,8 +76,7 @@ GSP_API gsp_status gsp_table_distances(const gsp_table* table, void* out, int64_
   });
 }
 
-GSP_API gsp_status gsp_table_distance(const gsp_table* table, int32_t source_index, int32_t target_index,
-                                      void* out) {
+GSP_API gsp_status gsp_table_distance(const gsp_table* table, int32_t source_index, int32_t target_index, void* out) {
   return guard([&] {
     const auto& t = table_of(table);
     need(out, "out");
@@ -87,8 +86,8 @@ GSP_API gsp_status gsp_table_distance(const gsp_table* table, int32_t source_ind
   });
 }
 
-GSP_API gsp_status gsp_table_path(const gsp_table* table, int32_t source_index, int32_t target_index,
-                                  int32_t* vertices, int32_t capacity, int32_t* length) {
+GSP_API gsp_status gsp_table_path(const gsp_table* table, int32_t source_index, int32_t target_index, int32_t* vertices,
+                                  int32_t capacity, int32_t* length) {
   return guard([&] {
     const auto& t = table_of(table);
     need(length, "length");

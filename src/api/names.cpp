@@ -27,12 +27,10 @@ extern "C" {
 GSP_API const char* gsp_status_name(gsp_status status) {
   switch (gsp::detail::enum_value(status)) {
 #define GSP_STATUS_NAME_CASE_(name, value, text) \
-  case name:                                     \
-    return #name;
+  case name: return #name;
     GSP_STATUS_LIST(GSP_STATUS_NAME_CASE_)
 #undef GSP_STATUS_NAME_CASE_
-    default:
-      return "GSP_ERR_UNKNOWN";
+    default: return "GSP_ERR_UNKNOWN";
   }
 }
 

@@ -13,16 +13,18 @@ namespace {
 // has_paths), then each field appended since. A caller's size is rounded
 // down to one of them, so that no field is written in part.
 constexpr size_t kRunInfoSizes[] = {
-    offsetof(gsp_run_info, setup_seconds),   // libgsp 0.1
-    offsetof(gsp_run_info, compute_seconds), offsetof(gsp_run_info, copy_seconds),
-    offsetof(gsp_run_info, paths_seconds),   offsetof(gsp_run_info, num_devices),
+    offsetof(gsp_run_info, setup_seconds),  // libgsp 0.1
+    offsetof(gsp_run_info, compute_seconds),
+    offsetof(gsp_run_info, copy_seconds),
+    offsetof(gsp_run_info, paths_seconds),
+    offsetof(gsp_run_info, num_devices),
     sizeof(gsp_run_info),
 };
 
 }  // namespace
 
-void write_run_info(const RunStats& stats, gsp_dtype dtype, int32_t num_vertices, int32_t num_sources,
-                    bool has_paths, gsp_run_info* info) {
+void write_run_info(const RunStats& stats, gsp_dtype dtype, int32_t num_vertices, int32_t num_sources, bool has_paths,
+                    gsp_run_info* info) {
   require(info != nullptr, GSP_ERR_INVALID_ARGUMENT, "info must not be NULL");
   // size 0: a caller that never set it (e.g. `gsp_run_info info = {0};`) gets
   // this version's struct. An older caller's smaller struct gets the fields

@@ -6,7 +6,7 @@
 
 namespace gsp::detail {
 
-void write_run_info(const RunStats& stats, gsp_dtype dtype, int32_t num_vertices, int32_t num_sources,
-                    bool has_paths, gsp_run_info* info);
+void write_run_info(const RunStats& stats, gsp_dtype dtype, int32_t num_vertices, int32_t num_sources, bool has_paths,
+                    gsp_run_info* info);
 
 }  // namespace gsp::detail

@@ -168,8 +168,8 @@ std::string devices_text(const gsp_run_info& info);
 struct RunInfo {
   gsp_run_info info{};
   std::string describe() const {
-    return fmt("%s on %s (%s)", gsp_algorithm_name(info.algorithm), gsp_backend_name(info.backend),
-               info.device_name) + devices_text(info) + fmt(", %.3f s", info.seconds) + stages();
+    return fmt("%s on %s (%s)", gsp_algorithm_name(info.algorithm), gsp_backend_name(info.backend), info.device_name) +
+           devices_text(info) + fmt(", %.3f s", info.seconds) + stages();
   }
   // The stages the engine measured: "; set-up 0.001 s, compute 0.120 s" (empty when none).
   std::string stages() const {
@@ -184,11 +184,12 @@ struct RunInfo {
   std::string json() const {
     return fmt("\"algorithm\": %s, \"backend\": %s, \"device\": %s, \"num_devices\": %d, \"seconds\": %.6f, ",
                json_str(gsp_algorithm_name(info.algorithm)).c_str(), json_str(gsp_backend_name(info.backend)).c_str(),
-               json_str(info.device_name).c_str(), info.num_devices, info.seconds) + stages_json();
+               json_str(info.device_name).c_str(), info.num_devices, info.seconds) +
+           stages_json();
   }
   std::string stages_json() const {
-    return fmt("\"stages\": {\"setup\": %.6f, \"compute\": %.6f, \"copy\": %.6f, \"paths\": %.6f}",
-               info.setup_seconds, info.compute_seconds, info.copy_seconds, info.paths_seconds);
+    return fmt("\"stages\": {\"setup\": %.6f, \"compute\": %.6f, \"copy\": %.6f, \"paths\": %.6f}", info.setup_seconds,
+               info.compute_seconds, info.copy_seconds, info.paths_seconds);
   }
 };
 

@@ -24,7 +24,6 @@
 #include "svg.h"
 #include "gsp_generators.h"
 
-
 namespace gsp_cli {
 
 void usage_error(const std::string& msg) { throw Exit{2, msg}; }
@@ -153,18 +152,26 @@ void print_graph_line(FILE* rep, const std::string& path, const Loaded& l) {
 void load(Loaded& out, const Args& a, const std::string& path) {
   gsp_format format = GSP_FORMAT_AUTO;
   const std::string f = a.get("--format", "auto");
-  if (f == "dimacs" || f == "gr") format = GSP_FORMAT_DIMACS;
-  else if (f == "mtx" || f == "matrix-market") format = GSP_FORMAT_MATRIX_MARKET;
-  else if (f == "edges" || f == "edge-list") format = GSP_FORMAT_EDGE_LIST;
-  else if (f != "auto") usage_error("--format: expected auto, dimacs, mtx or edges, got '" + f + "'");
+  if (f == "dimacs" || f == "gr")
+    format = GSP_FORMAT_DIMACS;
+  else if (f == "mtx" || f == "matrix-market")
+    format = GSP_FORMAT_MATRIX_MARKET;
+  else if (f == "edges" || f == "edge-list")
+    format = GSP_FORMAT_EDGE_LIST;
+  else if (f != "auto")
+    usage_error("--format: expected auto, dimacs, mtx or edges, got '" + f + "'");
   const bool dimacs = format == GSP_FORMAT_DIMACS ||
                       (format == GSP_FORMAT_AUTO && (ends_with(path, ".gr") || ends_with(path, ".gr.gz")));
   gsp_dtype dtype = dimacs ? GSP_I32 : GSP_F32;
   const std::string w = a.get("--weights", "auto");
-  if (w == "f32") dtype = GSP_F32;
-  else if (w == "i32") dtype = GSP_I32;
-  else if (w == "f64") dtype = GSP_F64;
-  else if (w != "auto") usage_error("--weights: expected auto, f32, i32 or f64, got '" + w + "'");
+  if (w == "f32")
+    dtype = GSP_F32;
+  else if (w == "i32")
+    dtype = GSP_I32;
+  else if (w == "f64")
+    dtype = GSP_F64;
+  else if (w != "auto")
+    usage_error("--weights: expected auto, f32, i32 or f64, got '" + w + "'");
   const uint32_t flags = a.has("--undirected") ? static_cast<uint32_t>(GSP_GRAPH_UNDIRECTED) : 0u;
   const double t0 = now();
   const gsp_status s = gsp_graph_load(&out.g, path.c_str(), format, dtype, flags);
@@ -175,8 +182,8 @@ void load(Loaded& out, const Args& a, const std::string& path) {
 void start_device_early(const Args& a, bool large) {
   const std::string b = a.get("--backend", "auto");
   if (b == "cpu" || (b == "auto" && !large)) return;
-  if (a.opt.count("--index")) return;  // a road index answers on the CPU
-  const bool one = a.get("--devices", "0") == "1";  // runs start on device 0
+  if (a.opt.count("--index")) return;                 // a road index answers on the CPU
+  const bool one = a.get("--devices", "0") == "1";    // runs start on device 0
   (void)gsp_device_start(one ? 0 : GSP_ALL_DEVICES);  // GSP_ERR_NO_DEVICE: the run says so if it needs CUDA
 }
 
@@ -204,10 +211,14 @@ void run_options(const Args& a, gsp_options& o, Progress* p) {
     o.algorithm = id;
   }
   const std::string b = a.get("--backend", "auto");
-  if (b == "cpu") o.backend = GSP_BACKEND_CPU;
-  else if (b == "cuda") o.backend = GSP_BACKEND_CUDA;
-  else if (b != "auto") usage_error("--backend: expected cpu, cuda or auto, got '" + b + "'");
-  if (a.opt.count("--threads")) o.num_threads = static_cast<int32_t>(parse_int("--threads", a.get("--threads"), 0, 4096));
+  if (b == "cpu")
+    o.backend = GSP_BACKEND_CPU;
+  else if (b == "cuda")
+    o.backend = GSP_BACKEND_CUDA;
+  else if (b != "auto")
+    usage_error("--backend: expected cpu, cuda or auto, got '" + b + "'");
+  if (a.opt.count("--threads"))
+    o.num_threads = static_cast<int32_t>(parse_int("--threads", a.get("--threads"), 0, 4096));
   if (a.opt.count("--delta")) o.delta = parse_double("--delta", a.get("--delta"));
   if (a.opt.count("--limit")) {
     const std::string l = a.get("--limit");
@@ -224,9 +235,7 @@ void run_options(const Args& a, gsp_options& o, Progress* p) {
   }
 }
 
-const char* dtype_name(gsp_dtype dtype) {
-  return dtype == GSP_F32 ? "f32" : dtype == GSP_F64 ? "f64" : "i32";
-}
+const char* dtype_name(gsp_dtype dtype) { return dtype == GSP_F32 ? "f32" : dtype == GSP_F64 ? "f64" : "i32"; }
 
 std::string value_text(gsp_dtype dtype, double x) {
   if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
@@ -310,8 +319,8 @@ Writer& Writer::dist(gsp_dtype dtype, const void* row, int32_t v) {
     const int32_t d = static_cast<const int32_t*>(row)[v];
     return d == GSP_I32_INF ? (*this << "inf") : num(d);
   }
-  const double d = dtype == GSP_F64 ? static_cast<const double*>(row)[v]
-                                    : static_cast<double>(static_cast<const float*>(row)[v]);
+  const double d =
+      dtype == GSP_F64 ? static_cast<const double*>(row)[v] : static_cast<double>(static_cast<const float*>(row)[v]);
   if (std::isinf(d)) return *this << "inf";
   char* p = room(32);
   const int k = std::snprintf(p, 32, dtype == GSP_F64 ? "%.17g" : "%.9g", d);
@@ -397,8 +406,6 @@ Args parse_args(const Spec& spec, int argc, char** argv) {
 
 // ------------------------------------------------------------------ graphs and results
 
-
-
 void get_csr(const gsp_graph* g, Csr& c) {
   c.n = gsp_graph_num_vertices(g);
   c.m = gsp_graph_num_edges(g);
@@ -426,8 +433,9 @@ int32_t vertex_arg(const Args& a, const char* opt, int32_t n, bool required, int
     return def;
   }
   const int64_t v = parse_int(opt, a.get(opt), 0, INT32_MAX);
-  if (v >= n) usage_error(fmt("%s %lld: out of range, the graph has %d vertices (ids 0..%d)", opt,
-                              static_cast<long long>(v), n, n - 1));
+  if (v >= n)
+    usage_error(
+        fmt("%s %lld: out of range, the graph has %d vertices (ids 0..%d)", opt, static_cast<long long>(v), n, n - 1));
   return static_cast<int32_t>(v);
 }
 
@@ -502,8 +510,6 @@ RunInfo run_info(const gsp_paths* p) {
   return r;
 }
 
-
-
 // The path source -> target; empty when unreachable.
 std::vector<int32_t> get_path(const gsp_paths* p, int32_t s, int32_t t) {
   int32_t len = 0;
@@ -515,7 +521,6 @@ std::vector<int32_t> get_path(const gsp_paths* p, int32_t s, int32_t t) {
   if (st != GSP_OK) failure("cannot get the path: " + status_text(st));
   return v;
 }
-
 
 // "-" is standard output (the human summary then goes to stderr: see report_stream).
 FILE* open_out(const std::string& path) {

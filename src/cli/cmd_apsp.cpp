@@ -45,8 +45,8 @@ const Spec kApsp = {"apsp",
                         .append(kIndexHelp)
                         .append(kLoadHelp)
                         .append(kCommonHelp),
-                    {"--sources", "--out", "--algorithm", "--backend", "--threads", "--delta", "--limit",
-                     "--devices", "--index", "--format", "--weights"},
+                    {"--sources", "--out", "--algorithm", "--backend", "--threads", "--delta", "--limit", "--devices",
+                     "--index", "--format", "--weights"},
                     {"--undirected"}};
 
 namespace {
@@ -70,7 +70,8 @@ void summarize_row(const W* row, int32_t n, int64_t* reachable_count, double* lo
   W most = 0;
   for (int32_t v = 0; v < n; v++) {
     const W d = row[v];
-    const bool finite = std::is_same_v<W, int32_t> ? d != static_cast<W>(GSP_I32_INF) : !std::isinf(static_cast<double>(d));
+    const bool finite =
+        std::is_same_v<W, int32_t> ? d != static_cast<W>(GSP_I32_INF) : !std::isinf(static_cast<double>(d));
     count += finite ? 1 : 0;
     if (finite && d > most) most = d;
   }
@@ -81,17 +82,22 @@ void summarize_row(const W* row, int32_t n, int64_t* reachable_count, double* lo
 int on_rows(void* user, int32_t first, int32_t rows, const void* dist, const int32_t*) {
   ApspSink& k = *static_cast<ApspSink*>(user);
   for (int32_t r = 0; r < rows; r++) {
-    const int32_t src = k.sources->empty() ? first + r : (*k.sources)[static_cast<size_t>(first) + static_cast<size_t>(r)];
-    const char* row = static_cast<const char*>(dist) + static_cast<size_t>(r) * static_cast<size_t>(k.n) * weight_bytes(k.dtype);
+    const int32_t src =
+        k.sources->empty() ? first + r : (*k.sources)[static_cast<size_t>(first) + static_cast<size_t>(r)];
+    const char* row =
+        static_cast<const char*>(dist) + static_cast<size_t>(r) * static_cast<size_t>(k.n) * weight_bytes(k.dtype);
     if (k.out) {
       k.out->num(src) << ':';
       for (int32_t v = 0; v < k.n; v++) k.out->operator<<(' ').dist(k.dtype, row, v);
       *k.out << '\n';
     }
     const void* values = row;
-    if (k.dtype == GSP_I32) summarize_row(static_cast<const int32_t*>(values), k.n, &k.reachable_pairs, &k.longest);
-    else if (k.dtype == GSP_F64) summarize_row(static_cast<const double*>(values), k.n, &k.reachable_pairs, &k.longest);
-    else summarize_row(static_cast<const float*>(values), k.n, &k.reachable_pairs, &k.longest);
+    if (k.dtype == GSP_I32)
+      summarize_row(static_cast<const int32_t*>(values), k.n, &k.reachable_pairs, &k.longest);
+    else if (k.dtype == GSP_F64)
+      summarize_row(static_cast<const double*>(values), k.n, &k.reachable_pairs, &k.longest);
+    else
+      summarize_row(static_cast<const float*>(values), k.n, &k.reachable_pairs, &k.longest);
   }
   k.done += rows;
   if (k.prog) k.prog->update(static_cast<double>(k.done) / k.total);
@@ -143,8 +149,8 @@ int cmd_apsp(const Args& a) {
   FILE* const rep = report_stream(a);
   if (!out.empty()) {
     sink.f = open_out(out);
-    std::fprintf(sink.f, "# gsp apsp %s: %d sources x %d vertices, 'SOURCE: distances'\n", a.pos[0].c_str(),
-                 sink.total, n);
+    std::fprintf(sink.f, "# gsp apsp %s: %d sources x %d vertices, 'SOURCE: distances'\n", a.pos[0].c_str(), sink.total,
+                 n);
     sink.out = std::make_unique<Writer>(sink.f, "--out");
   }
   const int32_t* const list = sources.empty() ? nullptr : sources.data();
@@ -165,8 +171,10 @@ int cmd_apsp(const Args& a) {
   if (whole && st == GSP_OK) st = write_whole(P.p, sink.total, sink);
   if (sink.out && st == GSP_OK) sink.out->finish();
   if (sink.f) {
-    if (st != GSP_OK && sink.f != stdout) std::fclose(sink.f);
-    else close_out(sink.f, out);
+    if (st != GSP_OK && sink.f != stdout)
+      std::fclose(sink.f);
+    else
+      close_out(sink.f, out);
   }
   if (st != GSP_OK) failure("apsp failed: " + status_text(st));
   gsp_backend used = o.backend;
@@ -185,21 +193,21 @@ int cmd_apsp(const Args& a) {
   }
   const char* alg = gsp_algorithm_name(ran);
   if (json) {
-    std::printf("{\"file\": %s, \"vertices\": %d, \"arcs\": %lld, \"load_seconds\": %.6f, \"sources\": %d, "
-                "\"algorithm\": %s, \"backend\": %s%s, \"seconds\": %.6f%s, \"reachable_pairs\": %lld, \"longest\": %s%s}\n",
-                json_str(a.pos[0]).c_str(), n, static_cast<long long>(gsp_graph_num_edges(L.g)), L.seconds, sink.total,
-                json_str(alg).c_str(), json_str(gsp_backend_name(used)).c_str(), devices_json.c_str(), secs,
-                stages_json.c_str(),
-                static_cast<long long>(sink.reachable_pairs), value_text(sink.dtype, sink.longest).c_str(),
-                out.empty() ? "" : (", \"out\": " + json_str(out)).c_str());
+    std::printf(
+        "{\"file\": %s, \"vertices\": %d, \"arcs\": %lld, \"load_seconds\": %.6f, \"sources\": %d, "
+        "\"algorithm\": %s, \"backend\": %s%s, \"seconds\": %.6f%s, \"reachable_pairs\": %lld, \"longest\": %s%s}\n",
+        json_str(a.pos[0]).c_str(), n, static_cast<long long>(gsp_graph_num_edges(L.g)), L.seconds, sink.total,
+        json_str(alg).c_str(), json_str(gsp_backend_name(used)).c_str(), devices_json.c_str(), secs,
+        stages_json.c_str(), static_cast<long long>(sink.reachable_pairs), value_text(sink.dtype, sink.longest).c_str(),
+        out.empty() ? "" : (", \"out\": " + json_str(out)).c_str());
   } else if (!quiet) {
     print_graph_line(rep, a.pos[0], L);
     print_index_line(rep, a, H);
     std::fprintf(rep, "run:       %s on %s%s, %d sources, %.3f s%s%s\n", alg, gsp_backend_name(used), devices.c_str(),
                  sink.total, secs, whole ? "" : " (rows streamed)", stages.c_str());
     std::fprintf(rep, "reachable: %lld of %lld pairs; longest shortest path %s\n",
-                static_cast<long long>(sink.reachable_pairs), static_cast<long long>(sink.total) * n,
-                value_text(sink.dtype, sink.longest).c_str());
+                 static_cast<long long>(sink.reachable_pairs), static_cast<long long>(sink.total) * n,
+                 value_text(sink.dtype, sink.longest).c_str());
     if (!out.empty()) std::fprintf(rep, "wrote:     %s\n", out.c_str());
   }
   return 0;

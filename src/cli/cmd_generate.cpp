@@ -66,7 +66,11 @@ int cmd_generate(const Args& a) {
   const std::string out = a.get("--out");
   const double t0 = now();
   gsp_graph* g = nullptr;
-  gsp_status s = gsp_gen_by_name(&g, kind.c_str(), n, deg, seed, w == "f32" ? GSP_F32 : w == "f64" ? GSP_F64 : GSP_I32, maxw);
+  gsp_status s = gsp_gen_by_name(&g, kind.c_str(), n, deg, seed,
+                                 w == "f32"   ? GSP_F32
+                                 : w == "f64" ? GSP_F64
+                                              : GSP_I32,
+                                 maxw);
   if (s != GSP_OK && *gsp_gen_error()) {  // the generator's own arrays did not fit
     failure(std::string("cannot generate the graph: ") + gsp_status_name(s) + ": " + gsp_gen_error());
   }

@@ -35,7 +35,8 @@ int cmd_index(const Args& a) {
   if (out.empty() || out == "-") usage_error("-o: an index is written to a file, not to standard output");
   gsp_options o;
   gsp_options_init(&o);
-  if (a.opt.count("--threads")) o.num_threads = static_cast<int32_t>(parse_int("--threads", a.get("--threads"), 0, 4096));
+  if (a.opt.count("--threads"))
+    o.num_threads = static_cast<int32_t>(parse_int("--threads", a.get("--threads"), 0, 4096));
   Progress prog;
   o.progress = progress_cb;
   o.progress_user = &prog;
@@ -60,11 +61,12 @@ int cmd_index(const Args& a) {
   const long long bytes = stat(out.c_str(), &sb) == 0 ? static_cast<long long>(sb.st_size) : -1;
 
   if (json) {
-    std::printf("{\"file\": %s, \"vertices\": %d, \"arcs\": %lld, \"load_seconds\": %.6f, \"index\": %s, "
-                "\"index_arcs\": %lld, \"shortcuts\": %lld, \"device\": %s, \"seconds\": %.6f, \"bytes\": %lld}\n",
-                json_str(a.pos[0]).c_str(), n, static_cast<long long>(gsp_graph_num_edges(L.g)), L.seconds,
-                json_str(out).c_str(), static_cast<long long>(arcs), static_cast<long long>(shortcuts),
-                json_str(info.device_name).c_str(), info.seconds, bytes);
+    std::printf(
+        "{\"file\": %s, \"vertices\": %d, \"arcs\": %lld, \"load_seconds\": %.6f, \"index\": %s, "
+        "\"index_arcs\": %lld, \"shortcuts\": %lld, \"device\": %s, \"seconds\": %.6f, \"bytes\": %lld}\n",
+        json_str(a.pos[0]).c_str(), n, static_cast<long long>(gsp_graph_num_edges(L.g)), L.seconds,
+        json_str(out).c_str(), static_cast<long long>(arcs), static_cast<long long>(shortcuts),
+        json_str(info.device_name).c_str(), info.seconds, bytes);
   } else if (!quiet) {
     print_graph_line(stdout, a.pos[0], L);
     std::printf("index:     %d vertices, %lld arcs, %lld shortcuts, built in %.3f s on %s\n", n,

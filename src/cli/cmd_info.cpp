@@ -47,7 +47,6 @@ int32_t uf_find(std::vector<int32_t>& p, int32_t x) {
   return x;
 }
 
-
 }  // namespace
 int cmd_info(const Args& a) {
   if (a.pos.size() != 1) usage_error("expected one FILE");
@@ -109,8 +108,8 @@ int cmd_info(const Args& a) {
         "\"weak_components\": %lld, \"largest_component\": %lld, \"source\": %d, \"reachable\": %lld}\n",
         json_str(a.pos[0]).c_str(), c.n, static_cast<long long>(c.m), wt, L.seconds, static_cast<long long>(min_deg),
         avg, static_cast<long long>(max_deg), static_cast<long long>(sinks), static_cast<long long>(loops),
-        value_text(c.dtype, wmin).c_str(), value_text(c.dtype, wmax).c_str(), static_cast<long long>(negative), static_cast<long long>(components), static_cast<long long>(largest),
-        src, static_cast<long long>(queue.size()));
+        value_text(c.dtype, wmin).c_str(), value_text(c.dtype, wmax).c_str(), static_cast<long long>(negative),
+        static_cast<long long>(components), static_cast<long long>(largest), src, static_cast<long long>(queue.size()));
   } else if (!a.has("--quiet")) {
     std::printf("file:              %s (loaded in %.3f s)\n", a.pos[0].c_str(), L.seconds);
     std::printf("vertices:          %d\n", c.n);

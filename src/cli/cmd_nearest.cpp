@@ -32,8 +32,7 @@ const Spec kNearest = {
         .append(kLimitHelp)
         .append(kLoadHelp)
         .append(kCommonHelp),
-    {"--sources", "--vertices", "--algorithm", "--backend", "--threads", "--delta", "--limit", "--format",
-     "--weights"},
+    {"--sources", "--vertices", "--algorithm", "--backend", "--threads", "--delta", "--limit", "--format", "--weights"},
     {"--paths", "--csv", "--undirected"}};
 
 namespace {
@@ -98,8 +97,8 @@ int cmd_nearest(const Args& a) {
   if (json) {
     std::string j = fmt("{\"file\": %s, \"vertices\": %d, \"arcs\": %lld, \"load_seconds\": %.6f, ",
                         json_str(a.pos[0]).c_str(), n, static_cast<long long>(gsp_graph_num_edges(L.g)), L.seconds);
-    j += "\"sources\": " + path_json(sources) + fmt(", \"seconds\": %.6f, \"reached\": %lld", secs,
-                                                     static_cast<long long>(reached));
+    j += "\"sources\": " + path_json(sources) +
+         fmt(", \"seconds\": %.6f, \"reached\": %lld", secs, static_cast<long long>(reached));
     j += fmt(", \"farthest\": {\"vertex\": %d, \"distance\": %s, \"nearest\": %d}", far,
              dist_json(dtype, row, far).c_str(), nearest[static_cast<size_t>(far)]);
     j += ", \"ids\": " + path_json(listed) + ", \"distances\": [";

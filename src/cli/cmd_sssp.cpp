@@ -60,7 +60,6 @@ bool has_negative(const gsp_graph* g) {
   return false;
 }
 
-
 // What --check found: every distance equal to the CPU reference's (int32
 // exactly, float and double within their rounding), and the line saying so.
 struct Check {
@@ -192,7 +191,7 @@ int cmd_sssp(const Args& a, bool path_mode) {
     print_index_line(rep, a, H);
     std::fprintf(rep, "run:       %s\n", ri.describe().c_str());
     std::fprintf(rep, "reached:   %lld of %d vertices from %d; farthest %d at distance %s\n",
-                static_cast<long long>(reached), n, s, far, dist_text(dtype, row, far).c_str());
+                 static_cast<long long>(reached), n, s, far, dist_text(dtype, row, far).c_str());
     if (has_to) {
       if (path.empty()) {
         std::fprintf(rep, "no path from %d to %d\n", s, t);

@@ -44,8 +44,8 @@ const Spec kTable = {
         .append(kIndexHelp)
         .append(kLoadHelp)
         .append(kCommonHelp),
-    {"--sources", "--targets", "--algorithm", "--backend", "--threads", "--devices", "--limit", "--index",
-     "--format", "--weights"},
+    {"--sources", "--targets", "--algorithm", "--backend", "--threads", "--devices", "--limit", "--index", "--format",
+     "--weights"},
     {"--paths", "--csv", "--undirected"}};
 
 namespace {
@@ -151,11 +151,21 @@ class TableCommand {
  public:
   TableCommand(const Args& a, const Loaded& L, const IndexHolder& H, std::vector<int32_t> sources,
                std::vector<int32_t> targets)
-      : a_(a), L_(L), H_index_(H), sources_(std::move(sources)), targets_(std::move(targets)),
-        K_(static_cast<int32_t>(sources_.size())), T_(static_cast<int32_t>(targets_.size())),
-        dtype_(gsp_graph_weight_type(L.g)), wb_(weight_bytes(dtype_)),
-        quiet_(a.has("--quiet")), json_(a.has("--json")), csv_(a.has("--csv")), paths_(a.has("--paths")),
-        grouped_(csv_ && paths_), dist_(static_cast<size_t>(K_) * static_cast<size_t>(T_) * wb_) {
+      : a_(a),
+        L_(L),
+        H_index_(H),
+        sources_(std::move(sources)),
+        targets_(std::move(targets)),
+        K_(static_cast<int32_t>(sources_.size())),
+        T_(static_cast<int32_t>(targets_.size())),
+        dtype_(gsp_graph_weight_type(L.g)),
+        wb_(weight_bytes(dtype_)),
+        quiet_(a.has("--quiet")),
+        json_(a.has("--json")),
+        csv_(a.has("--csv")),
+        paths_(a.has("--paths")),
+        grouped_(csv_ && paths_),
+        dist_(static_cast<size_t>(K_) * static_cast<size_t>(T_) * wb_) {
     ri_.info.size = sizeof(gsp_run_info);
   }
 

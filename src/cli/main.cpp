@@ -56,14 +56,22 @@ int main(int argc, char** argv) {
     return 0;
   }
   const Spec* spec = nullptr;
-  if (cmd == "generate") spec = &kGenerate;
-  else if (cmd == "info") spec = &kInfo;
-  else if (cmd == "sssp") spec = &kSssp;
-  else if (cmd == "apsp") spec = &kApsp;
-  else if (cmd == "path") spec = &kPath;
-  else if (cmd == "table") spec = &kTable;
-  else if (cmd == "nearest") spec = &kNearest;
-  else if (cmd == "index") spec = &kIndex;
+  if (cmd == "generate")
+    spec = &kGenerate;
+  else if (cmd == "info")
+    spec = &kInfo;
+  else if (cmd == "sssp")
+    spec = &kSssp;
+  else if (cmd == "apsp")
+    spec = &kApsp;
+  else if (cmd == "path")
+    spec = &kPath;
+  else if (cmd == "table")
+    spec = &kTable;
+  else if (cmd == "nearest")
+    spec = &kNearest;
+  else if (cmd == "index")
+    spec = &kIndex;
   if (spec == nullptr) {
     std::fprintf(stderr, "gsp: unknown command '%s'; see 'gsp --help'\n", cmd.c_str());
     return 2;
@@ -96,4 +104,3 @@ int main(int argc, char** argv) {
     return 1;
   }
 }
-

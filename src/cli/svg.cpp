@@ -86,14 +86,19 @@ void write_svg(const std::string& svg_path, const std::string& coords_path, cons
   }
   std::fprintf(f, "\"/>\n");
   if (!path.empty()) {
-    std::fprintf(f, "<polyline fill=\"none\" stroke=\"#d01010\" stroke-width=\"3\" stroke-linejoin=\"round\" "
-                    "stroke-linecap=\"round\" points=\"");
+    std::fprintf(f,
+                 "<polyline fill=\"none\" stroke=\"#d01010\" stroke-width=\"3\" stroke-linejoin=\"round\" "
+                 "stroke-linecap=\"round\" points=\"");
     for (size_t i = 0; i < path.size(); i++)
       if (has(path[i])) std::fprintf(f, "%s%.1f,%.1f", i ? " " : "", X(path[i]), Y(path[i]));
     std::fprintf(f, "\"/>\n");
     const int32_t a = path.front(), b = path.back();
-    if (has(a)) std::fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"6\" fill=\"#108010\"><title>source %d</title></circle>\n", X(a), Y(a), a);
-    if (has(b)) std::fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"6\" fill=\"#1030d0\"><title>target %d</title></circle>\n", X(b), Y(b), b);
+    if (has(a))
+      std::fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"6\" fill=\"#108010\"><title>source %d</title></circle>\n",
+                   X(a), Y(a), a);
+    if (has(b))
+      std::fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"6\" fill=\"#1030d0\"><title>target %d</title></circle>\n",
+                   X(b), Y(b), b);
   }
   std::fprintf(f, "</svg>\n");
   const bool bad = std::ferror(f) != 0;

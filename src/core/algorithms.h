@@ -34,24 +34,15 @@ constexpr AlgorithmKind kIndex = AlgorithmKind::kIndex;
 
 inline constexpr AlgorithmFacts kRows[] = {
     // id                     kind   any w  CPU    CUDA
-    {GSP_ALGO_AUTO,           kAuto, true,  false, false},
-    {GSP_SSSP_DIJKSTRA,       kSssp, false, true,  false},
-    {GSP_SSSP_BELLMAN_FORD,   kSssp, true,  true,  true},
-    {GSP_SSSP_DELTA_STEPPING, kSssp, false, true,  true},
-    {GSP_SSSP_ATOMIC_LOCK,    kSssp, false, false, true},
-    {GSP_SSSP_HARISH,         kSssp, false, false, true},
-    {GSP_SSSP_SPMV_CSR,       kSssp, true,  false, true},
-    {GSP_SSSP_SPMV_ELL,       kSssp, true,  false, true},
-    {GSP_SSSP_GPU_DIJKSTRA,   kSssp, false, false, true},
-    {GSP_APSP_FLOYD_WARSHALL, kApsp, true,  true,  true},
-    {GSP_APSP_MINPLUS,        kApsp, true,  true,  true},
-    {GSP_APSP_HEAP,           kApsp, false, true,  true},
-    {GSP_APSP_TASK_PARALLEL,  kApsp, false, false, true},
-    {GSP_APSP_JOHNSON,        kApsp, true,  true,  true},
-    {GSP_SSSP_ATOMIC_64,      kSssp, false, false, true},
-    {GSP_APSP_DELTA_STEPPING, kApsp, false, true,  true},
-    {GSP_APSP_SPMM,           kApsp, false, false, true},
-    {GSP_CH,                  kIndex, false, true, false},
+    {GSP_ALGO_AUTO, kAuto, true, false, false},          {GSP_SSSP_DIJKSTRA, kSssp, false, true, false},
+    {GSP_SSSP_BELLMAN_FORD, kSssp, true, true, true},    {GSP_SSSP_DELTA_STEPPING, kSssp, false, true, true},
+    {GSP_SSSP_ATOMIC_LOCK, kSssp, false, false, true},   {GSP_SSSP_HARISH, kSssp, false, false, true},
+    {GSP_SSSP_SPMV_CSR, kSssp, true, false, true},       {GSP_SSSP_SPMV_ELL, kSssp, true, false, true},
+    {GSP_SSSP_GPU_DIJKSTRA, kSssp, false, false, true},  {GSP_APSP_FLOYD_WARSHALL, kApsp, true, true, true},
+    {GSP_APSP_MINPLUS, kApsp, true, true, true},         {GSP_APSP_HEAP, kApsp, false, true, true},
+    {GSP_APSP_TASK_PARALLEL, kApsp, false, false, true}, {GSP_APSP_JOHNSON, kApsp, true, true, true},
+    {GSP_SSSP_ATOMIC_64, kSssp, false, false, true},     {GSP_APSP_DELTA_STEPPING, kApsp, false, true, true},
+    {GSP_APSP_SPMM, kApsp, false, false, true},          {GSP_CH, kIndex, false, true, false},
 };
 constexpr size_t kNumRows = sizeof kRows / sizeof kRows[0];
 
@@ -92,9 +83,8 @@ constexpr bool summary_agrees(const AlgorithmFacts& f, const char* summary) {
   if (f.kind == AlgorithmKind::kAuto) return true;
   const char* backends = last_parenthesis(summary);
   const char* kind = f.kind == AlgorithmKind::kSssp ? "SSSP, " : f.kind == AlgorithmKind::kApsp ? "APSP, " : "Index, ";
-  return starts_with(summary, kind) &&
-         contains(summary, f.negative_weights ? ", any w: " : ", w >= 0: ") && contains(backends, "CPU") == f.cpu &&
-         contains(backends, "CUDA") == f.cuda;
+  return starts_with(summary, kind) && contains(summary, f.negative_weights ? ", any w: " : ", w >= 0: ") &&
+         contains(backends, "CPU") == f.cpu && contains(backends, "CUDA") == f.cuda;
 }
 
 constexpr bool rows_follow_list() {

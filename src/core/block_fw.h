@@ -26,13 +26,13 @@
 namespace gsp::detail {
 
 struct BlockFwShape {
-  int32_t n = 0;               // vertices of the whole matrix
-  int32_t b = 0;               // block edge
-  int32_t nlr = 0, nlc = 0;    // local blocks per column / row of the grid
+  int32_t n = 0;                                                 // vertices of the whole matrix
+  int32_t b = 0;                                                 // block edge
+  int32_t nlr = 0, nlc = 0;                                      // local blocks per column / row of the grid
   int32_t grid_rows = 1, grid_cols = 1, my_row = 0, my_col = 0;  // the rank grid
   bool paths = false;
-  double max_abs_weight = 0;   // over the whole graph (picks the device's int32 form)
-  int64_t m = 0;               // arcs of the graph
+  double max_abs_weight = 0;  // over the whole graph (picks the device's int32 form)
+  int64_t m = 0;              // arcs of the graph
   // Every rank computes on a device and holds whole rows (one grid column):
   // a device implementation may then run the k-steps on distances alone
   // and find the predecessors from its finished rows (after_steps()).

@@ -31,9 +31,9 @@ struct RunOptions {
   gsp_algorithm algorithm = GSP_ALGO_AUTO;
   int32_t device = 0;
   bool want_paths = true;
-  bool rows_any_order = false;  // GSP_ROWS_ANY_ORDER: a stream may get its blocks in any order
-  double delta = 0;        // 0: engine chooses
-  int32_t num_threads = 0;  // resolved: >= 1 once dispatch has run
+  bool rows_any_order = false;     // GSP_ROWS_ANY_ORDER: a stream may get its blocks in any order
+  double delta = 0;                // 0: engine chooses
+  int32_t num_threads = 0;         // resolved: >= 1 once dispatch has run
   size_t device_memory_limit = 0;  // 0: what the device has free
   void* cuda_stream = nullptr;
   gsp_progress_fn progress = nullptr;
@@ -174,8 +174,7 @@ struct SsspJob {
 class RowSink {
  public:
   virtual ~RowSink() = default;
-  virtual void rows(int32_t first_index, int32_t num_rows, const void* dist,
-                    const int32_t* pred) = 0;
+  virtual void rows(int32_t first_index, int32_t num_rows, const void* dist, const int32_t* pred) = 0;
   // A hint: how many rows an engine should hand over at once at most
   // (bounded host memory while streaming).
   virtual int32_t preferred_block_rows() const { return 256; }
@@ -250,7 +249,7 @@ struct ApspJob {
   const Graph* graph = nullptr;
   const int32_t* sources = nullptr;  // never null here: dispatch expands "all"
   int32_t num_sources = 0;
-  bool all_sources = false;          // sources[i] == i for every vertex
+  bool all_sources = false;                 // sources[i] == i for every vertex
   gsp_algorithm algorithm = GSP_ALGO_AUTO;  // resolved, never AUTO
   const RunOptions* options = nullptr;
   RowSink* sink = nullptr;
@@ -287,9 +286,8 @@ inline bool checked_add(double d, double w, double* out) {
 }
 
 [[noreturn]] inline void throw_overflow(int32_t u, int32_t v) {
-  throw Error(GSP_ERR_OVERFLOW, "an int32 distance would overflow relaxing arc " +
-                                    std::to_string(u) + " -> " + std::to_string(v) +
-                                    "; use GSP_F64 weights or smaller weights");
+  throw Error(GSP_ERR_OVERFLOW, "an int32 distance would overflow relaxing arc " + std::to_string(u) + " -> " +
+                                    std::to_string(v) + "; use GSP_F64 weights or smaller weights");
 }
 
 }  // namespace gsp::detail

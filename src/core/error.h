@@ -28,8 +28,7 @@ inline void require(bool cond, gsp_status status, const std::string& message) {
 
 // Throws Error(status, "NAME = V is out of range [0, N)") unless 0 <= v < n:
 // the one wording of an index check (a vertex, a source, a table cell).
-inline void require_index(int64_t v, int64_t n, const std::string& name,
-                          gsp_status status = GSP_ERR_INVALID_ARGUMENT) {
+inline void require_index(int64_t v, int64_t n, const std::string& name, gsp_status status = GSP_ERR_INVALID_ARGUMENT) {
   if (v < 0 || v >= n) {
     throw Error(status, name + " = " + std::to_string(v) + " is out of range [0, " + std::to_string(n) + ")");
   }
@@ -47,8 +46,8 @@ inline void require_entry_index(int64_t v, int64_t n, const char* list, int64_t 
 // Throws GSP_ERR_INTERNAL unless an engine delivered every row of its job.
 inline void require_rows_delivered(int64_t delivered, int64_t rows) {
   if (delivered != rows) {
-    throw Error(GSP_ERR_INTERNAL, "engine delivered " + std::to_string(delivered) + " of " + std::to_string(rows) +
-                                      " rows");
+    throw Error(GSP_ERR_INTERNAL,
+                "engine delivered " + std::to_string(delivered) + " of " + std::to_string(rows) + " rows");
   }
 }
 

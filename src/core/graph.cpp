@@ -77,7 +77,8 @@ Graph::Graph(int32_t n, gsp_dtype dtype, Csr forward) : n_(n), dtype_(dtype), fw
 const Csr& Graph::reverse() const {
   std::call_once(rev_once_, [this] {
     const int64_t m = this->m();
-    require_host_memory(bytes_add(bytes_mul(16, static_cast<uint64_t>(n_) + 1), bytes_mul(4 + weight_bytes(dtype_), static_cast<uint64_t>(m))),
+    require_host_memory(bytes_add(bytes_mul(16, static_cast<uint64_t>(n_) + 1),
+                                  bytes_mul(4 + weight_bytes(dtype_), static_cast<uint64_t>(m))),
                         "the reverse graph of " + std::to_string(n_) + " vertices and " + std::to_string(m) + " arcs");
     Csr r = build_reverse_csr(fwd_, n_, dtype_);
     rev_ = std::move(r);

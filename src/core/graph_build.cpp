@@ -46,9 +46,8 @@ void for_ranges(int64_t count, int threads, F&& f) {
     f(int64_t{0}, count);
     return;
   }
-  for_each_part(static_cast<size_t>(count), threads, 1, 1, [&f](size_t at, size_t len) {
-    f(static_cast<int64_t>(at), static_cast<int64_t>(at + len));
-  });
+  for_each_part(static_cast<size_t>(count), threads, 1, 1,
+                [&f](size_t at, size_t len) { f(static_cast<int64_t>(at), static_cast<int64_t>(at + len)); });
 }
 
 // The smallest i in [0, count) with bad(i), or -1; checked on several
@@ -76,9 +75,9 @@ int64_t first_bad(int64_t count, int threads, Bad&& bad) {
 
 void check_common(int32_t n, gsp_dtype dtype) {
   require(n >= 1, GSP_ERR_INVALID_ARGUMENT, "num_vertices must be >= 1, got " + std::to_string(n));
-  require(dtype == GSP_F32 || dtype == GSP_I32 || dtype == GSP_F64, GSP_ERR_INVALID_ARGUMENT,
-          "weight_type must be GSP_F32 (1), GSP_I32 (2) or GSP_F64 (3), got " +
-              std::to_string(static_cast<int>(dtype)));
+  require(
+      dtype == GSP_F32 || dtype == GSP_I32 || dtype == GSP_F64, GSP_ERR_INVALID_ARGUMENT,
+      "weight_type must be GSP_F32 (1), GSP_I32 (2) or GSP_F64 (3), got " + std::to_string(static_cast<int>(dtype)));
 }
 
 void check_vertex(int32_t v, int32_t n, const char* what, int64_t index) {
@@ -251,8 +250,8 @@ uint64_t graph_build_bytes(int32_t n, int64_t count, bool undirected, gsp_dtype 
   return b;
 }
 
-GraphPtr build_graph_coo(int32_t n, int64_t m, const int32_t* sources, const int32_t* targets,
-                         const void* weights, gsp_dtype dtype, bool undirected) {
+GraphPtr build_graph_coo(int32_t n, int64_t m, const int32_t* sources, const int32_t* targets, const void* weights,
+                         gsp_dtype dtype, bool undirected) {
   check_common(n, dtype);
   require(m >= 0, GSP_ERR_INVALID_ARGUMENT, "num_edges must be >= 0, got " + std::to_string(m));
   require(m == 0 || (sources != nullptr && targets != nullptr), GSP_ERR_INVALID_ARGUMENT,
@@ -273,9 +272,9 @@ void check_csr_offsets(int32_t n, const int64_t* offsets) {
   require(offsets[0] == 0, GSP_ERR_INVALID_GRAPH, "offsets[0] must be 0, got " + std::to_string(offsets[0]));
   for (int32_t v = 0; v < n; v++) {
     if (offsets[v + 1] < offsets[v]) {
-      throw Error(GSP_ERR_INVALID_GRAPH, "offsets must not decrease: offsets[" + std::to_string(v + 1) + "] = " +
-                                             std::to_string(offsets[v + 1]) + " < offsets[" + std::to_string(v) +
-                                             "] = " + std::to_string(offsets[v]));
+      throw Error(GSP_ERR_INVALID_GRAPH, "offsets must not decrease: offsets[" + std::to_string(v + 1) +
+                                             "] = " + std::to_string(offsets[v + 1]) + " < offsets[" +
+                                             std::to_string(v) + "] = " + std::to_string(offsets[v]));
     }
   }
 }

@@ -15,8 +15,8 @@ namespace gsp::detail {
 // Arcs keep their input order within each tail vertex. Inputs of 2^22 arcs
 // and more are checked and sorted on several threads (graph_build.cpp); the
 // graph does not depend on how many.
-GraphPtr build_graph_coo(int32_t n, int64_t m, const int32_t* sources, const int32_t* targets,
-                         const void* weights, gsp_dtype dtype, bool undirected);
+GraphPtr build_graph_coo(int32_t n, int64_t m, const int32_t* sources, const int32_t* targets, const void* weights,
+                         gsp_dtype dtype, bool undirected);
 
 // Host bytes that building a graph of n vertices from `count` input arcs
 // needs at its peak (the CSR, plus the counting sort's 8 n positions when
@@ -27,8 +27,8 @@ uint64_t graph_build_bytes(int32_t n, int64_t count, bool undirected, gsp_dtype 
 
 // CSR arrays (offsets[n] arcs); a directed one is copied as given (on
 // several threads when large), an undirected one sorted as above.
-GraphPtr build_graph_csr(int32_t n, const int64_t* offsets, const int32_t* targets,
-                         const void* weights, gsp_dtype dtype, bool undirected);
+GraphPtr build_graph_csr(int32_t n, const int64_t* offsets, const int32_t* targets, const void* weights,
+                         gsp_dtype dtype, bool undirected);
 // build_graph_csr's checks of the n + 1 offsets (GSP_ERR_INVALID_GRAPH):
 // offsets[0] = 0, never decreasing. Device arrays check their host copy
 // with it before anything is sized from offsets[n].

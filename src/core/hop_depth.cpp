@@ -11,10 +11,10 @@ namespace gsp::detail {
 namespace {
 
 struct ProbeRun {
-  bool full = false;    // reached the vertex budget (else the search ended)
-  int32_t levels = 0;   // levels completed
-  int32_t r_eighth = 0; // level at which budget / 8 vertices were reached
-  int32_t r_full = 0;   // level at which the budget was reached
+  bool full = false;     // reached the vertex budget (else the search ended)
+  int32_t levels = 0;    // levels completed
+  int32_t r_eighth = 0;  // level at which budget / 8 vertices were reached
+  int32_t r_full = 0;    // level at which the budget was reached
   int64_t reached = 1;
 };
 

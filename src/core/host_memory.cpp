@@ -18,8 +18,7 @@
 // check at `what` refuses `bytes` as if they did not fit. A weak reference:
 // in programs that do not define it, it is null and costs one comparison.
 // Not part of the API; tests/test_faults.cpp uses it.
-extern "C" __attribute__((weak, visibility("default"))) int gsp_testhook_host_reserve(const char* what,
-                                                                                      uint64_t bytes);
+extern "C" __attribute__((weak, visibility("default"))) int gsp_testhook_host_reserve(const char* what, uint64_t bytes);
 #endif
 
 namespace gsp::detail {

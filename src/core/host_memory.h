@@ -37,8 +37,6 @@ void require_host_memory(uint64_t bytes, const std::string& what);
 // Byte arithmetic that saturates at UINT64_MAX instead of wrapping (a
 // saturated need is always refused).
 constexpr uint64_t bytes_add(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
-constexpr uint64_t bytes_mul(uint64_t a, uint64_t b) {
-  return a != 0 && b > UINT64_MAX / a ? UINT64_MAX : a * b;
-}
+constexpr uint64_t bytes_mul(uint64_t a, uint64_t b) { return a != 0 && b > UINT64_MAX / a ? UINT64_MAX : a * b; }
 
 }  // namespace gsp::detail

@@ -17,12 +17,12 @@ struct Paths {
   GraphPtr graph;
   int32_t n = 0;
   gsp_dtype dtype = GSP_F32;
-  std::vector<int32_t> sources;                   // row -> source vertex
-  std::unordered_map<int32_t, int32_t> row_of;    // source vertex -> first row
-  HostArray<float> dist_f32;                      // rows x n (GSP_F32)
-  HostArray<int32_t> dist_i32;                    // rows x n (GSP_I32)
-  HostArray<double> dist_f64;                     // rows x n (GSP_F64)
-  HostArray<int32_t> pred;                        // rows x n, empty when no paths
+  std::vector<int32_t> sources;                 // row -> source vertex
+  std::unordered_map<int32_t, int32_t> row_of;  // source vertex -> first row
+  HostArray<float> dist_f32;                    // rows x n (GSP_F32)
+  HostArray<int32_t> dist_i32;                  // rows x n (GSP_I32)
+  HostArray<double> dist_f64;                   // rows x n (GSP_F64)
+  HostArray<int32_t> pred;                      // rows x n, empty when no paths
   bool has_paths = false;
   RunStats stats;
 

@@ -41,8 +41,8 @@ struct ChArcs {
   std::vector<int64_t> offsets;  // n + 1
   std::vector<int32_t> other;    // the arc's other end (position)
   std::vector<ChDist<W>> weight;
-  std::vector<int32_t> middle;   // the position bypassed, -1 for an arc of the graph
-  std::vector<int32_t> last;     // graph vertex before the head on the unpacked path
+  std::vector<int32_t> middle;  // the position bypassed, -1 for an arc of the graph
+  std::vector<int32_t> last;    // graph vertex before the head on the unpacked path
   // Derived (link_halves; not in files): a shortcut's halves, tail -> middle
   // at up_in's index first_half[e], middle -> head at up_out's second_half[e];
   // -1 for an arc of the graph.

@@ -52,7 +52,8 @@ RowMerger::RowMerger(RowSink* sink, int32_t total, int32_t n, gsp_dtype dtype, s
           GSP_ERR_INTERNAL, "RowMerger: parts must start at row 0, in order, within the job's rows");
   done_.assign(begin_.size(), 0);
   blocks_.assign(begin_.size(), Block{});
-  for (size_t i = 0; i < begin_.size(); ++i) part_sinks_.push_back(std::make_unique<Part>(this, static_cast<int32_t>(i)));
+  for (size_t i = 0; i < begin_.size(); ++i)
+    part_sinks_.push_back(std::make_unique<Part>(this, static_cast<int32_t>(i)));
 }
 
 RowMerger::~RowMerger() = default;
@@ -78,9 +79,7 @@ int32_t RowMerger::delivered() const {
 }
 
 namespace {
-[[noreturn]] void stopped() {
-  throw Error(GSP_ERR_CANCELLED, "stopped: another device's part of the run failed");
-}
+[[noreturn]] void stopped() { throw Error(GSP_ERR_CANCELLED, "stopped: another device's part of the run failed"); }
 }  // namespace
 
 void RowMerger::prepare() {
@@ -172,8 +171,8 @@ void RowMerger::narrow(int32_t part, int32_t first, int32_t rows, const void* di
   {
     std::lock_guard<std::mutex> lock(mu_);
     if (aborted_) stopped();
-    require(first == done_[static_cast<size_t>(part)] && rows >= 0 && first + rows <= part_rows(part),
-            GSP_ERR_INTERNAL, "RowMerger: part " + std::to_string(part) + " delivered rows out of order");
+    require(first == done_[static_cast<size_t>(part)] && rows >= 0 && first + rows <= part_rows(part), GSP_ERR_INTERNAL,
+            "RowMerger: part " + std::to_string(part) + " delivered rows out of order");
   }
   sink_->narrow_rows(at, rows, dist);
   std::lock_guard<std::mutex> lock(mu_);

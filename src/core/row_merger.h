@@ -85,7 +85,7 @@ class RowMerger {
   void written(int32_t part, int32_t first, int32_t rows);  // part's rows [first, first + rows) are in place
   void rows(int32_t part, int32_t first, int32_t rows, const void* dist, const int32_t* pred);
   void narrow(int32_t part, int32_t first, int32_t rows, const void* dist);  // kAnyThread sinks only
-  void pass_on_locked();  // announces the finished prefix (mu_ held)
+  void pass_on_locked();                                                     // announces the finished prefix (mu_ held)
 
   RowSink* sink_;
   int32_t total_, n_;

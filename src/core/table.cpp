@@ -18,8 +18,8 @@ void TablePaths::assemble(std::vector<std::vector<int32_t>>& rows) {
     std::vector<int32_t>().swap(r);
   }
   if (static_cast<int64_t>(vertices.size()) != offsets.back()) {
-    throw Error(GSP_ERR_INTERNAL, "table paths: " + std::to_string(vertices.size()) + " vertices for lengths summing to " +
-                                      std::to_string(offsets.back()));
+    throw Error(GSP_ERR_INTERNAL, "table paths: " + std::to_string(vertices.size()) +
+                                      " vertices for lengths summing to " + std::to_string(offsets.back()));
   }
 }
 
@@ -27,8 +27,8 @@ int64_t TablePaths::append_path(const int32_t* pred, int32_t s, int32_t t, int32
   const size_t at = out.size();
   for (int32_t v = t, steps = 0;; v = pred[v]) {
     if (v < 0 || ++steps > n) {
-      throw Error(GSP_ERR_INTERNAL, "table: the predecessor chain from " + std::to_string(t) + " does not reach " +
-                                        std::to_string(s));
+      throw Error(GSP_ERR_INTERNAL,
+                  "table: the predecessor chain from " + std::to_string(t) + " does not reach " + std::to_string(s));
     }
     out.push_back(v);
     if (v == s) break;

@@ -60,7 +60,7 @@ struct Table {
   HostArray<int32_t> dist_i32;            // K x T (GSP_I32)
   HostArray<double> dist_f64;             // K x T (GSP_F64)
   bool has_paths = false;
-  TablePaths paths;                       // empty without paths
+  TablePaths paths;  // empty without paths
   RunStats stats;
 
   uint64_t cells() const { return static_cast<uint64_t>(num_sources) * static_cast<uint64_t>(num_targets); }

@@ -61,12 +61,14 @@ bool put(F& field, const std::optional<V>& v) {
   return true;
 }
 
-const Word<CudaSplit> kCudaSplit[] = {{"copy", CudaSplit::kCopy}, {"filter", CudaSplit::kFilter}, {"none", CudaSplit::kNone}};
-const Word<DensePred> kDensePred[] = {{"auto", DensePred::kAuto}, {"pass", DensePred::kPass}, {"track", DensePred::kTrack}};
+const Word<CudaSplit> kCudaSplit[] = {
+    {"copy", CudaSplit::kCopy}, {"filter", CudaSplit::kFilter}, {"none", CudaSplit::kNone}};
+const Word<DensePred> kDensePred[] = {
+    {"auto", DensePred::kAuto}, {"pass", DensePred::kPass}, {"track", DensePred::kTrack}};
 const Word<HeapLayout> kHeapLayout[] = {{"interleaved", HeapLayout::kInterleaved},
                                         {"contiguous", HeapLayout::kContiguous}};
-const Word<CudaFilter> kCudaFilter[] = {{"both", CudaFilter::kBoth}, {"global", CudaFilter::kGlobal},
-                                        {"none", CudaFilter::kNone}};
+const Word<CudaFilter> kCudaFilter[] = {
+    {"both", CudaFilter::kBoth}, {"global", CudaFilter::kGlobal}, {"none", CudaFilter::kNone}};
 const Word<MpiTransport> kMpiTransport[] = {
     {"auto", MpiTransport::kAuto}, {"device", MpiTransport::kDevice}, {"host", MpiTransport::kHost}};
 
@@ -82,7 +84,8 @@ constexpr int64_t kMaxWaves = int64_t(1) << 20;
 
 const Knob kKnobs[] = {
     {"GSP_CPU_POOL", [](Tuning& t, const char* s) { return put(t.cpu_pool, as_switch(s)); }},
-    {"GSP_CPU_POOL_SPIN_US", [](Tuning& t, const char* s) { return put(t.cpu_pool_spin_us, as_int(s, 0, kMaxSpinUs)); }},
+    {"GSP_CPU_POOL_SPIN_US",
+     [](Tuning& t, const char* s) { return put(t.cpu_pool_spin_us, as_int(s, 0, kMaxSpinUs)); }},
     {"GSP_CPU_BARRIER_SPIN_US",
      [](Tuning& t, const char* s) { return put(t.cpu_barrier_spin_us, as_int(s, 0, kMaxSpinUs)); }},
     {"GSP_CPU_BARRIER_PAUSE", [](Tuning& t, const char* s) { return put(t.cpu_barrier_pause, as_switch(s)); }},
@@ -96,18 +99,22 @@ const Knob kKnobs[] = {
     {"GSP_CUDA_SSSP_POOL", [](Tuning& t, const char* s) { return put(t.cuda_sssp_pool, as_switch(s)); }},
     {"GSP_CUDA_PINNED_RESULTS", [](Tuning& t, const char* s) { return put(t.cuda_pinned_results, as_switch(s)); }},
     {"GSP_CUDA_DS_ONE_BUCKET", [](Tuning& t, const char* s) { return put(t.cuda_ds_one_bucket, as_switch(s)); }},
-    {"GSP_CUDA_LOCAL_ROUNDS", [](Tuning& t, const char* s) { return put(t.cuda_local_rounds, as_int(s, 0, kMaxWaves)); }},
+    {"GSP_CUDA_LOCAL_ROUNDS",
+     [](Tuning& t, const char* s) { return put(t.cuda_local_rounds, as_int(s, 0, kMaxWaves)); }},
     {"GSP_CUDA_ELL", [](Tuning& t, const char* s) { return put(t.cuda_ell, as_switch(s)); }},
     {"GSP_CUDA_SPEC", [](Tuning& t, const char* s) { return put(t.cuda_spec, as_switch(s)); }},
     {"GSP_CUDA_PERSISTENT_BLOCKS_PER_SM",
      [](Tuning& t, const char* s) { return put(t.cuda_persistent_blocks_per_sm, as_int(s, 1, 4)); }},
     {"GSP_CUDA_FILTER", [](Tuning& t, const char* s) { return put(t.cuda_filter, as_word(s, kCudaFilter)); }},
     {"GSP_CUDA_HUB_ARCS", [](Tuning& t, const char* s) { return put(t.cuda_hub_arcs, as_int(s, 0, INT32_MAX)); }},
-    {"GSP_CUDA_DS_DELTA_SCALE", [](Tuning& t, const char* s) { return put(t.cuda_ds_delta_scale, as_int(s, 1, int64_t(1) << 20)); }},
+    {"GSP_CUDA_DS_DELTA_SCALE",
+     [](Tuning& t, const char* s) { return put(t.cuda_ds_delta_scale, as_int(s, 1, int64_t(1) << 20)); }},
     {"GSP_CUDA_DS_SPLIT", [](Tuning& t, const char* s) { return put(t.cuda_ds_split, as_word(s, kCudaSplit)); }},
     {"GSP_CUDA_TRACE", [](Tuning& t, const char* s) { return put(t.cuda_trace, as_switch(s)); }},
-    {"GSP_CUDA_BATCH_SOURCES", [](Tuning& t, const char* s) { return put(t.cuda_batch_sources, as_int(s, 1, INT32_MAX)); }},
-    {"GSP_CUDA_SPMM_HUB_ARCS", [](Tuning& t, const char* s) { return put(t.cuda_spmm_hub_arcs, as_int(s, 1, INT32_MAX)); }},
+    {"GSP_CUDA_BATCH_SOURCES",
+     [](Tuning& t, const char* s) { return put(t.cuda_batch_sources, as_int(s, 1, INT32_MAX)); }},
+    {"GSP_CUDA_SPMM_HUB_ARCS",
+     [](Tuning& t, const char* s) { return put(t.cuda_spmm_hub_arcs, as_int(s, 1, INT32_MAX)); }},
     {"GSP_MPI_BLOCK_SIZE",
      [](Tuning& t, const char* s) {
        if (put(t.mpi_block_size, as_int(s, 1, 2048))) return true;
@@ -123,8 +130,10 @@ const Knob kKnobs[] = {
     {"GSP_MPI_TRANSPORT", [](Tuning& t, const char* s) { return put(t.mpi_transport, as_word(s, kMpiTransport)); }},
 #if defined(GSP_TEST_HOOKS)
     // Test builds only (CMake defines GSP_TEST_HOOKS when the tests are built).
-    {"GSP_MPI_TEST_FAIL_RANK", [](Tuning& t, const char* s) { return put(t.mpi_test_fail_rank, as_int(s, 0, INT_MAX)); }},
-    {"GSP_MPI_TEST_FAIL_STEP", [](Tuning& t, const char* s) { return put(t.mpi_test_fail_step, as_int(s, 1, INT_MAX)); }},
+    {"GSP_MPI_TEST_FAIL_RANK",
+     [](Tuning& t, const char* s) { return put(t.mpi_test_fail_rank, as_int(s, 0, INT_MAX)); }},
+    {"GSP_MPI_TEST_FAIL_STEP",
+     [](Tuning& t, const char* s) { return put(t.mpi_test_fail_step, as_int(s, 1, INT_MAX)); }},
     {"GSP_TEST_FAIL_DEVICE", [](Tuning& t, const char* s) { return put(t.test_fail_device, as_int(s, 0, INT_MAX)); }},
     {"GSP_TEST_RESULT_READY_DELAY_MS",
      [](Tuning& t, const char* s) { return put(t.test_result_ready_delay_ms, as_int(s, 1, 60000)); }},

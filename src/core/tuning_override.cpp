@@ -41,7 +41,7 @@ namespace {
 struct Overrides {
   std::mutex mu;
   std::map<std::string, const char*, std::less<>> set;  // knob -> its value, in `texts`
-  std::set<std::string> texts;                           // every value ever set; never shrinks
+  std::set<std::string> texts;                          // every value ever set; never shrinks
 };
 
 // Built in static storage on first use, without allocating (tests/
@@ -57,9 +57,7 @@ Overrides& overrides() {
 thread_local const char* t_check_name = nullptr;
 thread_local const char* t_check_value = nullptr;
 
-const char* check_lookup(const char* name) {
-  return std::strcmp(name, t_check_name) == 0 ? t_check_value : nullptr;
-}
+const char* check_lookup(const char* name) { return std::strcmp(name, t_check_name) == 0 ? t_check_value : nullptr; }
 
 bool known(const char* name) {
   const std::vector<std::string> names = tuning_variables();

@@ -13,7 +13,6 @@
 
 namespace gsp::detail {
 
-
 // Estimated seconds of one single-source run on the CPU (wall time of
 // gsp_sssp_run with paths, result allocation included) per engine.
 struct CpuSsspCosts {

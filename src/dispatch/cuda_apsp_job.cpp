@@ -85,8 +85,8 @@ void run_johnson(const ApspJob& job, bool rows_serialise) {
   on_reduced.sink = &sink;
   on_reduced.algorithm =
       cuda_apsp_choice(*reduced.graph, job.num_sources, o.want_paths, static_cast<double>(o.device_memory_limit));
-  run_cuda_apsp(on_reduced, plan_devices(*reduced.graph, o, on_reduced.algorithm, job.num_sources,
-                                         job.all_sources, rows_serialise || RowMerger::serialises(sink)));
+  run_cuda_apsp(on_reduced, plan_devices(*reduced.graph, o, on_reduced.algorithm, job.num_sources, job.all_sources,
+                                         rows_serialise || RowMerger::serialises(sink)));
   // The run is Johnson's (dispatch names it): the engine's counts and
   // stages, plus Bellman-Ford's relaxations and the reweighting as set-up.
   if (job.stats != nullptr) {
@@ -102,8 +102,8 @@ void run_cuda_apsp_job(const ApspJob& job, bool rows_serialise) {
     run_johnson(job, rows_serialise);
     return;
   }
-  run_cuda_apsp(job, plan_devices(*job.graph, *job.options, job.algorithm, job.num_sources, job.all_sources,
-                                  rows_serialise));
+  run_cuda_apsp(
+      job, plan_devices(*job.graph, *job.options, job.algorithm, job.num_sources, job.all_sources, rows_serialise));
 }
 
 }  // namespace gsp::detail

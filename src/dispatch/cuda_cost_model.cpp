@@ -121,17 +121,15 @@ CudaApspCosts cuda_apsp_costs(const Graph& g, int32_t num_sources, bool paths, d
   const double width = std::min(k, kDsPassSources);
   const double passes = std::ceil(k / kDsPassSources);
   const bool batched = k >= kDsBatchedFrom;
-  const double pass_latency =
-      kDsPassLatency + (batched ? kDsPerDepthBatched : kDsPerDepthSearch) * g.hop_depth();
-  const double per_source_arc = batched ? kDsPerSourceArcBatched
+  const double pass_latency = kDsPassLatency + (batched ? kDsPerDepthBatched : kDsPerDepthSearch) * g.hop_depth();
+  const double per_source_arc = batched                       ? kDsPerSourceArcBatched
                                 : m / n <= kDsBucketMaxDegree ? kDsPerSourceArcBuckets
                                                               : kDsPerSourceArcExpander;
   const double pass_work = width * (n + m) * per_source_arc;
   // Narrow buckets overlap a pass's latency with its work; a search's wide
   // buckets do little work per phase, so its phases add up (NY, K = 8: 6.5 ms).
   const double pass = batched ? std::max(pass_latency, pass_work) : pass_latency + pass_work;
-  c.delta_stepping = kDsFixed + passes * pass +
-                     width * n * (paths ? 8.0 : 4.0) / kCopyRate;
+  c.delta_stepping = kDsFixed + passes * pass + width * n * (paths ? 8.0 : 4.0) / kCopyRate;
   const double spmm_width = std::min(k, kSpmmPassSources);
   const double spmm_rounds = kSpmmRoundsFixed + kSpmmRoundsPerDepth * g.hop_depth();
   const double spmm_round = std::max(kSpmmRoundFixed + spmm_width * (n + m) * kSpmmPerSourceArcRound,
@@ -156,9 +154,18 @@ gsp_algorithm cuda_apsp_choice(const Graph& g, int32_t num_sources, bool paths, 
   const CudaApspCosts c = cuda_apsp_costs(g, num_sources, paths, device_bytes);
   gsp_algorithm best = GSP_APSP_FLOYD_WARSHALL;
   double t = c.floyd_warshall;
-  if (g.n() <= 2000000 && c.task_parallel < t) { best = GSP_APSP_TASK_PARALLEL; t = c.task_parallel; }
-  if (c.heap < t) { best = GSP_APSP_HEAP; t = c.heap; }
-  if (c.delta_stepping < t) { best = GSP_APSP_DELTA_STEPPING; t = c.delta_stepping; }
+  if (g.n() <= 2000000 && c.task_parallel < t) {
+    best = GSP_APSP_TASK_PARALLEL;
+    t = c.task_parallel;
+  }
+  if (c.heap < t) {
+    best = GSP_APSP_HEAP;
+    t = c.heap;
+  }
+  if (c.delta_stepping < t) {
+    best = GSP_APSP_DELTA_STEPPING;
+    t = c.delta_stepping;
+  }
   if (c.spmm < t) best = GSP_APSP_SPMM;
   return best;
 }

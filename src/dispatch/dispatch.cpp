@@ -58,8 +58,7 @@ double cpu_job_seconds(const Graph& g, const RunOptions& o, bool sssp, int32_t n
 Lean lean_of(const Graph& g, const RunOptions& o, bool sssp, int32_t num_sources) {
   if (o.backend == GSP_BACKEND_CPU) return {};
   if (o.backend == GSP_BACKEND_CUDA) return {true, false};
-  if (o.cuda_stream == nullptr && !gpu::started() &&
-      cold_start_prefers_cpu(cpu_job_seconds(g, o, sssp, num_sources))) {
+  if (o.cuda_stream == nullptr && !gpu::started() && cold_start_prefers_cpu(cpu_job_seconds(g, o, sssp, num_sources))) {
     return {false, true};
   }
   return {gpu::usable(nullptr), false};
@@ -83,8 +82,8 @@ gsp_backend choose_backend(const RunOptions& o, gsp_algorithm algo, const Lean& 
   switch (o.backend) {
     case GSP_BACKEND_CPU:
       if (!cpu::supports(algo)) {
-        throw Error(GSP_ERR_UNSUPPORTED, "algorithm " + algo_str(algo) +
-                                             " has no CPU engine; use GSP_BACKEND_CUDA or GSP_BACKEND_AUTO");
+        throw Error(GSP_ERR_UNSUPPORTED,
+                    "algorithm " + algo_str(algo) + " has no CPU engine; use GSP_BACKEND_CUDA or GSP_BACKEND_AUTO");
       }
       return GSP_BACKEND_CPU;
     case GSP_BACKEND_CUDA:
@@ -140,9 +139,7 @@ gsp_algorithm auto_apsp(const Graph& g, int32_t num_sources, const RunOptions& o
 class Timer {
  public:
   Timer() : t0_(std::chrono::steady_clock::now()) {}
-  double seconds() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
-  }
+  double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count(); }
 
  private:
   std::chrono::steady_clock::time_point t0_;
@@ -174,10 +171,9 @@ Plan plan_run(const Graph& g, const RunOptions& o, bool sssp, int32_t num_source
     throw Error(GSP_ERR_INVALID_ARGUMENT, "algorithm " + algo_str(algo) + " is an SSSP algorithm; use gsp_sssp_run");
   }
   if (!accepts_negative_weights(algo) && g.has_negative_weight()) {
-    throw Error(GSP_ERR_NEGATIVE_WEIGHT, "algorithm " + algo_str(algo) +
-                                             " needs non-negative weights; the graph's smallest weight is " +
-                                             std::to_string(g.min_weight()) +
-                                             " (use bellman-ford, johnson or floyd-warshall)");
+    throw Error(GSP_ERR_NEGATIVE_WEIGHT,
+                "algorithm " + algo_str(algo) + " needs non-negative weights; the graph's smallest weight is " +
+                    std::to_string(g.min_weight()) + " (use bellman-ford, johnson or floyd-warshall)");
   }
   Plan p{algo, choose_backend(o, algo, johnson_lean(o, algo, lean))};
   p.cold_cpu = lean.cold_cpu && p.backend == GSP_BACKEND_CPU;
@@ -194,8 +190,7 @@ Plan plan_run(const Graph& g, const RunOptions& o, bool sssp, int32_t num_source
 // lowers a sum. Such a verdict would be a bug, and is not hidden.)
 bool float_cycle_verdict_to_check(const Graph& g, const Plan& p, const Error& e) {
   return e.status() == GSP_ERR_NEGATIVE_CYCLE && is_float_dtype(g.dtype()) && g.has_negative_weight() &&
-         !(p.algorithm == GSP_APSP_JOHNSON ||
-           (p.backend == GSP_BACKEND_CPU && p.algorithm == GSP_SSSP_BELLMAN_FORD));
+         !(p.algorithm == GSP_APSP_JOHNSON || (p.backend == GSP_BACKEND_CPU && p.algorithm == GSP_SSSP_BELLMAN_FORD));
 }
 
 std::vector<int32_t> expand_sources(const Graph& g, const int32_t* sources, int32_t num_sources, bool* all) {
@@ -265,8 +260,8 @@ void run_apsp_planned(const Graph& g, const std::vector<int32_t>& list, bool all
   finish_stats(stats, p.backend, p.algorithm, t.seconds());
 }
 
-void run_apsp_into(const Graph& g, const std::vector<int32_t>& list, bool all, const RunOptions& o,
-                   RowSink* sink, RunStats* stats) {
+void run_apsp_into(const Graph& g, const std::vector<int32_t>& list, bool all, const RunOptions& o, RowSink* sink,
+                   RunStats* stats) {
   run_apsp_planned(g, list, all, o, plan_run(g, o, false, static_cast<int32_t>(list.size())), sink, stats);
 }
 
@@ -283,9 +278,9 @@ void require_result_memory(size_t rows, int32_t n, bool paths, gsp_dtype dtype) 
 void require_device_array(const void* p, int32_t device, const char* name) {
   const int32_t d = gpu::pointer_device(p);
   if (d != device) {
-    throw Error(GSP_ERR_INVALID_ARGUMENT, std::string(name) + " is not CUDA device memory of device " +
-                                              std::to_string(device) +
-                                              (d < 0 ? " (it is host memory)" : " (it is on device " + std::to_string(d) + ")"));
+    throw Error(GSP_ERR_INVALID_ARGUMENT,
+                std::string(name) + " is not CUDA device memory of device " + std::to_string(device) +
+                    (d < 0 ? " (it is host memory)" : " (it is on device " + std::to_string(d) + ")"));
   }
 }
 
@@ -315,12 +310,12 @@ RunOptions normalize_options(const gsp_options* options) {
     std::memcpy(&backend_raw, reinterpret_cast<const char*>(&o) + offsetof(gsp_options, backend), sizeof(int));
     std::memcpy(&algorithm_raw, reinterpret_cast<const char*>(&o) + offsetof(gsp_options, algorithm), sizeof(int));
     if (backend_raw != GSP_BACKEND_AUTO && backend_raw != GSP_BACKEND_CPU && backend_raw != GSP_BACKEND_CUDA) {
-      throw Error(GSP_ERR_INVALID_ARGUMENT, "options->backend = " + std::to_string(backend_raw) +
-                                                " is not a gsp_backend");
+      throw Error(GSP_ERR_INVALID_ARGUMENT,
+                  "options->backend = " + std::to_string(backend_raw) + " is not a gsp_backend");
     }
     if (algorithm_raw < 0 || algorithm_raw > kMaxAlgorithm) {
-      throw Error(GSP_ERR_INVALID_ARGUMENT, "options->algorithm = " + std::to_string(algorithm_raw) +
-                                                " is not a gsp_algorithm");
+      throw Error(GSP_ERR_INVALID_ARGUMENT,
+                  "options->algorithm = " + std::to_string(algorithm_raw) + " is not a gsp_algorithm");
     }
     require(o.device >= 0, GSP_ERR_INVALID_ARGUMENT, "options->device = " + std::to_string(o.device) + " is negative");
     require((o.flags & ~kKnownRunFlags) == 0, GSP_ERR_INVALID_ARGUMENT,
@@ -593,8 +588,8 @@ void run_apsp_into_arrays(const GraphPtr& graph, const int32_t* sources, int32_t
   require_rows_delivered(sink.delivered(), static_cast<int64_t>(list.size()));
 }
 
-void plan_for(const Graph& graph, bool sssp, int32_t num_sources, const RunOptions& options,
-              gsp_backend* backend, gsp_algorithm* algorithm) {
+void plan_for(const Graph& graph, bool sssp, int32_t num_sources, const RunOptions& options, gsp_backend* backend,
+              gsp_algorithm* algorithm) {
   const Plan p = plan_run(graph, options, sssp, sssp ? 1 : num_sources <= 0 ? graph.n() : num_sources);
   *backend = p.backend;
   *algorithm = p.algorithm;

@@ -27,15 +27,15 @@ std::unique_ptr<Paths> run_apsp(const GraphPtr& graph, const int32_t* sources, i
                                 const RunOptions& options);
 // Rows into the caller's arrays (gsp_apsp_run_into): dist rows x n values,
 // pred rows x n or null (then no predecessors are computed).
-void run_apsp_into_arrays(const GraphPtr& graph, const int32_t* sources, int32_t num_sources,
-                          const RunOptions& options, void* dist, int32_t* pred, RunStats* stats);
-void run_apsp_stream(const GraphPtr& graph, const int32_t* sources, int32_t num_sources,
-                     const RunOptions& options, gsp_rows_fn on_rows, void* user);
+void run_apsp_into_arrays(const GraphPtr& graph, const int32_t* sources, int32_t num_sources, const RunOptions& options,
+                          void* dist, int32_t* pred, RunStats* stats);
+void run_apsp_stream(const GraphPtr& graph, const int32_t* sources, int32_t num_sources, const RunOptions& options,
+                     gsp_rows_fn on_rows, void* user);
 
 // The backend and algorithm a run would use (gsp_run_plan): the same choice
 // and checks as the run itself. num_sources <= 0: every vertex (APSP).
-void plan_for(const Graph& graph, bool sssp, int32_t num_sources, const RunOptions& options,
-              gsp_backend* backend, gsp_algorithm* algorithm);
+void plan_for(const Graph& graph, bool sssp, int32_t num_sources, const RunOptions& options, gsp_backend* backend,
+              gsp_algorithm* algorithm);
 
 // Many-to-many tables (dispatch_table.cpp): K x T distances (and paths
 // unless options.want_paths is false) from sources to targets. Checks the

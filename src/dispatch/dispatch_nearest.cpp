@@ -46,8 +46,8 @@ GraphPtr with_super_source(const Graph& g, const std::vector<int32_t>& distinct)
 
 }  // namespace
 
-void run_nearest(const GraphPtr& graph, const int32_t* sources, int32_t num_sources, const RunOptions& o,
-                 void* dist, int32_t* nearest, int32_t* pred, RunStats* stats) {
+void run_nearest(const GraphPtr& graph, const int32_t* sources, int32_t num_sources, const RunOptions& o, void* dist,
+                 int32_t* nearest, int32_t* pred, RunStats* stats) {
   const Graph& g = *graph;
   const int32_t n = g.n();
   require(sources != nullptr, GSP_ERR_INVALID_ARGUMENT, "sources must not be NULL");

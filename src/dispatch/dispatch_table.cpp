@@ -32,7 +32,8 @@ namespace gsp::detail {
 namespace {
 
 void check_list(const Graph& g, const int32_t* list, int32_t count, const char* name, const char* count_name) {
-  require(count >= 0, GSP_ERR_INVALID_ARGUMENT, std::string(count_name) + " = " + std::to_string(count) + " is negative");
+  require(count >= 0, GSP_ERR_INVALID_ARGUMENT,
+          std::string(count_name) + " = " + std::to_string(count) + " is negative");
   require(list != nullptr || count == 0, GSP_ERR_INVALID_ARGUMENT,
           std::string(name) + " is NULL but " + count_name + " = " + std::to_string(count));
   for (int32_t i = 0; i < count; ++i) require_entry_index(list[i], g.n(), name, i);
@@ -43,11 +44,18 @@ void check_list(const Graph& g, const int32_t* list, int32_t count, const char* 
 // per source, assembled at the end (TablePaths::assemble).
 class TableSink final : public RowSink {
  public:
-  TableSink(const Graph& g, const int32_t* sources, int32_t num_sources, const int32_t* targets,
-            int32_t num_targets, void* dist, TablePaths* paths, std::vector<std::vector<int32_t>>* rows,
-            int32_t threads)
-      : g_(g), sources_(sources), targets_(targets), t_(num_targets), dist_(dist), paths_(paths), rows_(rows),
-        sources_count_(num_sources), threads_(std::max(1, threads)), columns_(targets, targets + num_targets) {}
+  TableSink(const Graph& g, const int32_t* sources, int32_t num_sources, const int32_t* targets, int32_t num_targets,
+            void* dist, TablePaths* paths, std::vector<std::vector<int32_t>>* rows, int32_t threads)
+      : g_(g),
+        sources_(sources),
+        targets_(targets),
+        t_(num_targets),
+        dist_(dist),
+        paths_(paths),
+        rows_(rows),
+        sources_count_(num_sources),
+        threads_(std::max(1, threads)),
+        columns_(targets, targets + num_targets) {}
 
   // Rows in any order and from several threads at once (a run on several
   // devices, dispatch/multi_device.h): each row writes only its own cells
@@ -57,7 +65,8 @@ class TableSink final : public RowSink {
     require(first_index >= 0 && num_rows >= 0 && first_index <= sources_count_ - num_rows, GSP_ERR_INTERNAL,
             "table: an engine delivered rows past the sources");
     next_.fetch_add(num_rows);
-    require(paths_ == nullptr || pred != nullptr, GSP_ERR_INTERNAL, "table: an engine delivered rows without predecessors");
+    require(paths_ == nullptr || pred != nullptr, GSP_ERR_INTERNAL,
+            "table: an engine delivered rows without predecessors");
     with_weight_type(g_.dtype(), [&](auto w0) {
       using W = decltype(w0);
       const size_t n = static_cast<size_t>(g_.n());
@@ -96,8 +105,8 @@ class TableSink final : public RowSink {
     require(paths_ == nullptr && first_index >= 0 && num_rows >= 0 && first_index <= sources_count_ - num_rows,
             GSP_ERR_INTERNAL, "table: an engine delivered narrow rows past the sources");
     const size_t bytes = weight_bytes(g_.dtype()) * static_cast<size_t>(t_) * static_cast<size_t>(num_rows);
-    std::memcpy(static_cast<char*>(dist_) + weight_bytes(g_.dtype()) * static_cast<size_t>(t_) *
-                                                 static_cast<size_t>(first_index),
+    std::memcpy(static_cast<char*>(dist_) +
+                    weight_bytes(g_.dtype()) * static_cast<size_t>(t_) * static_cast<size_t>(first_index),
                 dist, bytes);
     next_.fetch_add(num_rows);
   }
@@ -269,8 +278,9 @@ void table_into(const Graph& g, const int32_t* sources, int32_t num_sources, con
   job.settle_budget = settle_budget;
   // On the CPU every algorithm runs as the early-exit table engine (Johnson
   // on negative arcs); what ran is reported.
-  const gsp_algorithm cpu_algorithm =
-      algorithm == GSP_CH ? GSP_CH : g.has_negative_weight() ? GSP_APSP_JOHNSON : GSP_APSP_HEAP;
+  const gsp_algorithm cpu_algorithm = algorithm == GSP_CH       ? GSP_CH
+                                      : g.has_negative_weight() ? GSP_APSP_JOHNSON
+                                                                : GSP_APSP_HEAP;
   o.report(0.0);
   // The table on CUDA. The CPU answers in two cases, as the CPU engine
   // would: a float engine's negative-cycle verdict it does not confirm in
@@ -328,9 +338,9 @@ void table_into(const Graph& g, const int32_t* sources, int32_t num_sources, con
 // cannot fit (host_memory.h).
 void require_table_memory(int32_t k, int32_t t, bool paths, gsp_dtype dtype) {
   const uint64_t cells = bytes_mul(static_cast<uint64_t>(k), static_cast<uint64_t>(t));
-  require_host_memory(bytes_mul(cells, weight_bytes(dtype) + (paths ? 8 : 0)), "a table of " + std::to_string(k) + " x " +
-                                                           std::to_string(t) + " cells (distances" +
-                                                           (paths ? " and path offsets)" : ")"));
+  require_host_memory(bytes_mul(cells, weight_bytes(dtype) + (paths ? 8 : 0)),
+                      "a table of " + std::to_string(k) + " x " + std::to_string(t) + " cells (distances" +
+                          (paths ? " and path offsets)" : ")"));
 }
 
 }  // namespace

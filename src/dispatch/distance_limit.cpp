@@ -22,8 +22,8 @@ void cut(const W* in, W* out, const int32_t* pred_in, int32_t* pred_out, size_t 
 
 void require_limit_allowed(const Graph& g, const RunOptions& o) {
   if (has_limit(o) && g.has_negative_weight()) {
-    throw Error(GSP_ERR_NEGATIVE_WEIGHT, "options->limit needs non-negative weights; the graph's smallest is " +
-                                             std::to_string(g.min_weight()));
+    throw Error(GSP_ERR_NEGATIVE_WEIGHT,
+                "options->limit needs non-negative weights; the graph's smallest is " + std::to_string(g.min_weight()));
   }
 }
 

@@ -20,9 +20,13 @@ std::string num(double x) {
 
 // The largest finite value of a float weight type, and its name in messages.
 template <class W>
-constexpr double type_max() { return std::is_same_v<W, float> ? static_cast<double>(FLT_MAX) : DBL_MAX; }
+constexpr double type_max() {
+  return std::is_same_v<W, float> ? static_cast<double>(FLT_MAX) : DBL_MAX;
+}
 template <class W>
-const char* type_max_text() { return std::is_same_v<W, float> ? "FLT_MAX = 3.4e38" : "DBL_MAX = 1.8e308"; }
+const char* type_max_text() {
+  return std::is_same_v<W, float> ? "FLT_MAX = 3.4e38" : "DBL_MAX = 1.8e308";
+}
 
 template <class W>
 void check_row(const Graph& graph, int32_t source, const W* dist) {
@@ -31,8 +35,8 @@ void check_row(const Graph& graph, int32_t source, const W* dist) {
     if (std::isnan(dist[v]) || dist[v] == -INFINITY) {
       throw Error(GSP_ERR_OVERFLOW, "the float distance from " + std::to_string(source) + " to " + std::to_string(v) +
                                         " is " + (std::isnan(dist[v]) ? "NaN" : "-inf") +
-                                        ": a path length left the weight type's range (|d| > " +
-                                        type_max_text<W>() + "); use smaller weights");
+                                        ": a path length left the weight type's range (|d| > " + type_max_text<W>() +
+                                        "); use smaller weights");
     }
   }
   for (int32_t u = 0; u < g.n; ++u) {
@@ -40,11 +44,11 @@ void check_row(const Graph& graph, int32_t source, const W* dist) {
     for (int64_t e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
       const int32_t v = g.targets[e];
       if (dist[v] == INFINITY) {
-        throw Error(GSP_ERR_OVERFLOW,
-                    "the float distance from " + std::to_string(source) + " to " + std::to_string(v) +
-                        " overflows: vertex " + std::to_string(u) + " is at " + num(dist[u]) + " and arc " +
-                        std::to_string(u) + " -> " + std::to_string(v) + " weighs " + num(g.weights[e]) +
-                        ", beyond " + type_max_text<W>() + " (the target is reachable); use smaller weights");
+        throw Error(GSP_ERR_OVERFLOW, "the float distance from " + std::to_string(source) + " to " + std::to_string(v) +
+                                          " overflows: vertex " + std::to_string(u) + " is at " + num(dist[u]) +
+                                          " and arc " + std::to_string(u) + " -> " + std::to_string(v) + " weighs " +
+                                          num(g.weights[e]) + ", beyond " + type_max_text<W>() +
+                                          " (the target is reachable); use smaller weights");
       }
     }
   }

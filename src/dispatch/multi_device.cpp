@@ -68,16 +68,15 @@ int32_t chunk_rows(gsp_algorithm a, int32_t sources, int32_t devices, bool rows_
 // Whether the sink keeps every row until the run ends (a result, the
 // caller's arrays, a table's cells) rather than passing rows on to the
 // caller as they come.
-bool rows_kept(const RowSink& sink) {
-  return sink.has_destination() || sink.order() == RowSink::Order::kAnyThread;
-}
+bool rows_kept(const RowSink& sink) { return sink.has_destination() || sink.order() == RowSink::Order::kAnyThread; }
 
 // The many-source engines on several devices: chunks of sources, taken in
 // order by whichever device is free, each run by the one-device engine.
 class SourceSplit {
  public:
   SourceSplit(const ApspJob& job, int32_t devices)
-      : job_(job), devices_(devices),
+      : job_(job),
+        devices_(devices),
         chunk_(chunk_rows(job.algorithm, job.num_sources, devices, rows_kept(*job.sink))),
         merger_(job.sink, job.num_sources, job.graph->n(), job.graph->dtype(), chunk_starts()) {}
 
@@ -221,8 +220,8 @@ int32_t plan_devices(const Graph& g, const RunOptions& o, gsp_algorithm algorith
   if (o.num_devices >= 1) {
     require(o.num_devices <= usable, GSP_ERR_INVALID_ARGUMENT,
             "options->num_devices = " + std::to_string(o.num_devices) + ", but " + std::to_string(usable) +
-                " CUDA device" + (usable == 1 ? " is" : "s are") + " usable from options->device = " +
-                std::to_string(o.device) + " on");
+                " CUDA device" + (usable == 1 ? " is" : "s are") +
+                " usable from options->device = " + std::to_string(o.device) + " on");
     return can_split(algorithm, all_sources) ? o.num_devices : 1;
   }
   if (usable <= 1 || o.cuda_stream != nullptr || !can_split(algorithm, all_sources)) return 1;

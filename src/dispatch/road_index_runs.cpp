@@ -12,7 +12,11 @@ namespace gsp::detail {
 namespace {
 
 std::string describe(int32_t n, int64_t m, gsp_dtype dtype) {
-  return "n = " + std::to_string(n) + ", m = " + std::to_string(m) + ", " + std::string(dtype == GSP_I32 ? "int32" : dtype == GSP_F32 ? "float32" : "float64") + " weights";
+  return "n = " + std::to_string(n) + ", m = " + std::to_string(m) + ", " +
+         std::string(dtype == GSP_I32   ? "int32"
+                     : dtype == GSP_F32 ? "float32"
+                                        : "float64") +
+         " weights";
 }
 
 }  // namespace

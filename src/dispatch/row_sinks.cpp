@@ -4,13 +4,12 @@
 #include <algorithm>
 #include <string>
 
-
 namespace gsp::detail {
 
 void check_row_order(int32_t first_index, int32_t num_rows, int32_t* next) {
   if (first_index != *next) {
-    throw Error(GSP_ERR_INTERNAL, "rows delivered out of order: got " + std::to_string(first_index) +
-                                      ", expected " + std::to_string(*next));
+    throw Error(GSP_ERR_INTERNAL, "rows delivered out of order: got " + std::to_string(first_index) + ", expected " +
+                                      std::to_string(*next));
   }
   *next += num_rows;
 }

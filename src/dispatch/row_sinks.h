@@ -13,7 +13,6 @@
 
 namespace gsp::detail {
 
-
 // Rows into arrays of rows x n values: a result's, or the caller's. Rows
 // must arrive in order (rows() or, written in place, rows_written()).
 class ArraySink final : public RowSink {

@@ -78,7 +78,8 @@ class Input {
       data_.insert(data_.end(), chunk, chunk + got);
       if (got < sizeof chunk) break;
     }
-    if (std::ferror(f.get()) != 0) throw Error(GSP_ERR_IO, "cannot read '" + path + "': " + os_reason(errno, "read error"));
+    if (std::ferror(f.get()) != 0)
+      throw Error(GSP_ERR_IO, "cannot read '" + path + "': " + os_reason(errno, "read error"));
   }
   [[noreturn]] void bad(const std::string& what) const {
     throw Error(GSP_ERR_PARSE, path_ + ": not a usable libgsp index file: " + what);
@@ -122,7 +123,8 @@ void read_arcs(Input& in, int32_t n, int64_t m, ChArcs<W>* a) {
 template <class W>
 void check_arcs(const Input& in, const ChHierarchy<W>& h, const ChArcs<W>& a, const char* name) {
   const int32_t n = h.n;
-  if (a.offsets[0] != 0 || a.offsets[static_cast<size_t>(n)] != a.size()) in.bad(std::string(name) + " offsets do not span its arcs");
+  if (a.offsets[0] != 0 || a.offsets[static_cast<size_t>(n)] != a.size())
+    in.bad(std::string(name) + " offsets do not span its arcs");
   for (int32_t p = 0; p < n; ++p) {
     const int64_t b = a.offsets[static_cast<size_t>(p)], e = a.offsets[static_cast<size_t>(p) + 1];
     if (e < b || e > a.size()) in.bad(std::string(name) + " offsets leave their arcs at position " + std::to_string(p));
@@ -158,7 +160,8 @@ std::unique_ptr<ChBase> read_hierarchy(Input& in, const Header& hd) {
   h->position.assign(static_cast<size_t>(hd.n), -1);
   for (int32_t p = 0; p < hd.n; ++p) {
     const int32_t v = h->vertex_at[static_cast<size_t>(p)];
-    if (v < 0 || v >= hd.n || h->position[static_cast<size_t>(v)] != -1) in.bad("the vertex order is not a permutation");
+    if (v < 0 || v >= hd.n || h->position[static_cast<size_t>(v)] != -1)
+      in.bad("the vertex order is not a permutation");
     h->position[static_cast<size_t>(v)] = p;
   }
   // Arcs are sorted by their other end (checked first), so that the
@@ -211,7 +214,8 @@ std::unique_ptr<ChBase> load_index(const std::string& path) {
   if (hd.version != kVersion) {
     in.bad("format version " + std::to_string(hd.version) + ", this library reads version " + std::to_string(kVersion));
   }
-  if (hd.dtype != GSP_I32 && hd.dtype != GSP_F32 && hd.dtype != GSP_F64) in.bad("unknown weight type " + std::to_string(hd.dtype));
+  if (hd.dtype != GSP_I32 && hd.dtype != GSP_F32 && hd.dtype != GSP_F64)
+    in.bad("unknown weight type " + std::to_string(hd.dtype));
   if (hd.n < 0 || hd.out_arcs < 0 || hd.in_arcs < 0 || hd.shortcuts < 0 || hd.graph_arcs < 0) in.bad("negative sizes");
   const uint64_t expected = with_weight_type(static_cast<gsp_dtype>(hd.dtype), [&](auto w) {
     using W = decltype(w);
@@ -230,9 +234,8 @@ std::unique_ptr<ChBase> load_index(const std::string& path) {
   Checksum sum;
   sum.add(in.at(sizeof(Header)), in.size() - sizeof(Header));
   if (sum.h != hd.checksum) in.bad("checksum mismatch (the file is damaged)");
-  return with_weight_type(static_cast<gsp_dtype>(hd.dtype), [&](auto w) {
-    return read_hierarchy<decltype(w)>(in, hd);
-  });
+  return with_weight_type(static_cast<gsp_dtype>(hd.dtype),
+                          [&](auto w) { return read_hierarchy<decltype(w)>(in, hd); });
 }
 
 }  // namespace gsp::detail::io

@@ -28,7 +28,9 @@ class InflateAhead {
  public:
   // Starts the thread; throws std::system_error where none can be started
   // (the caller then reads the file itself).
-  explicit InflateAhead(gzFile file) : file_(file) { thread_ = std::thread([this] { run(); }); }
+  explicit InflateAhead(gzFile file) : file_(file) {
+    thread_ = std::thread([this] { run(); });
+  }
   ~InflateAhead() {
     {
       std::lock_guard<std::mutex> lock(mu_);

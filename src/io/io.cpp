@@ -84,8 +84,7 @@ class LineReader {
     file_ = gzopen(path.c_str(), "rb");
     if (file_ == nullptr) {
       const int err = errno;
-      throw Error(GSP_ERR_IO, "cannot open '" + path + "': " +
-                                  (err != 0 ? std::strerror(err) : "out of memory"));
+      throw Error(GSP_ERR_IO, "cannot open '" + path + "': " + (err != 0 ? std::strerror(err) : "out of memory"));
     }
     gzbuffer(file_, static_cast<unsigned>(zbuf));
     // A large compressed file inflates on a thread beside the parser
@@ -153,7 +152,8 @@ class LineReader {
     const size_t want = buf_.size() - end_;
     const unsigned chunk = want > (1u << 30) ? (1u << 30) : static_cast<unsigned>(want);
     errno = 0;
-    const int got = ahead_ != nullptr ? ahead_->read(buf_.data() + end_, chunk) : gzread(file_, buf_.data() + end_, chunk);
+    const int got =
+        ahead_ != nullptr ? ahead_->read(buf_.data() + end_, chunk) : gzread(file_, buf_.data() + end_, chunk);
     if (got < 0) check_error();
     end_ += static_cast<size_t>(got);
     last_read_full_ = got > 0 && static_cast<unsigned>(got) == chunk;
@@ -282,7 +282,7 @@ bool magnitude_overflows(const char* p, const char* e) {
 template <class W>
 W parse_weight(const LineReader& in, const char* b, const char* e) {
   constexpr bool is_int = std::is_same_v<W, int32_t>;
-  const char* range = is_int ? "expected a weight in the int32 range"
+  const char* range = is_int                     ? "expected a weight in the int32 range"
                       : std::is_same_v<W, float> ? "expected a weight in the float range"
                                                  : "expected a weight in the double range";
   const char* p = b;
@@ -385,9 +385,10 @@ GraphPtr read_dimacs(LineReader& in, gsp_dtype dtype, bool undirected) {
     if (tb == te) continue;  // blank line
     if (*tb == 'a' && te == tb + 1) {
       if (n < 0) in.fail("expected a 'p sp N M' line before the first arc", tb, te);
-      if (arcs.size() == m) in.fail("expected no more than " + std::to_string(m) + " arcs (p line at line " +
-                                        std::to_string(p_line) + "), got another arc",
-                                    tb, te);
+      if (arcs.size() == m)
+        in.fail("expected no more than " + std::to_string(m) + " arcs (p line at line " + std::to_string(p_line) +
+                    "), got another arc",
+                tb, te);
       c.token(&tb, &te);
       const int32_t u = parse_id(in, tb, te, n, 1, "a tail vertex id");
       c.token(&tb, &te);
@@ -505,8 +506,8 @@ GraphPtr read_matrix_market(LineReader& in, gsp_dtype dtype, bool undirected) {
     }
     if (!c.at_end()) {
       c.token(&tb, &te);
-      in.fail(pattern ? "expected end of line after 'I J' (pattern matrix)" : "expected end of line after 'I J V'",
-              tb, te);
+      in.fail(pattern ? "expected end of line after 'I J' (pattern matrix)" : "expected end of line after 'I J V'", tb,
+              te);
     }
     entries++;
     arcs.add(u, v, w);
@@ -588,12 +589,9 @@ GraphPtr load_graph(const std::string& path, gsp_format format, gsp_dtype dtype,
   return with_weight_type(dtype, [&](auto w) -> GraphPtr {
     using W = decltype(w);
     switch (format) {
-      case GSP_FORMAT_DIMACS:
-        return read_dimacs<W>(in, dtype, undirected);
-      case GSP_FORMAT_MATRIX_MARKET:
-        return read_matrix_market<W>(in, dtype, undirected);
-      default:
-        return read_edge_list<W>(in, dtype, undirected);
+      case GSP_FORMAT_DIMACS: return read_dimacs<W>(in, dtype, undirected);
+      case GSP_FORMAT_MATRIX_MARKET: return read_matrix_market<W>(in, dtype, undirected);
+      default: return read_edge_list<W>(in, dtype, undirected);
     }
   });
 }

@@ -137,10 +137,11 @@ static uint64_t gen_available(void) {
 static int gen_fits(const char* what, int32_t n, int64_t m, uint64_t bytes) {
   const uint64_t have = gen_available();
   if (bytes <= have) return 1;
-  gen_error("%s: %d vertices and %lld arcs need %llu bytes (%.1f GiB) before the graph is built, but only "
-            "%llu bytes (%.1f GiB) are available (MemAvailable + SwapFree)",
-            what, n, (long long)m, (unsigned long long)bytes, (double)bytes / 1073741824.0,
-            (unsigned long long)have, (double)have / 1073741824.0);
+  gen_error(
+      "%s: %d vertices and %lld arcs need %llu bytes (%.1f GiB) before the graph is built, but only "
+      "%llu bytes (%.1f GiB) are available (MemAvailable + SwapFree)",
+      what, n, (long long)m, (unsigned long long)bytes, (double)bytes / 1073741824.0, (unsigned long long)have,
+      (double)have / 1073741824.0);
   return 0;
 }
 
@@ -274,9 +275,7 @@ static gsp_status check_csr(gsp_gen_csr* out, int32_t n, int32_t degree, gsp_dty
   return GSP_OK;
 }
 
-static int32_t weight(gen_rng* r, int32_t max_weight) {
-  return (int32_t)(1 + gen_below(r, max_weight));
-}
+static int32_t weight(gen_rng* r, int32_t max_weight) { return (int32_t)(1 + gen_below(r, max_weight)); }
 
 #define MAXW(w) ((w) <= 0 ? 100 : (w))
 
@@ -330,8 +329,8 @@ gsp_status gsp_gen_random_csr(gsp_gen_csr* out, int32_t n, int32_t degree, uint6
   return GSP_OK;
 }
 
-gsp_status gsp_gen_random(gsp_graph** graph, int32_t n, int32_t degree, uint64_t seed,
-                          gsp_dtype dtype, int32_t max_weight) {
+gsp_status gsp_gen_random(gsp_graph** graph, int32_t n, int32_t degree, uint64_t seed, gsp_dtype dtype,
+                          int32_t max_weight) {
   gsp_gen_csr c;
   gsp_status s = check(graph, n, dtype);
   if (s != GSP_OK) return s;
@@ -491,8 +490,8 @@ gsp_status gsp_gen_rmat_csr(gsp_gen_csr* out, int32_t n, int32_t degree, uint64_
   return s;
 }
 
-gsp_status gsp_gen_rmat(gsp_graph** graph, int32_t n, int32_t degree, uint64_t seed,
-                        gsp_dtype dtype, int32_t max_weight) {
+gsp_status gsp_gen_rmat(gsp_graph** graph, int32_t n, int32_t degree, uint64_t seed, gsp_dtype dtype,
+                        int32_t max_weight) {
   gsp_gen_csr c;
   gsp_status s = check(graph, n, dtype);
   if (s != GSP_OK) return s;
@@ -508,8 +507,8 @@ void gsp_gen_grid_shape(int32_t n, int32_t* rows, int32_t* cols) {
   *cols = (int32_t)((n + r - 1) / r);
 }
 
-gsp_status gsp_gen_grid(gsp_graph** graph, int32_t rows, int32_t cols, uint64_t seed,
-                        gsp_dtype dtype, int32_t max_weight) {
+gsp_status gsp_gen_grid(gsp_graph** graph, int32_t rows, int32_t cols, uint64_t seed, gsp_dtype dtype,
+                        int32_t max_weight) {
   gen_arcs a = {0, 0, NULL, NULL, NULL, 0};
   gen_rng r = {seed ^ 0x4752494400000003ull};
   int32_t i, j;
@@ -540,8 +539,7 @@ gsp_status gsp_gen_grid(gsp_graph** graph, int32_t rows, int32_t cols, uint64_t 
   return finish(&a, graph, rows * cols, dtype);
 }
 
-gsp_status gsp_gen_ring(gsp_graph** graph, int32_t n, uint64_t seed, gsp_dtype dtype,
-                        int32_t max_weight) {
+gsp_status gsp_gen_ring(gsp_graph** graph, int32_t n, uint64_t seed, gsp_dtype dtype, int32_t max_weight) {
   gen_arcs a = {0, 0, NULL, NULL, NULL, 0};
   gen_rng r = {seed ^ 0x52494E4700000004ull};
   int32_t u;
@@ -553,8 +551,7 @@ gsp_status gsp_gen_ring(gsp_graph** graph, int32_t n, uint64_t seed, gsp_dtype d
   return finish(&a, graph, n, dtype);
 }
 
-gsp_status gsp_gen_complete(gsp_graph** graph, int32_t n, uint64_t seed, gsp_dtype dtype,
-                            int32_t max_weight) {
+gsp_status gsp_gen_complete(gsp_graph** graph, int32_t n, uint64_t seed, gsp_dtype dtype, int32_t max_weight) {
   gen_arcs a = {0, 0, NULL, NULL, NULL, 0};
   gen_rng r = {seed ^ 0x434F4D5000000005ull};
   int32_t u, v;
@@ -569,8 +566,8 @@ gsp_status gsp_gen_complete(gsp_graph** graph, int32_t n, uint64_t seed, gsp_dty
   return finish(&a, graph, n, dtype);
 }
 
-gsp_status gsp_gen_dag(gsp_graph** graph, int32_t n, int32_t degree, uint64_t seed,
-                       gsp_dtype dtype, int32_t max_weight) {
+gsp_status gsp_gen_dag(gsp_graph** graph, int32_t n, int32_t degree, uint64_t seed, gsp_dtype dtype,
+                       int32_t max_weight) {
   gen_arcs a = {0, 0, NULL, NULL, NULL, 0};
   gen_rng r = {seed ^ 0x4441470000000006ull};
   int32_t u, j;
@@ -594,8 +591,8 @@ gsp_status gsp_gen_dag(gsp_graph** graph, int32_t n, int32_t degree, uint64_t se
 
 const char* gsp_gen_kinds(void) { return "random rmat grid ring complete dag"; }
 
-gsp_status gsp_gen_by_name(gsp_graph** graph, const char* kind, int32_t n, int32_t degree,
-                           uint64_t seed, gsp_dtype dtype, int32_t max_weight) {
+gsp_status gsp_gen_by_name(gsp_graph** graph, const char* kind, int32_t n, int32_t degree, uint64_t seed,
+                           gsp_dtype dtype, int32_t max_weight) {
   if (graph) *graph = NULL;
   if (kind == NULL || graph == NULL) return GSP_ERR_INVALID_ARGUMENT;
   if (strcmp(kind, "random") == 0) return gsp_gen_random(graph, n, degree > 0 ? degree : 6, seed, dtype, max_weight);

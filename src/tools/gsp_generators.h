@@ -39,15 +39,15 @@ extern "C" {
  * (the seed papers' Graph4096 / Graph65536 use degree 6). One random stream
  * per 65536 vertices: graphs of up to 65536 vertices are those of the
  * earlier sequential generator. */
-gsp_status gsp_gen_random(gsp_graph** graph, int32_t n, int32_t degree, uint64_t seed,
-                          gsp_dtype dtype, int32_t max_weight);
+gsp_status gsp_gen_random(gsp_graph** graph, int32_t n, int32_t degree, uint64_t seed, gsp_dtype dtype,
+                          int32_t max_weight);
 
 /* R-MAT power-law graph (a, b, c, d = 0.57, 0.19, 0.19, 0.05): n * degree arcs
  * whose endpoints are drawn over the next power of two >= n, redrawn when >= n;
  * each tail's arcs in the order drawn. One random stream per 2^20 arcs:
  * graphs of up to 2^20 arcs are those of the earlier sequential generator. */
-gsp_status gsp_gen_rmat(gsp_graph** graph, int32_t n, int32_t degree, uint64_t seed,
-                        gsp_dtype dtype, int32_t max_weight);
+gsp_status gsp_gen_rmat(gsp_graph** graph, int32_t n, int32_t degree, uint64_t seed, gsp_dtype dtype,
+                        int32_t max_weight);
 
 /* A generated graph as CSR arrays (what gsp_gen_random and gsp_gen_rmat
  * hand to gsp_graph_create_csr): offsets n + 1 values, targets and weights
@@ -63,10 +63,10 @@ typedef struct gsp_gen_csr {
 
 /* The arrays of gsp_gen_random / gsp_gen_rmat with the same arguments, in
  * *out (zeroed on failure). */
-gsp_status gsp_gen_random_csr(gsp_gen_csr* out, int32_t n, int32_t degree, uint64_t seed,
-                              gsp_dtype dtype, int32_t max_weight);
-gsp_status gsp_gen_rmat_csr(gsp_gen_csr* out, int32_t n, int32_t degree, uint64_t seed,
-                            gsp_dtype dtype, int32_t max_weight);
+gsp_status gsp_gen_random_csr(gsp_gen_csr* out, int32_t n, int32_t degree, uint64_t seed, gsp_dtype dtype,
+                              int32_t max_weight);
+gsp_status gsp_gen_rmat_csr(gsp_gen_csr* out, int32_t n, int32_t degree, uint64_t seed, gsp_dtype dtype,
+                            int32_t max_weight);
 
 /* gsp_graph_create_csr on the arrays (which stay the caller's). */
 gsp_status gsp_gen_csr_graph(gsp_graph** graph, const gsp_gen_csr* csr);
@@ -80,31 +80,29 @@ const char* gsp_gen_error(void);
 
 /* rows x cols 4-neighbour grid, road-like: every street is two arcs with the
  * same random weight. Vertex (r, c) is r * cols + c. */
-gsp_status gsp_gen_grid(gsp_graph** graph, int32_t rows, int32_t cols, uint64_t seed,
-                        gsp_dtype dtype, int32_t max_weight);
+gsp_status gsp_gen_grid(gsp_graph** graph, int32_t rows, int32_t cols, uint64_t seed, gsp_dtype dtype,
+                        int32_t max_weight);
 
 /* The grid shape gsp_gen_by_name("grid", n) uses: rows = ceil(sqrt(n)),
  * cols = ceil(n / rows), so rows * cols >= n. */
 void gsp_gen_grid_shape(int32_t n, int32_t* rows, int32_t* cols);
 
 /* Directed ring 0 -> 1 -> ... -> n-1 -> 0. */
-gsp_status gsp_gen_ring(gsp_graph** graph, int32_t n, uint64_t seed, gsp_dtype dtype,
-                        int32_t max_weight);
+gsp_status gsp_gen_ring(gsp_graph** graph, int32_t n, uint64_t seed, gsp_dtype dtype, int32_t max_weight);
 
 /* Every arc (u, v), u != v: n * (n - 1) arcs; n <= 46341. */
-gsp_status gsp_gen_complete(gsp_graph** graph, int32_t n, uint64_t seed, gsp_dtype dtype,
-                            int32_t max_weight);
+gsp_status gsp_gen_complete(gsp_graph** graph, int32_t n, uint64_t seed, gsp_dtype dtype, int32_t max_weight);
 
 /* DAG with negative arcs: each u gets `degree` arcs to u+1 .. u+2*degree
  * (when < n), weights in [-max_weight/2, max_weight]; no negative cycle. */
-gsp_status gsp_gen_dag(gsp_graph** graph, int32_t n, int32_t degree, uint64_t seed,
-                       gsp_dtype dtype, int32_t max_weight);
+gsp_status gsp_gen_dag(gsp_graph** graph, int32_t n, int32_t degree, uint64_t seed, gsp_dtype dtype,
+                       int32_t max_weight);
 
 /* By name: "random", "rmat", "grid", "ring", "complete", "dag". degree <= 0
  * means 6 (random, rmat) or 3 (dag); ignored by the others. An unknown name
  * gives GSP_ERR_INVALID_ARGUMENT. */
-gsp_status gsp_gen_by_name(gsp_graph** graph, const char* kind, int32_t n, int32_t degree,
-                           uint64_t seed, gsp_dtype dtype, int32_t max_weight);
+gsp_status gsp_gen_by_name(gsp_graph** graph, const char* kind, int32_t n, int32_t degree, uint64_t seed,
+                           gsp_dtype dtype, int32_t max_weight);
 
 /* The names gsp_gen_by_name() knows, space-separated. */
 const char* gsp_gen_kinds(void);
@@ -120,8 +118,7 @@ int gsp_coords_read(const char* path, int32_t num_vertices, double** xy, char* e
 
 /* Writes a DIMACS coordinate file for num_vertices (x, y) pairs. Returns 0,
  * or -1 with a message in err. */
-int gsp_coords_write(const char* path, int32_t num_vertices, const double* xy, char* err,
-                     size_t err_size);
+int gsp_coords_write(const char* path, int32_t num_vertices, const double* xy, char* err, size_t err_size);
 
 #ifdef __cplusplus
 }

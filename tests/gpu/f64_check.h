@@ -34,7 +34,10 @@ T_FN gsp_graph* t_f64_scaled_graph(const t_arcs* a, double scale) {
   double* wd = (double*)malloc((size_t)(a->m ? a->m : 1) * sizeof(double));
   int64_t k;
   gsp_status s;
-  if (wd == NULL) { fprintf(stderr, "out of memory\n"); exit(2); }
+  if (wd == NULL) {
+    fprintf(stderr, "out of memory\n");
+    exit(2);
+  }
   for (k = 0; k < a->m; k++) wd[k] = (double)a->w[k] * scale;
   s = gsp_graph_create(&g, a->n, a->m, a->src, a->dst, wd, GSP_F64, 0);
   free(wd);
@@ -55,9 +58,13 @@ T_FN double t_f64_slack(const gsp_graph* g) {
   double* w = (double*)malloc((size_t)(m ? m : 1) * sizeof(double));
   double big = 0;
   int64_t k;
-  if (w == NULL) { fprintf(stderr, "out of memory\n"); exit(2); }
+  if (w == NULL) {
+    fprintf(stderr, "out of memory\n");
+    exit(2);
+  }
   if (gsp_graph_csr(g, NULL, NULL, w) == GSP_OK) {
-    for (k = 0; k < m; k++) if (fabs(w[k]) > big) big = fabs(w[k]);
+    for (k = 0; k < m; k++)
+      if (fabs(w[k]) > big) big = fabs(w[k]);
   }
   free(w);
   return (double)n * big * ldexp(1.0, -50);
@@ -72,10 +79,14 @@ T_FN int t_f64_compare_row(const gsp_paths* gpu, const gsp_paths* cpu, int32_t s
   double* b = (double*)malloc((size_t)n * sizeof(double));
   int bad = 0;
   int32_t v;
-  if (a == NULL || b == NULL) { fprintf(stderr, "out of memory\n"); exit(2); }
+  if (a == NULL || b == NULL) {
+    fprintf(stderr, "out of memory\n");
+    exit(2);
+  }
   if (gsp_paths_distances(gpu, src, a, n) != GSP_OK || gsp_paths_distances(cpu, src, b, n) != GSP_OK) {
     fprintf(stderr, "%s: distances of row %d: %s\n", what, src, gsp_last_error());
-    free(a); free(b);
+    free(a);
+    free(b);
     return 1;
   }
   for (v = 0; v < n; v++) {
@@ -86,7 +97,8 @@ T_FN int t_f64_compare_row(const gsp_paths* gpu, const gsp_paths* cpu, int32_t s
       bad++;
     }
   }
-  free(a); free(b);
+  free(a);
+  free(b);
   return bad;
 }
 

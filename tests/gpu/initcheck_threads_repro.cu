@@ -65,7 +65,8 @@ int main(int argc, char** argv) {
   constexpr int kThreads = 4;
   std::vector<int> rc(kThreads, 0);
   std::vector<std::thread> th;
-  for (int t = 0; t < kThreads; ++t) th.emplace_back([&rc, t, rounds] { rc[static_cast<size_t>(t)] = worker(t, rounds); });
+  for (int t = 0; t < kThreads; ++t)
+    th.emplace_back([&rc, t, rounds] { rc[static_cast<size_t>(t)] = worker(t, rounds); });
   for (auto& t : th) t.join();
   int bad = 0;
   for (int r : rc) bad += r != 0;

@@ -27,8 +27,12 @@ static inline int check_pred_csr(const gsp_graph* g, const gsp_paths* p, int32_t
   if (gsp_graph_csr(g, off, tgt, w) != GSP_OK || gsp_paths_predecessors(p, src, pred, n) != GSP_OK ||
       gsp_paths_distances(p, src, dist, n) != GSP_OK) {
     bad = 1;
-    done:
-    free(off); free(tgt); free(w); free(pred); free(dist);
+  done:
+    free(off);
+    free(tgt);
+    free(w);
+    free(pred);
+    free(dist);
     return bad;
   }
   for (v = 0; v < n && bad < 5; v++) {
@@ -37,10 +41,17 @@ static inline int check_pred_csr(const gsp_graph* g, const gsp_paths* p, int32_t
     int64_t e;
     int found = 0;
     if (v == src || !reach) {
-      if (u != -1) { fprintf(stderr, "%s: pred[%d] = %d, want -1\n", what, v, u); bad++; }
+      if (u != -1) {
+        fprintf(stderr, "%s: pred[%d] = %d, want -1\n", what, v, u);
+        bad++;
+      }
       continue;
     }
-    if (u < 0 || u >= n) { fprintf(stderr, "%s: pred[%d] = %d\n", what, v, u); bad++; continue; }
+    if (u < 0 || u >= n) {
+      fprintf(stderr, "%s: pred[%d] = %d\n", what, v, u);
+      bad++;
+      continue;
+    }
     for (e = off[u]; e < off[u + 1] && !found; e++) {
       if (tgt[e] != v) continue;
       if (dt == GSP_I32) {
@@ -50,7 +61,10 @@ static inline int check_pred_csr(const gsp_graph* g, const gsp_paths* p, int32_t
         found = fabs(s - want) <= (dt == GSP_F64 ? 1e-12 : 1e-5) * (fabs(want) + 1.0);
       }
     }
-    if (!found) { fprintf(stderr, "%s: pred[%d] = %d is no tight arc\n", what, v, u); bad++; }
+    if (!found) {
+      fprintf(stderr, "%s: pred[%d] = %d is no tight arc\n", what, v, u);
+      bad++;
+    }
   }
   goto done;
 }

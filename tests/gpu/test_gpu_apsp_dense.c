@@ -20,9 +20,15 @@ static int small_mode = 0;
 static int64_t* make_ref(const t_arcs* a) {
   int64_t n = a->n;
   int64_t* ref = (int64_t*)malloc((size_t)(n * n) * sizeof(int64_t));
-  if (ref == NULL) { fprintf(stderr, "out of memory\n"); exit(2); }
+  if (ref == NULL) {
+    fprintf(stderr, "out of memory\n");
+    exit(2);
+  }
   if (n <= 400) {
-    if (t_ref_floyd_warshall(a, ref)) { free(ref); return NULL; }
+    if (t_ref_floyd_warshall(a, ref)) {
+      free(ref);
+      return NULL;
+    }
     return ref;
   } else {
     gsp_graph* g = t_graph(a, GSP_I32, 1.0f);
@@ -38,7 +44,12 @@ static int64_t* make_ref(const t_arcs* a) {
     s = gsp_apsp_run(g, NULL, 0, &o, &p);
     CHECK(s == GSP_OK, "CPU reference for %s n=%lld: %s %s", a->name, (long long)n, gsp_status_name(s),
           gsp_last_error());
-    if (s != GSP_OK) { free(ref); free(row); gsp_graph_destroy(g); return NULL; }
+    if (s != GSP_OK) {
+      free(ref);
+      free(row);
+      gsp_graph_destroy(g);
+      return NULL;
+    }
     for (i = 0; i < n; i++) {
       gsp_paths_distances(p, (int32_t)i, row, n);
       for (j = 0; j < n; j++) ref[i * n + j] = row[j] == GSP_I32_INF ? T_INF_REF : row[j];
@@ -74,7 +85,8 @@ static void same_rows_other_calls(const gsp_graph* g, const gsp_options* o, cons
   size_t cells = (size_t)rows * (size_t)n;
   unsigned char* d = (unsigned char*)malloc(cells * db);
   int32_t* pr = paths ? (int32_t*)malloc(cells * sizeof(int32_t)) : NULL;
-  collect_rows c = {n, db, (unsigned char*)malloc(cells * db), paths ? (int32_t*)malloc(cells * sizeof(int32_t)) : NULL};
+  collect_rows c = {n, db, (unsigned char*)malloc(cells * db),
+                    paths ? (int32_t*)malloc(cells * sizeof(int32_t)) : NULL};
   unsigned char* want_d = (unsigned char*)malloc((size_t)n * db);
   int32_t* want_p = (int32_t*)malloc((size_t)n * sizeof(int32_t));
   gsp_run_info info;
@@ -109,8 +121,8 @@ static void same_rows_other_calls(const gsp_graph* g, const gsp_options* o, cons
 
 /* One GPU run compared with ref: every row of every requested source, and
  * (with paths) sampled paths arc by arc. */
-static void run_case(const t_arcs* a, const int64_t* ref, gsp_dtype dt, gsp_algorithm algo, int paths,
-                     size_t mem_limit, const int32_t* sources, int32_t ns, const char* tag) {
+static void run_case(const t_arcs* a, const int64_t* ref, gsp_dtype dt, gsp_algorithm algo, int paths, size_t mem_limit,
+                     const int32_t* sources, int32_t ns, const char* tag) {
   gsp_graph* g;
   gsp_options o;
   gsp_paths* p = NULL;
@@ -119,8 +131,8 @@ static void run_case(const t_arcs* a, const int64_t* ref, gsp_dtype dt, gsp_algo
   int32_t n = a->n, i, bad = 0;
   if (!t_in_shard()) return;
   g = t_graph(a, dt, 1.0f);
-  snprintf(what, sizeof what, "%s %s n=%d %s %s%s%s", tag, a->name, n, t_dtype_name(dt),
-           gsp_algorithm_name(algo), paths ? "" : " no-paths", mem_limit ? " limited-memory" : "");
+  snprintf(what, sizeof what, "%s %s n=%d %s %s%s%s", tag, a->name, n, t_dtype_name(dt), gsp_algorithm_name(algo),
+           paths ? "" : " no-paths", mem_limit ? " limited-memory" : "");
   t_trace(what);
   gsp_options_init(&o);
   o.backend = GSP_BACKEND_CUDA;
@@ -135,8 +147,8 @@ static void run_case(const t_arcs* a, const int64_t* ref, gsp_dtype dt, gsp_algo
     memset(&info, 0, sizeof info);
     info.size = sizeof info;
     CHECK_OK(gsp_paths_info(p, &info));
-    CHECK(info.backend == GSP_BACKEND_CUDA && info.algorithm == algo, "%s: info says %d/%d", what,
-          (int)info.backend, (int)info.algorithm);
+    CHECK(info.backend == GSP_BACKEND_CUDA && info.algorithm == algo, "%s: info says %d/%d", what, (int)info.backend,
+          (int)info.algorithm);
     CHECK(info.has_paths == (uint32_t)(paths ? 1 : 0), "%s: has_paths %u", what, info.has_paths);
     if (algo == GSP_APSP_FLOYD_WARSHALL)
       CHECK(info.relaxations == (int64_t)n * n * n, "%s: relaxations %lld", what, (long long)info.relaxations);
@@ -205,8 +217,8 @@ static void expect_status(const t_arcs* a, gsp_dtype dt, gsp_algorithm algo, siz
   o.algorithm = algo;
   o.device_memory_limit = limit;
   s = gsp_apsp_run(g, NULL, 0, &o, &p);
-  CHECK(s == want, "%s (%s, %s): %s, want %s: %s", what, t_dtype_name(dt), gsp_algorithm_name(algo),
-        gsp_status_name(s), gsp_status_name(want), gsp_last_error());
+  CHECK(s == want, "%s (%s, %s): %s, want %s: %s", what, t_dtype_name(dt), gsp_algorithm_name(algo), gsp_status_name(s),
+        gsp_status_name(want), gsp_last_error());
   gsp_paths_destroy(p);
   gsp_graph_destroy(g);
 }
@@ -247,7 +259,10 @@ static void test_sources_subset(void) {
   int64_t* ref;
   int32_t src[4];
   t_make_shape(&a, T_RANDOM_SPARSE, 300, 5);
-  src[0] = 299; src[1] = 0; src[2] = 150; src[3] = 7;
+  src[0] = 299;
+  src[1] = 0;
+  src[2] = 150;
+  src[3] = 7;
   ref = make_ref(&a);
   run_case(&a, ref, GSP_I32, GSP_APSP_FLOYD_WARSHALL, 1, 0, src, 4, "subset");
   run_case(&a, ref, GSP_F32, GSP_APSP_MINPLUS, 1, 0, src, 4, "subset");
@@ -300,10 +315,10 @@ static void test_out_of_core(void) {
     if (ref != NULL) {
       run_case(&a, ref, GSP_I32, GSP_APSP_FLOYD_WARSHALL, 1, (size_t)30 * 1000 * 1000, NULL, 0, "ooc");
       run_case(&a, ref, GSP_F32, GSP_APSP_FLOYD_WARSHALL, 0, (size_t)15 * 1000 * 1000, NULL, 0, "ooc");
-      run_case(&a, ref, GSP_F64, GSP_APSP_FLOYD_WARSHALL, 1, ooc_limit((size_t)30 * 1000 * 1000, GSP_F64, 1), NULL,
-               0, "ooc");
-      run_case(&a, ref, GSP_F64, GSP_APSP_FLOYD_WARSHALL, 0, ooc_limit((size_t)15 * 1000 * 1000, GSP_F64, 0), NULL,
-               0, "ooc");
+      run_case(&a, ref, GSP_F64, GSP_APSP_FLOYD_WARSHALL, 1, ooc_limit((size_t)30 * 1000 * 1000, GSP_F64, 1), NULL, 0,
+               "ooc");
+      run_case(&a, ref, GSP_F64, GSP_APSP_FLOYD_WARSHALL, 0, ooc_limit((size_t)15 * 1000 * 1000, GSP_F64, 0), NULL, 0,
+               "ooc");
     }
     free(ref);
     t_arcs_free(&a);
@@ -328,7 +343,8 @@ static void test_lookahead(void) {
   if (ref != NULL) {
     int d, paths;
     for (paths = 1; paths >= 0; paths--) {
-      for (d = 0; d < T_NUM_DTYPES; d++) both_pred_modes(&a, ref, t_dtypes[d], GSP_APSP_FLOYD_WARSHALL, paths, "lookahead");
+      for (d = 0; d < T_NUM_DTYPES; d++)
+        both_pred_modes(&a, ref, t_dtypes[d], GSP_APSP_FLOYD_WARSHALL, paths, "lookahead");
     }
   }
   free(ref);
@@ -339,20 +355,21 @@ static void test_negative_cycles(void) {
   gsp_algorithm algos[2] = {GSP_APSP_FLOYD_WARSHALL, GSP_APSP_MINPLUS};
   const gsp_dtype* dts = t_dtypes;
   int ai, di, i;
-  for (ai = 0; ai < 2; ai++) for (di = 0; di < T_NUM_DTYPES; di++) {
-    t_arcs a;
-    /* a ring with a chord closing a negative cycle 100 -> ... -> 150 -> 100 */
-    t_arcs_init(&a, "negative-cycle", 300);
-    for (i = 0; i < 300; i++) t_arc(&a, i, (i + 1) % 300, 1);
-    t_arc(&a, 150, 100, -60);
-    expect_status(&a, dts[di], algos[ai], 0, GSP_ERR_NEGATIVE_CYCLE, "negative cycle");
-    t_arcs_free(&a);
-    t_arcs_init(&a, "negative-self-loop", 5);
-    t_arc(&a, 0, 1, 2);
-    t_arc(&a, 2, 2, -1);
-    expect_status(&a, dts[di], algos[ai], 0, GSP_ERR_NEGATIVE_CYCLE, "negative self-loop");
-    t_arcs_free(&a);
-  }
+  for (ai = 0; ai < 2; ai++)
+    for (di = 0; di < T_NUM_DTYPES; di++) {
+      t_arcs a;
+      /* a ring with a chord closing a negative cycle 100 -> ... -> 150 -> 100 */
+      t_arcs_init(&a, "negative-cycle", 300);
+      for (i = 0; i < 300; i++) t_arc(&a, i, (i + 1) % 300, 1);
+      t_arc(&a, 150, 100, -60);
+      expect_status(&a, dts[di], algos[ai], 0, GSP_ERR_NEGATIVE_CYCLE, "negative cycle");
+      t_arcs_free(&a);
+      t_arcs_init(&a, "negative-self-loop", 5);
+      t_arc(&a, 0, 1, 2);
+      t_arc(&a, 2, 2, -1);
+      expect_status(&a, dts[di], algos[ai], 0, GSP_ERR_NEGATIVE_CYCLE, "negative self-loop");
+      t_arcs_free(&a);
+    }
   {
     /* the streamed FW detects it as well */
     t_arcs a;
@@ -375,7 +392,8 @@ static void test_negative_cycles(void) {
     t_arc(&a, 198, 199, 100000000);
     t_arc(&a, 199, 198, -100000001); /* the only cycle through it: 198 -> 199 -> 198, total -1 */
     t_arc(&a, 199, 1, 2);
-    for (ai = 0; ai < 2; ai++) expect_status(&a, GSP_F64, algos[ai], 0, GSP_ERR_NEGATIVE_CYCLE, "negative cycle, 1e8 - (1e8 + 1)");
+    for (ai = 0; ai < 2; ai++)
+      expect_status(&a, GSP_F64, algos[ai], 0, GSP_ERR_NEGATIVE_CYCLE, "negative cycle, 1e8 - (1e8 + 1)");
     t_arcs_free(&a);
   }
 }

@@ -25,8 +25,8 @@
 static int g_small = 0;
 
 #define NUM_ENGINES 4
-static const gsp_algorithm k_engines[NUM_ENGINES] = {GSP_APSP_HEAP, GSP_APSP_TASK_PARALLEL,
-                                                     GSP_APSP_DELTA_STEPPING, GSP_APSP_SPMM};
+static const gsp_algorithm k_engines[NUM_ENGINES] = {GSP_APSP_HEAP, GSP_APSP_TASK_PARALLEL, GSP_APSP_DELTA_STEPPING,
+                                                     GSP_APSP_SPMM};
 
 static gsp_options cuda_opts(gsp_algorithm algo) {
   gsp_options o;
@@ -58,7 +58,7 @@ static int64_t* cpu_reference(const t_arcs* a, gsp_dtype dtype) {
   /* Spot-check the reference itself against naive Bellman-Ford. */
   {
     int64_t* bf = (int64_t*)malloc((size_t)a->n * sizeof(int64_t));
-    for (s = 0; s < a->n; s += a->n > 8 ? a->n / 4 : 1) {
+    for (s = 0; s<a->n; s += a->n> 8 ? a->n / 4 : 1) {
       t_ref_bellman_ford(a, s, bf);
       CHECK(memcmp(bf, &ref[(int64_t)s * a->n], (size_t)a->n * sizeof(int64_t)) == 0,
             "%s: CPU reference row %d differs from Bellman-Ford", a->name, s);
@@ -73,8 +73,8 @@ static int64_t* cpu_reference(const t_arcs* a, gsp_dtype dtype) {
 
 /* Checks row `index` of p (source s) against ref row s: distances exact,
  * pred[s] == -1, pred == -1 exactly where unreachable. Returns mismatches. */
-static int check_row(const gsp_paths* p, const t_arcs* a, gsp_dtype dtype, int32_t s,
-                     const int64_t* ref_row, int paths, const char* what) {
+static int check_row(const gsp_paths* p, const t_arcs* a, gsp_dtype dtype, int32_t s, const int64_t* ref_row, int paths,
+                     const char* what) {
   int bad = t_compare_row(p, dtype, s, ref_row, a->n, 1.0f, what);
   if (paths) {
     int32_t* pred = (int32_t*)malloc((size_t)a->n * sizeof(int32_t));
@@ -99,8 +99,8 @@ static int check_row(const gsp_paths* p, const t_arcs* a, gsp_dtype dtype, int32
 }
 
 /* Sampled paths, arc by arc. */
-static void check_paths(const gsp_paths* p, const t_arcs* a, const int64_t* ref, const int32_t* srcs,
-                        int32_t ns, int samples, uint64_t seed, const char* what) {
+static void check_paths(const gsp_paths* p, const t_arcs* a, const int64_t* ref, const int32_t* srcs, int32_t ns,
+                        int samples, uint64_t seed, const char* what) {
   t_rng r = {seed};
   int k;
   for (k = 0; k < samples; k++) {
@@ -133,8 +133,7 @@ static void test_all_pairs(const t_arcs* a, gsp_dtype dtype, const int64_t* ref,
     info.size = sizeof info;
     CHECK_OK(gsp_paths_info(p, &info));
     CHECK(info.backend == GSP_BACKEND_CUDA && info.algorithm == algo && info.has_paths == 1,
-          "%s: info backend %d algorithm %d paths %u", what, (int)info.backend, (int)info.algorithm,
-          info.has_paths);
+          "%s: info backend %d algorithm %d paths %u", what, (int)info.backend, (int)info.algorithm, info.has_paths);
     free(all);
   }
   gsp_paths_destroy(p);
@@ -203,8 +202,8 @@ static void test_source_counts(const t_arcs* a, gsp_dtype dtype, const int64_t* 
     for (np = 0; np < 2; np++) {
       gsp_paths* p = NULL;
       gsp_status st;
-      snprintf(what, sizeof what, "%s/%s/%s K=%d%s", gsp_algorithm_name(algo), a->name,
-               t_dtype_name(dtype), ns, np ? " no-paths" : "");
+      snprintf(what, sizeof what, "%s/%s/%s K=%d%s", gsp_algorithm_name(algo), a->name, t_dtype_name(dtype), ns,
+               np ? " no-paths" : "");
       o.flags = np ? GSP_NO_PATHS : 0;
       st = gsp_apsp_run(g, srcs, ns, &o, &p);
       CHECK(st == GSP_OK, "%s: %s %s", what, gsp_status_name(st), gsp_last_error());
@@ -377,8 +376,8 @@ static void test_result_uses(const t_arcs* a, gsp_dtype dtype, const int64_t* re
   for (use = 1; use <= 4; use++) {
     gsp_paths* p = NULL;
     int32_t s, bad = 0;
-    snprintf(what, sizeof what, "%s/%s/%s result array, use %d", gsp_algorithm_name(algo), a->name,
-             t_dtype_name(dtype), use);
+    snprintf(what, sizeof what, "%s/%s/%s result array, use %d", gsp_algorithm_name(algo), a->name, t_dtype_name(dtype),
+             use);
     CHECK_OK(gsp_apsp_run(g, NULL, 0, &o, &p));
     for (s = 0; p != NULL && s < a->n; s++) bad += check_row(p, a, dtype, s, &ref[(int64_t)s * a->n], 1, what);
     CHECK(p != NULL && bad == 0, "%s: %d mismatches", what, bad);
@@ -426,7 +425,9 @@ static void test_held_rows(const t_arcs* a, gsp_dtype dtype, const int64_t* ref,
       st = gsp_apsp_run(g, NULL, 0, &o, &p);
     }
     snprintf(what, sizeof what, "%s/%s/%s rows held (%s)", gsp_algorithm_name(algo), a->name, t_dtype_name(dtype),
-             round == 0 ? "paths" : round == 1 ? "no paths" : "no room");
+             round == 0   ? "paths"
+             : round == 1 ? "no paths"
+                          : "no room");
     CHECK(st == GSP_OK, "%s: %s %s", what, gsp_status_name(st), gsp_last_error());
     if (st == GSP_OK) {
       for (s = 0; s < a->n; s++) bad += check_row(p, a, dtype, s, &ref[(int64_t)s * a->n], round != 1, what);
@@ -485,8 +486,7 @@ static void test_f64_weights(const t_arcs* a) {
       o = cuda_opts(k_engines[e]);
       /* about a third of the batch unit of test_batches, f64-sized */
       o.device_memory_limit = lim ? (size_t)a->n * 2048 + ((size_t)256 << 10) : 0;
-      snprintf(what, sizeof what, "%s/%s/f64-1e40%s", gsp_algorithm_name(k_engines[e]), a->name,
-               lim ? " limited" : "");
+      snprintf(what, sizeof what, "%s/%s/f64-1e40%s", gsp_algorithm_name(k_engines[e]), a->name, lim ? " limited" : "");
       st = gsp_apsp_run(g, NULL, 0, &o, &p);
       if (lim && st == GSP_ERR_DEVICE_OUT_OF_MEMORY) {
         gsp_paths_destroy(p);
@@ -553,7 +553,8 @@ int main(void) {
       for (e = 0; e < NUM_ENGINES; e++) {
         test_all_pairs(&a, dtype, ref, k_engines[e]);
         test_subset(&a, dtype, ref, k_engines[e]);
-        if (shape == T_RANDOM_SPARSE || shape == T_POWER_LAW || shape == T_ZERO_WEIGHTS) test_stream(&a, dtype, ref, k_engines[e]);
+        if (shape == T_RANDOM_SPARSE || shape == T_POWER_LAW || shape == T_ZERO_WEIGHTS)
+          test_stream(&a, dtype, ref, k_engines[e]);
         if (shape == T_RANDOM_SPARSE || shape == T_ZERO_WEIGHTS) test_batches(&a, dtype, ref, k_engines[e]);
       }
       if (shape == T_POWER_LAW && !g_small) test_result_uses(&a, dtype, ref, GSP_APSP_DELTA_STEPPING);

@@ -74,7 +74,9 @@ static gsp_graph* random_graph(int32_t n, uint64_t seed) {
 }
 
 static int count_rows(void* user, int32_t first, int32_t rows, const void* d, const int32_t* p) {
-  (void)first; (void)d; (void)p;
+  (void)first;
+  (void)d;
+  (void)p;
   *(int32_t*)user += rows;
   return 0;
 }

@@ -25,7 +25,7 @@
 
 namespace {
 
-const gsp_algorithm kAlgos[] = {GSP_ALGO_AUTO,         GSP_SSSP_ATOMIC_LOCK,  GSP_SSSP_ATOMIC_64, GSP_SSSP_HARISH,
+const gsp_algorithm kAlgos[] = {GSP_ALGO_AUTO,           GSP_SSSP_ATOMIC_LOCK,  GSP_SSSP_ATOMIC_64, GSP_SSSP_HARISH,
                                 GSP_SSSP_DELTA_STEPPING, GSP_SSSP_BELLMAN_FORD, GSP_SSSP_SPMV_CSR,  GSP_SSSP_SPMV_ELL,
                                 GSP_SSSP_GPU_DIJKSTRA,   GSP_SSSP_DIJKSTRA};
 
@@ -76,14 +76,15 @@ gsp_graph* device_graph(const gsp_graph* g, const char* what) {
   CHECK_OK(gsp_graph_create_csr_device(&h, n, d_off, d_tgt, d_w, dt, 0, nullptr));
   if (h != nullptr) {
     const Csr back = csr_of(h);
-    CHECK(gsp_graph_weight_type(h) == dt && gsp_graph_num_edges(h) == m && back.off == c.off &&
-              back.tgt == c.tgt && back.w == c.w,
+    CHECK(gsp_graph_weight_type(h) == dt && gsp_graph_num_edges(h) == m && back.off == c.off && back.tgt == c.tgt &&
+              back.w == c.w,
           "%s: the device-built graph differs from the host one", what);
   }
   /* the same arcs as a device COO list (tails expanded from the offsets) */
   std::vector<int32_t> tails(static_cast<size_t>(m) + 1);
   for (int32_t u = 0; u < n; u++) {
-    for (int64_t e = c.off[static_cast<size_t>(u)]; e < c.off[static_cast<size_t>(u) + 1]; e++) tails[static_cast<size_t>(e)] = u;
+    for (int64_t e = c.off[static_cast<size_t>(u)]; e < c.off[static_cast<size_t>(u) + 1]; e++)
+      tails[static_cast<size_t>(e)] = u;
   }
   int32_t* d_src = device_copy(tails.data(), static_cast<size_t>(m));
   gsp_graph* k = nullptr;
@@ -143,7 +144,10 @@ void compare_run(const gsp_graph* g, const gsp_graph* dg, int32_t src, gsp_algor
       bad = 0;
       for (int32_t v = 0; v < n; v++) {
         const int32_t u = pa[static_cast<size_t>(v)];
-        if ((u < 0) != (pb[static_cast<size_t>(v)] < 0)) { bad++; continue; }
+        if ((u < 0) != (pb[static_cast<size_t>(v)] < 0)) {
+          bad++;
+          continue;
+        }
         if (u < 0) continue;
         double best = HUGE_VAL;
         for (int64_t e = c.off[static_cast<size_t>(u)]; e < c.off[static_cast<size_t>(u) + 1]; e++) {
@@ -182,8 +186,8 @@ void test_shapes() {
           char vwhat[200];
           const double limit = variant == 3 && !a.negative ? 40.0 : HUGE_VAL;
           snprintf(vwhat, sizeof vwhat, "%s %s variant %d", what, gsp_algorithm_name(algo), variant);
-          compare_run(g, dg, a.n / 3, algo, be, variant == 1 ? GSP_NO_PATHS : 0, limit,
-                      variant == 2 ? stream : nullptr, vwhat);
+          compare_run(g, dg, a.n / 3, algo, be, variant == 1 ? GSP_NO_PATHS : 0, limit, variant == 2 ? stream : nullptr,
+                      vwhat);
         }
       }
       gsp_graph_destroy(dg);
@@ -229,8 +233,7 @@ void test_refusals() {
   bad_off[10] = bad_off[11] + 1;
   int64_t* d_off = device_copy(bad_off.data(), bad_off.size());
   int32_t* d_tgt = device_copy(c.tgt.data(), c.tgt.size());
-  CHECK_STATUS(gsp_graph_create_csr_device(&h, 50, d_off, d_tgt, nullptr, GSP_F32, 0, nullptr),
-               GSP_ERR_INVALID_GRAPH);
+  CHECK_STATUS(gsp_graph_create_csr_device(&h, 50, d_off, d_tgt, nullptr, GSP_F32, 0, nullptr), GSP_ERR_INVALID_GRAPH);
   CHECK(strstr(gsp_last_error(), "offsets must not decrease") != nullptr, "%s", gsp_last_error());
   cudaFree(d_off);
   cudaFree(d_tgt);

@@ -35,8 +35,8 @@ static int g_small = 0, g_level = 0;
 
 typedef struct {
   int runs, ok, refused;
-  size_t first_ok;   /* smallest limit that succeeded (0: none) */
-  size_t last_fail;  /* largest limit refused (0: none) */
+  size_t first_ok;  /* smallest limit that succeeded (0: none) */
+  size_t last_fail; /* largest limit refused (0: none) */
 } t_sweep;
 
 static void sweep_note(t_sweep* sw, size_t limit, gsp_status s) {
@@ -164,7 +164,10 @@ static void test_sssp(const size_t* limits, int nlimits) {
   t_make_shape(&neg, T_DAG_NEGATIVE, g_small ? 500 : 4000, 22);
   ref_pos = (int64_t*)malloc((size_t)pos.n * sizeof(int64_t));
   ref_neg = (int64_t*)malloc((size_t)neg.n * sizeof(int64_t));
-  if (ref_pos == NULL || ref_neg == NULL) { fprintf(stderr, "out of memory\n"); exit(2); }
+  if (ref_pos == NULL || ref_neg == NULL) {
+    fprintf(stderr, "out of memory\n");
+    exit(2);
+  }
   CHECK(t_ref_bellman_ford(&pos, 0, ref_pos) == 0, "reference on %s", pos.name);
   CHECK(t_ref_bellman_ford(&neg, 0, ref_neg) == 0, "reference on %s", neg.name);
   for (ai = 0; ai < (int)(sizeof kSssp / sizeof kSssp[0]); ai++) {
@@ -182,12 +185,10 @@ static void test_sssp(const size_t* limits, int nlimits) {
 
 /* ------------------------------------------------------------- APSP */
 
-static const gsp_algorithm kApsp[] = {GSP_APSP_FLOYD_WARSHALL, GSP_APSP_MINPLUS, GSP_APSP_HEAP,
-                                      GSP_APSP_TASK_PARALLEL, GSP_APSP_SPMM};
+static const gsp_algorithm kApsp[] = {GSP_APSP_FLOYD_WARSHALL, GSP_APSP_MINPLUS, GSP_APSP_HEAP, GSP_APSP_TASK_PARALLEL,
+                                      GSP_APSP_SPMM};
 
-static int apsp_takes_negative(gsp_algorithm a) {
-  return a == GSP_APSP_FLOYD_WARSHALL || a == GSP_APSP_MINPLUS;
-}
+static int apsp_takes_negative(gsp_algorithm a) { return a == GSP_APSP_FLOYD_WARSHALL || a == GSP_APSP_MINPLUS; }
 
 /* Rows arriving through gsp_apsp_stream, compared as they come. */
 typedef struct {
@@ -283,8 +284,8 @@ static void sweep_apsp(const t_arcs* a, gsp_dtype dt, gsp_algorithm al, const in
         CHECK(ss == GSP_OK || ss == GSP_ERR_DEVICE_OUT_OF_MEMORY, "%s stream: %s: %s", what, gsp_status_name(ss),
               gsp_last_error());
         if (ss == GSP_OK) {
-          CHECK(c.rows == a->n && c.bad == 0, "%s stream: %d rows of %d, %d wrong values or order", what, c.rows,
-                a->n, c.bad);
+          CHECK(c.rows == a->n && c.bad == 0, "%s stream: %d rows of %d, %d wrong values or order", what, c.rows, a->n,
+                c.bad);
         }
       }
     } else {
@@ -319,7 +320,10 @@ static void test_apsp(const size_t* limits, int nlimits) {
   t_make_shape(&neg, T_DAG_NEGATIVE, n, 32);
   ref_pos = (int64_t*)malloc((size_t)pos.n * (size_t)pos.n * sizeof(int64_t));
   ref_neg = (int64_t*)malloc((size_t)neg.n * (size_t)neg.n * sizeof(int64_t));
-  if (ref_pos == NULL || ref_neg == NULL) { fprintf(stderr, "out of memory\n"); exit(2); }
+  if (ref_pos == NULL || ref_neg == NULL) {
+    fprintf(stderr, "out of memory\n");
+    exit(2);
+  }
   CHECK(t_ref_floyd_warshall(&pos, ref_pos) == 0, "reference on %s", pos.name);
   CHECK(t_ref_floyd_warshall(&neg, ref_neg) == 0, "reference on %s", neg.name);
   for (ai = 0; ai < (int)(sizeof kApsp / sizeof kApsp[0]); ai++) {
@@ -395,8 +399,10 @@ static void cancel_sweep(const t_arcs* a, gsp_dtype dt, int sssp_run, gsp_algori
   s = run_with(g, sssp_run, al, &c, &p);
   CHECK(s == GSP_OK, "%s: run after the cancellations: %s: %s", what, gsp_status_name(s), gsp_last_error());
   if (s == GSP_OK) {
-    if (sssp_run) check_sssp(p, a, dt, 0, ref, what);
-    else check_apsp(p, a, dt, ref, what);
+    if (sssp_run)
+      check_sssp(p, a, dt, 0, ref, what);
+    else
+      check_apsp(p, a, dt, ref, what);
   }
   gsp_paths_destroy(p);
   printf("  %-40s cancelled at %d of %d progress calls\n", what, (points + step - 1) / step, points);
@@ -411,12 +417,17 @@ static void test_cancel(void) {
   t_make_shape(&ap, T_RANDOM_SPARSE, g_level >= 3 ? 96 : g_small ? 160 : 700, 42);
   ref_sp = (int64_t*)malloc((size_t)sp.n * sizeof(int64_t));
   ref_ap = (int64_t*)malloc((size_t)ap.n * (size_t)ap.n * sizeof(int64_t));
-  if (ref_sp == NULL || ref_ap == NULL) { fprintf(stderr, "out of memory\n"); exit(2); }
+  if (ref_sp == NULL || ref_ap == NULL) {
+    fprintf(stderr, "out of memory\n");
+    exit(2);
+  }
   CHECK(t_ref_bellman_ford(&sp, 0, ref_sp) == 0, "reference on %s", sp.name);
   CHECK(t_ref_floyd_warshall(&ap, ref_ap) == 0, "reference on %s", ap.name);
   for (di = 0; di < T_NUM_DTYPES; di++) {
-    for (ai = 0; ai < (int)(sizeof kSssp / sizeof kSssp[0]); ai++) cancel_sweep(&sp, t_dtypes[di], 1, kSssp[ai], ref_sp);
-    for (ai = 0; ai < (int)(sizeof kApsp / sizeof kApsp[0]); ai++) cancel_sweep(&ap, t_dtypes[di], 0, kApsp[ai], ref_ap);
+    for (ai = 0; ai < (int)(sizeof kSssp / sizeof kSssp[0]); ai++)
+      cancel_sweep(&sp, t_dtypes[di], 1, kSssp[ai], ref_sp);
+    for (ai = 0; ai < (int)(sizeof kApsp / sizeof kApsp[0]); ai++)
+      cancel_sweep(&ap, t_dtypes[di], 0, kApsp[ai], ref_ap);
   }
   free(ref_sp);
   free(ref_ap);

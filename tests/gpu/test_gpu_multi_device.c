@@ -53,9 +53,9 @@
 #include "gpu/pred_check.h"
 #include "tuning_hook.h"
 
-static int g_small = 0;         /* GSP_TEST_SMALL: 0, 1 or (racecheck) 3 */
-static int32_t g_G = 0;        /* devices of the "all" runs: min(4, gsp_device_count()) */
-static int32_t g_counts[2];    /* device counts checked: G, and 2 when G > 2 */
+static int g_small = 0;     /* GSP_TEST_SMALL: 0, 1 or (racecheck) 3 */
+static int32_t g_G = 0;     /* devices of the "all" runs: min(4, gsp_device_count()) */
+static int32_t g_counts[2]; /* device counts checked: G, and 2 when G > 2 */
 static int g_num_counts = 0;
 static const float k_f32_scale = 0.37f;
 
@@ -76,16 +76,19 @@ static float scale_of(gsp_dtype dt) { return dt == GSP_F32 ? k_f32_scale : 1.0f;
 /* Mismatches between two rows of n distances: i32 and f64 exactly (as
  * values), f32 within 1e-4 relative (test_gpu_apsp_dense.c's tolerance);
  * the first few reported. */
-static int64_t row_diff(gsp_dtype dt, const void* got, const void* want, int32_t n, int64_t reported,
-                        const char* what, int32_t row) {
+static int64_t row_diff(gsp_dtype dt, const void* got, const void* want, int32_t n, int64_t reported, const char* what,
+                        int32_t row) {
   int64_t bad = 0;
   int32_t v;
   for (v = 0; v < n; v++) {
     const double x = t_dist_at(got, dt, v), y = t_dist_at(want, dt, v);
     int ok;
-    if (isinf(y) || isinf(x)) ok = x == y;
-    else if (dt == GSP_F32) ok = fabs(x - y) <= 1e-4 * (fabs(y) + 1.0);
-    else ok = x == y;
+    if (isinf(y) || isinf(x))
+      ok = x == y;
+    else if (dt == GSP_F32)
+      ok = fabs(x - y) <= 1e-4 * (fabs(y) + 1.0);
+    else
+      ok = x == y;
     if (!ok) {
       if (reported + bad < 3) fprintf(stderr, "%s: row %d, vertex %d: %.17g, want %.17g\n", what, row, v, x, y);
       bad++;
@@ -124,17 +127,15 @@ static int64_t compare_results(const gsp_paths* got, const gsp_paths* want, gsp_
 
 /* The run info of a CUDA run on num_devices devices from 0: exactly that
  * many when `exact`, else 1..num_devices; the name tells several. */
-static void check_info(const gsp_run_info* info, gsp_algorithm algo, int32_t num_devices, int exact,
-                       const char* what) {
+static void check_info(const gsp_run_info* info, gsp_algorithm algo, int32_t num_devices, int exact, const char* what) {
   CHECK(info->backend == GSP_BACKEND_CUDA && info->algorithm == algo && info->device == 0,
-        "%s: run info backend %d algorithm %d device %d", what, (int)info->backend, (int)info->algorithm,
-        info->device);
+        "%s: run info backend %d algorithm %d device %d", what, (int)info->backend, (int)info->algorithm, info->device);
   if (exact)
     CHECK(info->num_devices == num_devices, "%s: run info num_devices %d, want %d", what, info->num_devices,
           num_devices);
   else
-    CHECK(info->num_devices >= 1 && info->num_devices <= num_devices, "%s: run info num_devices %d, want 1..%d",
-          what, info->num_devices, num_devices);
+    CHECK(info->num_devices >= 1 && info->num_devices <= num_devices, "%s: run info num_devices %d, want 1..%d", what,
+          info->num_devices, num_devices);
   if (info->num_devices > 1) {
     char prefix[32];
     snprintf(prefix, sizeof prefix, "%d x ", info->num_devices);
@@ -172,10 +173,10 @@ typedef struct {
   int64_t bad;
   int inside, overlap, other_thread, had_pred;
   pthread_t caller;
-  int any_order;          /* blocks may come in any order */
-  unsigned char* seen;    /* with any_order: one byte a row, set when it came */
-  int32_t delivered;      /* with any_order: rows received, repeats included */
-  int32_t out_of_order;   /* with any_order: blocks that did not start where the one before ended */
+  int any_order;        /* blocks may come in any order */
+  unsigned char* seen;  /* with any_order: one byte a row, set when it came */
+  int32_t delivered;    /* with any_order: rows received, repeats included */
+  int32_t out_of_order; /* with any_order: blocks that did not start where the one before ended */
 } stream_ctx;
 
 static void stream_init(stream_ctx* c, int32_t n, int32_t rows, gsp_dtype dt, const int32_t* sources,
@@ -195,7 +196,10 @@ static void stream_init_any(stream_ctx* c, int32_t n, int32_t rows, gsp_dtype dt
   stream_init(c, n, rows, dt, sources, what);
   c->any_order = 1;
   c->seen = (unsigned char*)calloc((size_t)rows, 1);
-  if (c->seen == NULL) { fprintf(stderr, "out of memory\n"); exit(2); }
+  if (c->seen == NULL) {
+    fprintf(stderr, "out of memory\n");
+    exit(2);
+  }
 }
 
 static void stream_free(stream_ctx* c) {
@@ -218,8 +222,8 @@ static int on_rows(void* user, int32_t first, int32_t num_rows, const void* dist
     }
     if (repeats > 0) {
       if (c->bad < 3)
-        fprintf(stderr, "%s: a block of %d rows from %d repeats %d rows already delivered\n", c->what, num_rows,
-                first, repeats);
+        fprintf(stderr, "%s: a block of %d rows from %d repeats %d rows already delivered\n", c->what, num_rows, first,
+                repeats);
       c->bad++;
     }
     if (first != c->next) c->out_of_order++;
@@ -245,8 +249,8 @@ static int on_rows(void* user, int32_t first, int32_t num_rows, const void* dist
           c->bad++;
           continue;
         }
-        c->bad += row_diff(c->dt, (const unsigned char*)dist + (size_t)i * (size_t)c->n * db, c->want_row, c->n,
-                           c->bad, c->what, first + i);
+        c->bad += row_diff(c->dt, (const unsigned char*)dist + (size_t)i * (size_t)c->n * db, c->want_row, c->n, c->bad,
+                           c->what, first + i);
       }
     }
     c->next = first + num_rows;
@@ -300,9 +304,15 @@ static int on_progress(void* user, double f) {
 static int64_t* make_ref(const t_arcs* a) {
   const int64_t n = a->n;
   int64_t* ref = (int64_t*)malloc((size_t)(n * n) * sizeof(int64_t));
-  if (ref == NULL) { fprintf(stderr, "out of memory\n"); exit(2); }
+  if (ref == NULL) {
+    fprintf(stderr, "out of memory\n");
+    exit(2);
+  }
   if (n <= 400) {
-    if (t_ref_floyd_warshall(a, ref)) { free(ref); return NULL; }
+    if (t_ref_floyd_warshall(a, ref)) {
+      free(ref);
+      return NULL;
+    }
   } else {
     gsp_graph* g = t_graph(a, GSP_I32, 1.0f);
     gsp_options o = cuda_opts(GSP_APSP_FLOYD_WARSHALL, 1, 0);
@@ -312,7 +322,10 @@ static int64_t* make_ref(const t_arcs* a) {
     gsp_status s = gsp_apsp_run(g, NULL, 0, &o, &p);
     CHECK(s == GSP_OK, "reference (one device) %s n=%lld: %s %s", a->name, (long long)n, gsp_status_name(s),
           gsp_last_error());
-    if (s != GSP_OK) { free(ref); ref = NULL; }
+    if (s != GSP_OK) {
+      free(ref);
+      ref = NULL;
+    }
     for (i = 0; ref != NULL && i < n; i++) {
       gsp_paths_distances(p, (int32_t)i, row, n);
       for (j = 0; j < n; j++) ref[i * n + j] = row[j] == GSP_I32_INF ? T_INF_REF : row[j];
@@ -341,7 +354,10 @@ static void fw_other_calls(const gsp_graph* g, const gsp_options* o, const gsp_p
   int64_t bad_into = 0, bad_stream = 0, bad_pred = 0;
   int32_t i;
   gsp_status s;
-  if (d == NULL || want_p == NULL || want_d == NULL || (paths && pr == NULL)) { fprintf(stderr, "out of memory\n"); exit(2); }
+  if (d == NULL || want_p == NULL || want_d == NULL || (paths && pr == NULL)) {
+    fprintf(stderr, "out of memory\n");
+    exit(2);
+  }
   memset(&info, 0, sizeof info);
   info.size = sizeof info;
   s = gsp_apsp_run_into(g, NULL, 0, o, d, pr, &info);
@@ -350,7 +366,10 @@ static void fw_other_calls(const gsp_graph* g, const gsp_options* o, const gsp_p
   stream_init(&c, n, n, dt, NULL, what);
   c.rec_d = (unsigned char*)malloc(cells * db);
   c.rec_p = paths ? (int32_t*)malloc(cells * sizeof(int32_t)) : NULL;
-  if (c.rec_d == NULL || (paths && c.rec_p == NULL)) { fprintf(stderr, "out of memory\n"); exit(2); }
+  if (c.rec_d == NULL || (paths && c.rec_p == NULL)) {
+    fprintf(stderr, "out of memory\n");
+    exit(2);
+  }
   check_stream_done(&c, gsp_apsp_stream(g, NULL, 0, o, on_rows, &c), what);
   CHECK(c.had_pred == paths, "%s: stream predecessors %s", what, paths ? "missing" : "present with GSP_NO_PATHS");
   for (i = 0; i < n; i++) {
@@ -384,8 +403,7 @@ static void fw_other_calls(const gsp_graph* g, const gsp_options* o, const gsp_p
     memset(c.rec_d, 0xff, cells * db); /* a row never written shows */
     if (c.rec_p != NULL) memset(c.rec_p, 0xff, cells * sizeof(int32_t));
     check_stream_done(&c, gsp_apsp_stream(g, NULL, 0, &oa, on_rows, &c), what_any);
-    CHECK(c.had_pred == paths, "%s: stream predecessors %s", what_any,
-          paths ? "missing" : "present with GSP_NO_PATHS");
+    CHECK(c.had_pred == paths, "%s: stream predecessors %s", what_any, paths ? "missing" : "present with GSP_NO_PATHS");
     bad_stream = bad_pred = 0;
     for (i = 0; i < n; i++) {
       const size_t at = (size_t)i * (size_t)n;
@@ -431,7 +449,8 @@ static void fw_case(const t_arcs* a, const int64_t* ref, gsp_dtype dt, int paths
     int32_t i, bad = 0;
     check_info(&info, GSP_APSP_FLOYD_WARSHALL, 1, 1, what);
     if (n <= 400) /* the baseline itself against the plain FW */
-      for (i = 0; i < n && bad < 3; i++) bad += t_compare_row(one, dt, i, ref + (int64_t)i * n, n, scale_of(dt), what) != 0;
+      for (i = 0; i < n && bad < 3; i++)
+        bad += t_compare_row(one, dt, i, ref + (int64_t)i * n, n, scale_of(dt), what) != 0;
     CHECK(bad == 0, "%s: %d rows differ from the reference", what, bad);
   }
   for (k = 0; k < g_num_counts && s == GSP_OK; k++) {
@@ -752,8 +771,8 @@ static void table_cases(const many_graph* mg) {
       for (k = 0; k < g_num_counts; k++) {
         gsp_table* t = NULL;
         gsp_run_info info;
-        snprintf(what, sizeof what, "%s table %dx%d %s%s on %d devices", mg->name, K, T,
-                 gsp_algorithm_name(algos[ai]), paths ? " paths" : "", g_counts[k]);
+        snprintf(what, sizeof what, "%s table %dx%d %s%s on %d devices", mg->name, K, T, gsp_algorithm_name(algos[ai]),
+                 paths ? " paths" : "", g_counts[k]);
         t_trace(what);
         o = cuda_opts(algos[ai], g_counts[k], paths);
         s = gsp_table_run(mg->g, mg->sources, K, tgt, T, &o, &t);
@@ -1042,17 +1061,16 @@ static void test_faults(const many_graph* mg) {
     stream_init(&sc, mg->n, mg->K, GSP_I32, mg->sources, what);
     sc.stop_after = 1;
     s = gsp_apsp_stream(mg->g, mg->sources, mg->K, &o_ds, on_rows, &sc);
-    CHECK(s == GSP_ERR_CANCELLED && sc.calls == 1 && sc.bad == 0 && !sc.overlap,
-          "%s: %s after %d calls (%lld bad) %s", what, gsp_status_name(s), sc.calls, (long long)sc.bad,
-          gsp_last_error());
+    CHECK(s == GSP_ERR_CANCELLED && sc.calls == 1 && sc.bad == 0 && !sc.overlap, "%s: %s after %d calls (%lld bad) %s",
+          what, gsp_status_name(s), sc.calls, (long long)sc.bad, gsp_last_error());
     snprintf(what, sizeof what, "after a stopped stream, delta-stepping K=%d on %d devices", mg->K, count);
     works(mg->g, mg->sources, mg->K, o_ds, ds_one, what);
     /* the same with GSP_ROWS_ANY_ORDER: no call after the one that stopped */
     {
       gsp_options oa = o_ds;
       oa.flags |= GSP_ROWS_ANY_ORDER;
-      snprintf(what, sizeof what, "rows callback stops, GSP_ROWS_ANY_ORDER, delta-stepping K=%d on %d devices",
-               mg->K, count);
+      snprintf(what, sizeof what, "rows callback stops, GSP_ROWS_ANY_ORDER, delta-stepping K=%d on %d devices", mg->K,
+               count);
       t_trace(what);
       stream_init_any(&sc, mg->n, mg->K, GSP_I32, mg->sources, what);
       sc.stop_after = 1;
@@ -1061,8 +1079,7 @@ static void test_faults(const many_graph* mg) {
             "%s: %s after %d calls (%lld bad) %s", what, gsp_status_name(s), sc.calls, (long long)sc.bad,
             gsp_last_error());
       stream_free(&sc);
-      snprintf(what, sizeof what, "after a stopped any-order stream, delta-stepping K=%d on %d devices", mg->K,
-               count);
+      snprintf(what, sizeof what, "after a stopped any-order stream, delta-stepping K=%d on %d devices", mg->K, count);
       works(mg->g, mg->sources, mg->K, o_ds, ds_one, what);
     }
 

@@ -61,8 +61,8 @@ static void compare(const gsp_graph* g, const t_arcs* a, gsp_dtype dt, double sc
         }
         sum += best * scale;
       }
-      CHECK(fabs(sum - t_dist_at(dg, dt, 0)) <= 1e-6 * sum, "%s: path %d weighs %.17g, the cell says %.17g", what, (int)j, sum,
-            t_dist_at(dg, dt, 0));
+      CHECK(fabs(sum - t_dist_at(dg, dt, 0)) <= 1e-6 * sum, "%s: path %d weighs %.17g, the cell says %.17g", what,
+            (int)j, sum, t_dist_at(dg, dt, 0));
     }
     *relax = relaxations_of(gpu);
   }
@@ -82,12 +82,18 @@ static void grid_cases(gsp_dtype dt) {
   t_rng r = {5};
   char what[96];
   const int32_t s = (SIDE / 2) * SIDE + SIDE / 2; /* the middle */
-  t_arcs_init(&a, "grid", SIDE * SIDE + 1);     /* + one vertex nothing reaches */
+  t_arcs_init(&a, "grid", SIDE * SIDE + 1);       /* + one vertex nothing reaches */
   for (i = 0; i < SIDE; i++) {
     for (j = 0; j < SIDE; j++) {
       const int32_t v = i * SIDE + j;
-      if (j + 1 < SIDE) { t_arc(&a, v, v + 1, 1 + t_below(&r, 40)); t_arc(&a, v + 1, v, 1 + t_below(&r, 40)); }
-      if (i + 1 < SIDE) { t_arc(&a, v, v + SIDE, 1 + t_below(&r, 40)); t_arc(&a, v + SIDE, v, 1 + t_below(&r, 40)); }
+      if (j + 1 < SIDE) {
+        t_arc(&a, v, v + 1, 1 + t_below(&r, 40));
+        t_arc(&a, v + 1, v, 1 + t_below(&r, 40));
+      }
+      if (i + 1 < SIDE) {
+        t_arc(&a, v, v + SIDE, 1 + t_below(&r, 40));
+        t_arc(&a, v + SIDE, v, 1 + t_below(&r, 40));
+      }
     }
   }
   g = t_graph(&a, dt, 1.0f);
@@ -139,7 +145,7 @@ static void overflow_beyond_target(gsp_dtype dt) {
   char what[64];
   t_arcs_init(&a, "chain", N);
   for (v = 0; v + 1 < N; v++) t_arc(&a, v, v + 1, 100000000); /* 1e8: int32 overflows at 22 hops */
-  g = t_graph(&a, dt, dt == GSP_F32 ? 1e30f : 1.0f);             /* float: 1e38 a hop, FLT_MAX at 4 */
+  g = t_graph(&a, dt, dt == GSP_F32 ? 1e30f : 1.0f);          /* float: 1e38 a hop, FLT_MAX at 4 */
   gsp_options_init(&o);
   o.backend = GSP_BACKEND_CUDA;
   CHECK_STATUS(gsp_sssp_run(g, 0, &o, &p), GSP_ERR_OVERFLOW);

@@ -13,9 +13,9 @@
 #include "gpu/pred_check.h"
 #include "run_info_check.h"
 
-static const gsp_algorithm kAlgos[] = {GSP_SSSP_ATOMIC_LOCK,   GSP_SSSP_ATOMIC_64, GSP_SSSP_HARISH,
+static const gsp_algorithm kAlgos[] = {GSP_SSSP_ATOMIC_LOCK,    GSP_SSSP_ATOMIC_64,    GSP_SSSP_HARISH,
                                        GSP_SSSP_DELTA_STEPPING, GSP_SSSP_BELLMAN_FORD, GSP_SSSP_SPMV_CSR,
-                                       GSP_SSSP_SPMV_ELL,      GSP_SSSP_GPU_DIJKSTRA};
+                                       GSP_SSSP_SPMV_ELL,       GSP_SSSP_GPU_DIJKSTRA};
 #define NUM_ALGOS ((int)(sizeof kAlgos / sizeof kAlgos[0]))
 
 static int g_small = 0;
@@ -24,8 +24,8 @@ static int takes_negative(gsp_algorithm a) {
   return a == GSP_SSSP_BELLMAN_FORD || a == GSP_SSSP_SPMV_CSR || a == GSP_SSSP_SPMV_ELL;
 }
 
-static gsp_status run(const gsp_graph* g, int32_t src, gsp_backend b, gsp_algorithm a, uint32_t flags,
-                      size_t limit, gsp_paths** out) {
+static gsp_status run(const gsp_graph* g, int32_t src, gsp_backend b, gsp_algorithm a, uint32_t flags, size_t limit,
+                      gsp_paths** out) {
   gsp_options o;
   gsp_options_init(&o);
   o.backend = b;
@@ -53,7 +53,8 @@ static int compare_with_cpu(const gsp_paths* gpu, const gsp_paths* cpu, gsp_dtyp
   int bad = 0;
   int32_t v;
   if (gsp_paths_distances(gpu, src, a, n) != GSP_OK || gsp_paths_distances(cpu, src, b, n) != GSP_OK) {
-    free(a); free(b);
+    free(a);
+    free(b);
     return 1;
   }
   for (v = 0; v < n; v++) {
@@ -70,7 +71,8 @@ static int compare_with_cpu(const gsp_paths* gpu, const gsp_paths* cpu, gsp_dtyp
       bad++;
     }
   }
-  free(a); free(b);
+  free(a);
+  free(b);
   return bad;
 }
 
@@ -113,8 +115,10 @@ static void test_f64_weights(void) {
         t_rng r = {99u};
         for (k = 0; k < a.m; k++) {
           const double mag = 1e8 + (double)t_below(&r, 100000000);
-          if (kind == 0) wd[k] = (double)a.w[k] * 1e40; /* beyond float's 3.4e38 */
-          else wd[k] = a.w[k] < 0 ? -mag : (a.w[k] == 0 ? 0.0 : mag);
+          if (kind == 0)
+            wd[k] = (double)a.w[k] * 1e40; /* beyond float's 3.4e38 */
+          else
+            wd[k] = a.w[k] < 0 ? -mag : (a.w[k] == 0 ? 0.0 : mag);
         }
         CHECK_OK(gsp_graph_create(&g, a.n, a.m, a.src, a.dst, wd, GSP_F64, 0));
         free(wd);
@@ -131,7 +135,8 @@ static void test_f64_weights(void) {
         } else {
           CHECK(s == GSP_OK, "%s: %s: %s", what, gsp_status_name(s), gsp_last_error());
           if (s == GSP_OK) {
-            CHECK(compare_with_cpu(p, cpu, GSP_F64, 0, a.n, what) == 0, "%s: distances differ from the CPU engine", what);
+            CHECK(compare_with_cpu(p, cpu, GSP_F64, 0, a.n, what) == 0, "%s: distances differ from the CPU engine",
+                  what);
             CHECK(check_pred_csr(g, p, 0, GSP_F64, what) == 0, "%s: invalid predecessors", what);
           }
         }
@@ -176,10 +181,14 @@ static void test_shapes(void) {
           if (s == GSP_OK) {
             gsp_run_info info = info_of(p);
             CHECK(info.backend == GSP_BACKEND_CUDA && info.device >= 0 && info.device_name[0] != '\0',
-                  "%s: run info backend %d device %d name '%s'", what, (int)info.backend, info.device, info.device_name);
+                  "%s: run info backend %d device %d name '%s'", what, (int)info.backend, info.device,
+                  info.device_name);
             CHECK(info.algorithm == al, "%s: ran %s", what, gsp_algorithm_name(info.algorithm));
-            CHECK(t_compare_row(p, dt, src, ref, a.n, 1.0f, what) == 0, "%s: distances differ from the reference", what);
-            if (cpu) CHECK(compare_with_cpu(p, cpu, dt, src, a.n, what) == 0, "%s: distances differ from the CPU engine", what);
+            CHECK(t_compare_row(p, dt, src, ref, a.n, 1.0f, what) == 0, "%s: distances differ from the reference",
+                  what);
+            if (cpu)
+              CHECK(compare_with_cpu(p, cpu, dt, src, a.n, what) == 0, "%s: distances differ from the CPU engine",
+                    what);
             CHECK(check_paths(p, &a, src, ref, g_small ? 64 : 24, what) == 0, "%s: invalid paths", what);
           }
         }
@@ -229,7 +238,8 @@ static void test_overflow(void) {
  * (testing.h's t_check_float_overflow), never "unreachable". */
 static void test_float_overflow(void) {
   int ai;
-  for (ai = 0; ai < NUM_ALGOS; ai++) t_check_float_overflow(GSP_BACKEND_CUDA, kAlgos[ai], 1, takes_negative(kAlgos[ai]));
+  for (ai = 0; ai < NUM_ALGOS; ai++)
+    t_check_float_overflow(GSP_BACKEND_CUDA, kAlgos[ai], 1, takes_negative(kAlgos[ai]));
 }
 
 /* A tiny device_memory_limit: GSP_ERR_DEVICE_OUT_OF_MEMORY, and the next run still works.
@@ -253,8 +263,12 @@ static void test_device_layer(void) {
       CHECK(s == GSP_OK, "upload/%s run %d: %s: %s", gsp_algorithm_name(al), k, gsp_status_name(s), gsp_last_error());
       if (s == GSP_OK) {
         gsp_run_info info = info_of(p);
-        if (k == 0) CHECK(info.upload_seconds > 0, "upload/%s: first run reports upload_seconds %g", gsp_algorithm_name(al), info.upload_seconds);
-        else CHECK(info.upload_seconds == 0, "upload/%s: run %d re-uploaded (%g s)", gsp_algorithm_name(al), k, info.upload_seconds);
+        if (k == 0)
+          CHECK(info.upload_seconds > 0, "upload/%s: first run reports upload_seconds %g", gsp_algorithm_name(al),
+                info.upload_seconds);
+        else
+          CHECK(info.upload_seconds == 0, "upload/%s: run %d re-uploaded (%g s)", gsp_algorithm_name(al), k,
+                info.upload_seconds);
       }
       gsp_paths_destroy(p);
     }
@@ -326,7 +340,10 @@ static void test_threads(void) {
     jobs[i].status = GSP_ERR_INTERNAL;
     jobs[i].upload = 0;
     jobs[i].dist = (float*)calloc((size_t)a.n, sizeof(float));
-    if (jobs[i].dist == NULL) { fprintf(stderr, "out of memory\n"); exit(2); }
+    if (jobs[i].dist == NULL) {
+      fprintf(stderr, "out of memory\n");
+      exit(2);
+    }
     pthread_create(&th[i], NULL, worker, &jobs[i]);
   }
   for (i = 0; i < T; i++) pthread_join(th[i], NULL);
@@ -403,13 +420,13 @@ static void test_run_info_stages(void) {
     gsp_algorithm algo;
     int sssp, paths_stage;
   } cases[] = {
-      {GSP_SSSP_ATOMIC_LOCK, 1, T_ZERO},     {GSP_SSSP_ATOMIC_64, 1, T_POSITIVE},
-      {GSP_SSSP_HARISH, 1, T_POSITIVE},      {GSP_SSSP_DELTA_STEPPING, 1, T_ZERO},
-      {GSP_SSSP_BELLMAN_FORD, 1, T_ZERO},    {GSP_SSSP_SPMV_CSR, 1, T_ZERO},
-      {GSP_SSSP_SPMV_ELL, 1, T_ZERO},        {GSP_SSSP_GPU_DIJKSTRA, 1, T_ZERO},
-      {GSP_APSP_FLOYD_WARSHALL, 0, T_ANY},   {GSP_APSP_MINPLUS, 0, T_ANY},
-      {GSP_APSP_HEAP, 0, T_ZERO},            {GSP_APSP_TASK_PARALLEL, 0, T_POSITIVE},
-      {GSP_APSP_DELTA_STEPPING, 0, T_ZERO},  {GSP_APSP_SPMM, 0, T_ZERO},
+      {GSP_SSSP_ATOMIC_LOCK, 1, T_ZERO},    {GSP_SSSP_ATOMIC_64, 1, T_POSITIVE},
+      {GSP_SSSP_HARISH, 1, T_POSITIVE},     {GSP_SSSP_DELTA_STEPPING, 1, T_ZERO},
+      {GSP_SSSP_BELLMAN_FORD, 1, T_ZERO},   {GSP_SSSP_SPMV_CSR, 1, T_ZERO},
+      {GSP_SSSP_SPMV_ELL, 1, T_ZERO},       {GSP_SSSP_GPU_DIJKSTRA, 1, T_ZERO},
+      {GSP_APSP_FLOYD_WARSHALL, 0, T_ANY},  {GSP_APSP_MINPLUS, 0, T_ANY},
+      {GSP_APSP_HEAP, 0, T_ZERO},           {GSP_APSP_TASK_PARALLEL, 0, T_POSITIVE},
+      {GSP_APSP_DELTA_STEPPING, 0, T_ZERO}, {GSP_APSP_SPMM, 0, T_ZERO},
   };
   t_arcs big, small;
   gsp_graph *gb, *gs;

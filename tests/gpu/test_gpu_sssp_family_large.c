@@ -46,11 +46,16 @@ static gsp_graph* scaled_f64(const gsp_graph* g, double scale) {
   double* w = (double*)malloc((size_t)(m ? m : 1) * sizeof(double));
   gsp_graph* h = NULL;
   int64_t k;
-  if (off == NULL || tgt == NULL || w == NULL) { fprintf(stderr, "out of memory\n"); exit(2); }
+  if (off == NULL || tgt == NULL || w == NULL) {
+    fprintf(stderr, "out of memory\n");
+    exit(2);
+  }
   CHECK_OK(gsp_graph_csr(g, off, tgt, w));
   for (k = 0; k < m; k++) w[k] *= scale;
   CHECK_OK(gsp_graph_create_csr(&h, n, off, tgt, w, GSP_F64, 0));
-  free(off); free(tgt); free(w);
+  free(off);
+  free(tgt);
+  free(w);
   return h;
 }
 
@@ -91,7 +96,8 @@ static void test_large(void) {
         if (ai == 4) t_tuning("GSP_CUDA_SPEC", "0");
         s = run_opts(g, 0, GSP_BACKEND_CUDA, al, 0, 0, &p);
         t_tuning("GSP_CUDA_SPEC", NULL);
-        CHECK(s == GSP_OK, "large%d/%s%s: %s: %s", gi, gsp_algorithm_name(al), spec, gsp_status_name(s), gsp_last_error());
+        CHECK(s == GSP_OK, "large%d/%s%s: %s: %s", gi, gsp_algorithm_name(al), spec, gsp_status_name(s),
+              gsp_last_error());
         if (s == GSP_OK) {
           int32_t v, bad = 0;
           char what[80];
@@ -101,7 +107,8 @@ static void test_large(void) {
           gsp_paths_info(p, &info);
           gsp_paths_distances(p, 0, got, gn);
           for (v = 0; v < gn; v++) {
-            if (dt == GSP_I32) bad += ((int32_t*)got)[v] != ((int32_t*)want)[v];
+            if (dt == GSP_I32)
+              bad += ((int32_t*)got)[v] != ((int32_t*)want)[v];
             else {
               /* f32 within rounding; f64 exactly (integer sums), the 1e40 graph within 1e-12 */
               const double x = t_dist_at(got, dt, v), y = t_dist_at(want, dt, v);
@@ -109,7 +116,8 @@ static void test_large(void) {
               bad += !((isinf(x) && isinf(y)) || fabs(x - y) <= tol);
             }
           }
-          snprintf(what, sizeof what, "large%d/%s%s/%s%s", gi, gsp_algorithm_name(al), spec, dn, gi == 4 ? "-1e40" : "");
+          snprintf(what, sizeof what, "large%d/%s%s/%s%s", gi, gsp_algorithm_name(al), spec, dn,
+                   gi == 4 ? "-1e40" : "");
           CHECK(bad == 0, "%s: %d distances differ from the CPU Dijkstra", what, bad);
           CHECK(check_pred_csr(g, p, 0, dt, what) == 0, "%s: invalid predecessors", what);
           if (ai == 0) relax_spec = info.relaxations;
@@ -122,7 +130,8 @@ static void test_large(void) {
         gsp_paths_destroy(p);
       }
       gsp_paths_destroy(cpu);
-      free(want); free(got);
+      free(want);
+      free(got);
       gsp_graph_destroy(g);
     }
   }
@@ -149,8 +158,8 @@ static void test_result_buffers(void) {
     for (i = 0; i < kRuns; i++) {
       const gsp_graph* g = graphs[i % kGraphs];
       gpu[i] = NULL;
-      CHECK_OK(run_opts(g, (i * 37) % gsp_graph_num_vertices(g), GSP_BACKEND_CUDA, GSP_SSSP_DELTA_STEPPING, 0, 0,
-                        &gpu[i]));
+      CHECK_OK(
+          run_opts(g, (i * 37) % gsp_graph_num_vertices(g), GSP_BACKEND_CUDA, GSP_SSSP_DELTA_STEPPING, 0, 0, &gpu[i]));
     }
     for (i = 0; i < kRuns; i++) {
       const gsp_graph* g = graphs[i % kGraphs];
@@ -222,8 +231,7 @@ static void bench_ds_row(gsp_graph* g, const char* name, const char* label, doub
   int64_t it = 0;
   double wall;
   const double t = time_run(g, GSP_BACKEND_CUDA, GSP_SSSP_DELTA_STEPPING, delta, reps, &it, &wall);
-  printf("BENCH %-12s %-34s %10.3f ms  wall %8.3f ms  phases %lld\n", name, label, 1e3 * t, 1e3 * wall,
-         (long long)it);
+  printf("BENCH %-12s %-34s %10.3f ms  wall %8.3f ms  phases %lld\n", name, label, 1e3 * t, 1e3 * wall, (long long)it);
   fflush(stdout);
 }
 
@@ -306,8 +314,8 @@ static void bench_graph(gsp_graph* g, const char* name) {
   }
   avgw = m ? sumw / (double)m : 1;
   avgdeg = (double)m / n;
-  printf("BENCH %s n=%d m=%lld %s avg_w=%.1f max_w=%.0f avg_deg=%.2f\n", name, n, (long long)m,
-         t_dtype_name(dt), avgw, maxw, avgdeg);
+  printf("BENCH %s n=%d m=%lld %s avg_w=%.1f max_w=%.0f avg_deg=%.2f\n", name, n, (long long)m, t_dtype_name(dt), avgw,
+         maxw, avgdeg);
   if (atoi(getenv("GSP_FAMILY_BENCH")) == 2) {
     bench_ds_sweep(g, name, avgw, avgdeg);
     return;
@@ -329,8 +337,8 @@ static void bench_graph(gsp_graph* g, const char* name) {
       t_tuning("GSP_CUDA_PERSISTENT_BLOCKS_PER_SM", per_sm[di]);
       t = time_run(g, GSP_BACKEND_CUDA, GSP_SSSP_DELTA_STEPPING, 0, 9, &it, &wall);
       snprintf(label, sizeof label, "gpu delta default %s/SM", per_sm[di]);
-      printf("BENCH %-12s %-26s %10.3f ms  wall %8.3f ms  rounds %lld  MTEPS %.0f\n", name, label, 1e3 * t,
-             1e3 * wall, (long long)it, m / t / 1e6);
+      printf("BENCH %-12s %-26s %10.3f ms  wall %8.3f ms  rounds %lld  MTEPS %.0f\n", name, label, 1e3 * t, 1e3 * wall,
+             (long long)it, m / t / 1e6);
     }
     t_tuning("GSP_CUDA_PERSISTENT_BLOCKS_PER_SM", NULL);
     for (li = 0; li < 4; li++) {
@@ -378,7 +386,10 @@ static void bench(void) {
       printf("BENCH NY skipped: %s\n", gsp_last_error());
     }
     g = bench_random_graph(65536, 6, 1000, 65536, dt);
-    if (g) { bench_graph(g, "Graph65536"); gsp_graph_destroy(g); }
+    if (g) {
+      bench_graph(g, "Graph65536");
+      gsp_graph_destroy(g);
+    }
     /* A second low-degree graph with long shortest paths (local waves on). */
     g = NULL;
     if (gsp_gen_grid(&g, 1024, 1024, 7, dt, 1000) == GSP_OK) {
@@ -387,7 +398,10 @@ static void bench(void) {
     }
   }
   g = bench_rmat_graph(20, (int64_t)16 << 20, 1000, 20, GSP_F32);
-  if (g) { bench_graph(g, "RMAT-1M"); gsp_graph_destroy(g); }
+  if (g) {
+    bench_graph(g, "RMAT-1M");
+    gsp_graph_destroy(g);
+  }
 }
 
 int main(void) {

@@ -6,8 +6,8 @@
  * each against the reference of testing.h with the predecessor tree
  * checked, in every weight type (i32, f32, f64); and GSP_F64 weights float
  * cannot hold (integers of 1e8..2e8: a negative cycle of total -1 that
- * float would round to 0, explicit deltas of that scale). The larger graphs against the CPU, the pinned result buffers and
- * the benchmark are in test_gpu_sssp_family_large.c.
+ * float would round to 0, explicit deltas of that scale). The larger graphs against the CPU, the pinned result buffers
+ * and the benchmark are in test_gpu_sssp_family_large.c.
  *
  * GSP_TEST_SMALL=1 shrinks the graphs.
  * Skips (exit 77) where no CUDA device is usable. */
@@ -36,7 +36,10 @@ static int check_tree(const gsp_graph* g, const gsp_paths* p, int32_t src, gsp_d
     int32_t x = v, steps = 0;
     if (pred[v] < 0) continue;
     for (; x != src && x >= 0 && steps <= n; steps++) x = pred[x];
-    if (x != src) { fprintf(stderr, "%s: following pred from %d does not reach the source\n", what, v); bad++; }
+    if (x != src) {
+      fprintf(stderr, "%s: following pred from %d does not reach the source\n", what, v);
+      bad++;
+    }
   }
   free(pred);
   return bad;
@@ -132,7 +135,8 @@ static void test_negative_cycles(void) {
         } else {
           CHECK(s == GSP_OK, "unreachable negcycle-1e8/%s/f64: %s: %s", gsp_algorithm_name(kNeg[ai]),
                 gsp_status_name(s), gsp_last_error());
-          if (s == GSP_OK) CHECK(t_compare_row(p, GSP_F64, 0, ref, n, 1.0f, "unreachable negcycle-1e8") == 0, "distances");
+          if (s == GSP_OK)
+            CHECK(t_compare_row(p, GSP_F64, 0, ref, n, 1.0f, "unreachable negcycle-1e8") == 0, "distances");
         }
         gsp_paths_destroy(p);
       }
@@ -168,10 +172,11 @@ static void test_ell_hybrid(void) {
     gsp_paths* p = NULL;
     int32_t i;
     t_arcs_init(&a, "hub", n);
-    for (i = 1; i < n; i++) t_arc(&a, i, 0, 2 + t_below(&r, 1000));     /* in-degree n-1 at vertex 0 */
+    for (i = 1; i < n; i++) t_arc(&a, i, 0, 2 + t_below(&r, 1000)); /* in-degree n-1 at vertex 0 */
     for (i = 0; i < n; i++) t_arc(&a, i, t_below(&r, n), 1 + t_below(&r, 100));
     for (i = 0; i < n; i++) t_arc(&a, i, t_below(&r, n), 1 + t_below(&r, 100));
-    for (i = 0; i < 50; i++) t_arc(&a, 0, 1 + t_below(&r, n - 1), -1); /* negative arcs out of the hub, no negative cycle */
+    for (i = 0; i < 50; i++)
+      t_arc(&a, 0, 1 + t_below(&r, n - 1), -1); /* negative arcs out of the hub, no negative cycle */
     g = t_graph(&a, dt, 1.0f);
     ref = (int64_t*)malloc((size_t)n * sizeof(int64_t));
     if (t_ref_bellman_ford(&a, 5, ref) == 0) {
@@ -271,7 +276,8 @@ static void designs_on(const gsp_graph* g, const t_arcs* a, gsp_dtype dt, const 
     int used = snprintf(tag, sizeof tag, "%s", a->name);
     for (v = 0; designs[k][v] != NULL; v += 2) {
       t_tuning(designs[k][v], designs[k][v + 1]);
-      if (used < (int)sizeof tag) used += snprintf(tag + used, sizeof tag - (size_t)used, ",%s=%s", designs[k][v] + 4, designs[k][v + 1]);
+      if (used < (int)sizeof tag)
+        used += snprintf(tag + used, sizeof tag - (size_t)used, ",%s=%s", designs[k][v] + 4, designs[k][v + 1]);
     }
     check_against_ref(g, a, 0, dt, GSP_SSSP_DELTA_STEPPING, 0, ref, tag);
     for (v = 0; designs[k][v] != NULL; v += 2) t_tuning(designs[k][v], NULL);
@@ -300,7 +306,8 @@ static void test_zero_cycles(void) {
     g = t_graph(&a, dt, 1.0f);
     ref = (int64_t*)malloc((size_t)n * sizeof(int64_t));
     t_ref_bellman_ford(&a, 3, ref);
-    for (ai = 0; ai < (int)(sizeof kAll / sizeof kAll[0]); ai++) check_against_ref(g, &a, 3, dt, kAll[ai], 0, ref, "zero-cycles");
+    for (ai = 0; ai < (int)(sizeof kAll / sizeof kAll[0]); ai++)
+      check_against_ref(g, &a, 3, dt, kAll[ai], 0, ref, "zero-cycles");
     free(ref);
     gsp_graph_destroy(g);
     t_arcs_free(&a);
@@ -355,10 +362,10 @@ static void test_chains(void) {
         if (t_below(&r, 10) == 0) t_arc(&a, prev, x, w0 + t_below(&r, 10)); /* parallel */
         prev = x;
       }
-      if (c == 0) srcs[nsrc++] = next;                         /* first interior */
-      if (c == 1) srcs[nsrc++] = next + len[c] / 2;            /* a middle */
-      if (c == 2) srcs[nsrc++] = next + len[c] - 1;            /* last interior */
-      if (c == 7) srcs[nsrc++] = next + len[c] / 2;            /* inside a loop chain */
+      if (c == 0) srcs[nsrc++] = next;              /* first interior */
+      if (c == 1) srcs[nsrc++] = next + len[c] / 2; /* a middle */
+      if (c == 2) srcs[nsrc++] = next + len[c] - 1; /* last interior */
+      if (c == 7) srcs[nsrc++] = next + len[c] / 2; /* inside a loop chain */
       next += len[c];
     }
     for (i = 0; i < 5; i++) {

@@ -90,19 +90,22 @@ int main() {
   }
   for (const bool undirected : {false, true}) {
     const Ref ref = reference(n, src, dst, w, undirected);
-    const GraphPtr g = gsp::detail::build_graph_coo(n, static_cast<int64_t>(m), src.data(), dst.data(), w.data(),
-                                                    GSP_I32, undirected);
+    const GraphPtr g =
+        gsp::detail::build_graph_coo(n, static_cast<int64_t>(m), src.data(), dst.data(), w.data(), GSP_I32, undirected);
     CHECK(same(g->forward(), ref), "COO%s: the CSR differs from the sequential sort", undirected ? " undirected" : "");
     // The same arcs as CSR input: directed is copied, undirected sorted again.
     const Ref fwd = reference(n, src, dst, w, false);
     const GraphPtr h =
         gsp::detail::build_graph_csr(n, fwd.off.data(), fwd.tgt.data(), fwd.w.data(), GSP_I32, undirected);
-    const Ref ref2 = reference(n, [&] {
-      std::vector<int32_t> t(fwd.tgt.size());
-      for (int32_t u = 0; u < n; ++u)
-        for (int64_t e = fwd.off[u]; e < fwd.off[u + 1]; ++e) t[e] = u;
-      return t;
-    }(), fwd.tgt, fwd.w, undirected);
+    const Ref ref2 = reference(
+        n,
+        [&] {
+          std::vector<int32_t> t(fwd.tgt.size());
+          for (int32_t u = 0; u < n; ++u)
+            for (int64_t e = fwd.off[u]; e < fwd.off[u + 1]; ++e) t[e] = u;
+          return t;
+        }(),
+        fwd.tgt, fwd.w, undirected);
     CHECK(same(h->forward(), ref2), "CSR%s: the CSR differs from the sequential sort", undirected ? " undirected" : "");
     // Statistics as the sequential scan computes them (exact for int32).
     double sum = 0;

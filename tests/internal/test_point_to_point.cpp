@@ -69,11 +69,13 @@ std::pair<W, int64_t> forward_search(const gsp::detail::Graph& g, int32_t s, int
   cpu::HeapVec<W> heap;
   cpu::OverflowArcs overflowed;
   int64_t settled = 0;
-  cpu::dijkstra_loop<W>(view, s, cpu::DenseLabels<W>{dist.data(), nullptr, g.n()}, heap, overflowed,
-                        [&](int64_t e) { return view.weights[e]; }, [&](int32_t u) {
-                          ++settled;
-                          return u == t;
-                        });
+  cpu::dijkstra_loop<W>(
+      view, s, cpu::DenseLabels<W>{dist.data(), nullptr, g.n()}, heap, overflowed,
+      [&](int64_t e) { return view.weights[e]; },
+      [&](int32_t u) {
+        ++settled;
+        return u == t;
+      });
   return {dist[static_cast<size_t>(t)], settled};
 }
 
@@ -185,7 +187,9 @@ void test_against_forward() {
     bad += got.dist != want.first || path.empty() || path.front() != s || path.back() != t;
   }
   CHECK(bad == 0, "%d of 200 grid pairs differ from the forward search (%s)", bad,
-        gsp::detail::dtype_of<W>() == GSP_I32 ? "i32" : gsp::detail::dtype_of<W>() == GSP_F32 ? "f32" : "f64");
+        gsp::detail::dtype_of<W>() == GSP_I32   ? "i32"
+        : gsp::detail::dtype_of<W>() == GSP_F32 ? "f32"
+                                                : "f64");
 }
 
 }  // namespace

@@ -49,19 +49,17 @@ bool same(const Tuning& a, const Tuning& b) {
   return a.cpu_pool == b.cpu_pool && a.cpu_pool_spin_us == b.cpu_pool_spin_us &&
          a.cpu_barrier_spin_us == b.cpu_barrier_spin_us && a.cpu_barrier_pause == b.cpu_barrier_pause &&
          a.cpu_ds_fuse == b.cpu_ds_fuse && a.dense_pred == b.dense_pred && a.dense_fw_block == b.dense_fw_block &&
-         a.dense_fw_lookahead == b.dense_fw_lookahead &&
-         a.dense_pinned_cache == b.dense_pinned_cache && a.apsp_heap_layout == b.apsp_heap_layout &&
-         a.apsp_tp_max_n == b.apsp_tp_max_n && a.cuda_sssp_pool == b.cuda_sssp_pool &&
-         a.cuda_pinned_results == b.cuda_pinned_results && a.cuda_ds_one_bucket == b.cuda_ds_one_bucket &&
-         a.cuda_local_rounds == b.cuda_local_rounds && a.cuda_ell == b.cuda_ell &&
-         a.cuda_spec == b.cuda_spec &&
+         a.dense_fw_lookahead == b.dense_fw_lookahead && a.dense_pinned_cache == b.dense_pinned_cache &&
+         a.apsp_heap_layout == b.apsp_heap_layout && a.apsp_tp_max_n == b.apsp_tp_max_n &&
+         a.cuda_sssp_pool == b.cuda_sssp_pool && a.cuda_pinned_results == b.cuda_pinned_results &&
+         a.cuda_ds_one_bucket == b.cuda_ds_one_bucket && a.cuda_local_rounds == b.cuda_local_rounds &&
+         a.cuda_ell == b.cuda_ell && a.cuda_spec == b.cuda_spec &&
          a.cuda_persistent_blocks_per_sm == b.cuda_persistent_blocks_per_sm && a.cuda_filter == b.cuda_filter &&
          a.cuda_hub_arcs == b.cuda_hub_arcs && a.cuda_ds_delta_scale == b.cuda_ds_delta_scale &&
          a.cuda_ds_split == b.cuda_ds_split && a.cuda_trace == b.cuda_trace &&
          a.cuda_batch_sources == b.cuda_batch_sources && a.cuda_spmm_hub_arcs == b.cuda_spmm_hub_arcs &&
          a.mpi_block_size == b.mpi_block_size && a.mpi_block_size_rejected == b.mpi_block_size_rejected &&
-         a.mpi_grid == b.mpi_grid &&
-         a.mpi_trace == b.mpi_trace && a.mpi_test_fail_rank == b.mpi_test_fail_rank &&
+         a.mpi_grid == b.mpi_grid && a.mpi_trace == b.mpi_trace && a.mpi_test_fail_rank == b.mpi_test_fail_rank &&
          a.test_fail_device == b.test_fail_device && a.test_result_ready_delay_ms == b.test_result_ready_delay_ms;
 }
 
@@ -223,7 +221,9 @@ void test_knobs() {
 
   // Several at once, one bad: the good ones hold.
   ignored.clear();
-  const Tuning t = parse({{"GSP_CUDA_LOCAL_ROUNDS", "8"}, {"GSP_APSP_TP_MAX_N", "x"}, {"GSP_DENSE_PRED", "pass"},
+  const Tuning t = parse({{"GSP_CUDA_LOCAL_ROUNDS", "8"},
+                          {"GSP_APSP_TP_MAX_N", "x"},
+                          {"GSP_DENSE_PRED", "pass"},
                           {"GSP_UNKNOWN_KNOB", "1"}},
                          &ignored);
   CHECK(t.cuda_local_rounds == 8 && !t.apsp_tp_max_n && t.dense_pred == DensePred::kPass, "mixed settings");
@@ -284,16 +284,16 @@ void test_override_refusals() {
   CHECK(gsp_test_tuning_set("GSP_APSP_TP_MAX_N", "64") == 0, "override refused");
   const Tuning before = tuning();
   const char* const refused[][2] = {
-      {"GSP_DENSE_PERD", "pass"},          // misspelt
-      {"GSP_UNKNOWN_KNOB", "1"},           // no such knob
-      {"gsp_dense_pred", "pass"},          // names are case-sensitive
-      {"GSP_DENSE_PRED", "bogus"},         // not one of the words
-      {"GSP_DENSE_PRED", ""},              // empty: "unset" to the parser
-      {"GSP_APSP_TP_MAX_N", "x"},          // not a number
+      {"GSP_DENSE_PERD", "pass"},            // misspelt
+      {"GSP_UNKNOWN_KNOB", "1"},             // no such knob
+      {"gsp_dense_pred", "pass"},            // names are case-sensitive
+      {"GSP_DENSE_PRED", "bogus"},           // not one of the words
+      {"GSP_DENSE_PRED", ""},                // empty: "unset" to the parser
+      {"GSP_APSP_TP_MAX_N", "x"},            // not a number
       {"GSP_CUDA_LOCAL_ROUNDS", "1048577"},  // out of range
-      {"GSP_CPU_POOL", "2"},               // not a switch
-      {"GSP_MPI_BLOCK_SIZE", "0"},         // the MPI engine would refuse the call: not through the hook
-      {"GSP_TEST_SMALL", "1"},             // a test's own variable, not the library's
+      {"GSP_CPU_POOL", "2"},                 // not a switch
+      {"GSP_MPI_BLOCK_SIZE", "0"},           // the MPI engine would refuse the call: not through the hook
+      {"GSP_TEST_SMALL", "1"},               // a test's own variable, not the library's
   };
   for (const auto& r : refused) {
     CHECK(gsp_test_tuning_set(r[0], r[1]) != 0, "%s=\"%s\": taken", r[0], r[1]);
@@ -327,14 +327,13 @@ void test_override_every_knob() {
 void test_override_reset() {
   gsp_test_tuning_reset();
   const Tuning env = from_environment();
-  CHECK(gsp_test_tuning_set("GSP_DENSE_PRED", "pass") == 0 &&
-            gsp_test_tuning_set("GSP_CUDA_LOCAL_ROUNDS", "4") == 0 && gsp_test_tuning_set("GSP_CPU_POOL", "0") == 0 &&
-            gsp_test_tuning_set("GSP_CUDA_FILTER", "none") == 0,
+  CHECK(gsp_test_tuning_set("GSP_DENSE_PRED", "pass") == 0 && gsp_test_tuning_set("GSP_CUDA_LOCAL_ROUNDS", "4") == 0 &&
+            gsp_test_tuning_set("GSP_CPU_POOL", "0") == 0 && gsp_test_tuning_set("GSP_CUDA_FILTER", "none") == 0,
         "overrides refused");
   const Tuning t = gsp::detail::tuning();
-  CHECK(t.dense_pred == DensePred::kPass && t.cuda_local_rounds == 4 && !t.cpu_pool &&
-            t.cuda_filter == CudaFilter::kNone,
-        "overrides not seen");
+  CHECK(
+      t.dense_pred == DensePred::kPass && t.cuda_local_rounds == 4 && !t.cpu_pool && t.cuda_filter == CudaFilter::kNone,
+      "overrides not seen");
   gsp_test_tuning_reset();
   CHECK(same(gsp::detail::tuning(), env), "reset left an override behind");
   gsp_test_tuning_reset();  // twice: nothing to do
@@ -353,8 +352,8 @@ void test_override_threads() {
     while (!done.load()) {
       const Tuning t = gsp::detail::tuning();
       const bool pred_ok = t.dense_pred == DensePred::kTrack || t.dense_pred == DensePred::kPass;
-      const bool filter_ok = !t.cuda_filter || *t.cuda_filter == CudaFilter::kBoth ||
-                             *t.cuda_filter == CudaFilter::kNone;
+      const bool filter_ok =
+          !t.cuda_filter || *t.cuda_filter == CudaFilter::kBoth || *t.cuda_filter == CudaFilter::kNone;
       if (!pred_ok || !filter_ok) bad++;
       reads++;
     }

@@ -67,8 +67,10 @@ static void set_block(const char* b) {
 /* GSP_MPI_GRID for the runs that follow, set on rank 0 only (only rank 0's
  * counts), or NULL for the default grid. */
 static void set_grid(const char* grid) {
-  if (g_rank == 0) CHECK(gsp_test_tuning_set("GSP_MPI_GRID", grid) == 0, "GSP_MPI_GRID=%s refused", grid ? grid : "(removed)");
-  if (grid == NULL || sscanf(grid, "%dx%d", &g_want_rows, &g_want_cols) != 2) default_grid(g_size, &g_want_rows, &g_want_cols);
+  if (g_rank == 0)
+    CHECK(gsp_test_tuning_set("GSP_MPI_GRID", grid) == 0, "GSP_MPI_GRID=%s refused", grid ? grid : "(removed)");
+  if (grid == NULL || sscanf(grid, "%dx%d", &g_want_rows, &g_want_cols) != 2)
+    default_grid(g_size, &g_want_rows, &g_want_cols);
 }
 
 static const char* dt_name(gsp_dtype dt) { return dt == GSP_I32 ? "i32" : dt == GSP_F64 ? "f64" : "f32"; }
@@ -237,8 +239,8 @@ static void run_case(const t_arcs* a, gsp_dtype dt, const char* block, uint32_t 
                    GSP_ERR_BUFFER_TOO_SMALL);
       CHECK_STATUS(gsp_mpi_blocks_copy(blocks, b, dist, want_paths ? pred : NULL, (int64_t)(r1 - r0) * (c1 - c0)),
                    GSP_OK);
-      if (!want_paths) CHECK_STATUS(gsp_mpi_blocks_copy(blocks, b, NULL, pred, (int64_t)(r1 - r0) * (c1 - c0)),
-                                    GSP_ERR_UNSUPPORTED);
+      if (!want_paths)
+        CHECK_STATUS(gsp_mpi_blocks_copy(blocks, b, NULL, pred, (int64_t)(r1 - r0) * (c1 - c0)), GSP_ERR_UNSUPPORTED);
       for (i = r0; i < r1; i++)
         for (j = c0; j < c1; j++) {
           int64_t at = (int64_t)(i - r0) * (c1 - c0) + (j - c0);
@@ -248,10 +250,11 @@ static void run_case(const t_arcs* a, gsp_dtype dt, const char* block, uint32_t 
           ok = d == want;
           if (ok && want_paths) {
             int32_t p = pred[at];
-            if (i == j || want == T_INF_REF) ok = p == -1;
-            else ok = p >= 0 && p < n && refm[(int64_t)i * n + p] != T_INF_REF &&
-                      arcs[(int64_t)p * n + j] != T_INF_REF &&
-                      refm[(int64_t)i * n + p] + arcs[(int64_t)p * n + j] == want;
+            if (i == j || want == T_INF_REF)
+              ok = p == -1;
+            else
+              ok = p >= 0 && p < n && refm[(int64_t)i * n + p] != T_INF_REF && arcs[(int64_t)p * n + j] != T_INF_REF &&
+                   refm[(int64_t)i * n + p] + arcs[(int64_t)p * n + j] == want;
           }
           if (!ok && bad++ < 5)
             fprintf(stderr, "rank %d: %s: block entry (%d,%d) = %lld pred %d, want %lld\n", g_rank, what, i, j,
@@ -365,7 +368,8 @@ static void f64_and_limit_cases(void) {
         CHECK_OK(gsp_paths_distances(want, i, r1, n));
         CHECK_OK(gsp_paths_distances(got, i, r2, n));
         for (j = 0; j < n; j++) {
-          if (r1[j] != r2[j] && bad++ < 5) fprintf(stderr, "%s: d(%d,%d) = %.17g, want %.17g\n", what, i, j, r2[j], r1[j]);
+          if (r1[j] != r2[j] && bad++ < 5)
+            fprintf(stderr, "%s: d(%d,%d) = %.17g, want %.17g\n", what, i, j, r2[j], r1[j]);
           if (pass) {
             int32_t len = 0;
             const gsp_status ps = gsp_path_get(got, i, j, NULL, 0, &len);
@@ -373,8 +377,9 @@ static void f64_and_limit_cases(void) {
             if (isinf(r2[j])) {
               unreached++;
               nopath += ps == GSP_ERR_NO_PATH;
-            }
-            else CHECK(ps == GSP_OK || ps == GSP_ERR_BUFFER_TOO_SMALL, "%s: path %d->%d: %s", what, i, j, gsp_status_name(ps));
+            } else
+              CHECK(ps == GSP_OK || ps == GSP_ERR_BUFFER_TOO_SMALL, "%s: path %d->%d: %s", what, i, j,
+                    gsp_status_name(ps));
           }
           if (!isinf(r2[j]) && r2[j] != (double)(float)r2[j]) fractional++;
         }
@@ -429,7 +434,7 @@ static void failure_mid_steps(void) {
 
   t_make_shape(&a, T_RANDOM_SPARSE, 700, 12);
   if (g_rank == 0) g = t_graph(&a, GSP_I32, 1.0f);
-  set_block("128");  /* 6 k-steps */
+  set_block("128"); /* 6 k-steps */
   snprintf(rank_text, sizeof rank_text, "%d", g_size - 1);
   for (round = 0; round < 2; round++) {
     options(&o, round == 0 ? 0 : GSP_NO_PATHS);
@@ -541,8 +546,8 @@ static void error_cases(void) {
     CHECK(cs == GSP_OK, "rank 0: a graph of 2,000,000 vertices: %s %s", gsp_status_name(cs), gsp_last_error());
     s = gsp_apsp_run_mpi_blocks(MPI_COMM_WORLD, big, &o, &b);
     check_agreed(s, GSP_ERR_OUT_OF_MEMORY, "blocks of n = 2,000,000: host memory checked on every rank");
-    CHECK(strstr(gsp_last_error(), "MPI Floyd-Warshall") != NULL, "rank %d: the message names the engine: %s",
-          g_rank, gsp_last_error());
+    CHECK(strstr(gsp_last_error(), "MPI Floyd-Warshall") != NULL, "rank %d: the message names the engine: %s", g_rank,
+          gsp_last_error());
     CHECK(b == NULL, "rank %d: blocks left after the refusal", g_rank);
     gsp_graph_destroy(big);
   }

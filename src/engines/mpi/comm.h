@@ -27,15 +27,25 @@ namespace gsp::detail::mpi {
 template <class T>
 MPI_Datatype mpi_type();
 template <>
-inline MPI_Datatype mpi_type<float>() { return MPI_FLOAT; }
+inline MPI_Datatype mpi_type<float>() {
+  return MPI_FLOAT;
+}
 template <>
-inline MPI_Datatype mpi_type<double>() { return MPI_DOUBLE; }
+inline MPI_Datatype mpi_type<double>() {
+  return MPI_DOUBLE;
+}
 template <>
-inline MPI_Datatype mpi_type<int32_t>() { return MPI_INT32_T; }
+inline MPI_Datatype mpi_type<int32_t>() {
+  return MPI_INT32_T;
+}
 template <>
-inline MPI_Datatype mpi_type<int64_t>() { return MPI_INT64_T; }
+inline MPI_Datatype mpi_type<int64_t>() {
+  return MPI_INT64_T;
+}
 template <>
-inline MPI_Datatype mpi_type<char>() { return MPI_CHAR; }
+inline MPI_Datatype mpi_type<char>() {
+  return MPI_CHAR;
+}
 
 // MPI counts are int: move big buffers in pieces.
 constexpr int64_t kChunk = int64_t(1) << 28;
@@ -168,8 +178,7 @@ class Session {
     mpi_check(MPI_Comm_split(comm_, myrow_, mycol_, &row_), "MPI_Comm_split");
     mpi_check(MPI_Comm_split(comm_, mycol_, myrow_, &col_), "MPI_Comm_split");
     MPI_Comm node = MPI_COMM_NULL;
-    mpi_check(MPI_Comm_split_type(comm_, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &node),
-              "MPI_Comm_split_type");
+    mpi_check(MPI_Comm_split_type(comm_, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &node), "MPI_Comm_split_type");
     MPI_Comm_size(node, &ranks_on_node_);
     MPI_Comm_rank(node, &node_rank_);
     MPI_Comm_free(&node);
@@ -223,8 +232,8 @@ class Session {
     }
     form = form && which == 1 && text.back() != 'x' && text.back() != 'X';
     require(form && part[0] >= 1 && part[1] >= 1 && part[0] * part[1] == p, GSP_ERR_INVALID_ARGUMENT,
-            "GSP_MPI_GRID=" + text + " is not a grid of the " + std::to_string(p) + " ranks (RxC with R * C = " +
-                std::to_string(p) + ", for example " + std::to_string(p) + "x1)");
+            "GSP_MPI_GRID=" + text + " is not a grid of the " + std::to_string(p) +
+                " ranks (RxC with R * C = " + std::to_string(p) + ", for example " + std::to_string(p) + "x1)");
     shape[0] = static_cast<int>(part[0]);
     shape[1] = static_cast<int>(part[1]);
   }

@@ -51,8 +51,8 @@ void maybe_inject_failure([[maybe_unused]] int rank, [[maybe_unused]] const Tuni
 void maybe_fail_at_step([[maybe_unused]] int rank, [[maybe_unused]] int32_t done, [[maybe_unused]] const Tuning& t) {
 #if defined(GSP_TEST_HOOKS)
   if (t.mpi_test_fail_rank == rank && t.mpi_test_fail_step == done) {
-    throw Error(GSP_ERR_DEVICE, "test hook: rank " + std::to_string(rank) + " fails after k-step " +
-                                    std::to_string(done));
+    throw Error(GSP_ERR_DEVICE,
+                "test hook: rank " + std::to_string(rank) + " fails after k-step " + std::to_string(done));
   }
 #endif
 }
@@ -329,8 +329,7 @@ class FwCall {
         alloc(targets_, m_, int32_t(0));
         alloc(weights_, m_, W(0));
       }
-      const int64_t cells =
-          static_cast<int64_t>(rows_ ? cpu::matrix_elems(n_, sizeof(W)) : L_.local_elems());
+      const int64_t cells = static_cast<int64_t>(rows_ ? cpu::matrix_elems(n_, sizeof(W)) : L_.local_elems());
       // Every rank checks its host memory before allocating (the ranks then
       // agree, so all return the one failure): the graph's copy, the result
       // (the n x n rows on one rank, else its blocks), the CPU store.
@@ -523,10 +522,9 @@ class FwCall {
     BlockResult& o = out();
     o.rows = rows_;
     o.threads = engine_.threads;
-    o.where = "rank " + std::to_string(s_.rank()) + " of " + std::to_string(s_.size()) + " (" +
-              std::to_string(L_.pr) + " x " + std::to_string(L_.pc) + " grid, b = " + std::to_string(L_.b) + ", " +
-              std::to_string(L_.nb) + " steps), " + where_ + ", " + o.transport +
-              (why_not_.empty() ? "" : " (device path: " + why_not_ + ")");
+    o.where = "rank " + std::to_string(s_.rank()) + " of " + std::to_string(s_.size()) + " (" + std::to_string(L_.pr) +
+              " x " + std::to_string(L_.pc) + " grid, b = " + std::to_string(L_.b) + ", " + std::to_string(L_.nb) +
+              " steps), " + where_ + ", " + o.transport + (why_not_.empty() ? "" : " (device path: " + why_not_ + ")");
     o.layout = L_;
     o.rank = s_.rank();
     o.size = s_.size();
@@ -573,12 +571,12 @@ class FwCall {
   CsrView<W> g_;
   W min_weight_ = W(0);
   std::unique_ptr<HostTask> store_later_;  // a GPU rank's store, made beside its device's work
-  std::unique_ptr<BlockFw<W>> fw_;  // declared after store_later_: destroyed first
+  std::unique_ptr<BlockFw<W>> fw_;         // declared after store_later_: destroyed first
   bool device_path_ = false;
   std::string why_not_;
   // after_steps()
-  std::string where_;  // the engine's description
-  bool check_ = false;  // the predecessors need the check
+  std::string where_;     // the engine's description
+  bool check_ = false;    // the predecessors need the check
   bool checked_ = false;  // a device checked its rows and named the bad ones
   std::vector<int32_t> bad_;
   double t_device_check_ = 0;
@@ -608,8 +606,8 @@ LocalEngine choose_engine(const Session& s, const RunOptions& ro, gsp_backend ba
   return e;
 }
 
-std::unique_ptr<BlockResult> distributed_fw(const Session& s, const Outcome& first, const Graph* graph,
-                                            RunOptions ro, int32_t asked_threads, bool gather) {
+std::unique_ptr<BlockResult> distributed_fw(const Session& s, const Outcome& first, const Graph* graph, RunOptions ro,
+                                            int32_t asked_threads, bool gather) {
   const double t0 = MPI_Wtime();
   const Tuning& knobs = ro.tuning;  // the call's one snapshot of the knobs, passed down (and on to the gather)
   const bool root = s.rank() == 0;
@@ -631,9 +629,7 @@ std::unique_ptr<BlockResult> distributed_fw(const Session& s, const Outcome& fir
   // Each rank's engine; the block size suits every rank's (a multiple of
   // the device granule as soon as one rank computes on a GPU).
   LocalEngine engine;
-  s.agree(capture([&] {
-    engine = choose_engine(s, ro, static_cast<gsp_backend>(head[5]), threads);
-  }));
+  s.agree(capture([&] { engine = choose_engine(s, ro, static_cast<gsp_backend>(head[5]), threads); }));
   int mine = engine.gpu ? 1 : 0, any_gpu = 0, all_gpu = 0;
   mpi_check(MPI_Allreduce(&mine, &any_gpu, 1, MPI_INT, MPI_MAX, s.comm()), "MPI_Allreduce");
   mpi_check(MPI_Allreduce(&mine, &all_gpu, 1, MPI_INT, MPI_MIN, s.comm()), "MPI_Allreduce");
@@ -643,8 +639,7 @@ std::unique_ptr<BlockResult> distributed_fw(const Session& s, const Outcome& fir
   }));
   bcast(head + 4, 1, 0, s.comm());
 
-  const Layout L(static_cast<int32_t>(head[0]), static_cast<int32_t>(head[4]), s.pr(), s.pc(), s.myrow(),
-                 s.mycol());
+  const Layout L(static_cast<int32_t>(head[0]), static_cast<int32_t>(head[4]), s.pr(), s.pc(), s.myrow(), s.mycol());
   const double t_setup = MPI_Wtime() - t0;
   std::unique_ptr<BlockResult> result;
   const bool rows = gather && s.size() == 1;

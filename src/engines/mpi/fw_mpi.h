@@ -73,9 +73,9 @@ inline int32_t default_gpu_block_size(int32_t n, int pr, int pc) {
 // Seconds of a call's stages on one rank (GSP_MPI_TRACE=1 prints them; the
 // run info's stages are made of them, distributed_fw()).
 struct StageTimes {
-  double graph = 0;    // graph broadcast
-  double setup = 0;    // allocation, engine choice, initial blocks (uploaded on a GPU rank)
-  double ksteps = 0;   // the block steps: local work + broadcasts and agreement
+  double graph = 0;   // graph broadcast
+  double setup = 0;   // allocation, engine choice, initial blocks (uploaded on a GPU rank)
+  double ksteps = 0;  // the block steps: local work + broadcasts and agreement
   double local = 0, comm = 0;
   double deliver = 0;  // the result out of the engine (device to host on a GPU rank)
   double check = 0;    // predecessor check (and repair)
@@ -92,18 +92,18 @@ struct BlockResult {
   gsp_dtype dtype = GSP_F32;
   bool has_paths = false;
   bool rows = false;
-  int threads = 1;             // this rank's CPU threads (for the gather)
-  HostArray<float> d_f32;      // GSP_F32
-  HostArray<int32_t> d_i32;    // GSP_I32
-  HostArray<double> d_f64;     // GSP_F64
-  HostArray<int32_t> pred;     // empty without paths
+  int threads = 1;           // this rank's CPU threads (for the gather)
+  HostArray<float> d_f32;    // GSP_F32
+  HostArray<int32_t> d_i32;  // GSP_I32
+  HostArray<double> d_f64;   // GSP_F64
+  HostArray<int32_t> pred;   // empty without paths
   RunStats stats;
   StageTimes times;
-  double t0 = 0;               // MPI_Wtime() at the call's start
-  bool trace = false;          // GSP_MPI_TRACE in the call's snapshot of the knobs (the gather prints too)
-  std::string where;           // "rank r of p (pr x pc grid, b = .., nb steps), <engine>, <transport>"
-  std::string transport;       // how the panels moved: "NCCL panels", "host-staged panels", "one rank"
-  std::string step_profile;    // the device path's own account of its steps (GSP_MPI_TRACE)
+  double t0 = 0;             // MPI_Wtime() at the call's start
+  bool trace = false;        // GSP_MPI_TRACE in the call's snapshot of the knobs (the gather prints too)
+  std::string where;         // "rank r of p (pr x pc grid, b = .., nb steps), <engine>, <transport>"
+  std::string transport;     // how the panels moved: "NCCL panels", "host-staged panels", "one rank"
+  std::string step_profile;  // the device path's own account of its steps (GSP_MPI_TRACE)
   const void* dist() const {
     if (dtype == GSP_F32) return d_f32.data();
     if (dtype == GSP_F64) return d_f64.data();

@@ -123,9 +123,7 @@ std::unique_ptr<Paths> gather_to_root(const Session& s, BlockResult& br, const G
     before_agree();
   }));
   if (!br.rows) {
-    with_weight_type(br.dtype, [&](auto w) {
-      gather_t<decltype(w)>(s, br, paths.get(), buf_of(w), pbuf, team.get());
-    });
+    with_weight_type(br.dtype, [&](auto w) { gather_t<decltype(w)>(s, br, paths.get(), buf_of(w), pbuf, team.get()); });
   }
   const double now = MPI_Wtime();
   br.times.gather = now - t0;

@@ -84,11 +84,11 @@ void repair_preds(const Session& s, const Layout& L, const CsrView<W>& g, const 
       if (std::find(m + first, m + first + L.extent(L.grow(li)), char(1)) == m + first + L.extent(L.grow(li))) continue;
     }
     const int mine = static_cast<int>(L.nlc * bb);
-    mpi_check(MPI_Allgatherv(D + L.offset(li, 0), mine, mpi_type<W>(), rows_d.data(), counts.data(),
-                             displs.data(), mpi_type<W>(), s.row_comm()),
+    mpi_check(MPI_Allgatherv(D + L.offset(li, 0), mine, mpi_type<W>(), rows_d.data(), counts.data(), displs.data(),
+                             mpi_type<W>(), s.row_comm()),
               "MPI_Allgatherv");
-    mpi_check(MPI_Allgatherv(P + L.offset(li, 0), mine, MPI_INT32_T, rows_p.data(), counts.data(),
-                             displs.data(), MPI_INT32_T, s.row_comm()),
+    mpi_check(MPI_Allgatherv(P + L.offset(li, 0), mine, MPI_INT32_T, rows_p.data(), counts.data(), displs.data(),
+                             MPI_INT32_T, s.row_comm()),
               "MPI_Allgatherv");
     outcome.merge(capture([&] {
       const int32_t I = L.grow(li);

@@ -63,8 +63,8 @@ void prepare_device_path(const Session& s, const Outcome& first, RunOptions ro, 
   // The call's device path: every rank on a device of its own (the ranks
   // of a node on distinct ones), NCCL on every rank.
   std::string why;
-  const bool can = on_gpu && s.ranks_on_node() <= gpu::device_count() &&
-                   knobs.mpi_transport != MpiTransport::kHost && gpu::device_groups_available(&why);
+  const bool can = on_gpu && s.ranks_on_node() <= gpu::device_count() && knobs.mpi_transport != MpiTransport::kHost &&
+                   gpu::device_groups_available(&why);
   MpiRankGrid grid(s, [](int32_t, int32_t) {});
   if (!grid.all(can)) return;
 

@@ -21,8 +21,7 @@ namespace gsp::detail::mpi {
 class MpiRankGrid final : public RankGrid {
  public:
   // on_step(done, steps): after each k-step on this rank (progress, test hooks).
-  MpiRankGrid(const Session& s, std::function<void(int32_t, int32_t)> on_step)
-      : s_(s), on_step_(std::move(on_step)) {}
+  MpiRankGrid(const Session& s, std::function<void(int32_t, int32_t)> on_step) : s_(s), on_step_(std::move(on_step)) {}
   ~MpiRankGrid() override {
     // Normally drained; never leave a send request behind.
     if (!sends_.empty()) MPI_Waitall(static_cast<int>(sends_.size()), sends_.data(), MPI_STATUSES_IGNORE);

@@ -49,8 +49,7 @@ int32_t negative_diagonal(const std::vector<W>& D, int32_t n) {
 }
 
 [[noreturn]] void throw_cycle(int32_t v) {
-  throw Error(GSP_ERR_NEGATIVE_CYCLE,
-              "the graph has a negative cycle through vertex " + std::to_string(v));
+  throw Error(GSP_ERR_NEGATIVE_CYCLE, "the graph has a negative cycle through vertex " + std::to_string(v));
 }
 
 [[noreturn]] void throw_matrix_overflow(const std::string& where) {
@@ -65,8 +64,7 @@ int32_t negative_diagonal(const std::vector<W>& D, int32_t n) {
 // fits, so skipping is exact and the decision waits for the end
 // (check_deferred_overflow).
 template <class W>
-void check_flags(const TileResult& r, const std::vector<W>& D, int32_t n, const Graph& graph,
-                 bool* deferred) {
+void check_flags(const TileResult& r, const std::vector<W>& D, int32_t n, const Graph& graph, bool* deferred) {
   const int32_t c = negative_diagonal(D, n);
   if (c >= 0) throw_cycle(c);
   if (r.overflow) {
@@ -95,8 +93,8 @@ void check_deferred_overflow(const Graph& graph, const std::vector<W>& D) {
         const int32_t v = g.targets[e];
         if (seen[static_cast<size_t>(v)]) continue;
         if (d[v] == Dist<W>::inf()) {
-          throw_matrix_overflow(" (the distance from " + std::to_string(i) + " to " +
-                                std::to_string(v) + " does not fit)");
+          throw_matrix_overflow(" (the distance from " + std::to_string(i) + " to " + std::to_string(v) +
+                                " does not fit)");
         }
         seen[static_cast<size_t>(v)] = 1;
         queue.push_back(v);
@@ -107,8 +105,7 @@ void check_deferred_overflow(const Graph& graph, const std::vector<W>& D) {
 
 // Hands the rows of job.sources to the sink, in blocks.
 template <class W>
-void deliver_rows(const ApspJob& job, const std::vector<W>& D, const std::vector<int32_t>& P,
-                  bool want, double from) {
+void deliver_rows(const ApspJob& job, const std::vector<W>& D, const std::vector<int32_t>& P, bool want, double from) {
   const int32_t n = job.graph->n();
   const size_t un = static_cast<size_t>(n);
   const int32_t block = std::max<int32_t>(1, job.sink->preferred_block_rows());
@@ -124,12 +121,10 @@ void deliver_rows(const ApspJob& job, const std::vector<W>& D, const std::vector
       if (want) bp.resize(static_cast<size_t>(rows) * un);
       for (int32_t r = 0; r < rows; ++r) {
         const size_t src = static_cast<size_t>(job.sources[first + r]) * un;
-        std::copy(D.begin() + static_cast<std::ptrdiff_t>(src),
-                  D.begin() + static_cast<std::ptrdiff_t>(src + un),
+        std::copy(D.begin() + static_cast<std::ptrdiff_t>(src), D.begin() + static_cast<std::ptrdiff_t>(src + un),
                   bd.begin() + static_cast<std::ptrdiff_t>(static_cast<size_t>(r) * un));
         if (want) {
-          std::copy(P.begin() + static_cast<std::ptrdiff_t>(src),
-                    P.begin() + static_cast<std::ptrdiff_t>(src + un),
+          std::copy(P.begin() + static_cast<std::ptrdiff_t>(src), P.begin() + static_cast<std::ptrdiff_t>(src + un),
                     bp.begin() + static_cast<std::ptrdiff_t>(static_cast<size_t>(r) * un));
         }
       }
@@ -270,8 +265,7 @@ void floyd_warshall_apsp(const ApspJob& job) {
   if (want) repair_pred_rows(graph, D, P);
   if (want) laps.lap(Stage::kPaths);
   const double nn = static_cast<double>(n);
-  fill_stats(job.stats, GSP_APSP_FLOYD_WARSHALL, team.size(), nb,
-             static_cast<int64_t>(std::min(nn * nn * nn, 9.0e18)));
+  fill_stats(job.stats, GSP_APSP_FLOYD_WARSHALL, team.size(), nb, static_cast<int64_t>(std::min(nn * nn * nn, 9.0e18)));
   deliver_rows(job, D, P, want, 0.9);
   laps.lap(Stage::kCopy);
 }
@@ -317,8 +311,7 @@ void minplus_apsp(const ApspJob& job) {
       }
       TileResult tr;
       for (int64_t kb = 0; kb < nb; ++kb) {
-        tr.merge(minplus_tile<W>(c, pc, a, a, pa, ld, i0, i1, j0, j1, kb * kTile,
-                                 std::min(ld, (kb + 1) * kTile)));
+        tr.merge(minplus_tile<W>(c, pc, a, a, pa, ld, i0, i1, j0, j1, kb * kTile, std::min(ld, (kb + 1) * kTile)));
       }
       return tr;
     });

@@ -46,7 +46,10 @@ template <class W>
 class CpuBlockFw final : public BlockFw<W> {
  public:
   CpuBlockFw(const BlockFwShape& shape, int threads, W* store_d, int32_t* store_p)
-      : s_(shape), bb_(static_cast<int64_t>(shape.b) * shape.b), D_(store_d), P_(shape.paths ? store_p : nullptr),
+      : s_(shape),
+        bb_(static_cast<int64_t>(shape.b) * shape.b),
+        D_(store_d),
+        P_(shape.paths ? store_p : nullptr),
         paths_(shape.paths),
         team_(std::max(1, threads)) {
     cpu::alloc_vector(diag_d_, static_cast<size_t>(bb_), W(0));

@@ -46,9 +46,8 @@ namespace tile_detail {
 // template for float and double; int32 below.
 template <bool WithPred, class F>
 inline std::enable_if_t<std::is_floating_point_v<F>> row_update(F a, const F* __restrict b, F* __restrict c,
-                                                                const int32_t* __restrict pb,
-                                                                int32_t* __restrict pc, int64_t len, int& changed,
-                                                                int& /*overflow*/) {
+                                                                const int32_t* __restrict pb, int32_t* __restrict pc,
+                                                                int64_t len, int& changed, int& /*overflow*/) {
   int ch = 0;
   for (int64_t j = 0; j < len; ++j) {
     const F bj = b[j], cj = c[j];
@@ -66,9 +65,8 @@ inline std::enable_if_t<std::is_floating_point_v<F>> row_update(F a, const F* __
 }
 
 template <bool WithPred>
-inline void row_update(int32_t a, const int32_t* __restrict b, int32_t* __restrict c,
-                       const int32_t* __restrict pb, int32_t* __restrict pc, int64_t len,
-                       int& changed, int& overflow) {
+inline void row_update(int32_t a, const int32_t* __restrict b, int32_t* __restrict c, const int32_t* __restrict pb,
+                       int32_t* __restrict pc, int64_t len, int& changed, int& overflow) {
   const int32_t inf = GSP_I32_INF;
   const uint32_t ua = static_cast<uint32_t>(a);
   int ch = 0, of = 0;
@@ -118,8 +116,8 @@ inline void row_update(int32_t a, const int32_t* __restrict b, int32_t* __restri
 //   a >= 0: a + b fits below GSP_I32_INF  <=>  b < GSP_I32_INF - a
 //   a <  0: a + b fits above INT32_MIN    <=>  b > INT32_MIN - a  (b finite)
 template <class W>
-TileResult minplus_tile(W* C, int32_t* PC, const W* A, const W* B, const int32_t* PB, int64_t ld,
-                        int64_t i0, int64_t i1, int64_t j0, int64_t j1, int64_t k0, int64_t k1) {
+TileResult minplus_tile(W* C, int32_t* PC, const W* A, const W* B, const int32_t* PB, int64_t ld, int64_t i0,
+                        int64_t i1, int64_t j0, int64_t j1, int64_t k0, int64_t k1) {
   static_assert(std::is_same_v<W, float> || std::is_same_v<W, double> || std::is_same_v<W, int32_t>, "weight type");
   const W inf = Dist<W>::inf();
   const int64_t len = j1 - j0;
@@ -136,8 +134,7 @@ TileResult minplus_tile(W* C, int32_t* PC, const W* A, const W* B, const int32_t
       // restrict-qualified rows from aliasing.
       if (crow == brow) continue;
       if (PC != nullptr) {
-        tile_detail::row_update<true>(aik, brow, crow, PB + k * ld + j0, PC + i * ld + j0, len,
-                                      changed, overflow);
+        tile_detail::row_update<true>(aik, brow, crow, PB + k * ld + j0, PC + i * ld + j0, len, changed, overflow);
       } else {
         tile_detail::row_update<false>(aik, brow, crow, nullptr, nullptr, len, changed, overflow);
       }

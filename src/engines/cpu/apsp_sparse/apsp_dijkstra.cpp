@@ -45,7 +45,7 @@ int64_t per_source_blocks(const ApspJob& job, Team& team, RowFn&& row_fn) {
   for (int32_t first = 0; first < job.num_sources; first += block) {
     const int32_t rows = std::min(block, job.num_sources - first);
     W* const dist = direct ? static_cast<W*>(dest.dist) + static_cast<size_t>(first) * un : bd.data();
-    int32_t* const pred = !want ? nullptr
+    int32_t* const pred = !want    ? nullptr
                           : direct ? (dest.pred != nullptr ? dest.pred + static_cast<size_t>(first) * un : nullptr)
                                    : bp.data();
     std::atomic<int32_t> next{0};
@@ -67,9 +67,7 @@ int64_t per_source_blocks(const ApspJob& job, Team& team, RowFn&& row_fn) {
   return total;
 }
 
-int team_size(const ApspJob& job) {
-  return std::max(1, std::min(resolved_threads(job.options), job.num_sources));
-}
+int team_size(const ApspJob& job) { return std::max(1, std::min(resolved_threads(job.options), job.num_sources)); }
 
 }  // namespace
 
@@ -104,8 +102,8 @@ void dijkstra_apsp(const ApspJob& job) {
   }
   std::vector<HeapVec<W>> heaps(static_cast<size_t>(team.size()));
   const int64_t relax = per_source_blocks<W>(job, team, [&](int tid, int32_t s, W* d, int32_t* p) {
-    return dijkstra_run<W>(g, s, d, p, [&](int64_t e) { return g.weights[e]; },
-                           heaps[static_cast<size_t>(tid)], job.options->limit);
+    return dijkstra_run<W>(
+        g, s, d, p, [&](int64_t e) { return g.weights[e]; }, heaps[static_cast<size_t>(tid)], job.options->limit);
   });
   fill_stats(job.stats, GSP_APSP_HEAP, team.size(), job.num_sources, relax);
 }
@@ -125,8 +123,9 @@ void johnson_apsp(const ApspJob& job) {
   const int64_t relax = per_source_blocks<W>(job, team, [&](int tid, int32_t s, W* d, int32_t* p) {
     std::vector<K>& kd = keys[static_cast<size_t>(tid)];
     kd.resize(static_cast<size_t>(g.n));
-    const int64_t r = dijkstra_run<K>(g, s, kd.data(), p, [&](int64_t e) { return jw.reduced[static_cast<size_t>(e)]; },
-                                      heaps[static_cast<size_t>(tid)]);
+    const int64_t r = dijkstra_run<K>(
+        g, s, kd.data(), p, [&](int64_t e) { return jw.reduced[static_cast<size_t>(e)]; },
+        heaps[static_cast<size_t>(tid)]);
     for (int32_t v = 0; v < g.n; ++v) d[v] = narrow_distance<W>(jw.unreduce(kd[static_cast<size_t>(v)], s, v), s, v);
     return r;
   });

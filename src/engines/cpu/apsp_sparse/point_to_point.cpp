@@ -177,8 +177,7 @@ bool PointToPoint<W>::forward_alone(const PointToPointGraph<W>& g, int32_t t, in
     }
     if (u == t) return true;
     a.relaxations += relax_arcs(
-        g.out, u, d, fl, fwd_.heap, fwd_.overflowed, [&](int64_t e) { return g.out.weights[e]; },
-        [](int32_t, W) {});
+        g.out, u, d, fl, fwd_.heap, fwd_.overflowed, [&](int64_t e) { return g.out.weights[e]; }, [](int32_t, W) {});
   }
   return true;
 }

@@ -74,7 +74,7 @@ class PointToPoint {
   bool forward_alone(const PointToPointGraph<W>& g, int32_t t, int64_t budget, PointToPointAnswer<W>& a);
 
   StampedSearch<W> fwd_, bwd_;
-  Wide mu_ = 0;  // the best meeting candidate's sum
+  Wide mu_ = 0;                // the best meeting candidate's sum
   std::vector<int32_t> walk_;  // the path being assembled
 };
 

@@ -17,8 +17,7 @@ namespace {
 
 // (Engines do not call back into the API layer, so no gsp_algorithm_name here.)
 [[noreturn]] void unsupported(gsp_algorithm algorithm, const char* kind) {
-  throw Error(GSP_ERR_UNSUPPORTED, std::string("the CPU backend has no ") + kind +
-                                       " engine for algorithm " +
+  throw Error(GSP_ERR_UNSUPPORTED, std::string("the CPU backend has no ") + kind + " engine for algorithm " +
                                        std::to_string(static_cast<int>(algorithm)) +
                                        " (it is CUDA-only or not an algorithm of this kind)");
 }
@@ -30,14 +29,23 @@ void require_workspace(gsp_algorithm algorithm, const Graph& g, int32_t num_sour
   const uint64_t n = static_cast<uint64_t>(g.n()), m = static_cast<uint64_t>(g.m());
   const uint64_t threads = static_cast<uint64_t>(std::max(1, std::min(resolved_threads(&o), num_sources)));
   const uint64_t nn = bytes_mul(n, n);
-  const uint64_t block = bytes_mul(bytes_mul(std::min<uint64_t>(256, static_cast<uint64_t>(num_sources)), n),
-                                   o.want_paths ? 8 : 4);
+  const uint64_t block =
+      bytes_mul(bytes_mul(std::min<uint64_t>(256, static_cast<uint64_t>(num_sources)), n), o.want_paths ? 8 : 4);
   uint64_t need = 0;
   const char* what = "";
   switch (algorithm) {
-    case GSP_SSSP_DIJKSTRA: need = bytes_mul(16, n); what = "Dijkstra's heap"; break;
-    case GSP_SSSP_BELLMAN_FORD: need = bytes_mul(18, n); what = "Bellman-Ford's queue and labels"; break;
-    case GSP_SSSP_DELTA_STEPPING: need = bytes_mul(16, n); what = "delta-stepping's labels and buckets"; break;
+    case GSP_SSSP_DIJKSTRA:
+      need = bytes_mul(16, n);
+      what = "Dijkstra's heap";
+      break;
+    case GSP_SSSP_BELLMAN_FORD:
+      need = bytes_mul(18, n);
+      what = "Bellman-Ford's queue and labels";
+      break;
+    case GSP_SSSP_DELTA_STEPPING:
+      need = bytes_mul(16, n);
+      what = "delta-stepping's labels and buckets";
+      break;
     case GSP_APSP_FLOYD_WARSHALL:
       need = bytes_add(bytes_mul(nn, o.want_paths ? 8 : 4), block);
       what = "Floyd-Warshall's n x n matrix";
@@ -55,7 +63,8 @@ void require_workspace(gsp_algorithm algorithm, const Graph& g, int32_t num_sour
       what = "per-thread delta-stepping labels and buckets and row block";
       break;
     case GSP_APSP_JOHNSON:
-      need = bytes_add(bytes_add(bytes_mul(threads, bytes_mul(32, n)), block), bytes_add(bytes_mul(8, m), bytes_mul(26, n)));
+      need = bytes_add(bytes_add(bytes_mul(threads, bytes_mul(32, n)), block),
+                       bytes_add(bytes_mul(8, m), bytes_mul(26, n)));
       what = "Johnson's reweighted arcs, potentials, per-thread heaps and row block";
       break;
     default: return;
@@ -67,8 +76,8 @@ void require_workspace(gsp_algorithm algorithm, const Graph& g, int32_t num_sour
 }  // namespace
 
 void sssp(const SsspJob& job) {
-  require(job.graph != nullptr && job.options != nullptr && job.dist != nullptr,
-          GSP_ERR_INTERNAL, "cpu::sssp: incomplete job");
+  require(job.graph != nullptr && job.options != nullptr && job.dist != nullptr, GSP_ERR_INTERNAL,
+          "cpu::sssp: incomplete job");
   require_workspace(job.algorithm, *job.graph, 1, *job.options);
   // The single-source engines record predecessors as they search: all of
   // their time is the search (run-info stage "compute").
@@ -86,8 +95,7 @@ void sssp(const SsspJob& job) {
 }
 
 void apsp(const ApspJob& job) {
-  require(job.graph != nullptr && job.options != nullptr && job.sink != nullptr &&
-              job.sources != nullptr,
+  require(job.graph != nullptr && job.options != nullptr && job.sink != nullptr && job.sources != nullptr,
           GSP_ERR_INTERNAL, "cpu::apsp: incomplete job");
   if (job.num_sources <= 0) return;
   require_workspace(job.algorithm, *job.graph, job.num_sources, *job.options);

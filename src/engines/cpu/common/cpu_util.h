@@ -29,8 +29,7 @@ inline int resolved_threads(const RunOptions* o) {
   return t;
 }
 
-inline void fill_stats(RunStats* s, gsp_algorithm algo, int threads, int64_t iterations,
-                       int64_t relaxations) {
+inline void fill_stats(RunStats* s, gsp_algorithm algo, int threads, int64_t iterations, int64_t relaxations) {
   if (s == nullptr) return;
   s->backend = GSP_BACKEND_CPU;
   s->algorithm = algo;
@@ -61,22 +60,30 @@ void alloc_vector(std::vector<T>& v, size_t count, const T& value) {
 
 inline void require_non_negative(const Graph& g, const char* algo) {
   if (g.has_negative_weight()) {
-    throw Error(GSP_ERR_NEGATIVE_WEIGHT,
-                std::string(algo) + " needs non-negative weights; the graph has a negative arc "
-                                    "(smallest weight " + std::to_string(g.min_weight()) +
-                    "); use Bellman-Ford, Floyd-Warshall, min-plus or Johnson");
+    throw Error(GSP_ERR_NEGATIVE_WEIGHT, std::string(algo) +
+                                             " needs non-negative weights; the graph has a negative arc "
+                                             "(smallest weight " +
+                                             std::to_string(g.min_weight()) +
+                                             "); use Bellman-Ford, Floyd-Warshall, min-plus or Johnson");
   }
 }
 
 // Engines, one per algorithm, per weight type (explicitly instantiated for
 // float and int32_t in their .cpp files).
-template <class W> void dijkstra_sssp(const SsspJob& job);
-template <class W> void bellman_ford_sssp(const SsspJob& job);
-template <class W> void delta_stepping_sssp(const SsspJob& job);
-template <class W> void floyd_warshall_apsp(const ApspJob& job);
-template <class W> void minplus_apsp(const ApspJob& job);
-template <class W> void dijkstra_apsp(const ApspJob& job);  // GSP_APSP_HEAP
-template <class W> void johnson_apsp(const ApspJob& job);
+template <class W>
+void dijkstra_sssp(const SsspJob& job);
+template <class W>
+void bellman_ford_sssp(const SsspJob& job);
+template <class W>
+void delta_stepping_sssp(const SsspJob& job);
+template <class W>
+void floyd_warshall_apsp(const ApspJob& job);
+template <class W>
+void minplus_apsp(const ApspJob& job);
+template <class W>
+void dijkstra_apsp(const ApspJob& job);  // GSP_APSP_HEAP
+template <class W>
+void johnson_apsp(const ApspJob& job);
 
 // Delta chosen from the graph when options->delta is 0 (delta_stepping.cpp).
 double choose_delta(const Graph& g);

@@ -112,14 +112,15 @@ class Contraction {
     int64_t scans = 0;
   };
 
-  static constexpr D inf() { return std::numeric_limits<D>::has_infinity ? std::numeric_limits<D>::infinity()
-                                                                         : std::numeric_limits<D>::max(); }
+  static constexpr D inf() {
+    return std::numeric_limits<D>::has_infinity ? std::numeric_limits<D>::infinity() : std::numeric_limits<D>::max();
+  }
 
   // The graph's arcs, parallel ones merged to the lightest, self-loops dropped.
   void load_graph() {
     if (g_.has_negative_weight()) {
-      throw Error(GSP_ERR_NEGATIVE_WEIGHT, "a road index needs weights >= 0; the graph's smallest weight is " +
-                                               std::to_string(g_.min_weight()));
+      throw Error(GSP_ERR_NEGATIVE_WEIGHT,
+                  "a road index needs weights >= 0; the graph's smallest weight is " + std::to_string(g_.min_weight()));
     }
     out_.assign(static_cast<size_t>(n_), {});
     in_.assign(static_cast<size_t>(n_), {});
@@ -344,7 +345,8 @@ class Contraction {
     const size_t n = by_vertex.size();
     arcs->offsets.assign(n + 1, 0);
     for (size_t p = 0; p < n; ++p) {
-      arcs->offsets[p + 1] = arcs->offsets[p] + static_cast<int64_t>(by_vertex[static_cast<size_t>(vertex_at[p])].size());
+      arcs->offsets[p + 1] =
+          arcs->offsets[p] + static_cast<int64_t>(by_vertex[static_cast<size_t>(vertex_at[p])].size());
     }
     const size_t m = static_cast<size_t>(arcs->offsets[n]);
     arcs->other.resize(m);
@@ -375,7 +377,7 @@ class Contraction {
   RunStats* stats_;
   const int32_t n_;
   const int threads_;
-  std::vector<std::vector<Arc>> out_, in_;  // arcs among the remaining vertices
+  std::vector<std::vector<Arc>> out_, in_;        // arcs among the remaining vertices
   std::vector<std::vector<Arc>> up_out_, up_in_;  // a contracted vertex's arcs (to and from higher ranks)
   std::vector<uint8_t> contracted_, chosen_, stale_;
   std::vector<int32_t> level_, rank_;

@@ -16,8 +16,8 @@
 namespace gsp::detail::cpu {
 
 using ch::ArcPiece;
-using ch::UpwardSearch;
 using ch::unpack_arc;
+using ch::UpwardSearch;
 
 namespace {
 
@@ -50,15 +50,14 @@ bool rows_need_check(const Graph& g) { return g.min_weight() <= 0 || is_float_dt
 // and the n-sized labels of a row.
 template <class W>
 struct QueryScratch final : ChScratch {
-  explicit QueryScratch(int32_t n)
-      : forward(n), backward(n), d(static_cast<size_t>(n)), last(static_cast<size_t>(n)) {}
+  explicit QueryScratch(int32_t n) : forward(n), backward(n), d(static_cast<size_t>(n)), last(static_cast<size_t>(n)) {}
   UpwardSearch<W> forward, backward;
-  std::vector<ChDist<W>> d;    // a row's labels by position
-  std::vector<int32_t> last;   // a row's predecessors (graph vertices) by position
-  std::vector<ChDist<W>> dk;   // kRowsTogether rows' labels, interleaved by position
+  std::vector<ChDist<W>> d;   // a row's labels by position
+  std::vector<int32_t> last;  // a row's predecessors (graph vertices) by position
+  std::vector<ChDist<W>> dk;  // kRowsTogether rows' labels, interleaved by position
   std::vector<int32_t> lastk;
-  std::vector<ChDist<W>> best; // a table row's cells
-  std::vector<int32_t> meet;   // where they met
+  std::vector<ChDist<W>> best;  // a table row's cells
+  std::vector<int32_t> meet;    // where they met
   std::vector<ArcPiece> stack;
   std::vector<int32_t> chain;
   PredRepairScratch repair;
@@ -160,7 +159,8 @@ void sweep_rows(const ChHierarchy<W>& h, QueryScratch<W>& s, const int32_t* sour
   for (int32_t p = 0; p < n; ++p) {
     const size_t v = static_cast<size_t>(h.vertex_at[static_cast<size_t>(p)]);
     const D* mine = d + static_cast<size_t>(p) * K;
-    for (int j = 0; j < count; ++j) dist[static_cast<size_t>(j) * stride + v] = to_result<W>(mine[j], sources[j], static_cast<int32_t>(v));
+    for (int j = 0; j < count; ++j)
+      dist[static_cast<size_t>(j) * stride + v] = to_result<W>(mine[j], sources[j], static_cast<int32_t>(v));
     if (pred != nullptr) {
       const int32_t* mine_last = last + static_cast<size_t>(p) * K;
       for (int j = 0; j < count; ++j) pred[static_cast<size_t>(j) * stride + v] = mine_last[j];
@@ -188,7 +188,8 @@ void apsp_typed(const ChBase& index, const ApspJob& job) {
   const Graph& g = *job.graph;
   const size_t n = static_cast<size_t>(g.n());
   const bool paths = job.options->want_paths;
-  const int threads = std::max(1, std::min(job.options->num_threads, (job.num_sources + kRowsTogether - 1) / kRowsTogether));
+  const int threads =
+      std::max(1, std::min(job.options->num_threads, (job.num_sources + kRowsTogether - 1) / kRowsTogether));
   RowSink::Destination dest;
   const bool direct = job.sink->destination(&dest);
   const int32_t block = std::min(job.num_sources, std::max(threads * kRowsTogether, job.sink->preferred_block_rows()));
@@ -304,7 +305,8 @@ template <class W>
 class BucketTable {
  public:
   using D = ChDist<W>;
-  BucketTable(const ChHierarchy<W>& h, const TableJob& job) : h_(h), job_(job), k_(job.num_sources), t_(job.num_targets) {}
+  BucketTable(const ChHierarchy<W>& h, const TableJob& job)
+      : h_(h), job_(job), k_(job.num_sources), t_(job.num_targets) {}
 
   void run() {
     const int threads = std::max(1, job_.options->num_threads);
@@ -356,8 +358,9 @@ class BucketTable {
       entries_.insert(entries_.end(), list.begin(), list.end());
       std::vector<Entry>().swap(list);
     }
-    std::sort(entries_.begin(), entries_.end(),
-              [](const Entry& a, const Entry& b) { return a.vertex != b.vertex ? a.vertex < b.vertex : a.target < b.target; });
+    std::sort(entries_.begin(), entries_.end(), [](const Entry& a, const Entry& b) {
+      return a.vertex != b.vertex ? a.vertex < b.vertex : a.target < b.target;
+    });
     for (size_t i = 0; i < entries_.size(); ++i) {
       if (i == 0 || entries_[i].vertex != entries_[i - 1].vertex) {
         bucket_vertex_.push_back(entries_[i].vertex);

@@ -24,7 +24,8 @@ class UpwardSearch {
  public:
   using D = ChDist<W>;
   explicit UpwardSearch(int32_t n)
-      : dist_(static_cast<size_t>(n), ch_inf<W>()), parent_(static_cast<size_t>(n), -1),
+      : dist_(static_cast<size_t>(n), ch_inf<W>()),
+        parent_(static_cast<size_t>(n), -1),
         arc_(static_cast<size_t>(n), -1) {}
 
   void start(const ChArcs<W>& arcs, const ChArcs<W>* stall, int32_t from) {

@@ -122,8 +122,9 @@ class Barrier {
     for (uint32_t i = 1;; ++i) {
       if (gen_.load(std::memory_order_acquire) != g) return;
       if (pause_) cpu_relax();
-      if ((i & 255) == 0 && std::chrono::duration_cast<std::chrono::nanoseconds>(
-                                 std::chrono::steady_clock::now() - t0).count() > spin_ns_) {
+      if ((i & 255) == 0 &&
+          std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0).count() >
+              spin_ns_) {
         break;
       }
     }
@@ -396,8 +397,8 @@ struct Outcome {
 
 // One thread: bucket by bucket, each emptied completely.
 template <class W>
-void run_serial(const CsrView<W>& g, SeqLabels<Key<W>> lab, int32_t source, double inv_delta,
-                const RunOptions& opt, Outcome* out) {
+void run_serial(const CsrView<W>& g, SeqLabels<Key<W>> lab, int32_t source, double inv_delta, const RunOptions& opt,
+                Outcome* out) {
   Worker<W, SeqLabels<Key<W>>> w(g, lab, inv_delta);
   const double inv_n = 1.0 / static_cast<double>(std::max(1, g.n));
   int64_t curr = 0;
@@ -417,8 +418,8 @@ void run_serial(const CsrView<W>& g, SeqLabels<Key<W>> lab, int32_t source, doub
 // by the team, each thread on its slice of the vertices: no serial pass
 // over n.
 template <class W, class L>
-void run_parallel(const CsrView<W>& g, int32_t source, double inv_delta, int threads, const RunOptions& opt,
-                  Key<W> inf, W* dist, int32_t* pred, Outcome* out) {
+void run_parallel(const CsrView<W>& g, int32_t source, double inv_delta, int threads, const RunOptions& opt, Key<W> inf,
+                  W* dist, int32_t* pred, Outcome* out) {
   using Entry = cpu::Entry<Key<W>>;
   // new[] of std::atomic leaves the values to init() (C++17): first touch
   // happens in the team.

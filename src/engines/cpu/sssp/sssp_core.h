@@ -177,19 +177,19 @@ int64_t dijkstra_loop(const CsrView<W>& g, int32_t s, Labels labels, HeapVec<K>&
 // as they are (each above the limit; the dispatcher cuts them), and so are
 // overflows past it. Returns the number of arc relaxations.
 template <class K, class W, class WFn>
-int64_t dijkstra_run(const CsrView<W>& g, int32_t s, K* dist, int32_t* pred, WFn&& wfn,
-                     HeapVec<K>& heap, double limit = std::numeric_limits<double>::infinity()) {
+int64_t dijkstra_run(const CsrView<W>& g, int32_t s, K* dist, int32_t* pred, WFn&& wfn, HeapVec<K>& heap,
+                     double limit = std::numeric_limits<double>::infinity()) {
   // Arcs whose sum left the int32 range. With w >= 0 such a sum can only
   // matter for a vertex that stays unreachable otherwise, so the decision is
   // deferred to the end: exact answers where they fit, GSP_ERR_OVERFLOW
   // only when a reachable vertex's distance does not.
   OverflowArcs overflowed;
   bool stopped = false;
-  const int64_t relax = dijkstra_loop<K>(g, s, DenseLabels<K>{dist, pred, g.n}, heap, overflowed,
-                                         std::forward<WFn>(wfn), [&](int32_t u) {
-                                           stopped = static_cast<double>(dist[u]) > limit;
-                                           return stopped;
-                                         });
+  const int64_t relax =
+      dijkstra_loop<K>(g, s, DenseLabels<K>{dist, pred, g.n}, heap, overflowed, std::forward<WFn>(wfn), [&](int32_t u) {
+        stopped = static_cast<double>(dist[u]) > limit;
+        return stopped;
+      });
   if (stopped) return relax;
   for (const auto& uv : overflowed) {
     if (dist[uv.second] == key_inf<K>()) throw_overflow(uv.first, uv.second);
@@ -310,8 +310,7 @@ BfCounts bellman_ford_run(const CsrView<W>& g, int32_t s, WideKey<W>* dist, int3
           throw Error(GSP_ERR_NEGATIVE_CYCLE,
                       s >= 0 ? "a negative cycle is reachable from source " + std::to_string(s) +
                                    " (it passes near vertex " + std::to_string(v) + ")"
-                             : "the graph has a negative cycle (it passes near vertex " +
-                                   std::to_string(v) + ")");
+                             : "the graph has a negative cycle (it passes near vertex " + std::to_string(v) + ")");
         }
         len[static_cast<size_t>(v)] = nl;
         if (inq[static_cast<size_t>(v)]) {

@@ -18,8 +18,8 @@ void dijkstra_sssp(const SsspJob& job) {
   W* dist = static_cast<W*>(job.dist);
   int32_t* pred = job.options->want_paths ? job.pred : nullptr;
   HeapVec<W> heap;
-  const int64_t relax =
-      dijkstra_run<W>(g, job.source, dist, pred, [&](int64_t e) { return g.weights[e]; }, heap, job.options->limit);
+  const int64_t relax = dijkstra_run<W>(
+      g, job.source, dist, pred, [&](int64_t e) { return g.weights[e]; }, heap, job.options->limit);
   if (job.pred != nullptr && pred == nullptr) std::fill(job.pred, job.pred + g.n, -1);
   int64_t settled = 0;
   for (int32_t v = 0; v < g.n; ++v) settled += dist[v] != Dist<W>::inf();

@@ -91,7 +91,6 @@ struct LookaheadStreams {
   LookaheadStreams& operator=(const LookaheadStreams&) = delete;
 };
 
-
 // Super-blocked FW, in place, on the whole ld x ld device matrix D (P: its
 // predecessors with kPaths), in k-blocks of fb tiles: see above. tmp, tmpp:
 // the panel copies (fb*128 x ld cells each).
@@ -181,34 +180,58 @@ class SuperBlockedFw {
     if (nsb_ == 1) return;
     GSP_CUDA(cudaMemcpyAsync(tmp_, D_ + k0 * ld_, (size_t)(sb * ld_) * sizeof(T), cudaMemcpyDeviceToDevice, st));
     if (kPaths) {
-      GSP_CUDA(cudaMemcpyAsync(tmpp_, P_ + k0 * ld_, (size_t)(sb * ld_) * sizeof(int32_t),
-                               cudaMemcpyDeviceToDevice, st));
+      GSP_CUDA(
+          cudaMemcpyAsync(tmpp_, P_ + k0 * ld_, (size_t)(sb * ld_) * sizeof(int32_t), cudaMemcpyDeviceToDevice, st));
     }
     TileParams<T> r;
-    r.A = diag; r.lda = ld_;
-    r.B = tmp_; r.ldb = ld_;
-    r.Cin = D_ + k0 * ld_; r.Cout = D_ + k0 * ld_; r.ldc = ld_;
-    if (kPaths) { r.Bp = tmpp_; r.ldbp = ld_; r.Pin = P_ + k0 * ld_; r.Pout = P_ + k0 * ld_; r.ldp = ld_; }
+    r.A = diag;
+    r.lda = ld_;
+    r.B = tmp_;
+    r.ldb = ld_;
+    r.Cin = D_ + k0 * ld_;
+    r.Cout = D_ + k0 * ld_;
+    r.ldc = ld_;
+    if (kPaths) {
+      r.Bp = tmpp_;
+      r.ldbp = ld_;
+      r.Pin = P_ + k0 * ld_;
+      r.Pout = P_ + k0 * ld_;
+      r.ldp = ld_;
+    }
     r.K = (int)sb;
-    r.skip_col_lo = k0t; r.skip_col_hi = k0t + sbt;
-    r.row_off = k0; r.col_off = 0;
+    r.skip_col_lo = k0t;
+    r.skip_col_hi = k0t + sbt;
+    r.row_off = k0;
+    r.col_off = 0;
     r.flags = flags_;
     launch_tile_product<Ops, kPaths>(r, sbt, nbt_, st);
 
     GSP_CUDA(cudaMemcpy2DAsync(tmp_, Bs_ * sizeof(T), D_ + k0, ld_ * sizeof(T), sb * sizeof(T), ld_,
                                cudaMemcpyDeviceToDevice, st));
     if (kPaths) {
-      GSP_CUDA(cudaMemcpy2DAsync(tmpp_, Bs_ * sizeof(int32_t), P_ + k0, ld_ * sizeof(int32_t),
-                                 sb * sizeof(int32_t), ld_, cudaMemcpyDeviceToDevice, st));
+      GSP_CUDA(cudaMemcpy2DAsync(tmpp_, Bs_ * sizeof(int32_t), P_ + k0, ld_ * sizeof(int32_t), sb * sizeof(int32_t),
+                                 ld_, cudaMemcpyDeviceToDevice, st));
     }
     TileParams<T> c;
-    c.A = tmp_; c.lda = Bs_;
-    c.B = diag; c.ldb = ld_;
-    c.Cin = D_ + k0; c.Cout = D_ + k0; c.ldc = ld_;
-    if (kPaths) { c.Bp = diagp; c.ldbp = ld_; c.Pin = P_ + k0; c.Pout = P_ + k0; c.ldp = ld_; }
+    c.A = tmp_;
+    c.lda = Bs_;
+    c.B = diag;
+    c.ldb = ld_;
+    c.Cin = D_ + k0;
+    c.Cout = D_ + k0;
+    c.ldc = ld_;
+    if (kPaths) {
+      c.Bp = diagp;
+      c.ldbp = ld_;
+      c.Pin = P_ + k0;
+      c.Pout = P_ + k0;
+      c.ldp = ld_;
+    }
     c.K = (int)sb;
-    c.skip_row_lo = k0t; c.skip_row_hi = k0t + sbt;
-    c.row_off = 0; c.col_off = k0;
+    c.skip_row_lo = k0t;
+    c.skip_row_hi = k0t + sbt;
+    c.row_off = 0;
+    c.col_off = k0;
     c.flags = flags_;
     launch_tile_product<Ops, kPaths>(c, nbt_, sbt, st);
   }
@@ -220,17 +243,27 @@ class SuperBlockedFw {
               cudaStream_t st) {
     const int64_t k0 = k0_of(kb);
     TileParams<T> x;
-    x.A = D_ + row0 * ld_ + k0; x.lda = ld_;
-    x.B = D_ + k0 * ld_ + col0; x.ldb = ld_;
-    x.Cout = D_ + row0 * ld_ + col0; x.Cin = x.Cout; x.ldc = ld_;
+    x.A = D_ + row0 * ld_ + k0;
+    x.lda = ld_;
+    x.B = D_ + k0 * ld_ + col0;
+    x.ldb = ld_;
+    x.Cout = D_ + row0 * ld_ + col0;
+    x.Cin = x.Cout;
+    x.ldc = ld_;
     if (kPaths) {
-      x.Bp = P_ + k0 * ld_ + col0; x.ldbp = ld_;
-      x.Pout = P_ + row0 * ld_ + col0; x.Pin = x.Pout; x.ldp = ld_;
+      x.Bp = P_ + k0 * ld_ + col0;
+      x.ldbp = ld_;
+      x.Pout = P_ + row0 * ld_ + col0;
+      x.Pin = x.Pout;
+      x.ldp = ld_;
     }
     x.K = (int)sb_of(kb);
-    x.skip_row_lo = srl; x.skip_row_hi = srh;
-    x.skip_col_lo = scl; x.skip_col_hi = sch;
-    x.row_off = row0; x.col_off = col0;
+    x.skip_row_lo = srl;
+    x.skip_row_hi = srh;
+    x.skip_col_lo = scl;
+    x.skip_col_hi = sch;
+    x.row_off = row0;
+    x.col_off = col0;
     x.flags = flags_;
     launch_tile_product<Ops, kPaths>(x, tm, tn, st);
   }
@@ -241,9 +274,9 @@ class SuperBlockedFw {
   int* const flags_;
   T* const tmp_;
   int32_t* const tmpp_;
-  const int nbt_;       // tiles per side
-  const int64_t Bs_;    // k-block edge in vertices
-  const int64_t nsb_;   // k-blocks
+  const int nbt_;      // tiles per side
+  const int64_t Bs_;   // k-block edge in vertices
+  const int64_t nsb_;  // k-blocks
 };
 
 // The in-core k-block for an ld x ld matrix: 8 tiles from n = 16384 on (1.0-1.6%
@@ -334,7 +367,10 @@ struct StreamSet {
   }
   ~StreamSet() {
     for (int i = 0; i < kStreams; ++i) {
-      if (s[i] != nullptr) { cudaStreamSynchronize(s[i]); cudaStreamDestroy(s[i]); }
+      if (s[i] != nullptr) {
+        cudaStreamSynchronize(s[i]);
+        cudaStreamDestroy(s[i]);
+      }
       if (done[i] != nullptr) cudaEventDestroy(done[i]);
     }
     if (ready != nullptr) cudaEventDestroy(ready);
@@ -458,8 +494,8 @@ class OutOfCoreFw {
     for (int64_t r0 = 0; r0 < ld_; r0 += Rs_) {
       const int64_t rs = std::min(Rs_, ld_ - r0);
       build_rows_device<Ops, W>(ctx_, g, strip_[0].get(), kPaths ? stripp_[0].get() : nullptr, ld_, r0, rs, ms_);
-      GSP_CUDA(cudaMemcpyAsync(H_ + r0 * ld_, strip_[0].get(), (size_t)(rs * ld_) * sizeof(T),
-                               cudaMemcpyDeviceToHost, ms_));
+      GSP_CUDA(
+          cudaMemcpyAsync(H_ + r0 * ld_, strip_[0].get(), (size_t)(rs * ld_) * sizeof(T), cudaMemcpyDeviceToHost, ms_));
       if (kPaths) {
         GSP_CUDA(cudaMemcpyAsync(HP_ + r0 * ld_, stripp_[0].get(), (size_t)(rs * ld_) * sizeof(int32_t),
                                  cudaMemcpyDeviceToHost, ms_));
@@ -469,8 +505,8 @@ class OutOfCoreFw {
 
   // Row panel (contiguous rows) and column panel (ld = Bs) in.
   void panels_in(const Round& r) {
-    GSP_CUDA(cudaMemcpyAsync(rowp_.get(), H_ + r.k0 * ld_, (size_t)(r.sb * ld_) * sizeof(T),
-                             cudaMemcpyHostToDevice, ms_));
+    GSP_CUDA(
+        cudaMemcpyAsync(rowp_.get(), H_ + r.k0 * ld_, (size_t)(r.sb * ld_) * sizeof(T), cudaMemcpyHostToDevice, ms_));
     GSP_CUDA(cudaMemcpy2DAsync(colp_.get(), Bs_ * sizeof(T), H_ + r.k0, ld_ * sizeof(T), r.sb * sizeof(T), ld_,
                                cudaMemcpyHostToDevice, ms_));
     if (kPaths) {
@@ -489,8 +525,8 @@ class OutOfCoreFw {
   // the column panel as well.
   void close_diagonal(const Round& r) {
     fw_blocked<Ops, kPaths>(diag(r), diagp(r), ld_, r.sbt, flags_.get(), ms_, nullptr, 0, 0);
-    GSP_CUDA(cudaMemcpy2DAsync(colp_.get() + r.k0 * Bs_, Bs_ * sizeof(T), diag(r), ld_ * sizeof(T),
-                               r.sb * sizeof(T), r.sb, cudaMemcpyDeviceToDevice, ms_));
+    GSP_CUDA(cudaMemcpy2DAsync(colp_.get() + r.k0 * Bs_, Bs_ * sizeof(T), diag(r), ld_ * sizeof(T), r.sb * sizeof(T),
+                               r.sb, cudaMemcpyDeviceToDevice, ms_));
     if (kPaths) {
       GSP_CUDA(cudaMemcpy2DAsync(colpp_.get() + r.k0 * Bs_, Bs_ * sizeof(int32_t), diagp(r), ld_ * sizeof(int32_t),
                                  r.sb * sizeof(int32_t), r.sb, cudaMemcpyDeviceToDevice, ms_));
@@ -499,40 +535,62 @@ class OutOfCoreFw {
 
   // Phase 2, row panel: R = min(R, Dkk* (x) R_old), R_old from a copy.
   void update_row_panel(const Round& r) {
-    GSP_CUDA(cudaMemcpyAsync(tmp_.get(), rowp_.get(), (size_t)(r.sb * ld_) * sizeof(T), cudaMemcpyDeviceToDevice,
-                             ms_));
+    GSP_CUDA(cudaMemcpyAsync(tmp_.get(), rowp_.get(), (size_t)(r.sb * ld_) * sizeof(T), cudaMemcpyDeviceToDevice, ms_));
     if (kPaths) {
       GSP_CUDA(cudaMemcpyAsync(tmpp_.get(), rowpp_.get(), (size_t)(r.sb * ld_) * sizeof(int32_t),
                                cudaMemcpyDeviceToDevice, ms_));
     }
     TileParams<T> x;
-    x.A = colp_.get() + r.k0 * Bs_; x.lda = Bs_;
-    x.B = tmp_.get(); x.ldb = ld_;
-    x.Cin = rowp_.get(); x.Cout = rowp_.get(); x.ldc = ld_;
-    if (kPaths) { x.Bp = tmpp_.get(); x.ldbp = ld_; x.Pin = rowpp_.get(); x.Pout = rowpp_.get(); x.ldp = ld_; }
+    x.A = colp_.get() + r.k0 * Bs_;
+    x.lda = Bs_;
+    x.B = tmp_.get();
+    x.ldb = ld_;
+    x.Cin = rowp_.get();
+    x.Cout = rowp_.get();
+    x.ldc = ld_;
+    if (kPaths) {
+      x.Bp = tmpp_.get();
+      x.ldbp = ld_;
+      x.Pin = rowpp_.get();
+      x.Pout = rowpp_.get();
+      x.ldp = ld_;
+    }
     x.K = (int)r.sb;
-    x.skip_col_lo = r.k0t; x.skip_col_hi = r.k0t + r.sbt;
-    x.row_off = r.k0; x.col_off = 0;
+    x.skip_col_lo = r.k0t;
+    x.skip_col_hi = r.k0t + r.sbt;
+    x.row_off = r.k0;
+    x.col_off = 0;
     x.flags = flags_.get();
     launch_tile_product<Ops, kPaths>(x, r.sbt, (int)nbt_, ms_);
   }
 
   // Phase 2, column panel: C = min(C, C_old (x) Dkk*).
   void update_column_panel(const Round& r) {
-    GSP_CUDA(cudaMemcpyAsync(tmp_.get(), colp_.get(), (size_t)(ld_ * Bs_) * sizeof(T), cudaMemcpyDeviceToDevice,
-                             ms_));
+    GSP_CUDA(cudaMemcpyAsync(tmp_.get(), colp_.get(), (size_t)(ld_ * Bs_) * sizeof(T), cudaMemcpyDeviceToDevice, ms_));
     if (kPaths) {
       GSP_CUDA(cudaMemcpyAsync(tmpp_.get(), colpp_.get(), (size_t)(ld_ * Bs_) * sizeof(int32_t),
                                cudaMemcpyDeviceToDevice, ms_));
     }
     TileParams<T> x;
-    x.A = tmp_.get(); x.lda = Bs_;
-    x.B = diag(r); x.ldb = ld_;
-    x.Cin = colp_.get(); x.Cout = colp_.get(); x.ldc = Bs_;
-    if (kPaths) { x.Bp = diagp(r); x.ldbp = ld_; x.Pin = colpp_.get(); x.Pout = colpp_.get(); x.ldp = Bs_; }
+    x.A = tmp_.get();
+    x.lda = Bs_;
+    x.B = diag(r);
+    x.ldb = ld_;
+    x.Cin = colp_.get();
+    x.Cout = colp_.get();
+    x.ldc = Bs_;
+    if (kPaths) {
+      x.Bp = diagp(r);
+      x.ldbp = ld_;
+      x.Pin = colpp_.get();
+      x.Pout = colpp_.get();
+      x.ldp = Bs_;
+    }
     x.K = (int)r.sb;
-    x.skip_row_lo = r.k0t; x.skip_row_hi = r.k0t + r.sbt;
-    x.row_off = 0; x.col_off = r.k0;
+    x.skip_row_lo = r.k0t;
+    x.skip_row_hi = r.k0t + r.sbt;
+    x.row_off = 0;
+    x.col_off = r.k0;
     x.flags = flags_.get();
     launch_tile_product<Ops, kPaths>(x, (int)nbt_, r.sbt, ms_);
   }
@@ -545,7 +603,10 @@ class OutOfCoreFw {
     GSP_CUDA(cudaEventRecord(ss.ready, ms_));
     int used = 0;
     for (int64_t r0 = 0; r0 < ld_;) {
-      if (r0 == r.k0) { r0 += r.sb; continue; }
+      if (r0 == r.k0) {
+        r0 += r.sb;
+        continue;
+      }
       const int64_t rs = std::min(Rs_, (r0 < r.k0 ? r.k0 : ld_) - r0);
       const int q = used % kStreams;
       if (used < kStreams) GSP_CUDA(cudaStreamWaitEvent(ss.s[q], ss.ready, 0));
@@ -562,24 +623,36 @@ class OutOfCoreFw {
   // One strip of rs rows from row r0 through buffer q on stream q.
   void update_strip(const Round& r, int64_t r0, int64_t rs, int q) {
     cudaStream_t st = streams_->s[q];
-    GSP_CUDA(cudaMemcpyAsync(strip_[q].get(), H_ + r0 * ld_, (size_t)(rs * ld_) * sizeof(T), cudaMemcpyHostToDevice,
-                             st));
+    GSP_CUDA(
+        cudaMemcpyAsync(strip_[q].get(), H_ + r0 * ld_, (size_t)(rs * ld_) * sizeof(T), cudaMemcpyHostToDevice, st));
     if (kPaths) {
       GSP_CUDA(cudaMemcpyAsync(stripp_[q].get(), HP_ + r0 * ld_, (size_t)(rs * ld_) * sizeof(int32_t),
                                cudaMemcpyHostToDevice, st));
     }
     TileParams<T> x;
-    x.A = colp_.get() + r0 * Bs_; x.lda = Bs_;
-    x.B = rowp_.get(); x.ldb = ld_;
-    x.Cin = strip_[q].get(); x.Cout = strip_[q].get(); x.ldc = ld_;
-    if (kPaths) { x.Bp = rowpp_.get(); x.ldbp = ld_; x.Pin = stripp_[q].get(); x.Pout = stripp_[q].get(); x.ldp = ld_; }
+    x.A = colp_.get() + r0 * Bs_;
+    x.lda = Bs_;
+    x.B = rowp_.get();
+    x.ldb = ld_;
+    x.Cin = strip_[q].get();
+    x.Cout = strip_[q].get();
+    x.ldc = ld_;
+    if (kPaths) {
+      x.Bp = rowpp_.get();
+      x.ldbp = ld_;
+      x.Pin = stripp_[q].get();
+      x.Pout = stripp_[q].get();
+      x.ldp = ld_;
+    }
     x.K = (int)r.sb;
-    x.skip_col_lo = r.k0t; x.skip_col_hi = r.k0t + r.sbt;
-    x.row_off = r0; x.col_off = 0;
+    x.skip_col_lo = r.k0t;
+    x.skip_col_hi = r.k0t + r.sbt;
+    x.row_off = r0;
+    x.col_off = 0;
     x.flags = flags_.get();
     launch_tile_product<Ops, kPaths>(x, (int)(rs / kTile), (int)nbt_, st);
-    GSP_CUDA(cudaMemcpyAsync(H_ + r0 * ld_, strip_[q].get(), (size_t)(rs * ld_) * sizeof(T), cudaMemcpyDeviceToHost,
-                             st));
+    GSP_CUDA(
+        cudaMemcpyAsync(H_ + r0 * ld_, strip_[q].get(), (size_t)(rs * ld_) * sizeof(T), cudaMemcpyDeviceToHost, st));
     if (kPaths) {
       GSP_CUDA(cudaMemcpyAsync(HP_ + r0 * ld_, stripp_[q].get(), (size_t)(rs * ld_) * sizeof(int32_t),
                                cudaMemcpyDeviceToHost, st));
@@ -588,8 +661,8 @@ class OutOfCoreFw {
 
   // Panels out, after the strips (whose copies carry stale panel columns).
   void panels_out(const Round& r) {
-    GSP_CUDA(cudaMemcpyAsync(H_ + r.k0 * ld_, rowp_.get(), (size_t)(r.sb * ld_) * sizeof(T),
-                             cudaMemcpyDeviceToHost, ms_));
+    GSP_CUDA(
+        cudaMemcpyAsync(H_ + r.k0 * ld_, rowp_.get(), (size_t)(r.sb * ld_) * sizeof(T), cudaMemcpyDeviceToHost, ms_));
     GSP_CUDA(cudaMemcpy2DAsync(H_ + r.k0, ld_ * sizeof(T), colp_.get(), Bs_ * sizeof(T), r.sb * sizeof(T), ld_,
                                cudaMemcpyDeviceToHost, ms_));
     if (kPaths) {
@@ -639,11 +712,11 @@ class OutOfCoreFw {
   RunContext& ctx_;
   const ApspJob& job_;
   const int64_t ld_;
-  const int64_t Bs_;    // k-block edge in vertices
-  const int64_t nbt_;   // tiles per side
+  const int64_t Bs_;   // k-block edge in vertices
+  const int64_t nbt_;  // tiles per side
   const cudaStream_t ms_;
-  const int64_t Rs_;    // rows per streamed strip
-  const int64_t nsb_;   // k-blocks (rounds)
+  const int64_t Rs_;   // rows per streamed strip
+  const int64_t nsb_;  // k-blocks (rounds)
   StageClock clock_;
   // The matrix, on the host.
   HostBuffer hD_;
@@ -678,12 +751,14 @@ void run_fw(RunContext& ctx, const ApspJob& job) {
   // the matrix, the panel copy, two row blocks in flight (dense_delivery.cuh)
   // and the predecessor check's scratch
   const size_t in_core = (size_t)(ld * ld) * cell + panel_copy + 2 * (size_t)block * n * cell +
-                         (paths ? (size_t)block * n * 8 + (size_t)block * 4 : 0) +
-                         (size_t)job.num_sources * 4 + csr + 4096;
+                         (paths ? (size_t)block * n * 8 + (size_t)block * 4 : 0) + (size_t)job.num_sources * 4 + csr +
+                         4096;
   const size_t budget = ctx.budget_left();
   if (in_core <= budget) {
-    if (paths) fw_in_core<Ops, W, true>(ctx, job, ld, fb, pass);
-    else fw_in_core<Ops, W, false>(ctx, job, ld, fb, false);
+    if (paths)
+      fw_in_core<Ops, W, true>(ctx, job, ld, fb, pass);
+    else
+      fw_in_core<Ops, W, false>(ctx, job, ld, fb, false);
     return;
   }
   const size_t reserve = csr_fwd + 4096;  // out-of-core tracks paths in the product
@@ -691,11 +766,12 @@ void run_fw(RunContext& ctx, const ApspJob& job) {
   if (Bs == 0) {
     throw Error(GSP_ERR_DEVICE_OUT_OF_MEMORY,
                 "CUDA Floyd-Warshall: the device budget (" + std::to_string(budget) +
-                    " bytes) holds neither the matrix nor the out-of-core working set for n = " +
-                    std::to_string(n));
+                    " bytes) holds neither the matrix nor the out-of-core working set for n = " + std::to_string(n));
   }
-  if (paths) OutOfCoreFw<Ops, W, true>(ctx, job, ld, Bs).run();
-  else OutOfCoreFw<Ops, W, false>(ctx, job, ld, Bs).run();
+  if (paths)
+    OutOfCoreFw<Ops, W, true>(ctx, job, ld, Bs).run();
+  else
+    OutOfCoreFw<Ops, W, false>(ctx, job, ld, Bs).run();
 }
 
 }  // namespace

@@ -51,10 +51,20 @@ void run_minplus_t(RunContext& ctx, const ApspJob& job, int64_t ld, bool pred_pa
   for (bool changed = true; changed && products < max_products;) {
     GSP_CUDA(cudaMemsetAsync(flags.get(), 0, sizeof(int), ctx.stream()));
     TileParams<T> p;
-    p.A = cur; p.lda = ld;
-    p.B = cur; p.ldb = ld;
-    p.Cin = cur; p.Cout = nxt; p.ldc = ld;
-    if (kPaths) { p.Bp = pcur; p.ldbp = ld; p.Pin = pcur; p.Pout = pnxt; p.ldp = ld; }
+    p.A = cur;
+    p.lda = ld;
+    p.B = cur;
+    p.ldb = ld;
+    p.Cin = cur;
+    p.Cout = nxt;
+    p.ldc = ld;
+    if (kPaths) {
+      p.Bp = pcur;
+      p.ldbp = ld;
+      p.Pin = pcur;
+      p.Pout = pnxt;
+      p.ldp = ld;
+    }
     p.K = (int)ld;
     p.flags = flags.get();
     p.track_changes = true;
@@ -102,13 +112,15 @@ void run_minplus(RunContext& ctx, const ApspJob& job) {
                                  (size_t)job.graph->m() * (4 + sizeof(W)) + (size_t)(n + 1) * 8
                            : 2 * (size_t)(ld * ld) * cell;
   if (need > ctx.budget_left()) {
-    throw Error(GSP_ERR_DEVICE_OUT_OF_MEMORY,
-                "CUDA min-plus APSP needs two n x n matrices (" + std::to_string(need) +
-                    " bytes) and the device budget has " + std::to_string(ctx.budget_left()) +
-                    "; use GSP_APSP_FLOYD_WARSHALL, which streams from host memory");
+    throw Error(GSP_ERR_DEVICE_OUT_OF_MEMORY, "CUDA min-plus APSP needs two n x n matrices (" + std::to_string(need) +
+                                                  " bytes) and the device budget has " +
+                                                  std::to_string(ctx.budget_left()) +
+                                                  "; use GSP_APSP_FLOYD_WARSHALL, which streams from host memory");
   }
-  if (paths && !pass) run_minplus_t<Ops, W, true>(ctx, job, ld, false);
-  else run_minplus_t<Ops, W, false>(ctx, job, ld, pass);
+  if (paths && !pass)
+    run_minplus_t<Ops, W, true>(ctx, job, ld, false);
+  else
+    run_minplus_t<Ops, W, false>(ctx, job, ld, pass);
 }
 
 }  // namespace

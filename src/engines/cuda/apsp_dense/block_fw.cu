@@ -90,7 +90,7 @@ struct DeviceLanes {
   // steps ahead of the one it reads): crit's start and panels, bulk's
   // start and end.
   cudaEvent_t crit0[4] = {}, crit1[4] = {}, bulk0[4] = {}, bulk1[4] = {};
-  HostBuffer flags;  // two ints: a step's flags, copied when it ends
+  HostBuffer flags;                    // two ints: a step's flags, copied when it ends
   std::shared_ptr<NcclComm> row, col;  // null where the group is this rank alone (nccl_cache_*)
 
   explicit DeviceLanes(int dev) : device(dev), flags(2 * sizeof(int)) {
@@ -148,7 +148,6 @@ struct DeviceLanes {
   }
 };
 
-
 template <class Ops, class W, bool kPaths>
 class CudaBlockFw final : public BlockFw<W> {
   using T = typename Ops::T;
@@ -156,8 +155,15 @@ class CudaBlockFw final : public BlockFw<W> {
 
  public:
   CudaBlockFw(const BlockFwShape& shape, const RunOptions& options)
-      : s_(shape), preds_(shape.paths), options_(options), ctx_(options_, nullptr), b_(shape.b), ld_((int64_t)shape.nlc * shape.b),
-        rows_((int64_t)shape.nlr * shape.b), bb_((int64_t)shape.b * shape.b), tiles_(shape.b / kTile) {
+      : s_(shape),
+        preds_(shape.paths),
+        options_(options),
+        ctx_(options_, nullptr),
+        b_(shape.b),
+        ld_((int64_t)shape.nlc * shape.b),
+        rows_((int64_t)shape.nlr * shape.b),
+        bb_((int64_t)shape.b * shape.b),
+        tiles_(shape.b / kTile) {
     const size_t cells = (size_t)rows_ * (size_t)ld_;
     const size_t panel = (size_t)std::max<int64_t>(b_ * ld_, rows_ * b_);
     D_.allocate(ctx_, cells, "MPI Floyd-Warshall: this rank's blocks");
@@ -221,8 +227,8 @@ class CudaBlockFw final : public BlockFw<W> {
       scatter_arcs_kernel<T><<<grid_for(count), 256, 0, st>>>(d_cell.get(), d_w.get(), count, D_.get());
       GSP_CUDA_LAUNCH();
       if (kPaths) {
-        arc_preds_kernel<T><<<grid_for(count), 256, 0, st>>>(d_cell.get(), d_w.get(), count, D_.get(), P_.get(),
-                                                             ld_, s_);
+        arc_preds_kernel<T>
+            <<<grid_for(count), 256, 0, st>>>(d_cell.get(), d_w.get(), count, D_.get(), P_.get(), ld_, s_);
         GSP_CUDA_LAUNCH();
       }
       ctx_.sync();  // the buffers above go out of scope
@@ -257,8 +263,10 @@ class CudaBlockFw final : public BlockFw<W> {
     DeviceBuffer<int64_t> d_off(ctx_, offsets.size(), "MPI Floyd-Warshall: reverse graph");
     DeviceBuffer<int32_t> d_src(ctx_, std::max<size_t>(1, sources.size()), "MPI Floyd-Warshall: reverse graph");
     DeviceBuffer<W> d_w(ctx_, std::max<size_t>(1, weights.size()), "MPI Floyd-Warshall: reverse graph");
-    GSP_CUDA(cudaMemcpyAsync(d_off.get(), offsets.data(), offsets.size() * sizeof(int64_t), cudaMemcpyHostToDevice, st));
-    GSP_CUDA(cudaMemcpyAsync(d_src.get(), sources.data(), sources.size() * sizeof(int32_t), cudaMemcpyHostToDevice, st));
+    GSP_CUDA(
+        cudaMemcpyAsync(d_off.get(), offsets.data(), offsets.size() * sizeof(int64_t), cudaMemcpyHostToDevice, st));
+    GSP_CUDA(
+        cudaMemcpyAsync(d_src.get(), sources.data(), sources.size() * sizeof(int32_t), cudaMemcpyHostToDevice, st));
     GSP_CUDA(cudaMemcpyAsync(d_w.get(), weights.data(), weights.size() * sizeof(W), cudaMemcpyHostToDevice, st));
     const DeviceCsr<W> rg{g.n, g.m, d_off.get(), d_src.get(), d_w.get()};
     for (int32_t li = 0; li < s_.nlr; ++li) {
@@ -352,8 +360,7 @@ class CudaBlockFw final : public BlockFw<W> {
       int32_t* PR = kPaths ? P_.get() + lkr * b_ * ld_ : nullptr;
       GSP_CUDA(cudaMemcpyAsync(tmp_.get(), R, (size_t)(b_ * ld_) * sizeof(T), cudaMemcpyDeviceToDevice, st));
       if (kPaths) {
-        GSP_CUDA(cudaMemcpyAsync(tmpp_.get(), PR, (size_t)(b_ * ld_) * sizeof(int32_t), cudaMemcpyDeviceToDevice,
-                                 st));
+        GSP_CUDA(cudaMemcpyAsync(tmpp_.get(), PR, (size_t)(b_ * ld_) * sizeof(int32_t), cudaMemcpyDeviceToDevice, st));
       }
       product(diag_.get(), b_, tmp_.get(), ld_, tmpp_.get(), R, PR, {}, blocks_span(lkc, -1, tiles_), tiles_,
               s_.nlc * tiles_, st);
@@ -363,8 +370,8 @@ class CudaBlockFw final : public BlockFw<W> {
       T* C = D_.get() + lkc * b_;
       int32_t* PC = kPaths ? P_.get() + lkc * b_ : nullptr;
       copy2d(tmp_.get(), b_, C, ld_, b_, rows_, st);
-      product(tmp_.get(), b_, diag_.get(), b_, diagp_.get(), C, PC, blocks_span(lkr, -1, tiles_), {},
-              s_.nlr * tiles_, tiles_, st);
+      product(tmp_.get(), b_, diag_.get(), b_, diagp_.get(), C, PC, blocks_span(lkr, -1, tiles_), {}, s_.nlr * tiles_,
+              tiles_, st);
     }
   }
 
@@ -601,13 +608,12 @@ class CudaBlockFw final : public BlockFw<W> {
     if (K > 0) GSP_CUDA(cudaStreamWaitEvent(crit, ln.done[(K - 1) & 1], 0));
     if (in_row1) {
       product(colK + l1r * b_ * lda, lda, rowK, ld_, rowpK, D_.get() + l1r * b_ * ld_,
-              kPaths ? P_.get() + l1r * b_ * ld_ : nullptr, {}, blocks_span(lkc, -1, tiles_), tiles_,
-              s_.nlc * tiles_, crit);
+              kPaths ? P_.get() + l1r * b_ * ld_ : nullptr, {}, blocks_span(lkc, -1, tiles_), tiles_, s_.nlc * tiles_,
+              crit);
     }
     if (in_col1) {
       product(colK, lda, rowK + l1c * b_, ld_, kPaths ? rowpK + l1c * b_ : nullptr, D_.get() + l1c * b_,
-              kPaths ? P_.get() + l1c * b_ : nullptr, blocks_span(lkr, l1r, tiles_), {}, s_.nlr * tiles_, tiles_,
-              crit);
+              kPaths ? P_.get() + l1c * b_ : nullptr, blocks_span(lkr, l1r, tiles_), {}, s_.nlr * tiles_, tiles_, crit);
     }
     GSP_CUDA(cudaEventRecord(ln.strips[par], crit));
 
@@ -634,13 +640,25 @@ class CudaBlockFw final : public BlockFw<W> {
   void product(const T* A, int64_t lda, const T* B, int64_t ldb, const int32_t* Bp, T* C, int32_t* PC,
                TileSpan skip_rows, TileSpan skip_cols, int tiles_m, int tiles_n, cudaStream_t st) {
     TileParams<T> p;
-    p.A = A; p.lda = lda;
-    p.B = B; p.ldb = ldb;
-    p.Cin = C; p.Cout = C; p.ldc = ld_;
-    if (kPaths) { p.Bp = Bp; p.ldbp = ldb; p.Pin = PC; p.Pout = PC; p.ldp = ld_; }
+    p.A = A;
+    p.lda = lda;
+    p.B = B;
+    p.ldb = ldb;
+    p.Cin = C;
+    p.Cout = C;
+    p.ldc = ld_;
+    if (kPaths) {
+      p.Bp = Bp;
+      p.ldbp = ldb;
+      p.Pin = PC;
+      p.Pout = PC;
+      p.ldp = ld_;
+    }
     p.K = (int)b_;
-    p.skip_row_lo = skip_rows.lo; p.skip_row_hi = skip_rows.hi;
-    p.skip_col_lo = skip_cols.lo; p.skip_col_hi = skip_cols.hi;
+    p.skip_row_lo = skip_rows.lo;
+    p.skip_row_hi = skip_rows.hi;
+    p.skip_col_lo = skip_cols.lo;
+    p.skip_col_hi = skip_cols.hi;
     p.col_off = kNoDiagonal;
     p.flags = flags_.get();
     launch_tile_product<Ops, kPaths>(p, tiles_m, tiles_n, st);
@@ -695,8 +713,8 @@ class CudaBlockFw final : public BlockFw<W> {
           GSP_CUDA_LAUNCH();
           std::swap(a, b);
         }
-        anc_check_kernel<Ops><<<blocks, 256, 0, st>>>(a, D_.get(), P_.get(), ld_, n, row0, vertex0 + r0, total,
-                                                       d_bad.get() + row0);
+        anc_check_kernel<Ops>
+            <<<blocks, 256, 0, st>>>(a, D_.get(), P_.get(), ld_, n, row0, vertex0 + r0, total, d_bad.get() + row0);
         GSP_CUDA_LAUNCH();
       }
     }
@@ -753,7 +771,7 @@ class CudaBlockFw final : public BlockFw<W> {
   }
 
   BlockFwShape s_;
-  bool preds_;  // the result has predecessors (tracked when kPaths, else after_steps())
+  bool preds_;          // the result has predecessors (tracked when kPaths, else after_steps())
   RunOptions options_;  // before ctx_, which keeps a reference to it
   RunContext ctx_;
   int64_t b_, ld_, rows_, bb_;

@@ -31,11 +31,10 @@ __device__ __forceinline__ bool api_is_inf(W v) {
 // Device matrix region (nbr x nbc blocks of b x b at D, leading dimension
 // ld) -> host block format (total = nbr * nbc * b * b cells), API values.
 template <class Ops, class W>
-__global__ void pack_blocks_kernel(const typename Ops::T* D, const int32_t* P, int64_t ld, int32_t b,
-                                   int32_t nbc, int64_t total, W* out_d, int32_t* out_p) {
+__global__ void pack_blocks_kernel(const typename Ops::T* D, const int32_t* P, int64_t ld, int32_t b, int32_t nbc,
+                                   int64_t total, W* out_d, int32_t* out_p) {
   const int64_t bb = (int64_t)b * b;
-  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total;
-       e += (int64_t)gridDim.x * blockDim.x) {
+  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total; e += (int64_t)gridDim.x * blockDim.x) {
     const int64_t blk = e / bb, w = e % bb;
     const int64_t at = ((blk / nbc) * b + w / b) * ld + (blk % nbc) * b + w % b;
     const typename Ops::T v = D[at];
@@ -49,8 +48,7 @@ template <class Ops, class W>
 __global__ void unpack_blocks_kernel(const W* in_d, const int32_t* in_p, int64_t total, int32_t b, int32_t nbc,
                                      typename Ops::T* D, int32_t* P, int64_t ld) {
   const int64_t bb = (int64_t)b * b;
-  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total;
-       e += (int64_t)gridDim.x * blockDim.x) {
+  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total; e += (int64_t)gridDim.x * blockDim.x) {
     const int64_t blk = e / bb, w = e % bb;
     const int64_t at = ((blk / nbc) * b + w / b) * ld + (blk % nbc) * b + w % b;
     const W v = in_d[e];
@@ -74,8 +72,7 @@ __global__ void diag_check_kernel(const typename Ops::T* D, int64_t ld, BlockFwS
 // Fills count cells with infinity (predecessor -1).
 template <class Ops>
 __global__ void fill_inf_kernel(typename Ops::T* D, int32_t* P, int64_t count) {
-  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < count;
-       e += (int64_t)gridDim.x * blockDim.x) {
+  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < count; e += (int64_t)gridDim.x * blockDim.x) {
     D[e] = Ops::inf();
     if (P != nullptr) P[e] = -1;
   }
@@ -101,8 +98,7 @@ __device__ __forceinline__ void atomic_min_value(W* at, W v) {
 // Arcs (cell of the local matrix, weight): the lightest per cell wins.
 template <class T>
 __global__ void scatter_arcs_kernel(const int64_t* cell, const T* w, int64_t count, T* D) {
-  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < count;
-       e += (int64_t)gridDim.x * blockDim.x) {
+  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < count; e += (int64_t)gridDim.x * blockDim.x) {
     atomic_min_value(D + cell[e], w[e]);
   }
 }
@@ -110,10 +106,9 @@ __global__ void scatter_arcs_kernel(const int64_t* cell, const T* w, int64_t cou
 // Then the arcs' tails as predecessors where an arc won its cell (parallel
 // arcs share the tail; a self-loop only where it made the diagonal negative).
 template <class T>
-__global__ void arc_preds_kernel(const int64_t* cell, const T* w, int64_t count, const T* D, int32_t* P,
-                                 int64_t ld, BlockFwShape s) {
-  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < count;
-       e += (int64_t)gridDim.x * blockDim.x) {
+__global__ void arc_preds_kernel(const int64_t* cell, const T* w, int64_t count, const T* D, int32_t* P, int64_t ld,
+                                 BlockFwShape s) {
+  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < count; e += (int64_t)gridDim.x * blockDim.x) {
     const int64_t c = cell[e];
     if (D[c] != w[e]) continue;
     const int64_t row = c / ld, col = c % ld;
@@ -127,8 +122,7 @@ __global__ void arc_preds_kernel(const int64_t* cell, const T* w, int64_t count,
 // stay as they are, as pack_blocks_kernel leaves them).
 template <class Ops, class W>
 __global__ void to_api_kernel(typename Ops::T* D, int64_t count) {
-  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < count;
-       e += (int64_t)gridDim.x * blockDim.x) {
+  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < count; e += (int64_t)gridDim.x * blockDim.x) {
     if (Ops::is_inf(D[e])) D[e] = (typename Ops::T)Dist<W>::inf();
   }
 }
@@ -139,28 +133,24 @@ __global__ void to_api_kernel(typename Ops::T* D, int64_t count) {
 // anc[anc] until 2^rounds >= n; every reachable vertex must end at the
 // row's source, whose own predecessor must be -1, and every predecessor of
 // a reachable vertex must be reachable. anc0 / anc1: rows x n scratch.
-__global__ void anc_init_kernel(const int32_t* P, int64_t ld, int32_t n, int64_t row0, int64_t total,
-                                int32_t* anc) {
-  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total;
-       e += (int64_t)gridDim.x * blockDim.x) {
+__global__ void anc_init_kernel(const int32_t* P, int64_t ld, int32_t n, int64_t row0, int64_t total, int32_t* anc) {
+  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total; e += (int64_t)gridDim.x * blockDim.x) {
     const int64_t r = e / n, j = e % n;
     const int32_t p = P[(row0 + r) * ld + j];
     anc[e] = p < 0 || p >= n ? (int32_t)j : p;
   }
 }
 __global__ void anc_step_kernel(const int32_t* a, int32_t* b, int32_t n, int64_t total) {
-  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total;
-       e += (int64_t)gridDim.x * blockDim.x) {
+  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total; e += (int64_t)gridDim.x * blockDim.x) {
     b[e] = a[(e / n) * n + a[e]];
   }
 }
 // Local row row0 + r is vertex vertex0 + r's (whole rows: column j is
 // vertex j); bad[r] is set for a bad row.
 template <class Ops>
-__global__ void anc_check_kernel(const int32_t* anc, const typename Ops::T* D, const int32_t* P, int64_t ld,
-                                 int32_t n, int64_t row0, int64_t vertex0, int64_t total, int* bad) {
-  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total;
-       e += (int64_t)gridDim.x * blockDim.x) {
+__global__ void anc_check_kernel(const int32_t* anc, const typename Ops::T* D, const int32_t* P, int64_t ld, int32_t n,
+                                 int64_t row0, int64_t vertex0, int64_t total, int* bad) {
+  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total; e += (int64_t)gridDim.x * blockDim.x) {
     const int64_t r = e / n, j = e % n, li = row0 + r, i = vertex0 + r;
     const int64_t at = li * ld + j;
     if (Ops::is_inf(D[at])) continue;
@@ -175,8 +165,6 @@ __global__ void anc_check_kernel(const int32_t* anc, const typename Ops::T* D, c
   }
 }
 
-inline unsigned grid_for(int64_t total) {
-  return (unsigned)std::min<int64_t>(blocks_for(total, 256), 65535LL * 8);
-}
+inline unsigned grid_for(int64_t total) { return (unsigned)std::min<int64_t>(blocks_for(total, 256), 65535LL * 8); }
 
 }  // namespace gsp::detail::gpu::block_fw_kernels

@@ -23,12 +23,10 @@ namespace gsp::detail::gpu::dense {
 // GSP_I32_INF / +inf for unreachable, pred -1 there). D's first row is
 // vertex row_base's (a device holding a band of rows: fw_multi_device.cu).
 template <class Ops, class W>
-__global__ void gather_rows_kernel(const typename Ops::T* D, const int32_t* P, int64_t ld,
-                                   int32_t n, const int32_t* src, int32_t rows, W* out_d,
-                                   int32_t* out_p, int64_t row_base) {
+__global__ void gather_rows_kernel(const typename Ops::T* D, const int32_t* P, int64_t ld, int32_t n,
+                                   const int32_t* src, int32_t rows, W* out_d, int32_t* out_p, int64_t row_base) {
   const int64_t total = (int64_t)rows * n;
-  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total;
-       e += (int64_t)gridDim.x * blockDim.x) {
+  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total; e += (int64_t)gridDim.x * blockDim.x) {
     const int64_t r = e / n, j = e % n;
     const int64_t s = src[r];
     const int64_t at = (s - row_base) * ld + j;
@@ -52,25 +50,22 @@ __global__ void gather_rows_kernel(const typename Ops::T* D, const int32_t* P, i
 // here), not a second copy of it.
 template <int kUnused = 0>
 __global__ void anc_init_kernel(const int32_t* pred, int32_t* anc, int32_t n, int64_t total) {
-  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total;
-       e += (int64_t)gridDim.x * blockDim.x) {
+  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total; e += (int64_t)gridDim.x * blockDim.x) {
     const int32_t p = pred[e];
     anc[e] = p < 0 ? (int32_t)(e % n) : p;
   }
 }
 template <int kUnused = 0>
 __global__ void anc_step_kernel(const int32_t* a, int32_t* b, int32_t n, int64_t total) {
-  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total;
-       e += (int64_t)gridDim.x * blockDim.x) {
+  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total; e += (int64_t)gridDim.x * blockDim.x) {
     const int64_t r = e / n;
     b[e] = a[r * n + a[e]];
   }
 }
 template <class W>
-__global__ void anc_check_kernel(const int32_t* anc, const W* dist, const int32_t* src, int32_t n,
-                                 int64_t total, int* bad) {
-  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total;
-       e += (int64_t)gridDim.x * blockDim.x) {
+__global__ void anc_check_kernel(const int32_t* anc, const W* dist, const int32_t* src, int32_t n, int64_t total,
+                                 int* bad) {
+  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total; e += (int64_t)gridDim.x * blockDim.x) {
     const int64_t r = e / n;
     if (dist[e] != Dist<W>::inf() && anc[e] != src[r]) bad[r] = 1;
   }
@@ -131,9 +126,9 @@ struct CopyLane {
 // alternate between two device buffers; block b's gather and check run on
 // the compute stream while block b - 1 crosses the bus on the copy lane.
 template <class Ops, class W>
-void deliver_rows_in_place(RunContext& ctx, const ApspJob& job, const typename Ops::T* D, const int32_t* P,
-                           int64_t ld, bool paths, const RowSink::Destination& dst, int32_t block,
-                           const int32_t* d_src, StageClock* clock, int64_t row_base) {
+void deliver_rows_in_place(RunContext& ctx, const ApspJob& job, const typename Ops::T* D, const int32_t* P, int64_t ld,
+                           bool paths, const RowSink::Destination& dst, int32_t block, const int32_t* d_src,
+                           StageClock* clock, int64_t row_base) {
   auto mark = [clock](Stage st) {
     if (clock != nullptr) clock->mark(st);
   };
@@ -165,7 +160,7 @@ void deliver_rows_in_place(RunContext& ctx, const ApspJob& job, const typename O
     if (b >= 2) GSP_CUDA(cudaStreamWaitEvent(cs, lane.copied[slot], 0));
     const unsigned blocks = (unsigned)std::min<int64_t>(blocks_for(work, 256), 65535LL * 8);
     gather_rows_kernel<Ops, W><<<blocks, 256, 0, cs>>>(D, P, ld, n, d_src + first, rows, d_out[slot].get(),
-                                                        paths ? p_out[slot].get() : nullptr, row_base);
+                                                       paths ? p_out[slot].get() : nullptr, row_base);
     GSP_CUDA_LAUNCH();
     mark(Stage::kCopy);
     GSP_CUDA(cudaEventRecord(lane.gathered[slot], cs));
@@ -174,8 +169,8 @@ void deliver_rows_in_place(RunContext& ctx, const ApspJob& job, const typename O
     GSP_CUDA(cudaMemcpyAsync(static_cast<W*>(dst.dist) + at, d_out[slot].get(), (size_t)work * sizeof(W),
                              cudaMemcpyDeviceToHost, lane.stream));
     if (paths) {
-      GSP_CUDA(cudaMemcpyAsync(dst.pred + at, p_out[slot].get(), (size_t)work * sizeof(int32_t),
-                               cudaMemcpyDeviceToHost, lane.stream));
+      GSP_CUDA(cudaMemcpyAsync(dst.pred + at, p_out[slot].get(), (size_t)work * sizeof(int32_t), cudaMemcpyDeviceToHost,
+                               lane.stream));
     }
     GSP_CUDA(cudaEventRecord(lane.copied[slot], lane.stream));
     if (check) {
@@ -206,9 +201,8 @@ void deliver_rows_in_place(RunContext& ctx, const ApspJob& job, const typename O
 
 // Through page-locked staging to sink->rows(), block by block (streams).
 template <class Ops, class W>
-void deliver_rows_staged(RunContext& ctx, const ApspJob& job, const typename Ops::T* D, const int32_t* P,
-                         int64_t ld, bool paths, int32_t block, const int32_t* d_src, StageClock* clock,
-                         int64_t row_base) {
+void deliver_rows_staged(RunContext& ctx, const ApspJob& job, const typename Ops::T* D, const int32_t* P, int64_t ld,
+                         bool paths, int32_t block, const int32_t* d_src, StageClock* clock, int64_t row_base) {
   auto mark = [clock](Stage st) {
     if (clock != nullptr) clock->mark(st);
   };
@@ -236,22 +230,22 @@ void deliver_rows_staged(RunContext& ctx, const ApspJob& job, const typename Ops
     const int64_t work = (int64_t)rows * n;
     if (work > 0) {
       const unsigned blocks = (unsigned)std::min<int64_t>(blocks_for(work, 256), 65535LL * 8);
-      gather_rows_kernel<Ops, W><<<blocks, 256, 0, ctx.stream()>>>(
-          D, P, ld, n, d_src + first, rows, d_out.get(), paths ? p_out.get() : nullptr, row_base);
+      gather_rows_kernel<Ops, W><<<blocks, 256, 0, ctx.stream()>>>(D, P, ld, n, d_src + first, rows, d_out.get(),
+                                                                   paths ? p_out.get() : nullptr, row_base);
       GSP_CUDA_LAUNCH();
-      GSP_CUDA(cudaMemcpyAsync(h_d.as<W>(), d_out.get(), (size_t)work * sizeof(W),
-                               cudaMemcpyDeviceToHost, ctx.stream()));
+      GSP_CUDA(
+          cudaMemcpyAsync(h_d.as<W>(), d_out.get(), (size_t)work * sizeof(W), cudaMemcpyDeviceToHost, ctx.stream()));
       if (paths) {
-        GSP_CUDA(cudaMemcpyAsync(h_p.as<int32_t>(), p_out.get(), (size_t)work * sizeof(int32_t),
-                                 cudaMemcpyDeviceToHost, ctx.stream()));
+        GSP_CUDA(cudaMemcpyAsync(h_p.as<int32_t>(), p_out.get(), (size_t)work * sizeof(int32_t), cudaMemcpyDeviceToHost,
+                                 ctx.stream()));
       }
       mark(Stage::kCopy);
       if (check) {
         GSP_CUDA(cudaMemsetAsync(d_bad.get(), 0, (size_t)rows * sizeof(int), ctx.stream()));
         check_pred_rows<W>(p_out.get(), d_out.get(), d_src + first, rows, n, anc0.get(), anc1.get(), d_bad.get(),
                            ctx.stream());
-        GSP_CUDA(cudaMemcpyAsync(bad.data(), d_bad.get(), (size_t)rows * sizeof(int),
-                                 cudaMemcpyDeviceToHost, ctx.stream()));
+        GSP_CUDA(
+            cudaMemcpyAsync(bad.data(), d_bad.get(), (size_t)rows * sizeof(int), cudaMemcpyDeviceToHost, ctx.stream()));
       }
     }
     ctx.sync();
@@ -260,8 +254,8 @@ void deliver_rows_staged(RunContext& ctx, const ApspJob& job, const typename Ops
       const CsrView<W> g = job.graph->view<W>();
       for (int32_t r = 0; r < rows; ++r) {
         if (bad[(size_t)r]) {
-          rebuild_pred_row<W>(g, job.sources[first + r], h_d.as<W>() + (size_t)r * n,
-                              h_p.as<int32_t>() + (size_t)r * n, scratch);
+          rebuild_pred_row<W>(g, job.sources[first + r], h_d.as<W>() + (size_t)r * n, h_p.as<int32_t>() + (size_t)r * n,
+                              scratch);
         }
       }
       mark(Stage::kPaths);
@@ -278,17 +272,17 @@ void deliver_rows_staged(RunContext& ctx, const ApspJob& job, const typename Ops
 // clock, the gathering and copying is marked copy and the predecessor check
 // and rebuild paths. D's first row is vertex row_base's (0: the whole matrix).
 template <class Ops, class W>
-void deliver_rows_device(RunContext& ctx, const ApspJob& job, const typename Ops::T* D,
-                         const int32_t* P, int64_t ld, bool paths, const RowSink::Destination* dst = nullptr,
-                         StageClock* clock = nullptr, int64_t row_base = 0) {
+void deliver_rows_device(RunContext& ctx, const ApspJob& job, const typename Ops::T* D, const int32_t* P, int64_t ld,
+                         bool paths, const RowSink::Destination* dst = nullptr, StageClock* clock = nullptr,
+                         int64_t row_base = 0) {
   const int32_t ns = job.num_sources;
   if (ns <= 0) return;
   RowSink::Destination here;
   if (dst == nullptr && job.sink->destination(&here) && here.page_locked) dst = &here;
   const int32_t block = std::max(1, std::min(job.sink->preferred_block_rows(), ns));
   DeviceBuffer<int32_t> d_src(ctx, (size_t)ns, "APSP source list");
-  GSP_CUDA(cudaMemcpyAsync(d_src.get(), job.sources, (size_t)ns * sizeof(int32_t),
-                           cudaMemcpyHostToDevice, ctx.stream()));
+  GSP_CUDA(
+      cudaMemcpyAsync(d_src.get(), job.sources, (size_t)ns * sizeof(int32_t), cudaMemcpyHostToDevice, ctx.stream()));
   if (dst != nullptr) {
     deliver_rows_in_place<Ops, W>(ctx, job, D, P, ld, paths, *dst, block, d_src.get(), clock, row_base);
   } else {

@@ -21,8 +21,7 @@ namespace gsp::detail::gpu::dense {
 constexpr int kDiagThreads = 1024;
 
 template <class Ops, bool kPaths>
-__global__ void __launch_bounds__(kDiagThreads)
-fw_diag_kernel(typename Ops::T* D, int32_t* P, int64_t ld, int* flags) {
+__global__ void __launch_bounds__(kDiagThreads) fw_diag_kernel(typename Ops::T* D, int32_t* P, int64_t ld, int* flags) {
   using T = typename Ops::T;
   if (*(volatile int*)flags & kFlagNegCycle) return;
   extern __shared__ __align__(16) unsigned char smem_raw[];
@@ -63,15 +62,22 @@ fw_diag_kernel(typename Ops::T* D, int32_t* P, int64_t ld, int* flags) {
     for (int q = 0; q < kRows; ++q) {
       const int e = (r0 + q * kRowStep) * kTile + c;
       T old;
-      if constexpr (kOwnRegs) old = v[q]; else old = d[e];
+      if constexpr (kOwnRegs)
+        old = v[q];
+      else
+        old = d[e];
       T x = old;
       if constexpr (kPaths) {
         int won = -1;
         Ops::relax_idx(x, won, dik[q], dkj, k, ovf);
         x = Ops::clamp(x);
         if (won >= 0 && !Ops::is_inf(x)) {
-          if constexpr (kOwnRegs) { v[q] = x; pv[q] = pkj; }
-          d[e] = x; pp[e] = pkj;
+          if constexpr (kOwnRegs) {
+            v[q] = x;
+            pv[q] = pkj;
+          }
+          d[e] = x;
+          pp[e] = pkj;
         }
       } else {
         Ops::relax(x, dik[q], dkj, ovf);
@@ -89,10 +95,16 @@ fw_diag_kernel(typename Ops::T* D, int32_t* P, int64_t ld, int* flags) {
   for (int q = 0; q < kRows; ++q) {
     const int r = r0 + q * kRowStep;
     T x;
-    if constexpr (kOwnRegs) x = v[q]; else x = d[r * kTile + c];
+    if constexpr (kOwnRegs)
+      x = v[q];
+    else
+      x = d[r * kTile + c];
     D[r * ld + c] = x;
     if constexpr (kPaths) {
-      if constexpr (kOwnRegs) P[r * ld + c] = pv[q]; else P[r * ld + c] = pp[r * kTile + c];
+      if constexpr (kOwnRegs)
+        P[r * ld + c] = pv[q];
+      else
+        P[r * ld + c] = pp[r * kTile + c];
     }
     if (r == c && x < T(0)) neg = 1;
   }
@@ -103,8 +115,7 @@ fw_diag_kernel(typename Ops::T* D, int32_t* P, int64_t ld, int* flags) {
 template <class Ops, bool kPaths>
 void launch_diag(typename Ops::T* D, int32_t* P, int64_t ld, int* flags, cudaStream_t s) {
   const size_t smem = (size_t)kTile * kTile * (sizeof(typename Ops::T) + (kPaths ? 4 : 0));
-  GSP_CUDA(cudaFuncSetAttribute(fw_diag_kernel<Ops, kPaths>,
-                                cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+  GSP_CUDA(cudaFuncSetAttribute(fw_diag_kernel<Ops, kPaths>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
   fw_diag_kernel<Ops, kPaths><<<1, kDiagThreads, smem, s>>>(D, P, ld, flags);
   GSP_CUDA_LAUNCH();
 }
@@ -124,35 +135,71 @@ void fw_blocked(typename Ops::T* D, int32_t* P, int64_t ld, int nb, int* flags, 
     if (nb > 1) {
       // Phase 2, row tiles: R = min(R, Dkk* (x) R), each block owns its tile.
       TileParams<T> r;
-      r.A = Dkk; r.lda = ld;
-      r.B = D + o * ld; r.ldb = ld;
-      r.Cin = r.B; r.Cout = D + o * ld; r.ldc = ld;
-      if (kPaths) { r.Bp = P + o * ld; r.ldbp = ld; r.Pin = r.Bp; r.Pout = P + o * ld; r.ldp = ld; }
+      r.A = Dkk;
+      r.lda = ld;
+      r.B = D + o * ld;
+      r.ldb = ld;
+      r.Cin = r.B;
+      r.Cout = D + o * ld;
+      r.ldc = ld;
+      if (kPaths) {
+        r.Bp = P + o * ld;
+        r.ldbp = ld;
+        r.Pin = r.Bp;
+        r.Pout = P + o * ld;
+        r.ldp = ld;
+      }
       r.K = kTile;
-      r.skip_col_lo = kb; r.skip_col_hi = kb + 1;
-      r.row_off = o; r.col_off = 0;
+      r.skip_col_lo = kb;
+      r.skip_col_hi = kb + 1;
+      r.row_off = o;
+      r.col_off = 0;
       r.flags = flags;
       launch_tile_product<Ops, kPaths>(r, 1, nb, s);
       // Phase 2, column tiles: C = min(C, C (x) Dkk*).
       TileParams<T> c;
-      c.A = D + o; c.lda = ld;
-      c.B = Dkk; c.ldb = ld;
-      c.Cin = D + o; c.Cout = D + o; c.ldc = ld;
-      if (kPaths) { c.Bp = Pkk; c.ldbp = ld; c.Pin = P + o; c.Pout = P + o; c.ldp = ld; }
+      c.A = D + o;
+      c.lda = ld;
+      c.B = Dkk;
+      c.ldb = ld;
+      c.Cin = D + o;
+      c.Cout = D + o;
+      c.ldc = ld;
+      if (kPaths) {
+        c.Bp = Pkk;
+        c.ldbp = ld;
+        c.Pin = P + o;
+        c.Pout = P + o;
+        c.ldp = ld;
+      }
       c.K = kTile;
-      c.skip_row_lo = kb; c.skip_row_hi = kb + 1;
-      c.row_off = 0; c.col_off = o;
+      c.skip_row_lo = kb;
+      c.skip_row_hi = kb + 1;
+      c.row_off = 0;
+      c.col_off = o;
       c.flags = flags;
       launch_tile_product<Ops, kPaths>(c, nb, 1, s);
       // Phase 3: every other tile, C = min(C, col panel (x) row panel).
       TileParams<T> x;
-      x.A = D + o; x.lda = ld;
-      x.B = D + o * ld; x.ldb = ld;
-      x.Cin = D; x.Cout = D; x.ldc = ld;
-      if (kPaths) { x.Bp = P + o * ld; x.ldbp = ld; x.Pin = P; x.Pout = P; x.ldp = ld; }
+      x.A = D + o;
+      x.lda = ld;
+      x.B = D + o * ld;
+      x.ldb = ld;
+      x.Cin = D;
+      x.Cout = D;
+      x.ldc = ld;
+      if (kPaths) {
+        x.Bp = P + o * ld;
+        x.ldbp = ld;
+        x.Pin = P;
+        x.Pout = P;
+        x.ldp = ld;
+      }
       x.K = kTile;
-      x.skip_row_lo = kb; x.skip_row_hi = kb + 1;
-      x.skip_col_lo = kb; x.skip_col_hi = kb + 1;
+      x.skip_row_lo = kb;
+      x.skip_row_hi = kb + 1;
+      x.skip_col_lo = kb;
+      x.skip_col_hi = kb + 1;
       x.flags = flags;
       launch_tile_product<Ops, kPaths>(x, nb, nb, s);
     }

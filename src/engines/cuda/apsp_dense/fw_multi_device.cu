@@ -178,8 +178,8 @@ class MultiDeviceFw {
     if (paths_ && !kTrack) {
       for (auto& band : bands_) {
         use(*band);
-        pred_pass<Ops, W>(*band->ctx, *job_.graph, band->d.get(), band->p.get(), b_.ld, band->ctx->stream(),
-                          band->rows, band->row0);
+        pred_pass<Ops, W>(*band->ctx, *job_.graph, band->d.get(), band->p.get(), b_.ld, band->ctx->stream(), band->rows,
+                          band->row0);
       }
       for (auto& band : bands_) band->ctx->sync();
       laps.lap(Stage::kPaths);
@@ -206,12 +206,14 @@ class MultiDeviceFw {
   void set_up() {
     FirstError first;
     std::vector<std::thread> threads;
-    first.guard([&] {
-      for (int g = 0; g < b_.devices; ++g) {
-        bands_[static_cast<size_t>(g)] = std::make_unique<Band<T>>();
-        threads.emplace_back([this, g, &first] { first.guard([&] { set_up_device(g); }, [] {}); });
-      }
-    }, [] {});
+    first.guard(
+        [&] {
+          for (int g = 0; g < b_.devices; ++g) {
+            bands_[static_cast<size_t>(g)] = std::make_unique<Band<T>>();
+            threads.emplace_back([this, g, &first] { first.guard([&] { set_up_device(g); }, [] {}); });
+          }
+        },
+        [] {});
     for (std::thread& t : threads) t.join();
     if (first.failed()) first.rethrow();
     for (int g = 0; g < b_.devices; ++g) {
@@ -254,8 +256,8 @@ class MultiDeviceFw {
       band.lanes = std::make_unique<Lanes>(ctx.device());
       GSP_CUDA(cudaMemsetAsync(band.flags.get(), 0, sizeof(int), ctx.stream()));
       const DeviceCsr<W> csr = device_graph<W>(ctx, *job_.graph);
-      build_rows_device<Ops, W>(ctx, csr, band.d.get(), kTrack ? band.p.get() : nullptr, b_.ld, band.row0,
-                                band.rows, ctx.stream());
+      build_rows_device<Ops, W>(ctx, csr, band.d.get(), kTrack ? band.p.get() : nullptr, b_.ld, band.row0, band.rows,
+                                ctx.stream());
       ctx.sync();
     } catch (const Error& e) {
       throw Error(e.status(), on_device(band.options.device, e.message()));
@@ -283,8 +285,8 @@ class MultiDeviceFw {
     cudaStream_t s = band.lanes->crit;
     T* rows = band.d.get() + local * ld;
     int32_t* rows_p = kTrack ? band.p.get() + local * ld : nullptr;
-    fw_blocked<Ops, kTrack>(rows + k0, kTrack ? rows_p + k0 : nullptr, ld, tiles(sb), band.flags.get(), s, nullptr,
-                            0, 0);
+    fw_blocked<Ops, kTrack>(rows + k0, kTrack ? rows_p + k0 : nullptr, ld, tiles(sb), band.flags.get(), s, nullptr, 0,
+                            0);
     GSP_CUDA(cudaMemcpyAsync(band.row_copy.get(), rows, static_cast<size_t>(sb * ld) * sizeof(T),
                              cudaMemcpyDeviceToDevice, s));
     if (kTrack) {
@@ -292,13 +294,25 @@ class MultiDeviceFw {
                                cudaMemcpyDeviceToDevice, s));
     }
     TileParams<T> r;
-    r.A = rows + k0; r.lda = ld;
-    r.B = band.row_copy.get(); r.ldb = ld;
-    r.Cin = rows; r.Cout = rows; r.ldc = ld;
-    if (kTrack) { r.Bp = band.row_copy_p.get(); r.ldbp = ld; r.Pin = rows_p; r.Pout = rows_p; r.ldp = ld; }
+    r.A = rows + k0;
+    r.lda = ld;
+    r.B = band.row_copy.get();
+    r.ldb = ld;
+    r.Cin = rows;
+    r.Cout = rows;
+    r.ldc = ld;
+    if (kTrack) {
+      r.Bp = band.row_copy_p.get();
+      r.ldbp = ld;
+      r.Pin = rows_p;
+      r.Pout = rows_p;
+      r.ldp = ld;
+    }
     r.K = static_cast<int>(sb);
-    r.skip_col_lo = tiles(k0); r.skip_col_hi = tiles(k0 + sb);
-    r.row_off = k0; r.col_off = 0;
+    r.skip_col_lo = tiles(k0);
+    r.skip_col_hi = tiles(k0 + sb);
+    r.row_off = k0;
+    r.col_off = 0;
     r.flags = band.flags.get();
     launch_tile_product<Ops, kTrack>(r, tiles(sb), tiles(ld), s);
     GSP_CUDA(cudaEventRecord(band.lanes->panel[kb & 1], s));
@@ -328,19 +342,27 @@ class MultiDeviceFw {
     GSP_CUDA(cudaMemcpy2DAsync(band.col_copy.get(), b_.bs * sizeof(T), band.d.get() + k0, ld * sizeof(T),
                                sb * sizeof(T), band.rows, cudaMemcpyDeviceToDevice, s));
     TileParams<T> c;
-    c.A = band.col_copy.get(); c.lda = b_.bs;
-    c.B = panel_d(band, kb) + k0; c.ldb = ld;
-    c.Cout = band.d.get() + k0; c.Cin = c.Cout; c.ldc = ld;
+    c.A = band.col_copy.get();
+    c.lda = b_.bs;
+    c.B = panel_d(band, kb) + k0;
+    c.ldb = ld;
+    c.Cout = band.d.get() + k0;
+    c.Cin = c.Cout;
+    c.ldc = ld;
     if (kTrack) {
-      c.Bp = panel_p(band, kb) + k0; c.ldbp = ld;
-      c.Pin = band.p.get() + k0; c.Pout = band.p.get() + k0; c.ldp = ld;
+      c.Bp = panel_p(band, kb) + k0;
+      c.ldbp = ld;
+      c.Pin = band.p.get() + k0;
+      c.Pout = band.p.get() + k0;
+      c.ldp = ld;
     }
     c.K = static_cast<int>(sb);
     if (b_.owner(kb) == band.index) {
       c.skip_row_lo = tiles(k0 - band.row0);
       c.skip_row_hi = tiles(k0 - band.row0 + sb);
     }
-    c.row_off = band.row0; c.col_off = k0;
+    c.row_off = band.row0;
+    c.col_off = k0;
     c.flags = band.flags.get();
     launch_tile_product<Ops, kTrack>(c, tiles(band.rows), tiles(sb), s);
     // Phase 3's left operand, packed (rows Bs apart instead of ld): its
@@ -354,21 +376,31 @@ class MultiDeviceFw {
   // Phase 3 of step kb on a sub-grid of the band: rows [r0, r0 + rt tiles)
   // (band-local), columns [c0, c0 + ct tiles), skipping the tile rows
   // [srl, srh) and columns [scl, sch) of that grid.
-  void update(Band<T>& band, int64_t kb, int64_t r0, int64_t c0, int rt, int ct, int srl, int srh, int scl,
-              int sch, cudaStream_t s) {
+  void update(Band<T>& band, int64_t kb, int64_t r0, int64_t c0, int rt, int ct, int srl, int srh, int scl, int sch,
+              cudaStream_t s) {
     const int64_t k0 = b_.k0(kb), ld = b_.ld;
     TileParams<T> x;
-    x.A = band.col_panel[kb & 1].get() + r0 * b_.bs; x.lda = b_.bs;
-    x.B = panel_d(band, kb) + c0; x.ldb = ld;
-    x.Cout = band.d.get() + r0 * ld + c0; x.Cin = x.Cout; x.ldc = ld;
+    x.A = band.col_panel[kb & 1].get() + r0 * b_.bs;
+    x.lda = b_.bs;
+    x.B = panel_d(band, kb) + c0;
+    x.ldb = ld;
+    x.Cout = band.d.get() + r0 * ld + c0;
+    x.Cin = x.Cout;
+    x.ldc = ld;
     if (kTrack) {
-      x.Bp = panel_p(band, kb) + c0; x.ldbp = ld;
-      x.Pout = band.p.get() + r0 * ld + c0; x.Pin = x.Pout; x.ldp = ld;
+      x.Bp = panel_p(band, kb) + c0;
+      x.ldbp = ld;
+      x.Pout = band.p.get() + r0 * ld + c0;
+      x.Pin = x.Pout;
+      x.ldp = ld;
     }
     x.K = static_cast<int>(b_.size(kb));
-    x.skip_row_lo = srl; x.skip_row_hi = srh;
-    x.skip_col_lo = scl; x.skip_col_hi = sch;
-    x.row_off = band.row0 + r0; x.col_off = c0;
+    x.skip_row_lo = srl;
+    x.skip_row_hi = srh;
+    x.skip_col_lo = scl;
+    x.skip_col_hi = sch;
+    x.row_off = band.row0 + r0;
+    x.col_off = c0;
     x.flags = band.flags.get();
     launch_tile_product<Ops, kTrack>(x, rt, ct, s);
   }
@@ -490,8 +522,8 @@ class MultiDeviceFw {
           rows.all_sources = false;
           rows.sink = merger.part(g);
           rows.num_devices = 1;
-          deliver_rows_device<Ops, W>(*band.ctx, rows, band.d.get(), paths_ ? band.p.get() : nullptr, b_.ld,
-                                      paths_, nullptr, nullptr, band.row0);
+          deliver_rows_device<Ops, W>(*band.ctx, rows, band.d.get(), paths_ ? band.p.get() : nullptr, b_.ld, paths_,
+                                      nullptr, nullptr, band.row0);
         },
         [] {}, [] {});
   }

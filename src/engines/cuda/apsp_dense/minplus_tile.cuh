@@ -40,8 +40,8 @@
 
 namespace gsp::detail::gpu::dense {
 
-constexpr int kTile = 128;   // output tile edge, and the FW k-block
-constexpr int kChunk = 32;   // K staged per shared-memory step
+constexpr int kTile = 128;  // output tile edge, and the FW k-block
+constexpr int kChunk = 32;  // K staged per shared-memory step
 constexpr int32_t kInfI32 = 0x3FFFFFFF;
 
 // Device flags word bits.
@@ -69,7 +69,10 @@ struct OpsFloat {
   // Strict-improvement relax, recording k.
   __device__ static void relax_idx(T& c, int& idx, T a, T b, int k, int&) {
     T s = a + b;
-    if (s < c) { c = s; idx = k; }
+    if (s < c) {
+      c = s;
+      idx = k;
+    }
   }
   __device__ static T clamp(T v) { return v; }
   __host__ __device__ static bool is_inf(T v) { return v == inf(); }
@@ -91,7 +94,10 @@ struct OpsI32Fast {
   }
   __device__ static void relax_idx(T& c, int& idx, T a, T b, int k, int&) {
     T s = a + b;
-    if (s < c) { c = s; idx = k; }
+    if (s < c) {
+      c = s;
+      idx = k;
+    }
   }
   // Normalises a result before it is stored: a sum with an infinite operand
   // (kInfI32 + w, still >= kInfI32 / 2) becomes exactly kInfI32 again, so
@@ -111,7 +117,10 @@ struct OpsI32Checked {
     if (a == INT32_MAX || b == INT32_MAX) return;
     long long s = (long long)a + (long long)b;
     if (s < (long long)c) {
-      if (s <= (long long)INT32_MIN) ovf = 1; else c = (T)s;
+      if (s <= (long long)INT32_MIN)
+        ovf = 1;
+      else
+        c = (T)s;
     } else if (c == INT32_MAX) {
       ovf = 1;  // reachable, but the sum does not fit
     }
@@ -120,7 +129,12 @@ struct OpsI32Checked {
     if (a == INT32_MAX || b == INT32_MAX) return;
     long long s = (long long)a + (long long)b;
     if (s < (long long)c) {
-      if (s <= (long long)INT32_MIN) { ovf = 1; } else { c = (T)s; idx = k; }
+      if (s <= (long long)INT32_MIN) {
+        ovf = 1;
+      } else {
+        c = (T)s;
+        idx = k;
+      }
     } else if (c == INT32_MAX) {
       ovf = 1;
     }
@@ -191,7 +205,10 @@ __device__ __forceinline__ void store_vec(T* p, const T* v) {
   } else {
     using V4 = typename std::conditional<std::is_same<T, float>::value, float4, int4>::type;
     V4 a;
-    a.x = v[0]; a.y = v[1]; a.z = v[2]; a.w = v[3];
+    a.x = v[0];
+    a.y = v[1];
+    a.z = v[2];
+    a.w = v[3];
     *reinterpret_cast<V4*>(p) = a;
   }
 }
@@ -231,18 +248,25 @@ constexpr size_t tile_smem_bytes() {
 // One product launch. All extents are multiples of kTile; K a multiple of kChunk.
 template <class T>
 struct TileParams {
-  const T* A = nullptr;  int64_t lda = 0;   // m x K
-  const T* B = nullptr;  int64_t ldb = 0;   // K x n
-  const T* Cin = nullptr; T* Cout = nullptr; int64_t ldc = 0;  // m x n (may alias)
-  const int32_t* Bp = nullptr; int64_t ldbp = 0;   // K x n predecessors of B (paths)
-  const int32_t* Pin = nullptr; int32_t* Pout = nullptr; int64_t ldp = 0;  // m x n (paths)
+  const T* A = nullptr;
+  int64_t lda = 0;  // m x K
+  const T* B = nullptr;
+  int64_t ldb = 0;  // K x n
+  const T* Cin = nullptr;
+  T* Cout = nullptr;
+  int64_t ldc = 0;  // m x n (may alias)
+  const int32_t* Bp = nullptr;
+  int64_t ldbp = 0;  // K x n predecessors of B (paths)
+  const int32_t* Pin = nullptr;
+  int32_t* Pout = nullptr;
+  int64_t ldp = 0;  // m x n (paths)
   int K = 0;
   // Tiles left alone: tile rows (blockIdx.y) in [skip_row_lo, skip_row_hi)
   // and tile columns (blockIdx.x) in [skip_col_lo, skip_col_hi).
   int skip_row_lo = 0, skip_row_hi = 0;
   int skip_col_lo = 0, skip_col_hi = 0;
   int64_t row_off = 0, col_off = 0;  // global index of C's row 0 / column 0 (diagonal check)
-  int* flags = nullptr;    // kFlag* bits; kernels return at once once kFlagNegCycle is set
+  int* flags = nullptr;              // kFlag* bits; kernels return at once once kFlagNegCycle is set
   bool track_changes = false;
 };
 
@@ -254,10 +278,10 @@ struct TileThread {
   using T = typename Ops::T;
   using Cfg = TileCfg<T>;
   static constexpr int kThreads = Cfg::kThreads, TM = Cfg::kRows, TN = Cfg::kCols, kAp = Cfg::kApad;
-  static constexpr int kVec = dense::kVec<T>;               // values per 16-byte vector
-  static constexpr int kTx = kTile / TN;                    // threads along a row of the tile
-  static constexpr int kRowStride = kTile / (TM / 4);       // between a thread's row groups
-  static constexpr int kColStride = kTile / (TN / kVec);    // between a thread's column vectors
+  static constexpr int kVec = dense::kVec<T>;             // values per 16-byte vector
+  static constexpr int kTx = kTile / TN;                  // threads along a row of the tile
+  static constexpr int kRowStride = kTile / (TM / 4);     // between a thread's row groups
+  static constexpr int kColStride = kTile / (TN / kVec);  // between a thread's column vectors
   // Packed paths: DPX add-min on (distance, k tag) words.
   static constexpr bool kPack = kPaths && Ops::kPackBits > 0;
   static constexpr int kPB = Ops::kPackBits > 0 ? Ops::kPackBits : 1;
@@ -284,9 +308,7 @@ struct TileThread {
   const int64_t m0 = (int64_t)blockIdx.y * kTile, n0 = (int64_t)blockIdx.x * kTile;
 
   // The tile row of the thread's r-th output row, the tile column of its c-th column.
-  __device__ __forceinline__ int row_of(int r) const {
-    return r < 4 ? ty * 4 + r : kRowStride + ty * 4 + (r - 4);
-  }
+  __device__ __forceinline__ int row_of(int r) const { return r < 4 ? ty * 4 + r : kRowStride + ty * 4 + (r - 4); }
   __device__ __forceinline__ int col_of(int c) const {
     if constexpr (TN / kVec == 2) {
       return c < kVec ? tx * kVec + c : kColStride + tx * kVec + (c - kVec);
@@ -554,7 +576,7 @@ __device__ __forceinline__ void finish_tile(const TileParams<typename Ops::T>& p
 // another register order (CUDA 13.0), 0.7% slower on an H100.
 template <class Ops, bool kPaths>
 __global__ void __launch_bounds__(TileCfg<typename Ops::T>::kThreads, 1)
-minplus_tile_kernel(const TileParams<typename Ops::T> p) {
+    minplus_tile_kernel(const TileParams<typename Ops::T> p) {
   using Th = TileThread<Ops, kPaths>;
   using T = typename Th::T;
   if (((int)blockIdx.y >= p.skip_row_lo && (int)blockIdx.y < p.skip_row_hi) ||
@@ -631,19 +653,18 @@ minplus_tile_kernel(const TileParams<typename Ops::T> p) {
 
 // Launch one product over a grid of tiles_m x tiles_n output tiles.
 template <class Ops, bool kPaths>
-inline void launch_tile_product(const TileParams<typename Ops::T>& p, int tiles_m, int tiles_n,
-                                cudaStream_t stream) {
+inline void launch_tile_product(const TileParams<typename Ops::T>& p, int tiles_m, int tiles_n, cudaStream_t stream) {
   if (tiles_m <= 0 || tiles_n <= 0) return;
   if constexpr (!kPaths && Ops::kPackBits > 0) {
     // Packing only matters with paths; distances only: the plain kernel.
     launch_tile_product<OpsI32Fast, false>(p, tiles_m, tiles_n, stream);
   } else {
-  dim3 grid((unsigned)tiles_n, (unsigned)tiles_m);
-  constexpr size_t smem = tile_smem_bytes<typename Ops::T>();
-  GSP_CUDA(cudaFuncSetAttribute(minplus_tile_kernel<Ops, kPaths>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                (int)smem));
-  minplus_tile_kernel<Ops, kPaths><<<grid, TileCfg<typename Ops::T>::kThreads, smem, stream>>>(p);
-  GSP_CUDA_LAUNCH();
+    dim3 grid((unsigned)tiles_n, (unsigned)tiles_m);
+    constexpr size_t smem = tile_smem_bytes<typename Ops::T>();
+    GSP_CUDA(
+        cudaFuncSetAttribute(minplus_tile_kernel<Ops, kPaths>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    minplus_tile_kernel<Ops, kPaths><<<grid, TileCfg<typename Ops::T>::kThreads, smem, stream>>>(p);
+    GSP_CUDA_LAUNCH();
   }
 }
 
@@ -656,10 +677,8 @@ inline void launch_tile_product(const TileParams<typename Ops::T>& p, int tiles_
 // columns (>= n, < ld) are INF with a 0 diagonal: isolated vertices.
 // Rows [row0, row0 + total / ld) of the matrix, stored from D / P on.
 template <class Ops>
-__global__ void fill_inf_kernel(typename Ops::T* D, int32_t* P, int64_t ld, int64_t total,
-                                int64_t row0) {
-  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total;
-       e += (int64_t)gridDim.x * blockDim.x) {
+__global__ void fill_inf_kernel(typename Ops::T* D, int32_t* P, int64_t ld, int64_t total, int64_t row0) {
+  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total; e += (int64_t)gridDim.x * blockDim.x) {
     const int64_t i = row0 + e / ld, j = e % ld;
     D[e] = i == j ? typename Ops::T(0) : Ops::inf();
     if (P != nullptr) P[e] = -1;
@@ -667,9 +686,8 @@ __global__ void fill_inf_kernel(typename Ops::T* D, int32_t* P, int64_t ld, int6
 }
 
 template <class Ops, class W>
-__global__ void scatter_arcs_kernel(typename Ops::T* D, int32_t* P, int64_t ld, int32_t row0,
-                                    int32_t row1, const int64_t* offsets, const int32_t* targets,
-                                    const W* weights) {
+__global__ void scatter_arcs_kernel(typename Ops::T* D, int32_t* P, int64_t ld, int32_t row0, int32_t row1,
+                                    const int64_t* offsets, const int32_t* targets, const W* weights) {
   const int32_t u = row0 + (int32_t)(blockIdx.x * blockDim.x + threadIdx.x);
   if (u >= row1) return;
   typename Ops::T* row = D + (int64_t)(u - row0) * ld;
@@ -716,16 +734,16 @@ namespace gsp::detail::gpu::dense {
 // Builds rows [row0, row0 + rows) of the initial matrix on the device (into
 // D / P, leading dimension ld) from the graph's cached device CSR.
 template <class Ops, class W>
-void build_rows_device(RunContext& ctx, const DeviceCsr<W>& g, typename Ops::T* D, int32_t* P,
-                       int64_t ld, int64_t row0, int64_t rows, cudaStream_t s) {
+void build_rows_device(RunContext& ctx, const DeviceCsr<W>& g, typename Ops::T* D, int32_t* P, int64_t ld, int64_t row0,
+                       int64_t rows, cudaStream_t s) {
   const int64_t total = rows * ld;
   const unsigned blocks = (unsigned)std::min<int64_t>(blocks_for(total, 256), 65535LL * 8);
   fill_inf_kernel<Ops><<<blocks, 256, 0, s>>>(D, P, ld, total, row0);
   GSP_CUDA_LAUNCH();
   const int64_t row1 = std::min<int64_t>(row0 + rows, g.n);
   if (row1 > row0) {
-    scatter_arcs_kernel<Ops, W><<<blocks_for(row1 - row0, 128), 128, 0, s>>>(
-        D, P, ld, (int32_t)row0, (int32_t)row1, g.offsets, g.targets, g.weights);
+    scatter_arcs_kernel<Ops, W><<<blocks_for(row1 - row0, 128), 128, 0, s>>>(D, P, ld, (int32_t)row0, (int32_t)row1,
+                                                                             g.offsets, g.targets, g.weights);
     GSP_CUDA_LAUNCH();
   }
   (void)ctx;
@@ -733,8 +751,7 @@ void build_rows_device(RunContext& ctx, const DeviceCsr<W>& g, typename Ops::T* 
 
 // Builds the whole initial matrix on the device.
 template <class Ops, class W>
-void build_matrix_device(RunContext& ctx, const Graph& graph, typename Ops::T* D, int32_t* P,
-                         int64_t ld) {
+void build_matrix_device(RunContext& ctx, const Graph& graph, typename Ops::T* D, int32_t* P, int64_t ld) {
   const DeviceCsr<W> g = device_graph<W>(ctx, graph);
   build_rows_device<Ops, W>(ctx, g, D, P, ld, 0, ld, ctx.stream());
 }
@@ -761,8 +778,7 @@ inline void check_flags(RunContext& ctx, const int* d_flags, const char* engine)
   throw_on_flags(flags, engine);
 }
 
-inline void fill_stats(RunContext& ctx, const ApspJob& job, int64_t iterations,
-                       int64_t relaxations) {
+inline void fill_stats(RunContext& ctx, const ApspJob& job, int64_t iterations, int64_t relaxations) {
   if (job.stats == nullptr) return;
   job.stats->backend = GSP_BACKEND_CUDA;
   job.stats->algorithm = job.algorithm;

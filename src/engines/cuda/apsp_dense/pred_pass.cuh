@@ -76,10 +76,11 @@ void pred_pass_rows(RunContext& ctx, const DeviceCsr<W>& rg, const typename Ops:
   const size_t row_bytes = (size_t)rg.n * sizeof(typename Ops::T);
   const bool smem = row_bytes <= (size_t)160 * 1024;
   if (smem && row_bytes > 48 * 1024) {
-    GSP_CUDA(cudaFuncSetAttribute(pred_pass_kernel<Ops, W>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                  (int)row_bytes));
+    GSP_CUDA(
+        cudaFuncSetAttribute(pred_pass_kernel<Ops, W>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)row_bytes));
   }
-  const unsigned grid = (unsigned)std::max<int64_t>(1, std::min<int64_t>(rows, (int64_t)ctx.props().multiProcessorCount * 8));
+  const unsigned grid =
+      (unsigned)std::max<int64_t>(1, std::min<int64_t>(rows, (int64_t)ctx.props().multiProcessorCount * 8));
   pred_pass_kernel<Ops, W><<<grid, 256, smem ? row_bytes : 0, s>>>(D, P, ld, rg.n, rg, smem, rows, row_base);
   GSP_CUDA_LAUNCH();
 }
@@ -87,8 +88,8 @@ void pred_pass_rows(RunContext& ctx, const DeviceCsr<W>& rg, const typename Ops:
 // Fills P from the finished distances D on stream s: ld x ld, or a band of
 // `rows` rows whose first is vertex row_base's (fw_multi_device.cu).
 template <class Ops, class W>
-void pred_pass(RunContext& ctx, const Graph& graph, const typename Ops::T* D, int32_t* P, int64_t ld,
-               cudaStream_t s, int64_t rows = -1, int64_t row_base = 0) {
+void pred_pass(RunContext& ctx, const Graph& graph, const typename Ops::T* D, int32_t* P, int64_t ld, cudaStream_t s,
+               int64_t rows = -1, int64_t row_base = 0) {
   if (rows < 0) rows = ld;
   pred_pass_rows<Ops, W>(ctx, device_reverse_graph<W>(ctx, graph), D, P, ld, s, rows, row_base);
 }

@@ -48,8 +48,8 @@ using family::FrontierSearch;
 // when some reached vertex has an arc whose sum would overflow (the CPU
 // engines' checked_add rule), testing exactly only where d + max_w could.
 template <class W, class P>
-__global__ void unpack_copies_kernel(int64_t labels, int32_t n, P packed, W* dist, int32_t* pred,
-                                     DeviceCsr<W> g, W max_w, int* flag3) {
+__global__ void unpack_copies_kernel(int64_t labels, int32_t n, P packed, W* dist, int32_t* pred, DeviceCsr<W> g,
+                                     W max_w, int* flag3) {
   using family::Key;
   for (int64_t i = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; i < labels;
        i += static_cast<int64_t>(gridDim.x) * blockDim.x) {
@@ -109,8 +109,7 @@ constexpr int32_t kBatchedFrom = 32;
 // search state plus its slot in the output rows (distance, predecessor),
 // which hold one pass's rows while the next pass searches.
 template <class W>
-int32_t pass_width(RunContext& ctx, const Graph& graph, const FrontierPolicy& p,
-                   int32_t num_sources, bool paths) {
+int32_t pass_width(RunContext& ctx, const Graph& graph, const FrontierPolicy& p, int32_t num_sources, bool paths) {
   const int64_t n = graph.n();
   const size_t per_copy =
       (family::frontier_bytes_per_label<W>(p) + sizeof(W) + (paths ? 4 : 0)) * static_cast<size_t>(n) + 4;
@@ -123,10 +122,10 @@ int32_t pass_width(RunContext& ctx, const Graph& graph, const FrontierPolicy& p,
   const int64_t want = ctx.options().tuning.cuda_batch_sources.value_or(kPassSources);
   int64_t width = std::min<int64_t>({by_memory, by_index, want, num_sources});
   if (width < 1) {
-    throw Error(GSP_ERR_DEVICE_OUT_OF_MEMORY,
-                "apsp_delta_stepping: one source needs " + std::to_string(per_copy + fixed) +
-                    " bytes of device memory, and only " + std::to_string(left) +
-                    " are left under the budget (options.device_memory_limit)");
+    throw Error(GSP_ERR_DEVICE_OUT_OF_MEMORY, "apsp_delta_stepping: one source needs " +
+                                                  std::to_string(per_copy + fixed) +
+                                                  " bytes of device memory, and only " + std::to_string(left) +
+                                                  " are left under the budget (options.device_memory_limit)");
   }
   return static_cast<int32_t>(sparse::balanced_batch(width, num_sources, 32));
 }

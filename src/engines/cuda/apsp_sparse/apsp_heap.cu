@@ -88,10 +88,10 @@ __device__ inline void sift_down(const HeapArrays<W, I>& h, int32_t size, int32_
 // One thread per source of the batch. dist / pred rows (row-major, n each)
 // are pre-filled with inf / -1 and loc with kNotInHeap.
 template <class W, bool Interleaved>
-__global__ void __launch_bounds__(128) heap_dijkstra_kernel(
-    DeviceCsr<W> g, const int32_t* __restrict__ sources, int32_t count, int32_t B, int32_t* hv,
-    W* hk, int32_t* loc, W* dist_rows, int32_t* pred_rows, int32_t* overflow,
-    unsigned long long* relax_count) {
+__global__ void __launch_bounds__(128)
+    heap_dijkstra_kernel(DeviceCsr<W> g, const int32_t* __restrict__ sources, int32_t count, int32_t B, int32_t* hv,
+                         W* hk, int32_t* loc, W* dist_rows, int32_t* pred_rows, int32_t* overflow,
+                         unsigned long long* relax_count) {
   int32_t t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t >= count) return;
   const int64_t n = g.n;
@@ -170,10 +170,9 @@ void run_heap(RunContext& ctx, const ApspJob& job) {
   const size_t fixed = size_t(64) << 10;
   int64_t B = left > fixed ? static_cast<int64_t>((left - fixed) / (per_source + 4)) : 0;
   if (B < 1) {
-    throw Error(GSP_ERR_DEVICE_OUT_OF_MEMORY,
-                "apsp_heap: one source needs " + std::to_string(per_source) +
-                    " bytes of device memory, and only " + std::to_string(left) +
-                    " are left under the budget (options.device_memory_limit)");
+    throw Error(GSP_ERR_DEVICE_OUT_OF_MEMORY, "apsp_heap: one source needs " + std::to_string(per_source) +
+                                                  " bytes of device memory, and only " + std::to_string(left) +
+                                                  " are left under the budget (options.device_memory_limit)");
   }
   B = sparse::balanced_batch(B, job.num_sources, 32);
 
@@ -189,25 +188,24 @@ void run_heap(RunContext& ctx, const ApspJob& job) {
   int64_t batches = 0;
   for (int32_t first = 0; first < job.num_sources; first += static_cast<int32_t>(B)) {
     const int32_t count = static_cast<int32_t>(std::min<int64_t>(B, job.num_sources - first));
-    GSP_CUDA(cudaMemcpyAsync(d_sources.get(), job.sources + first, sizeof(int32_t) * count,
-                             cudaMemcpyHostToDevice, ctx.stream()));
+    GSP_CUDA(cudaMemcpyAsync(d_sources.get(), job.sources + first, sizeof(int32_t) * count, cudaMemcpyHostToDevice,
+                             ctx.stream()));
     const size_t cells = static_cast<size_t>(count) * n;
     sparse::fill<W>(ctx, dist.get(), cells, dist_inf<W>());
     if (paths) GSP_CUDA(cudaMemsetAsync(pred.get(), 0xff, cells * sizeof(int32_t), ctx.stream()));
     // Interleaved positions use stride B: clear the whole array.
-    GSP_CUDA(cudaMemsetAsync(loc.get(), 0xff, static_cast<size_t>(B) * n * sizeof(int32_t),
-                             ctx.stream()));
+    GSP_CUDA(cudaMemsetAsync(loc.get(), 0xff, static_cast<size_t>(B) * n * sizeof(int32_t), ctx.stream()));
     clock.mark(Stage::kSetup);
     const int threads = 128;
     const unsigned blocks = blocks_for(count, threads);
     if (interleaved) {
       heap_dijkstra_kernel<W, true><<<blocks, threads, 0, ctx.stream()>>>(
-          g, d_sources.get(), count, static_cast<int32_t>(B), hv.get(), hk.get(), loc.get(),
-          dist.get(), paths ? pred.get() : nullptr, flag.get(), relax.get());
+          g, d_sources.get(), count, static_cast<int32_t>(B), hv.get(), hk.get(), loc.get(), dist.get(),
+          paths ? pred.get() : nullptr, flag.get(), relax.get());
     } else {
       heap_dijkstra_kernel<W, false><<<blocks, threads, 0, ctx.stream()>>>(
-          g, d_sources.get(), count, static_cast<int32_t>(B), hv.get(), hk.get(), loc.get(),
-          dist.get(), paths ? pred.get() : nullptr, flag.get(), relax.get());
+          g, d_sources.get(), count, static_cast<int32_t>(B), hv.get(), hk.get(), loc.get(), dist.get(),
+          paths ? pred.get() : nullptr, flag.get(), relax.get());
     }
     GSP_CUDA_LAUNCH();
     if constexpr (std::is_same_v<W, int32_t>) sparse::throw_if_overflow(ctx, flag.get());
@@ -218,8 +216,7 @@ void run_heap(RunContext& ctx, const ApspJob& job) {
     job.options->report(static_cast<double>(first + count) / job.num_sources);
   }
   unsigned long long h_relax = 0;
-  GSP_CUDA(cudaMemcpyAsync(&h_relax, relax.get(), sizeof h_relax, cudaMemcpyDeviceToHost,
-                           ctx.stream()));
+  GSP_CUDA(cudaMemcpyAsync(&h_relax, relax.get(), sizeof h_relax, cudaMemcpyDeviceToHost, ctx.stream()));
   ctx.sync();
   clock.finish();
   if (job.stats != nullptr) {

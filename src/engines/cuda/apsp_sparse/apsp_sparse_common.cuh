@@ -66,8 +66,8 @@ inline void fill(RunContext& ctx, T* p, size_t count, T value) {
 // in: rows x cols (row-major, row = vertex, col = problem slot), out: the
 // first out_rows columns transposed, out[c * rows + r] = in[r * cols + c].
 template <class T>
-__global__ void transpose_kernel(const T* __restrict__ in, T* __restrict__ out, int32_t rows,
-                                 int32_t cols, int32_t out_rows) {
+__global__ void transpose_kernel(const T* __restrict__ in, T* __restrict__ out, int32_t rows, int32_t cols,
+                                 int32_t out_rows) {
   __shared__ T tile[32][33];
   int32_t c0 = blockIdx.x * 32, r0 = blockIdx.y * 32;
   for (int32_t k = threadIdx.y; k < 32; k += 8) {
@@ -82,8 +82,7 @@ __global__ void transpose_kernel(const T* __restrict__ in, T* __restrict__ out, 
 }
 
 template <class T>
-inline void transpose(RunContext& ctx, const T* in, T* out, int32_t rows, int32_t cols,
-                      int32_t out_rows) {
+inline void transpose(RunContext& ctx, const T* in, T* out, int32_t rows, int32_t cols, int32_t out_rows) {
   dim3 grid((cols + 31) / 32, (rows + 31) / 32);
   transpose_kernel<T><<<grid, dim3(32, 8), 0, ctx.stream()>>>(in, out, rows, cols, out_rows);
   GSP_CUDA_LAUNCH();
@@ -157,8 +156,7 @@ class PinnedBuffer {
       (void)cudaGetLastError();
       p_ = nullptr;
       throw Error(GSP_ERR_OUT_OF_MEMORY, "cudaHostAlloc of " + std::to_string(bytes) +
-                                             " bytes of pinned host memory failed: " +
-                                             cudaGetErrorString(err));
+                                             " bytes of pinned host memory failed: " + cudaGetErrorString(err));
     }
   }
   void* get() const { return p_; }
@@ -166,8 +164,10 @@ class PinnedBuffer {
  private:
   static constexpr size_t kFromCache = size_t(4) << 20;
   void reset() {
-    if (p_ != nullptr && cached_bytes_ > 0) result_buffer_give(p_, cached_bytes_);
-    else if (p_ != nullptr) cudaFreeHost(p_);
+    if (p_ != nullptr && cached_bytes_ > 0)
+      result_buffer_give(p_, cached_bytes_);
+    else if (p_ != nullptr)
+      cudaFreeHost(p_);
     p_ = nullptr;
     cached_bytes_ = 0;
   }
@@ -235,8 +235,7 @@ class RowDeliverer {
   // d_pred (count x n, ignored without paths) on the device, row-major.
   // The copies run on `stream` (null: ctx.stream()); work queued there
   // before this call is waited for. Returns when every row has been read.
-  void deliver(int32_t first, int32_t count, const void* d_dist, const int32_t* d_pred,
-               cudaStream_t stream = nullptr) {
+  void deliver(int32_t first, int32_t count, const void* d_dist, const int32_t* d_pred, cudaStream_t stream = nullptr) {
     cudaStream_t st = stream != nullptr ? stream : ctx_.stream();
     const size_t row_bytes = static_cast<size_t>(n_) * sizeof(int32_t);
     const size_t dist_row_bytes = dist_row_bytes_;
@@ -249,8 +248,7 @@ class RowDeliverer {
         GSP_CUDA(cudaMemcpyAsync(dist_[b].get(), static_cast<const char*>(d_dist) + r0 * dist_row_bytes,
                                  rows * dist_row_bytes, cudaMemcpyDeviceToHost, st));
         if (want_paths_) {
-          GSP_CUDA(cudaMemcpyAsync(pred_[b].get(),
-                                   reinterpret_cast<const char*>(d_pred) + r0 * row_bytes,
+          GSP_CUDA(cudaMemcpyAsync(pred_[b].get(), reinterpret_cast<const char*>(d_pred) + r0 * row_bytes,
                                    rows * row_bytes, cudaMemcpyDeviceToHost, st));
         }
         GSP_CUDA(cudaEventRecord(ev_[b].get(), st));
@@ -262,8 +260,7 @@ class RowDeliverer {
         int32_t rows = std::min(block_rows_, count - r0);
         GSP_CUDA(cudaEventSynchronize(ev_[b].get()));
         if (fix_) {
-          fix_(first + r0, rows, dist_[b].get(),
-               want_paths_ ? static_cast<int32_t*>(pred_[b].get()) : nullptr);
+          fix_(first + r0, rows, dist_[b].get(), want_paths_ ? static_cast<int32_t*>(pred_[b].get()) : nullptr);
         }
         job_.sink->rows(first + r0, rows, dist_[b].get(),
                         want_paths_ ? static_cast<const int32_t*>(pred_[b].get()) : nullptr);

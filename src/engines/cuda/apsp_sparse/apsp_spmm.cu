@@ -78,10 +78,10 @@ struct SpmmArgs {
   const W* in_w = nullptr;
   const int64_t* out_off = nullptr;  // forward CSR: who to wake
   const int32_t* out_dst = nullptr;
-  W* x = nullptr;                    // n x K, vertex-major
+  W* x = nullptr;  // n x K, vertex-major
   uint8_t* active[2] = {nullptr, nullptr};
-  int* changed = nullptr;            // 3 slots, rotated by round
-  long long* rounds = nullptr;       // out: rounds run (> max_rounds: did not converge)
+  int* changed = nullptr;       // 3 slots, rotated by round
+  long long* rounds = nullptr;  // out: rounds run (> max_rounds: did not converge)
   long long max_rounds = 0;
 };
 
@@ -100,7 +100,9 @@ struct HubArgs {
 // would reach the infinity (overflow is judged on the final distances, by
 // the predecessor kernel, as the CPU engines judge it).
 template <class W, class = std::enable_if_t<std::is_floating_point_v<W>>>
-__device__ inline W candidate(W xu, W w) { return xu + w; }
+__device__ inline W candidate(W xu, W w) {
+  return xu + w;
+}
 __device__ inline int32_t candidate(int32_t xu, int32_t w) {
   const long long s = static_cast<long long>(xu) + w;
   return (xu == dist_inf<int32_t>() || s >= dist_inf<int32_t>()) ? dist_inf<int32_t>() : static_cast<int32_t>(s);
@@ -137,8 +139,8 @@ __device__ inline void load_row(const W* p, W (&out)[VEC]) {
 // overlap instead of forming one chain per arc.
 constexpr int kRowsInFlight = 4;
 template <class W, int VEC, class Visit, class Done>
-__device__ inline void scan_in_arcs(const int32_t* src, const W* wt, const W* x, int64_t first, int64_t end,
-                                    int lane, Visit visit, Done done) {
+__device__ inline void scan_in_arcs(const int32_t* src, const W* wt, const W* x, int64_t first, int64_t end, int lane,
+                                    Visit visit, Done done) {
   constexpr int K = 32 * VEC;
   for (int64_t base = first; base < end && !done(); base += 32) {
     const int32_t take = static_cast<int32_t>(end - base < 32 ? end - base : 32);
@@ -167,11 +169,10 @@ __device__ inline void scan_in_arcs(const int32_t* src, const W* wt, const W* x,
 
 // best[i] = min(best[i], X[u][lane * VEC + i] + w) over the in-arcs [first, end).
 template <class W, int VEC>
-__device__ inline void min_over_in_arcs(const SpmmArgs<W>& a, int64_t first, int64_t end, int lane,
-                                        W (&best)[VEC]) {
+__device__ inline void min_over_in_arcs(const SpmmArgs<W>& a, int64_t first, int64_t end, int lane, W (&best)[VEC]) {
   scan_in_arcs<W, VEC>(
       a.in_src, a.in_w, a.x, first, end, lane,
-      [&](int32_t, W w, const W (&xu)[VEC]) {
+      [&](int32_t, W w, const W(&xu)[VEC]) {
 #pragma unroll
         for (int i = 0; i < VEC; ++i) {
           const W c = candidate(xu[i], w);
@@ -288,8 +289,8 @@ __global__ void __launch_bounds__(kThreads, 4) spmm_rounds_kernel(SpmmArgs<W> a,
 // A pass's start: X = inf, X[source_k][k] = 0, the sources' out-neighbours
 // active for round 0, nothing active for round 1.
 template <class W>
-__global__ void spmm_seed_kernel(int32_t K, const int32_t* sources, int32_t count,
-                                 const int64_t* out_off, const int32_t* out_dst, W* x, uint8_t* active0) {
+__global__ void spmm_seed_kernel(int32_t K, const int32_t* sources, int32_t count, const int64_t* out_off,
+                                 const int32_t* out_dst, W* x, uint8_t* active0) {
   const int32_t k = blockIdx.x * blockDim.x + threadIdx.x;
   if (k >= count) return;
   const int32_t s = sources[k];
@@ -304,8 +305,8 @@ __global__ void spmm_seed_kernel(int32_t K, const int32_t* sources, int32_t coun
 // v whose sum overflows; flags[3]: some reached non-source vertex has no
 // strictly smaller tight in-neighbour (its rows need the host check).
 template <class W, int VEC>
-__global__ void spmm_finish_kernel(int32_t n, int32_t count, const int32_t* sources, DeviceCsr<W> in,
-                                   DeviceCsr<W> out, W max_w, const W* x, int32_t* pred, int* flags) {
+__global__ void spmm_finish_kernel(int32_t n, int32_t count, const int32_t* sources, DeviceCsr<W> in, DeviceCsr<W> out,
+                                   W max_w, const W* x, int32_t* pred, int* flags) {
   constexpr int K = 32 * VEC;
   const int64_t warp = (static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) >> 5;
   const int lane = threadIdx.x & 31;
@@ -339,7 +340,7 @@ __global__ void spmm_finish_kernel(int32_t n, int32_t count, const int32_t* sour
   if (pred == nullptr) return;
   scan_in_arcs<W, VEC>(
       in.targets, in.weights, x, in.offsets[v], in.offsets[v + 1], lane,
-      [&](int32_t u, W w, const W (&xu)[VEC]) {
+      [&](int32_t u, W w, const W(&xu)[VEC]) {
 #pragma unroll
         for (int i = 0; i < VEC; ++i) {
           if (need[i] && xu[i] < d[i] && candidate(xu[i], w) == d[i]) {
@@ -408,14 +409,15 @@ int32_t spmm_pass_width(RunContext& ctx, const Graph& graph, int32_t num_sources
   const int64_t fixed = 4096 + 2 * n + hub_bytes;
   auto bytes = [&](int64_t width) { return fixed + n * (tile_for(width) + width) * per_value; };
   const int64_t left = static_cast<int64_t>(std::min<size_t>(ctx.budget_left(), size_t(1) << 62));
-  int64_t width = std::min<int64_t>({ctx.options().tuning.cuda_batch_sources.value_or(kTileMax), kTileMax, num_sources});
+  int64_t width =
+      std::min<int64_t>({ctx.options().tuning.cuda_batch_sources.value_or(kTileMax), kTileMax, num_sources});
   if (width > 64 && bytes(width) > left) width = 64;
   if (width > 32 && bytes(width) > left) width = 32;
   if (bytes(width) > left) width = std::min<int64_t>(width, (left - fixed) / (n * per_value) - 32);
   if (width < 1) {
-    throw Error(GSP_ERR_DEVICE_OUT_OF_MEMORY,
-                "apsp_spmm: one source needs " + std::to_string(bytes(1)) + " bytes of device memory, and only " +
-                    std::to_string(left) + " are left under the budget (options.device_memory_limit)");
+    throw Error(GSP_ERR_DEVICE_OUT_OF_MEMORY, "apsp_spmm: one source needs " + std::to_string(bytes(1)) +
+                                                  " bytes of device memory, and only " + std::to_string(left) +
+                                                  " are left under the budget (options.device_memory_limit)");
   }
   return static_cast<int32_t>(sparse::balanced_batch(width, num_sources, 32));
 }
@@ -439,13 +441,13 @@ struct SpmmPasses {
   void start(const int32_t* host_sources, int32_t c) {
     cudaStream_t st = ctx.stream();
     const int32_t n = graph.n();
-    GSP_CUDA(cudaMemcpyAsync(sources, host_sources, static_cast<size_t>(c) * sizeof(int32_t),
-                             cudaMemcpyHostToDevice, st));
+    GSP_CUDA(
+        cudaMemcpyAsync(sources, host_sources, static_cast<size_t>(c) * sizeof(int32_t), cudaMemcpyHostToDevice, st));
     sparse::fill(ctx, x, static_cast<size_t>(n) * kTile, dist_inf<W>());
     GSP_CUDA(cudaMemsetAsync(args.active[0], 0, 2 * static_cast<size_t>(n), st));
     GSP_CUDA(cudaMemsetAsync(args.changed, 0, 3 * sizeof(int), st));
-    spmm_seed_kernel<W><<<blocks_for(c, 128), 128, 0, st>>>(kTile, sources, c, out.offsets, out.targets, x,
-                                                           args.active[0]);
+    spmm_seed_kernel<W>
+        <<<blocks_for(c, 128), 128, 0, st>>>(kTile, sources, c, out.offsets, out.targets, x, args.active[0]);
     GSP_CUDA_LAUNCH();
     void* params[] = {&args, &hubs};
     GSP_CUDA(cudaLaunchCooperativeKernel(reinterpret_cast<void*>(kernel), blocks, kThreads, params, 0, st));
@@ -461,8 +463,7 @@ struct SpmmPasses {
   void emit(int32_t c, W* dist, int32_t* pred, int* flags) {
     const int32_t n = graph.n();
     spmm_finish_kernel<W, VEC><<<blocks_for(static_cast<int64_t>(n) * 32, kThreads), kThreads, 0, ctx.stream()>>>(
-        n, c, sources, in, out, static_cast<W>(graph.max_weight()), x, pred != nullptr ? columns_pred : nullptr,
-        flags);
+        n, c, sources, in, out, static_cast<W>(graph.max_weight()), x, pred != nullptr ? columns_pred : nullptr, flags);
     GSP_CUDA_LAUNCH();
     sparse::transpose(ctx, x, dist, n, kTile, c);
     if (pred != nullptr) sparse::transpose(ctx, columns_pred, pred, n, kTile, c);
@@ -496,10 +497,10 @@ void run_tiles(RunContext& ctx, const ApspJob& job, const DeviceCsr<W>& in, cons
   work.allocate(ctx, "apsp_spmm workspace");
   if (has_hubs) {
     cudaStream_t st = ctx.stream();
-    GSP_CUDA(cudaMemcpyAsync(chunks, plan.chunks.data(), plan.chunks.size() * sizeof(HubChunk),
-                             cudaMemcpyHostToDevice, st));
-    GSP_CUDA(cudaMemcpyAsync(hub_list, plan.hubs.data(), plan.hubs.size() * sizeof(int32_t),
-                             cudaMemcpyHostToDevice, st));
+    GSP_CUDA(
+        cudaMemcpyAsync(chunks, plan.chunks.data(), plan.chunks.size() * sizeof(HubChunk), cudaMemcpyHostToDevice, st));
+    GSP_CUDA(
+        cudaMemcpyAsync(hub_list, plan.hubs.data(), plan.hubs.size() * sizeof(int32_t), cudaMemcpyHostToDevice, st));
     // Zeroed once a run: each round clears the flags it set, so a pass
     // leaves them zero.
     GSP_CUDA(cudaMemsetAsync(passes.hubs.improved, 0, static_cast<size_t>(n), st));

@@ -47,15 +47,16 @@ __device__ inline int64_t block_of(const Geometry& geo, int32_t v, int32_t s) {
 }
 
 template <class W, class = std::enable_if_t<std::is_floating_point_v<W>>>
-__device__ inline bool tight(W du, W w, W d) { return du + w == d; }
+__device__ inline bool tight(W du, W w, W d) {
+  return du + w == d;
+}
 __device__ inline bool tight(int32_t du, int32_t w, int32_t d) {
   return static_cast<long long>(du) + w == static_cast<long long>(d);
 }
 
 template <class W>
-__global__ void seed_kernel(Geometry geo, const int32_t* __restrict__ sources, int32_t count, W* Ca,
-                            W* Ua, uint8_t* Ma, int32_t* mark, int32_t* active_list,
-                            int32_t* active_count) {
+__global__ void seed_kernel(Geometry geo, const int32_t* __restrict__ sources, int32_t count, W* Ca, W* Ua, uint8_t* Ma,
+                            int32_t* mark, int32_t* active_list, int32_t* active_count) {
   int32_t s = blockIdx.x * blockDim.x + threadIdx.x;
   if (s >= count) return;
   int32_t v = sources[s];
@@ -71,10 +72,10 @@ __global__ void seed_kernel(Geometry geo, const int32_t* __restrict__ sources, i
 // blocks whose Ua were lowered go on the touched list (once each). A
 // persistent grid walks the list.
 template <class W>
-__global__ void __launch_bounds__(kThreads) relax_kernel(
-    Geometry geo, DeviceCsr<W> g, const W* __restrict__ Ca, W* Ua, uint8_t* Ma,
-    const int32_t* __restrict__ active_list, const int32_t* active_count, int32_t* touched,
-    int32_t* touched_list, int32_t* touched_count, int32_t* overflow) {
+__global__ void __launch_bounds__(kThreads)
+    relax_kernel(Geometry geo, DeviceCsr<W> g, const W* __restrict__ Ca, W* Ua, uint8_t* Ma,
+                 const int32_t* __restrict__ active_list, const int32_t* active_count, int32_t* touched,
+                 int32_t* touched_list, int32_t* touched_count, int32_t* overflow) {
   __shared__ int64_t s_off[kThreads / 32];
   __shared__ int64_t s_deg[kThreads / 32];  // a vertex may have 2^31 arcs or more
   __shared__ int32_t s_tgt[kStage];
@@ -154,10 +155,10 @@ __global__ void __launch_bounds__(kThreads) relax_kernel(
 // Moves lowered Ua into Ca for the blocks on the touched list, sets their
 // masks, and puts blocks with a new mask on the active list.
 template <class W>
-__global__ void __launch_bounds__(kThreads) update_kernel(
-    Geometry geo, int32_t n, W* Ca, const W* __restrict__ Ua, uint8_t* Ma, int32_t* touched,
-    const int32_t* __restrict__ touched_list, const int32_t* touched_count, int32_t* active_list,
-    int32_t* active_count) {
+__global__ void __launch_bounds__(kThreads)
+    update_kernel(Geometry geo, int32_t n, W* Ca, const W* __restrict__ Ua, uint8_t* Ma, int32_t* touched,
+                  const int32_t* __restrict__ touched_list, const int32_t* touched_count, int32_t* active_list,
+                  int32_t* active_count) {
   const int32_t cnt = *touched_count;
   for (int32_t i = blockIdx.x; i < cnt; i += gridDim.x) {
     const int32_t bid = touched_list[i];
@@ -184,11 +185,9 @@ __global__ void __launch_bounds__(kThreads) update_kernel(
 
 // Parents, first pass: arcs that strictly descend in distance.
 template <class W>
-__global__ void __launch_bounds__(kThreads) parent_kernel(Geometry geo, DeviceCsr<W> rg,
-                                                           const int32_t* __restrict__ sources,
-                                                           int32_t count, const W* __restrict__ Ca,
-                                                           int32_t* P, uint8_t* A,
-                                                           int32_t* pending) {
+__global__ void __launch_bounds__(kThreads)
+    parent_kernel(Geometry geo, DeviceCsr<W> rg, const int32_t* __restrict__ sources, int32_t count,
+                  const W* __restrict__ Ca, int32_t* P, uint8_t* A, int32_t* pending) {
   const int32_t s = blockIdx.y * geo.SB + threadIdx.x % geo.SB;
   const int32_t v = blockIdx.x * geo.VB + threadIdx.x / geo.SB;
   if (v >= rg.n || s >= count) return;
@@ -215,11 +214,9 @@ __global__ void __launch_bounds__(kThreads) parent_kernel(Geometry geo, DeviceCs
 
 // Parents, further passes: equal-distance tight arcs from assigned vertices.
 template <class W>
-__global__ void __launch_bounds__(kThreads) parent_equal_kernel(Geometry geo, DeviceCsr<W> rg,
-                                                                 int32_t count,
-                                                                 const W* __restrict__ Ca,
-                                                                 int32_t* P, volatile uint8_t* A,
-                                                                 int32_t* changed) {
+__global__ void __launch_bounds__(kThreads)
+    parent_equal_kernel(Geometry geo, DeviceCsr<W> rg, int32_t count, const W* __restrict__ Ca, int32_t* P,
+                        volatile uint8_t* A, int32_t* changed) {
   const int32_t s = blockIdx.y * geo.SB + threadIdx.x % geo.SB;
   const int32_t v = blockIdx.x * geo.VB + threadIdx.x / geo.SB;
   if (v >= rg.n || s >= count) return;
@@ -347,10 +344,10 @@ class TaskParallelRun {
       nmax = std::min<int64_t>(nmax, *cap - *cap % 32);
     }
     if (nmax < 32) {
-      throw Error(GSP_ERR_DEVICE_OUT_OF_MEMORY,
-                  "apsp_task_parallel: a batch of 32 problems needs " + std::to_string(32 * per_problem) +
-                      " bytes of device memory, and only " + std::to_string(left) +
-                      " are left under the budget (options.device_memory_limit)");
+      throw Error(GSP_ERR_DEVICE_OUT_OF_MEMORY, "apsp_task_parallel: a batch of 32 problems needs " +
+                                                    std::to_string(32 * per_problem) +
+                                                    " bytes of device memory, and only " + std::to_string(left) +
+                                                    " are left under the budget (options.device_memory_limit)");
     }
     int64_t total32 = (static_cast<int64_t>(job_.num_sources) + 31) / 32 * 32;
     int64_t N = sparse::balanced_batch(nmax, total32, 32);
@@ -379,8 +376,8 @@ class TaskParallelRun {
     touched_ = lists_.get();
     active_list_ = lists_.get() + nblocks_;
     touched_list_ = lists_.get() + 2 * nblocks_;
-    P_ = reinterpret_cast<int32_t*>(Ua_.get());  // Ua is free once converged
-    A_ = Ma_.get();                              // likewise Ma
+    P_ = reinterpret_cast<int32_t*>(Ua_.get());          // Ua is free once converged
+    A_ = Ma_.get();                                      // likewise Ma
     pred_rows_ = reinterpret_cast<int32_t*>(Ca_.get());  // after dist is transposed
   }
 
@@ -397,15 +394,15 @@ class TaskParallelRun {
   // list).
   void seed(int32_t first, int32_t count) {
     cudaStream_t st = ctx_.stream();
-    GSP_CUDA(cudaMemcpyAsync(d_sources_.get(), job_.sources + first, sizeof(int32_t) * count,
-                             cudaMemcpyHostToDevice, st));
+    GSP_CUDA(
+        cudaMemcpyAsync(d_sources_.get(), job_.sources + first, sizeof(int32_t) * count, cudaMemcpyHostToDevice, st));
     sparse::fill<W>(ctx_, Ca_.get(), cells_, dist_inf<W>());
     sparse::fill<W>(ctx_, Ua_.get(), cells_, dist_inf<W>());
     GSP_CUDA(cudaMemsetAsync(Ma_.get(), 0, cells_, st));
     GSP_CUDA(cudaMemsetAsync(touched_, 0, nblocks_ * sizeof(int32_t), st));
     GSP_CUDA(cudaMemsetAsync(active_count_, 0, 2 * sizeof(int32_t), st));
     seed_kernel<W><<<blocks_for(count, 256), 256, 0, st>>>(geo_, d_sources_.get(), count, Ca_.get(), Ua_.get(),
-                                                          Ma_.get(), touched_, active_list_, active_count_);
+                                                           Ma_.get(), touched_, active_list_, active_count_);
     GSP_CUDA_LAUNCH();
     GSP_CUDA(cudaMemsetAsync(touched_, 0, nblocks_ * sizeof(int32_t), st));
   }

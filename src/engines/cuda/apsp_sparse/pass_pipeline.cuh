@@ -37,8 +37,7 @@ namespace gsp::detail::gpu::sparse {
 
 // A pass's narrow rows (RowSink::columns): out[r][j] = dist[r][cols[j]].
 template <class W>
-__global__ void gather_columns_kernel(const W* dist, int64_t n, const int32_t* cols, int64_t t, int64_t rows,
-                                      W* out) {
+__global__ void gather_columns_kernel(const W* dist, int64_t n, const int32_t* cols, int64_t t, int64_t rows, W* out) {
   const int64_t total = rows * t;
   for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total; e += (int64_t)gridDim.x * blockDim.x) {
     out[e] = dist[(e / t) * n + cols[e % t]];
@@ -172,14 +171,12 @@ class PassRunner {
   // the pass being handed over needs it.
   void check_rows(int32_t first, int32_t rows, void* dist, int32_t* pred) {
     if (!check_pass_ || pred == nullptr) return;
-    repair_pred_block(job_.graph->view<W>(), job_.sources + first, rows, static_cast<const W*>(dist), pred,
-                      scratch_);
+    repair_pred_block(job_.graph->view<W>(), job_.sources + first, rows, static_cast<const W*>(dist), pred, scratch_);
   }
   void make_staged() {
     staged_ = std::make_unique<RowDeliverer>(ctx_, job_);
-    staged_->set_fix([this](int32_t first, int32_t rows, void* dist, int32_t* pred) {
-      check_rows(first, rows, dist, pred);
-    });
+    staged_->set_fix(
+        [this](int32_t first, int32_t rows, void* dist, int32_t* pred) { check_rows(first, rows, dist, pred); });
   }
 
   // Narrow rows (a table without paths): only the sink's columns cross the
@@ -290,8 +287,8 @@ class PassRunner {
       GSP_CUDA(cudaMemcpyAsync(static_cast<W*>(dest_.dist) + out_at, out_dist_.get(), labels * sizeof(W),
                                cudaMemcpyDeviceToHost, copy_.get()));
       if (paths_ && dest_.pred != nullptr) {
-        GSP_CUDA(cudaMemcpyAsync(dest_.pred + out_at, out_pred_.get(), labels * sizeof(int32_t),
-                                 cudaMemcpyDeviceToHost, copy_.get()));
+        GSP_CUDA(cudaMemcpyAsync(dest_.pred + out_at, out_pred_.get(), labels * sizeof(int32_t), cudaMemcpyDeviceToHost,
+                                 copy_.get()));
       }
       GSP_CUDA(cudaEventRecord(copied_.get(), copy_.get()));
     }

@@ -27,8 +27,8 @@ void check_cuda(cudaError_t err, const char* what, const char* file, int line) {
   for (const char* p = file; *p != '\0'; ++p) {
     if (*p == '/') base = p + 1;
   }
-  std::string msg = std::string(cudaGetErrorName(err)) + ": " + cudaGetErrorString(err) + " (in " +
-                    what + " at " + base + ":" + std::to_string(line) + ")";
+  std::string msg = std::string(cudaGetErrorName(err)) + ": " + cudaGetErrorString(err) + " (in " + what + " at " +
+                    base + ":" + std::to_string(line) + ")";
   if (err == cudaErrorMemoryAllocation) {
     throw Error(GSP_ERR_DEVICE_OUT_OF_MEMORY, "device memory exhausted: " + msg);
   }
@@ -48,12 +48,10 @@ struct ProbeResult {
 
 std::once_flag g_probe_once;
 ProbeResult g_probe;
-std::atomic<bool> g_started{false};  // a RunContext has started a device (started())
+std::atomic<bool> g_started{false};      // a RunContext has started a device (started())
 std::atomic<bool> g_start_asked{false};  // start_in_background() was called
 
-std::string version_text(int v) {
-  return std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10);
-}
+std::string version_text(int v) { return std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10); }
 
 void do_probe() {
   ProbeResult r;
@@ -71,17 +69,15 @@ void do_probe() {
   if (err != cudaSuccess) {
     (void)cudaGetLastError();
     switch (err) {
-      case cudaErrorNoDevice:
-        r.why = "no CUDA device is present (cudaGetDeviceCount: no CUDA-capable device)";
-        break;
+      case cudaErrorNoDevice: r.why = "no CUDA device is present (cudaGetDeviceCount: no CUDA-capable device)"; break;
       case cudaErrorInsufficientDriver:
         r.why = "the NVIDIA driver (CUDA " + version_text(driver) +
                 ") is older than the CUDA runtime libgsp was built with (" + version_text(runtime) +
                 "); update the driver";
         break;
       default:
-        r.why = std::string("CUDA is not usable: cudaGetDeviceCount failed: ") + cudaGetErrorName(err) +
-                ": " + cudaGetErrorString(err);
+        r.why = std::string("CUDA is not usable: cudaGetDeviceCount failed: ") + cudaGetErrorName(err) + ": " +
+                cudaGetErrorString(err);
         break;
     }
     g_probe = r;
@@ -133,8 +129,8 @@ RunContext::RunContext(const RunOptions& options, RunStats* stats) : options_(op
   if (!probe(&why, &count)) throw Error(GSP_ERR_NO_DEVICE, why);
   if (options.device < 0 || options.device >= count) {
     throw Error(GSP_ERR_INVALID_ARGUMENT, "options.device = " + std::to_string(options.device) +
-                                              " is not a CUDA device ordinal (" + std::to_string(count) +
-                                              " device" + (count == 1 ? "" : "s") + " usable)");
+                                              " is not a CUDA device ordinal (" + std::to_string(count) + " device" +
+                                              (count == 1 ? "" : "s") + " usable)");
   }
   device_ = options.device;
   GSP_CUDA(cudaGetDevice(&previous_device_));
@@ -168,9 +164,7 @@ RunContext::RunContext(const RunOptions& options, RunStats* stats) : options_(op
   }
 }
 
-bool started() {
-  return g_started.load(std::memory_order_relaxed) || g_start_asked.load(std::memory_order_relaxed);
-}
+bool started() { return g_started.load(std::memory_order_relaxed) || g_start_asked.load(std::memory_order_relaxed); }
 
 // ------------------------------------------------------- start in background
 
@@ -275,9 +269,8 @@ RunContext::~RunContext() {
 void RunContext::reserve(size_t bytes, const char* what) {
   if (bytes > budget_ - used_) {
     throw Error(GSP_ERR_DEVICE_OUT_OF_MEMORY,
-                std::string("device memory over the budget allocating ") + what + ": " +
-                    std::to_string(bytes) + " bytes needed, " + std::to_string(budget_ - used_) +
-                    " of " + std::to_string(budget_) + " left" +
+                std::string("device memory over the budget allocating ") + what + ": " + std::to_string(bytes) +
+                    " bytes needed, " + std::to_string(budget_ - used_) + " of " + std::to_string(budget_) + " left" +
                     (options_.device_memory_limit > 0 ? " (options.device_memory_limit)" : " (free on the device)"));
   }
   used_ += bytes;

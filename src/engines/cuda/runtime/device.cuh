@@ -115,9 +115,15 @@ class DeviceBuffer {
 
  private:
   void swap(DeviceBuffer& o) noexcept {
-    T* p = ptr_; ptr_ = o.ptr_; o.ptr_ = p;
-    size_t c = count_; count_ = o.count_; o.count_ = c;
-    RunContext* x = ctx_; ctx_ = o.ctx_; o.ctx_ = x;
+    T* p = ptr_;
+    ptr_ = o.ptr_;
+    o.ptr_ = p;
+    size_t c = count_;
+    count_ = o.count_;
+    o.count_ = c;
+    RunContext* x = ctx_;
+    ctx_ = o.ctx_;
+    o.ctx_ = x;
   }
   T* ptr_ = nullptr;
   size_t count_ = 0;

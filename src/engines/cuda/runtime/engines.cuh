@@ -9,24 +9,24 @@
 namespace gsp::detail::gpu {
 
 // SSSP (w >= 0 unless noted)
-void sssp_atomic_lock(RunContext& ctx, const SsspJob& job);      // sssp_atomic_lock.cu
-void sssp_atomic64(RunContext& ctx, const SsspJob& job);         // sssp_atomic_lock.cu (packed 64-bit variant)
-void sssp_harish(RunContext& ctx, const SsspJob& job);           // sssp_harish.cu
-void sssp_delta_stepping(RunContext& ctx, const SsspJob& job);   // sssp_delta_stepping.cu
-void sssp_bellman_ford(RunContext& ctx, const SsspJob& job);     // sssp_bellman_ford.cu (any w)
-void sssp_spmv(RunContext& ctx, const SsspJob& job, bool ell);   // sssp_spmv.cu (any w)
-void sssp_gpu_dijkstra(RunContext& ctx, const SsspJob& job);     // sssp_gpu_dijkstra.cu
+void sssp_atomic_lock(RunContext& ctx, const SsspJob& job);     // sssp_atomic_lock.cu
+void sssp_atomic64(RunContext& ctx, const SsspJob& job);        // sssp_atomic_lock.cu (packed 64-bit variant)
+void sssp_harish(RunContext& ctx, const SsspJob& job);          // sssp_harish.cu
+void sssp_delta_stepping(RunContext& ctx, const SsspJob& job);  // sssp_delta_stepping.cu
+void sssp_bellman_ford(RunContext& ctx, const SsspJob& job);    // sssp_bellman_ford.cu (any w)
+void sssp_spmv(RunContext& ctx, const SsspJob& job, bool ell);  // sssp_spmv.cu (any w)
+void sssp_gpu_dijkstra(RunContext& ctx, const SsspJob& job);    // sssp_gpu_dijkstra.cu
 
 // APSP
-void apsp_floyd_warshall(RunContext& ctx, const ApspJob& job);   // apsp_floyd_warshall.cu (in-core and out-of-core)
+void apsp_floyd_warshall(RunContext& ctx, const ApspJob& job);  // apsp_floyd_warshall.cu (in-core and out-of-core)
 // Floyd-Warshall over all sources on devices options.device .. + job.num_devices - 1
 // (fw_multi_device.cu): makes its own run contexts, one per device.
 void apsp_floyd_warshall_multi(const ApspJob& job);
-void apsp_minplus(RunContext& ctx, const ApspJob& job);          // apsp_minplus.cu
-void apsp_heap(RunContext& ctx, const ApspJob& job);             // apsp_heap.cu
-void apsp_task_parallel(RunContext& ctx, const ApspJob& job);    // apsp_task_parallel.cu
-void apsp_delta_stepping(RunContext& ctx, const ApspJob& job);   // apsp_delta_stepping.cu
-void apsp_spmm(RunContext& ctx, const ApspJob& job);             // apsp_spmm.cu
+void apsp_minplus(RunContext& ctx, const ApspJob& job);         // apsp_minplus.cu
+void apsp_heap(RunContext& ctx, const ApspJob& job);            // apsp_heap.cu
+void apsp_task_parallel(RunContext& ctx, const ApspJob& job);   // apsp_task_parallel.cu
+void apsp_delta_stepping(RunContext& ctx, const ApspJob& job);  // apsp_delta_stepping.cu
+void apsp_spmm(RunContext& ctx, const ApspJob& job);            // apsp_spmm.cu
 
 // Probing (device.cu): thread-safe, once.
 bool probe(std::string* why, int32_t* count);

@@ -27,8 +27,8 @@ void sssp(const SsspJob& job) {
     case GSP_SSSP_SPMV_ELL: sssp_spmv(ctx, job, true); break;
     case GSP_SSSP_GPU_DIJKSTRA: sssp_gpu_dijkstra(ctx, job); break;
     default:
-      throw Error(GSP_ERR_UNSUPPORTED, std::string("no CUDA engine for SSSP algorithm '") +
-                                           gsp_algorithm_name(job.algorithm) + "'");
+      throw Error(GSP_ERR_UNSUPPORTED,
+                  std::string("no CUDA engine for SSSP algorithm '") + gsp_algorithm_name(job.algorithm) + "'");
   }
   ctx.sync();
 }
@@ -50,8 +50,8 @@ void apsp(const ApspJob& job) {
     case GSP_APSP_DELTA_STEPPING: apsp_delta_stepping(ctx, job); break;
     case GSP_APSP_SPMM: apsp_spmm(ctx, job); break;
     default:
-      throw Error(GSP_ERR_UNSUPPORTED, std::string("no CUDA engine for APSP algorithm '") +
-                                           gsp_algorithm_name(job.algorithm) + "'");
+      throw Error(GSP_ERR_UNSUPPORTED,
+                  std::string("no CUDA engine for APSP algorithm '") + gsp_algorithm_name(job.algorithm) + "'");
   }
   ctx.sync();
 }

@@ -62,16 +62,22 @@ class HostBuffer {
   }
   void reset() {
     if (ptr_ != nullptr) {
-      if (from_results_) result_buffer_give(ptr_, bytes_);
-      else if (pinned_ && cached_) pinned_cache_give(ptr_, bytes_);
-      else if (pinned_) cudaFreeHost(ptr_);
-      else std::free(ptr_);
+      if (from_results_)
+        result_buffer_give(ptr_, bytes_);
+      else if (pinned_ && cached_)
+        pinned_cache_give(ptr_, bytes_);
+      else if (pinned_)
+        cudaFreeHost(ptr_);
+      else
+        std::free(ptr_);
     }
     ptr_ = nullptr;
     from_results_ = false;
   }
   template <class T>
-  T* as() const { return static_cast<T*>(ptr_); }
+  T* as() const {
+    return static_cast<T*>(ptr_);
+  }
   bool pinned() const { return pinned_; }
 
  private:

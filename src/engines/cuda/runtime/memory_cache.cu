@@ -71,7 +71,8 @@ void fault_in(char* p, size_t bytes) {
   // writing ran at 56 GB/s on 32 (2 x H200 host, 32 cores), and it held the
   // process's address space while it ran (cudaMalloc waited up to 74 ms a
   // call; never while writing).
-  const int32_t threads = static_cast<int32_t>(std::min<unsigned>(kTouchThreads, std::max(1u, std::thread::hardware_concurrency())));
+  const int32_t threads =
+      static_cast<int32_t>(std::min<unsigned>(kTouchThreads, std::max(1u, std::thread::hardware_concurrency())));
   for_each_part(bytes, threads, kTouchPerThread, page, [p, page](size_t at, size_t len) {
     for (size_t x = 0; x < len; x += page) reinterpret_cast<volatile char*>(p + at)[x] = 0;
   });
@@ -79,14 +80,14 @@ void fault_in(char* p, size_t bytes) {
 
 struct Caches {
   std::mutex mu;
-  std::map<int, cudaMemPool_t> pools;                // device -> pool (nullptr: none)
-  std::vector<std::pair<void*, size_t>> pinned;     // free pinned buffers
-  std::vector<std::pair<void*, size_t>> results;    // free result buffers
+  std::map<int, cudaMemPool_t> pools;             // device -> pool (nullptr: none)
+  std::vector<std::pair<void*, size_t>> pinned;   // free pinned buffers
+  std::vector<std::pair<void*, size_t>> results;  // free result buffers
   struct Mapping {
     size_t size = 0;
     bool locked = false;
   };
-  std::map<void*, Mapping> mapped;                   // mapped result buffers, out or kept
+  std::map<void*, Mapping> mapped;  // mapped result buffers, out or kept
 };
 
 // The switches of doc/tuning.md (GSP_CUDA_SSSP_POOL, GSP_DENSE_PINNED_CACHE,
@@ -165,7 +166,8 @@ void pinned_cache_give(void* p, size_t bytes) {
   auto& v = c.pinned;
   v.emplace_back(p, bytes);
   if (v.size() > kPinnedSlots) {
-    auto smallest = std::min_element(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+    auto smallest =
+        std::min_element(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
     cudaFreeHost(smallest->first);
     v.erase(smallest);
   }
@@ -176,8 +178,8 @@ namespace {
 // Page-locks a mapped buffer of `size` bytes, unless it is over half the
 // host's memory; true when locked. Makes CUDA calls.
 bool register_buffer(void* p, size_t size) {
-  const bool locked = size <= physical_memory() / 2 &&
-                      cudaHostRegister(p, size, cudaHostRegisterPortable) == cudaSuccess;
+  const bool locked =
+      size <= physical_memory() / 2 && cudaHostRegister(p, size, cudaHostRegisterPortable) == cudaSuccess;
   (void)cudaGetLastError();
   return locked;
 }

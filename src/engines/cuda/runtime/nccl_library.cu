@@ -73,8 +73,8 @@ const Library& library() {
 void check(int rc, const char* what) {
   if (rc == kNcclSuccess) return;
   const Library& lib = library();
-  throw Error(GSP_ERR_DEVICE, std::string("NCCL ") + what + " failed: " +
-                                  (lib.error_string != nullptr ? lib.error_string(rc) : "unknown error") +
+  throw Error(GSP_ERR_DEVICE, std::string("NCCL ") + what +
+                                  " failed: " + (lib.error_string != nullptr ? lib.error_string(rc) : "unknown error") +
                                   " (code " + std::to_string(rc) + ")");
 }
 

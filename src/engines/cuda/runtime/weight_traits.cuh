@@ -51,12 +51,8 @@ template <>
 struct WeightTraits<double> {
   using Bits = unsigned long long;
   static __host__ __device__ __forceinline__ double inf() { return __builtin_huge_val(); }
-  static __device__ __forceinline__ Bits to_bits(double d) {
-    return static_cast<Bits>(__double_as_longlong(d));
-  }
-  static __device__ __forceinline__ double from_bits(Bits b) {
-    return __longlong_as_double(static_cast<long long>(b));
-  }
+  static __device__ __forceinline__ Bits to_bits(double d) { return static_cast<Bits>(__double_as_longlong(d)); }
+  static __device__ __forceinline__ double from_bits(Bits b) { return __longlong_as_double(static_cast<long long>(b)); }
   static __device__ __forceinline__ void atomic_min_nonneg(double* p, double v) {
     atomicMin(reinterpret_cast<long long*>(p), __double_as_longlong(v));
   }

@@ -22,8 +22,8 @@ constexpr int kFrontierMinBlocksPerSm = 3;
 // speculation cache: relax_list sets those up itself.
 template <class W>
 __device__ __forceinline__ Sink<W> phase_sink(const FArgs<W>& a, Ctrl* c, int32_t* const (&near)[2],
-                                              int32_t* const (&far)[2], HubEntry* const (&hub)[2], int b,
-                                              double inv, long long list_index, long long fl) {
+                                              int32_t* const (&far)[2], HubEntry* const (&hub)[2], int b, double inv,
+                                              long long list_index, long long fl) {
   Sink<W> s;
   s.cur_b = b;
   s.inv = inv;
@@ -52,9 +52,8 @@ __device__ __forceinline__ Sink<W> phase_sink(const FArgs<W>& a, Ctrl* c, int32_
 // GSP_CUDA_TRACE: the leader records the start of phase `it` (kind, frontier
 // size k, hub entries h).
 template <class W>
-__device__ __forceinline__ void trace_phase(const FArgs<W>& a, bool leader, long long it,
-                                            unsigned long long kind, unsigned long long k,
-                                            unsigned long long h) {
+__device__ __forceinline__ void trace_phase(const FArgs<W>& a, bool leader, long long it, unsigned long long kind,
+                                            unsigned long long k, unsigned long long h) {
   if (a.trace == nullptr || !leader || it >= kTraceCap) return;
   unsigned long long now;
   asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
@@ -69,8 +68,8 @@ __device__ __forceinline__ void trace_phase(const FArgs<W>& a, bool leader, long
 // the counters of pile fl + 2 and near list it + 2 on the way.
 template <class W>
 __device__ __forceinline__ void open_bucket_from_far(const FArgs<W>& a, Ctrl* c, int32_t* const (&near)[2],
-                                                     int32_t* const (&far)[2], bool leader, long long it,
-                                                     long long fl, unsigned long long fc, int ovf, int nb) {
+                                                     int32_t* const (&far)[2], bool leader, long long it, long long fl,
+                                                     unsigned long long fc, int ovf, int nb) {
   if (leader) {
     c->far_cnt[(fl + 2) % 3] = 0;
     c->far_min[(fl + 2) % 3] = kNoBucket;
@@ -87,10 +86,9 @@ __device__ __forceinline__ void open_bucket_from_far(const FArgs<W>& a, Ctrl* c,
   unsigned int* near_cnt = &c->near_cnt[(it + 1) % 3];
   const unsigned int near_stamp = static_cast<unsigned int>(it + 2);
   const unsigned int fstamp = static_cast<unsigned int>(fl + 1);
-  const unsigned long long items =
-      ovf ? static_cast<unsigned long long>(a.n) : (fc < a.far_cap ? fc : a.far_cap);
-  for (unsigned long long i = blockIdx.x * static_cast<unsigned long long>(kThreads) + threadIdx.x;
-       i < items; i += static_cast<unsigned long long>(gridDim.x) * kThreads) {
+  const unsigned long long items = ovf ? static_cast<unsigned long long>(a.n) : (fc < a.far_cap ? fc : a.far_cap);
+  for (unsigned long long i = blockIdx.x * static_cast<unsigned long long>(kThreads) + threadIdx.x; i < items;
+       i += static_cast<unsigned long long>(gridDim.x) * kThreads) {
     const int32_t v = ovf ? static_cast<int32_t>(i) : __ldcg(src + i);
     const int bv = __ldcg(a.bucket + v);
     if (bv == kNoBucket || bv < nb) continue;
@@ -101,7 +99,10 @@ __device__ __forceinline__ void open_bucket_from_far(const FArgs<W>& a, Ctrl* c,
     } else if (atomicExch(a.fstamp + v, fstamp) != fstamp) {
       cg::coalesced_group g = cg::coalesced_threads();
       unsigned long long slot = group_append(dst_cnt);
-      if (slot < a.far_cap) dst[slot] = v; else *dst_ovf = 1;
+      if (slot < a.far_cap)
+        dst[slot] = v;
+      else
+        *dst_ovf = 1;
       int mn = cg::reduce(g, bv, cg::less<int>());
       if (g.thread_rank() == 0) atomicMin(dst_min, mn);
     }
@@ -115,10 +116,10 @@ __global__ void __launch_bounds__(kThreads, kFrontierMinBlocksPerSm) frontier_ke
   const bool leader = blockIdx.x == 0 && threadIdx.x == 0;
   const double inv = a.delta_mode ? a.inv_delta : 0.0;
   unsigned long long relaxed = 0;
-  long long it = 0;       // light rounds done; near list `it` is the one to read
-  unsigned int e = 0;     // heavy epochs
-  long long fl = 0;       // far pile generation
-  int b = 0;              // current bucket
+  long long it = 0;    // light rounds done; near list `it` is the one to read
+  unsigned int e = 0;  // heavy epochs
+  long long fl = 0;    // far pile generation
+  int b = 0;           // current bucket
   long long buckets = 1;
   int32_t* near[2] = {a.near0, a.near1};
   int32_t* far[2] = {a.far0, a.far1};
@@ -273,13 +274,12 @@ __global__ void cut_unsettled_kernel(FArgs<W> a, int last_bucket) {
 // Reorder each vertex's arcs: light (w <= delta) first, heavy after; one
 // warp per vertex, ballot-compacted.
 template <class W>
-__global__ void split_kernel(int32_t n, const int64_t* off, const int32_t* tgt, const W* wt,
-                             double delta, int32_t* tgt2, W* wt2, int64_t* lend) {
+__global__ void split_kernel(int32_t n, const int64_t* off, const int32_t* tgt, const W* wt, double delta,
+                             int32_t* tgt2, W* wt2, int64_t* lend) {
   const int lane = threadIdx.x & 31;
   const unsigned lt = (1u << lane) - 1u;
   const int64_t warps = static_cast<int64_t>(gridDim.x) * (blockDim.x / 32);
-  for (int64_t v = (blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x) / 32; v < n;
-       v += warps) {
+  for (int64_t v = (blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x) / 32; v < n; v += warps) {
     const int64_t beg = off[v], end = off[v + 1];
     int64_t lpos = beg, hpos = end;
     for (int64_t base = beg; base < end; base += 32) {
@@ -314,8 +314,8 @@ __global__ void split_kernel(int32_t n, const int64_t* off, const int32_t* tgt, 
 // The light arcs (off[v] .. lend[v]) in ELL form, kEllSlots per vertex (see
 // kEllSlots); one thread per slot.
 template <class W>
-__global__ void ell_kernel(int32_t n, const int64_t* off, const int64_t* lend, const int32_t* tgt,
-                           const W* wt, EllEntry<W>* ell) {
+__global__ void ell_kernel(int32_t n, const int64_t* off, const int64_t* lend, const int32_t* tgt, const W* wt,
+                           EllEntry<W>* ell) {
   const int64_t slots = static_cast<int64_t>(n) * kEllSlots;
   for (int64_t i = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; i < slots;
        i += static_cast<int64_t>(gridDim.x) * blockDim.x) {

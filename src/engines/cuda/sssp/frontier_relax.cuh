@@ -14,8 +14,7 @@ namespace {
 // for the current bucket: in the block's local queue while it has room, else
 // in the global next frontier (once per round, by the stamp).
 template <class W>
-__device__ __forceinline__ void push_near(const FArgs<W>& a, const Sink<W>& s, int32_t v,
-                                          WordOf<W> word) {
+__device__ __forceinline__ void push_near(const FArgs<W>& a, const Sink<W>& s, int32_t v, WordOf<W> word) {
   if (s.local_q != nullptr) {
     const unsigned int slot = atomicAdd(s.local_cnt, 1u);
     if (slot < kLocalCapOf<W>) {
@@ -32,8 +31,7 @@ __device__ __forceinline__ void push_near(const FArgs<W>& a, const Sink<W>& s, i
 // v's distance just dropped to cand (through arc u -> v): queue it when it
 // stays in the current bucket, else put it in the far pile.
 template <class W>
-__device__ __forceinline__ void on_improved(const FArgs<W>& a, const Sink<W>& s, int32_t u, int32_t v,
-                                            W cand) {
+__device__ __forceinline__ void on_improved(const FArgs<W>& a, const Sink<W>& s, int32_t u, int32_t v, W cand) {
   if (!s.delta_mode) {
     push_near(a, s, v, pack(Key<W>::of(cand), u));
     return;
@@ -75,9 +73,8 @@ __device__ __forceinline__ bool relax(const FArgs<W>& a, int32_t u, int32_t v, W
 // Relax arc u -> v of weight w (du: u's distance) and schedule v when its
 // distance dropped.
 template <class W>
-__device__ __forceinline__ void relax_arc(const FArgs<W>& a, const Sink<W>& s, int32_t u, W du,
-                                          int32_t v, W w, bool filter,
-                                          unsigned long long& relaxed) {
+__device__ __forceinline__ void relax_arc(const FArgs<W>& a, const Sink<W>& s, int32_t u, W du, int32_t v, W w,
+                                          bool filter, unsigned long long& relaxed) {
   W cand;
   ++relaxed;
   if (!Key<W>::add(du, w, &cand)) return;
@@ -102,13 +99,13 @@ __device__ __forceinline__ void relax_arc(const FArgs<W>& a, const Sink<W>& s, i
 // waves (flush_deferred()); when that list is full the arc takes the
 // returning path.
 template <class W>
-__device__ __forceinline__ void relax_arc_spec(const FArgs<W>& a, const Sink<W>& s, int32_t u, W du,
-                                               int32_t v, W w, unsigned long long& relaxed) {
+__device__ __forceinline__ void relax_arc_spec(const FArgs<W>& a, const Sink<W>& s, int32_t u, W du, int32_t v, W w,
+                                               unsigned long long& relaxed) {
   W cand;
   ++relaxed;
   if (!Key<W>::add(du, w, &cand)) return;
   const auto k = Key<W>::of(cand);
-  const auto word = pack(k, u);                          // the queue word
+  const auto word = pack(k, u);                         // the queue word
   const auto label = make_word<W, LabelWord<W>>(k, u);  // the same for 4-byte W
   const int nb = bucket_of(static_cast<double>(cand), s.inv);
   if (nb <= s.cur_b) {
@@ -147,10 +144,9 @@ struct TileSmem {
 // block relaxes its share of the tile's arcs: the grid's blocks split them
 // evenly, whatever one hub's degree (relax_hub_list()).
 template <class W>
-__device__ void relax_tile(const FArgs<W>& a, const Sink<W>& s, const int32_t* list, bool from_smem,
-                           long long first, int items, bool heavy, unsigned int r_stamp,
-                           unsigned int* r_cnt, unsigned long long& relaxed,
-                           const HubEntry* hubs = nullptr) {
+__device__ void relax_tile(const FArgs<W>& a, const Sink<W>& s, const int32_t* list, bool from_smem, long long first,
+                           int items, bool heavy, unsigned int r_stamp, unsigned int* r_cnt,
+                           unsigned long long& relaxed, const HubEntry* hubs = nullptr) {
   const bool filter = from_smem ? a.filter_local : a.filter_global;
   using Scan = cub::BlockScan<long long, kThreads>;
   __shared__ typename Scan::TempStorage scan_tmp;
@@ -206,7 +202,10 @@ __device__ void relax_tile(const FArgs<W>& a, const Sink<W>& s, const int32_t* l
     int lo_i = 0, hi_i = items - 1;
     while (lo_i < hi_i) {
       const int mid = (lo_i + hi_i + 1) >> 1;
-      if (t.off[mid] <= j) lo_i = mid; else hi_i = mid - 1;
+      if (t.off[mid] <= j)
+        lo_i = mid;
+      else
+        hi_i = mid - 1;
     }
     const long long arc = t.beg[lo_i] + (j - t.off[lo_i]);
     const W w = a.wt[arc];
@@ -220,8 +219,8 @@ __device__ void relax_tile(const FArgs<W>& a, const Sink<W>& s, const int32_t* l
 // share of each tile of kThreads entries (relax_tile()), with each hub's
 // distance as it is now. Every thread of every block calls it.
 template <class W>
-__device__ void relax_hub_list(const FArgs<W>& a, const Sink<W>& s, const HubEntry* hubs,
-                               unsigned int count, unsigned long long& relaxed) {
+__device__ void relax_hub_list(const FArgs<W>& a, const Sink<W>& s, const HubEntry* hubs, unsigned int count,
+                               unsigned long long& relaxed) {
   for (unsigned int first = 0; first < count; first += kThreads) {
     relax_tile(a, s, nullptr, false, first, static_cast<int>(min(count - first, static_cast<unsigned int>(kThreads))),
                false, 0, nullptr, relaxed, hubs);
@@ -248,9 +247,8 @@ __device__ void relax_hub_list(const FArgs<W>& a, const Sink<W>& s, const HubEnt
 // global frontier) would re-offer the same words to its whole subtree,
 // whose checks all pass. No barrier inside: the caller separates waves.
 template <class W>
-__device__ void relax_wave_ell(const FArgs<W>& a, const Sink<W>& s, const int32_t* q,
-                               const WordOf<W>* qw, unsigned int have, bool from_global,
-                               unsigned int r_stamp, unsigned int* r_cnt,
+__device__ void relax_wave_ell(const FArgs<W>& a, const Sink<W>& s, const int32_t* q, const WordOf<W>* qw,
+                               unsigned int have, bool from_global, unsigned int r_stamp, unsigned int* r_cnt,
                                unsigned long long& relaxed) {
   const int slot = static_cast<int>(threadIdx.x) % kEllSlots;
   const bool filter = from_global ? a.filter_global : a.filter_local;
@@ -322,9 +320,8 @@ __device__ void flush_deferred(const FArgs<W>& a, const Sink<W>& s) {
 // Gauss-Seidel style: no grid barrier between those waves); what is left goes
 // to the global next frontier.
 template <class W>
-__device__ void relax_list(const FArgs<W>& a, Sink<W> s, const int32_t* list, unsigned int count,
-                           bool heavy, unsigned int r_stamp, unsigned int* r_cnt,
-                           unsigned long long& relaxed, int local_rounds,
+__device__ void relax_list(const FArgs<W>& a, Sink<W> s, const int32_t* list, unsigned int count, bool heavy,
+                           unsigned int r_stamp, unsigned int* r_cnt, unsigned long long& relaxed, int local_rounds,
                            WordOf<W>* seen) {
   constexpr unsigned int kLocalCap = kLocalCapOf<W>;
   __shared__ int32_t lq[2][kLocalCap];
@@ -381,9 +378,8 @@ __device__ void relax_list(const FArgs<W>& a, Sink<W> s, const int32_t* list, un
       relax_wave_ell(a, s, q, qw, have, false, r_stamp, r_cnt, relaxed);
     } else {
       for (unsigned int first = 0; first < have; first += kThreads) {
-        relax_tile(a, s, q, true, first,
-                   static_cast<int>(min(have - first, static_cast<unsigned int>(kThreads))), false,
-                   r_stamp, r_cnt, relaxed);
+        relax_tile(a, s, q, true, first, static_cast<int>(min(have - first, static_cast<unsigned int>(kThreads))),
+                   false, r_stamp, r_cnt, relaxed);
       }
     }
   }

@@ -40,8 +40,7 @@ constexpr double kExpanderDeltaScale = 16.0;
 constexpr long long kHubArcs = 4096;
 
 inline double mean_delta(const Graph& graph, double scale) {
-  const double avg_deg =
-      graph.n() > 0 ? std::max(1.0, static_cast<double>(graph.m()) / graph.n()) : 1.0;
+  const double avg_deg = graph.n() > 0 ? std::max(1.0, static_cast<double>(graph.m()) / graph.n()) : 1.0;
   const double d = scale * graph.mean_weight() / avg_deg;
   if (d > 0 && std::isfinite(d)) return d;
   return graph.max_weight() > 0 && std::isfinite(graph.max_weight()) ? graph.max_weight() : 1.0;
@@ -100,13 +99,15 @@ inline FrontierPolicy frontier_policy(const Graph& graph, double user_delta, boo
   // 9.7 ms) for 2.5 relaxations per arc instead of 1.7). Weights are
   // non-negative there, so the round limit is never reached.
   const bool low_degree = n > 0 && static_cast<double>(m) / n <= kLocalWaveMaxDegree;
-  const bool one_bucket =
-      !bellman_ford && !(user_delta > 0) && !low_degree && !batched && t.cuda_ds_one_bucket;
+  const bool one_bucket = !bellman_ford && !(user_delta > 0) && !low_degree && !batched && t.cuda_ds_one_bucket;
   p.delta_mode = !bellman_ford && !one_bucket;
   const double scale = t.cuda_ds_delta_scale ? static_cast<double>(*t.cuda_ds_delta_scale)
                        : low_degree          ? kLowDegreeDeltaScale
                                              : kExpanderDeltaScale;
-  p.delta = !p.delta_mode ? 0.0 : user_delta > 0 ? user_delta : batched ? batched_delta(graph, low_degree) : mean_delta(graph, scale);
+  p.delta = !p.delta_mode    ? 0.0
+            : user_delta > 0 ? user_delta
+            : batched        ? batched_delta(graph, low_degree)
+                             : mean_delta(graph, scale);
   const bool some_heavy = p.delta_mode && m > 0 && p.delta < graph.max_weight();
   // Block-local asynchronous waves per light round (0: none, one wave per
   // grid barrier). They pay off on low-degree, long-path graphs (roads,
@@ -134,7 +135,7 @@ inline FrontierPolicy frontier_policy(const Graph& graph, double user_delta, boo
   // GSP_CUDA_DS_SPLIT = copy | filter | none overrides it (filter falls back
   // to the copy with ELL waves).
   // A pass of many copies keeps the copy (made once for all its passes).
-  const CudaSplit split = t.cuda_ds_split             ? *t.cuda_ds_split
+  const CudaSplit split = t.cuda_ds_split          ? *t.cuda_ds_split
                           : (p.use_ell || batched) ? CudaSplit::kCopy
                                                    : CudaSplit::kFilter;
   p.split = some_heavy && (split == CudaSplit::kCopy || (split == CudaSplit::kFilter && p.use_ell));
@@ -188,8 +189,8 @@ inline FrontierPolicy frontier_policy(const Graph& graph, double user_delta, boo
 template <class W>
 size_t frontier_bytes_per_label(const FrontierPolicy& p) {
   size_t b = sizeof(LabelState<W>) + 4 + 4;  // the record, near0, near1
-  if (p.delta_mode) b += 2 * 2 * 4;      // far0/far1 (2 labels each)
-  if (p.split || p.split_filter) b += 4;  // rlist
+  if (p.delta_mode) b += 2 * 2 * 4;          // far0/far1 (2 labels each)
+  if (p.split || p.split_filter) b += 4;     // rlist
   return b;
 }
 
@@ -206,8 +207,8 @@ class FrontierSearch {
  public:
   // copies = 0: one search over the graph's n vertices; else passes of up
   // to `copies` copies (max_labels = copies * n).
-  FrontierSearch(RunContext& ctx, const Graph& graph, const DeviceCsr<W>& g,
-                 const FrontierPolicy& p, int32_t copies, StageClock* clock = nullptr)
+  FrontierSearch(RunContext& ctx, const Graph& graph, const DeviceCsr<W>& g, const FrontierPolicy& p, int32_t copies,
+                 StageClock* clock = nullptr)
       : ctx_(ctx), graph_(graph), p_(p), clock_(clock) {
     const int32_t n = graph.n();
     const int64_t m = graph.m();
@@ -283,8 +284,8 @@ class FrontierSearch {
       a_.wt = g.weights;
     }
     if (p.use_ell) {
-      ell_kernel<W><<<grid_for(ctx, static_cast<int64_t>(n) * kEllSlots, 256), 256, 0, st>>>(
-          n, a_.off, a_.lend, a_.tgt, a_.wt, ell);
+      ell_kernel<W><<<grid_for(ctx, static_cast<int64_t>(n) * kEllSlots, 256), 256, 0, st>>>(n, a_.off, a_.lend, a_.tgt,
+                                                                                             a_.wt, ell);
       GSP_CUDA_LAUNCH();
       a_.ell = ell;
     }
@@ -315,8 +316,7 @@ class FrontierSearch {
   // copy c. The host may work until wait().
   void start_copies(const int32_t* sources, int32_t count) {
     const int32_t n = graph_.n();
-    GSP_CUDA(cudaMemcpyAsync(d_sources_, sources, sizeof(int32_t) * count,
-                             cudaMemcpyHostToDevice, ctx_.stream()));
+    GSP_CUDA(cudaMemcpyAsync(d_sources_, sources, sizeof(int32_t) * count, cudaMemcpyHostToDevice, ctx_.stream()));
     a_.n = static_cast<int32_t>(static_cast<int64_t>(count) * n);
     a_.copy_n = n;
     a_.source = -1;
@@ -370,8 +370,8 @@ class FrontierSearch {
     std::fprintf(stderr, "frontier trace: %lld phases, %llu relaxations, %d blocks\n", h.rounds, h.relax, blocks_);
     for (long long i = 0; i + 1 < phases; ++i) {
       const unsigned long long w = t[2 * i + 1];
-      std::fprintf(stderr, "  %5lld %-5s k %10llu hubs %5llu  %9.3f us\n", i, kKind[w >> 62],
-                   w & 0xffffffffull, (w >> 32) & 0x3fffffffull, (t[2 * i + 2] - t[2 * i]) * 1e-3);
+      std::fprintf(stderr, "  %5lld %-5s k %10llu hubs %5llu  %9.3f us\n", i, kKind[w >> 62], w & 0xffffffffull,
+                   (w >> 32) & 0x3fffffffull, (t[2 * i + 2] - t[2 * i]) * 1e-3);
     }
   }
 
@@ -383,13 +383,11 @@ class FrontierSearch {
     frontier_init_kernel<W><<<grid_for(ctx_, a_.n, 256), 256, 0, st>>>(a_);
     GSP_CUDA_LAUNCH();
     auto kernel = frontier_kernel<W>;
-    const int64_t useful =
-        std::max<int64_t>(1, (std::max<int64_t>(a_.n, arcs) + kThreads - 1) / kThreads);
+    const int64_t useful = std::max<int64_t>(1, (std::max<int64_t>(a_.n, arcs) + kThreads - 1) / kThreads);
     blocks_ = coop_blocks(ctx_, kernel, kThreads, p_.per_sm, useful);
     void* params[] = {&a_};
     if (clock_ != nullptr) clock_->mark(Stage::kSetup);
-    GSP_CUDA(cudaLaunchCooperativeKernel(reinterpret_cast<void*>(kernel), blocks_, kThreads,
-                                         params, 0, st));
+    GSP_CUDA(cudaLaunchCooperativeKernel(reinterpret_cast<void*>(kernel), blocks_, kThreads, params, 0, st));
     GSP_CUDA_LAUNCH();
     if (clock_ != nullptr) clock_->mark(Stage::kCompute);
   }

@@ -25,7 +25,7 @@ struct Ctrl {
   unsigned long long far_cnt[3];
   int far_min[3];
   int far_ovf[3];
-  int status;  // 0 ok, 1 round limit hit
+  int status;       // 0 ok, 1 round limit hit
   int stopped;      // 1: the search stopped once stop_vertex was final (FArgs)
   int stop_bucket;  // then: the last bucket done; labels of later buckets are not final
   double delta;
@@ -154,9 +154,9 @@ struct FArgs {
   int32_t stop_vertex;
   int32_t copy_n;
   const int32_t* sources;
-  const int64_t* off;    // n+1
-  const int64_t* lend;   // n: end of the light arcs (split), or off+1 when every arc is light
-  const int32_t* tgt;    // arcs, light first within each vertex
+  const int64_t* off;   // n+1
+  const int64_t* lend;  // n: end of the light arcs (split), or off+1 when every arc is light
+  const int32_t* tgt;   // arcs, light first within each vertex
   const W* wt;
   LabelState<W>* labels;
   GSP_LABEL_FIELD(W, LabelWord<W>, packed) packed;
@@ -281,13 +281,17 @@ __device__ __forceinline__ unsigned int hash_vertex(int32_t v) {
 
 template <class W>
 __device__ __forceinline__ uint32_t weight_bits(W w) {
-  if constexpr (std::is_same_v<W, float>) return __float_as_uint(w);
-  else return static_cast<uint32_t>(w);
+  if constexpr (std::is_same_v<W, float>)
+    return __float_as_uint(w);
+  else
+    return static_cast<uint32_t>(w);
 }
 template <class W>
 __device__ __forceinline__ W weight_from_bits(uint32_t b) {
-  if constexpr (std::is_same_v<W, float>) return __uint_as_float(b);
-  else return static_cast<W>(b);
+  if constexpr (std::is_same_v<W, float>)
+    return __uint_as_float(b);
+  else
+    return static_cast<W>(b);
 }
 template <class W>
 __device__ __forceinline__ EllEntry<W> make_ell(uint32_t head, W w) {

@@ -24,8 +24,8 @@ namespace {
 using sssp::DevDist;
 
 template <class W>
-__global__ void lock_init_kernel(int32_t n, int32_t source, W* cost, W* offer, int32_t* parent,
-                                 int* lock, unsigned char* mask) {
+__global__ void lock_init_kernel(int32_t n, int32_t source, W* cost, W* offer, int32_t* parent, int* lock,
+                                 unsigned char* mask) {
   // 64-bit: the last block's indices may pass INT32_MAX when n is near it.
   const int64_t v = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (v >= n) return;
@@ -41,8 +41,8 @@ __global__ void lock_init_kernel(int32_t n, int32_t source, W* cost, W* offer, i
 // parent[v]; cost[] is only written by the Update kernel, so cost[u] is
 // stable here.
 template <class W, int G>
-__global__ void lock_relax_kernel(DeviceCsr<W> g, const W* __restrict__ cost, W* offer, int32_t* parent,
-                                  int* lock, const unsigned char* __restrict__ mask) {
+__global__ void lock_relax_kernel(DeviceCsr<W> g, const W* __restrict__ cost, W* offer, int32_t* parent, int* lock,
+                                  const unsigned char* __restrict__ mask) {
   const int64_t t = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   const int64_t u = t / G;
   const int lane = static_cast<int>(t % G);
@@ -88,8 +88,8 @@ __global__ void lock_relax_kernel(DeviceCsr<W> g, const W* __restrict__ cost, W*
 // *last_marked when any vertex was marked. Every lane of a warp reaches the
 // vote (no early return).
 template <class W>
-__global__ void lock_update_kernel(int32_t n, W* cost, const W* __restrict__ offer,
-                                   unsigned char* mask, int* last_marked, int iter) {
+__global__ void lock_update_kernel(int32_t n, W* cost, const W* __restrict__ offer, unsigned char* mask,
+                                   int* last_marked, int iter) {
   const int64_t v = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   bool marked = false;
   if (v < n) {
@@ -110,8 +110,7 @@ template <class W>
 using WordOf = PackedWord<typename DevDist<W>::Bits>;
 
 template <class W>
-__global__ void packed_init_kernel(int32_t n, int32_t source, W* cost, WordOf<W>* word,
-                                   unsigned char* mask) {
+__global__ void packed_init_kernel(int32_t n, int32_t source, W* cost, WordOf<W>* word, unsigned char* mask) {
   const int64_t v = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (v >= n) return;
   const W init = v == source ? W(0) : DevDist<W>::inf();
@@ -147,8 +146,8 @@ __global__ void packed_relax_kernel(DeviceCsr<W> g, const W* __restrict__ cost, 
 }
 
 template <class W>
-__global__ void packed_update_kernel(int32_t n, W* cost, const WordOf<W>* __restrict__ word,
-                                     unsigned char* mask, int* last_marked, int iter) {
+__global__ void packed_update_kernel(int32_t n, W* cost, const WordOf<W>* __restrict__ word, unsigned char* mask,
+                                     int* last_marked, int iter) {
   const int64_t v = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   bool marked = false;
   if (v < n) {
@@ -163,8 +162,7 @@ __global__ void packed_update_kernel(int32_t n, W* cost, const WordOf<W>* __rest
 }
 
 template <class Word>
-__global__ void packed_parents_kernel(int32_t n, int32_t source, const Word* __restrict__ word,
-                                      int32_t* parent) {
+__global__ void packed_parents_kernel(int32_t n, int32_t source, const Word* __restrict__ word, int32_t* parent) {
   const int64_t v = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (v >= n) return;
   parent[v] = v == source ? -1 : word_parent(word[v]);

@@ -17,8 +17,6 @@
 
 namespace gsp::detail::gpu {
 
-void sssp_bellman_ford(RunContext& ctx, const SsspJob& job) {
-  family::frontier_sssp(ctx, job, true);
-}
+void sssp_bellman_ford(RunContext& ctx, const SsspJob& job) { family::frontier_sssp(ctx, job, true); }
 
 }  // namespace gsp::detail::gpu

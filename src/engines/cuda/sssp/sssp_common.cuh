@@ -95,8 +95,7 @@ int64_t iterate_until_quiet(RunContext& ctx, const int* d_last_marked, int32_t n
 // Sets *flag when some vertex u with a finite distance has an arc whose sum
 // does not fit int32 (what the CPU engines report as GSP_ERR_OVERFLOW).
 template <int G>
-__global__ void overflow_check_kernel(DeviceCsr<int32_t> g, const int32_t* __restrict__ dist,
-                                      int* __restrict__ flag) {
+__global__ void overflow_check_kernel(DeviceCsr<int32_t> g, const int32_t* __restrict__ dist, int* __restrict__ flag) {
   const int64_t t = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   const int64_t u = t / G;
   const int lane = static_cast<int>(t % G);
@@ -119,9 +118,15 @@ inline void check_i32_overflow(RunContext& ctx, DeviceCsr<int32_t> g, const int3
   const int G = group_size_for(g.n, g.m);
   const int64_t work = static_cast<int64_t>(g.n) * G;
   switch (G) {
-    case 2: overflow_check_kernel<2><<<blocks_for(work, kThreads), kThreads, 0, ctx.stream()>>>(g, d_dist, scratch); break;
-    case 8: overflow_check_kernel<8><<<blocks_for(work, kThreads), kThreads, 0, ctx.stream()>>>(g, d_dist, scratch); break;
-    default: overflow_check_kernel<32><<<blocks_for(work, kThreads), kThreads, 0, ctx.stream()>>>(g, d_dist, scratch); break;
+    case 2:
+      overflow_check_kernel<2><<<blocks_for(work, kThreads), kThreads, 0, ctx.stream()>>>(g, d_dist, scratch);
+      break;
+    case 8:
+      overflow_check_kernel<8><<<blocks_for(work, kThreads), kThreads, 0, ctx.stream()>>>(g, d_dist, scratch);
+      break;
+    default:
+      overflow_check_kernel<32><<<blocks_for(work, kThreads), kThreads, 0, ctx.stream()>>>(g, d_dist, scratch);
+      break;
   }
   GSP_CUDA_LAUNCH();
   int flag = 0;
@@ -146,10 +151,9 @@ decltype(auto) with_group_size(int32_t n, int64_t m, F&& f) {
 
 inline void require_non_negative(const Graph& graph, const char* engine) {
   if (graph.has_negative_weight()) {
-    throw Error(GSP_ERR_NEGATIVE_WEIGHT, std::string("the CUDA engine '") + engine +
-                                             "' needs non-negative weights (the graph's smallest is " +
-                                             std::to_string(graph.min_weight()) +
-                                             "); use bellman-ford or spmv-csr/spmv-ell");
+    throw Error(GSP_ERR_NEGATIVE_WEIGHT,
+                std::string("the CUDA engine '") + engine + "' needs non-negative weights (the graph's smallest is " +
+                    std::to_string(graph.min_weight()) + "); use bellman-ford or spmv-csr/spmv-ell");
   }
 }
 

@@ -59,7 +59,7 @@ void run(RunContext& ctx, const SsspJob& job, bool bellman_ford) {
                 "GSP_SSSP_BELLMAN_FORD");
   }
   const double user_delta = job.options->delta;
-  if (!bellman_ford && !(user_delta >= 0) ) {
+  if (!bellman_ford && !(user_delta >= 0)) {
     throw Error(GSP_ERR_INVALID_ARGUMENT, "delta must be >= 0");
   }
   fill_stats(ctx, job);
@@ -76,16 +76,15 @@ void run(RunContext& ctx, const SsspJob& job, bool bellman_ford) {
   }
   if (h.status == 1) {
     if (bellman_ford) {
-      throw Error(GSP_ERR_NEGATIVE_CYCLE,
-                  "a negative cycle is reachable from source " + std::to_string(job.source) +
-                      " (distances still improving after " + std::to_string(n) + " rounds)");
+      throw Error(GSP_ERR_NEGATIVE_CYCLE, "a negative cycle is reachable from source " + std::to_string(job.source) +
+                                              " (distances still improving after " + std::to_string(n) + " rounds)");
     }
     throw Error(GSP_ERR_INTERNAL, "delta-stepping did not converge");
   }
   // The near lists are dead now: they hold dist (double: an array of its
   // own) and pred on the way out.
-  finish<W>(ctx, job, g, search.packed(), search.dist_scratch(), search.scratch1(), search.flag3(),
-            clock, h.stopped != 0);
+  finish<W>(ctx, job, g, search.packed(), search.dist_scratch(), search.scratch1(), search.flag3(), clock,
+            h.stopped != 0);
   job.options->report(1.0);
 }
 
@@ -99,8 +98,6 @@ void frontier_sssp(RunContext& ctx, const SsspJob& job, bool bellman_ford) {
 
 namespace gsp::detail::gpu {
 
-void sssp_delta_stepping(RunContext& ctx, const SsspJob& job) {
-  family::frontier_sssp(ctx, job, false);
-}
+void sssp_delta_stepping(RunContext& ctx, const SsspJob& job) { family::frontier_sssp(ctx, job, false); }
 
 }  // namespace gsp::detail::gpu

@@ -121,9 +121,7 @@ __device__ __forceinline__ Word make_word(typename Key<W>::K key, int32_t parent
 }
 // Order of two words (key, then parent), as the atomicMin keeps it.
 __device__ __forceinline__ bool word_less(unsigned long long a, unsigned long long b) { return a < b; }
-__device__ __forceinline__ bool word_less(ulonglong2 a, ulonglong2 b) {
-  return a.y < b.y || (a.y == b.y && a.x < b.x);
-}
+__device__ __forceinline__ bool word_less(ulonglong2 a, ulonglong2 b) { return a.y < b.y || (a.y == b.y && a.x < b.x); }
 template <class Word>
 __device__ __forceinline__ Word word_shfl_down(Word w, int delta, int width) {
   if constexpr (sizeof(Word) == 8) {
@@ -215,13 +213,12 @@ __global__ void unpack_kernel(int32_t n, P packed, W* dist, int32_t* pred) {
 // grow along the predecessors, and they cannot cycle, unless *level is set
 // or some arc weighs <= 0 (the callers then check the tree on the host).
 template <class W>
-__global__ void tight_pred_kernel(int64_t labels, int32_t n, const int64_t* off, const int32_t* tgt,
-                                  const W* wt, const W* dist, const int32_t* sources, int32_t source,
-                                  int lanes, int32_t* pred, int* level) {
+__global__ void tight_pred_kernel(int64_t labels, int32_t n, const int64_t* off, const int32_t* tgt, const W* wt,
+                                  const W* dist, const int32_t* sources, int32_t source, int lanes, int32_t* pred,
+                                  int* level) {
   const int lane = static_cast<int>(threadIdx.x) & (lanes - 1);
   const int64_t groups = static_cast<int64_t>(gridDim.x) * blockDim.x / lanes;
-  for (int64_t i = (blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x) / lanes; i < labels;
-       i += groups) {
+  for (int64_t i = (blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x) / lanes; i < labels; i += groups) {
     const W du = dist[i];
     if (!(du < WeightTraits<W>::inf())) continue;
     const int64_t copy = i / n;
@@ -248,9 +245,8 @@ __global__ void tight_pred_kernel(int64_t labels, int32_t n, const int64_t* off,
 // vertex walking its arcs had R-MAT 2^22's vertex 0, 160k arcs, take 33 ms
 // on one thread).
 template <class P>
-__global__ void overflow_check_kernel(int32_t n, const int64_t* off, const int32_t* tgt,
-                                      const int32_t* wt, P packed, int32_t min_w, int32_t max_w,
-                                      int* flag) {
+__global__ void overflow_check_kernel(int32_t n, const int64_t* off, const int32_t* tgt, const int32_t* wt, P packed,
+                                      int32_t min_w, int32_t max_w, int* flag) {
   for (int64_t u = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; u < n;
        u += static_cast<int64_t>(gridDim.x) * blockDim.x) {
     unsigned long long p = packed[u];
@@ -319,8 +315,8 @@ int coop_blocks(RunContext& ctx, K kernel, int threads, int per_sm_cap, int64_t 
 // tight_pred_kernel() over `labels` labels (copies of g), on the context's
 // stream: about as many threads a label as the graph's mean out-degree.
 template <class W>
-void tight_preds(RunContext& ctx, const DeviceCsr<W>& g, int64_t labels, const W* dist,
-                 const int32_t* sources, int32_t source, int32_t* pred, int* level) {
+void tight_preds(RunContext& ctx, const DeviceCsr<W>& g, int64_t labels, const W* dist, const int32_t* sources,
+                 int32_t source, int32_t* pred, int* level) {
   if (labels <= 0 || g.n <= 0) return;
   const double mean_degree = static_cast<double>(g.m) / g.n;
   int lanes = 1;
@@ -339,8 +335,8 @@ void tight_preds(RunContext& ctx, const DeviceCsr<W>& g, int64_t labels, const W
 // does: its stop vertex is final and fits (a sum that does not fit is
 // never applied), and what lies beyond it is not the query's.
 template <class W, class P>
-void finish(RunContext& ctx, const SsspJob& job, const DeviceCsr<W>& g, P packed,
-            void* dist_scratch, void* pred_scratch, int* flag3, StageClock& clock, bool stopped = false) {
+void finish(RunContext& ctx, const SsspJob& job, const DeviceCsr<W>& g, P packed, void* dist_scratch,
+            void* pred_scratch, int* flag3, StageClock& clock, bool stopped = false) {
   using Word = std::remove_cv_t<std::remove_reference_t<decltype(packed[0])>>;
   const int32_t n = g.n;
   constexpr bool kTight = kKeyOnly<W, Word>;  // predecessors from tight arcs
@@ -356,9 +352,7 @@ void finish(RunContext& ctx, const SsspJob& job, const DeviceCsr<W>& g, P packed
     }
   }
   W* dist = static_cast<W*>(dist_scratch);
-  int32_t* pred = (job.pred != nullptr && job.options->want_paths)
-                      ? static_cast<int32_t*>(pred_scratch)
-                      : nullptr;
+  int32_t* pred = (job.pred != nullptr && job.options->want_paths) ? static_cast<int32_t*>(pred_scratch) : nullptr;
   unpack_kernel<W, P><<<grid_for(ctx, n, 256), 256, 0, ctx.stream()>>>(n, packed, dist, pred);
   GSP_CUDA_LAUNCH();
   if constexpr (kTight) {  // flag3[0]: a level tight arc
@@ -367,15 +361,14 @@ void finish(RunContext& ctx, const SsspJob& job, const DeviceCsr<W>& g, P packed
   clock.mark(Stage::kCompute);
   int host_flag[3] = {0, 0, 0};
   if constexpr (std::is_same_v<W, int32_t> || kTight) {
-    GSP_CUDA(cudaMemcpyAsync(host_flag, flag3, sizeof host_flag, cudaMemcpyDeviceToHost,
-                             ctx.stream()));
+    GSP_CUDA(cudaMemcpyAsync(host_flag, flag3, sizeof host_flag, cudaMemcpyDeviceToHost, ctx.stream()));
   }
   // cudaMemcpyDefault: into the host result, or device to device for
   // gsp_sssp_run_device (job.results_on_device).
   GSP_CUDA(cudaMemcpyAsync(job.dist, dist, static_cast<size_t>(n) * sizeof(W), cudaMemcpyDefault, ctx.stream()));
   if (pred != nullptr) {
-    GSP_CUDA(cudaMemcpyAsync(job.pred, pred, static_cast<size_t>(n) * sizeof(int32_t), cudaMemcpyDefault,
-                             ctx.stream()));
+    GSP_CUDA(
+        cudaMemcpyAsync(job.pred, pred, static_cast<size_t>(n) * sizeof(int32_t), cudaMemcpyDefault, ctx.stream()));
   } else if (job.pred != nullptr && job.results_on_device) {
     GSP_CUDA(cudaMemsetAsync(job.pred, 0xff, static_cast<size_t>(n) * sizeof(int32_t), ctx.stream()));  // -1
   } else if (job.pred != nullptr) {

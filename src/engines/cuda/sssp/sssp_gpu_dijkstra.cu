@@ -32,9 +32,8 @@ struct MinOp {
 
 template <class W>
 __global__ void __launch_bounds__(kThreads)
-    dijkstra_kernel(int32_t n, const int64_t* off, const int32_t* tgt, const W* wt,
-                    WordOf<W>* packed, unsigned char* settled,
-                    WordOf<W>* minslot, long long* settled_count,
+    dijkstra_kernel(int32_t n, const int64_t* off, const int32_t* tgt, const W* wt, WordOf<W>* packed,
+                    unsigned char* settled, WordOf<W>* minslot, long long* settled_count,
                     unsigned long long* relax_count) {
   cg::grid_group grid = cg::this_grid();
   using Word = WordOf<W>;
@@ -124,8 +123,7 @@ void run(RunContext& ctx, const SsspJob& job) {
   const int32_t* tgt = g.targets;
   const W* wt = g.weights;
   void* params[] = {&nn, &off, &tgt, &wt, &packed, &settled, &minslot, &settled_count, &relax_count};
-  GSP_CUDA(cudaLaunchCooperativeKernel(reinterpret_cast<void*>(kernel), blocks, kThreads, params, 0,
-                                       st));
+  GSP_CUDA(cudaLaunchCooperativeKernel(reinterpret_cast<void*>(kernel), blocks, kThreads, params, 0, st));
   GSP_CUDA_LAUNCH();
   unsigned long long h[2] = {0, 0};
   GSP_CUDA(cudaMemcpyAsync(h, counters + 2, sizeof h, cudaMemcpyDeviceToHost, st));
@@ -144,8 +142,7 @@ void run(RunContext& ctx, const SsspJob& job) {
 namespace gsp::detail::gpu {
 
 void sssp_gpu_dijkstra(RunContext& ctx, const SsspJob& job) {
-  with_weight_type(job.graph->dtype(),
-                   [&](auto w) { family::run<decltype(w)>(ctx, job); });
+  with_weight_type(job.graph->dtype(), [&](auto w) { family::run<decltype(w)>(ctx, job); });
 }
 
 }  // namespace gsp::detail::gpu

@@ -47,14 +47,13 @@ __global__ void harish_scatter_kernel(DeviceCsr<W> g, const W* __restrict__ cost
   for (int64_t e = g.offsets[u] + lane; e < end; e += G) {
     const int32_t v = g.targets[e];
     W cand;
-    if (!DevDist<W>::add(du, g.weights[e], &cand)) continue;  // int32: reported by the final check
+    if (!DevDist<W>::add(du, g.weights[e], &cand)) continue;                // int32: reported by the final check
     if (cand < vupd[v]) DevDist<W>::atomic_min_nonneg(&updating[v], cand);  // distances >= 0
   }
 }
 
 template <class W>
-__global__ void harish_check_kernel(int32_t n, W* cost, W* updating, unsigned char* mask, int* last_marked,
-                                    int iter) {
+__global__ void harish_check_kernel(int32_t n, W* cost, W* updating, unsigned char* mask, int* last_marked, int iter) {
   const int64_t v = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   bool marked = false;
   if (v < n) {
@@ -95,8 +94,8 @@ __device__ __forceinline__ int64_t group_min(int64_t x) {
 // (such choices cannot form a cycle). state[v] = 1 once v is resolved.
 // *unresolved counts vertices left for the equal-cost rounds.
 template <class W, int G>
-__global__ void parent_strict_kernel(DeviceCsr<W> rg, int32_t source, const W* __restrict__ cost,
-                                     int32_t* parent, int* state, int* unresolved) {
+__global__ void parent_strict_kernel(DeviceCsr<W> rg, int32_t source, const W* __restrict__ cost, int32_t* parent,
+                                     int* state, int* unresolved) {
   const int64_t t = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   const int64_t v = t / G;
   const int lane = static_cast<int>(t % G);
@@ -223,8 +222,8 @@ struct HarishEngine {
         ctx.sync();
         ++rounds;
         if (host_counts[0] > 0 && host_counts[1] == 0) {
-          throw Error(GSP_ERR_INTERNAL, "harish: " + std::to_string(host_counts[0]) +
-                                            " reachable vertices have no tight in-arc");
+          throw Error(GSP_ERR_INTERNAL,
+                      "harish: " + std::to_string(host_counts[0]) + " reachable vertices have no tight in-arc");
         }
       }
     });

@@ -31,9 +31,8 @@ namespace {
 constexpr int kBatch = 32;
 
 template <class W, int T>
-__global__ void spmv_csr_kernel(int32_t n, const int64_t* roff, const int32_t* rsrc, const W* rw,
-                                const WordOf<W>* xin, WordOf<W>* xout,
-                                int* changed, int64_t round) {
+__global__ void spmv_csr_kernel(int32_t n, const int64_t* roff, const int32_t* rsrc, const W* rw, const WordOf<W>* xin,
+                                WordOf<W>* xout, int* changed, int64_t round) {
   if (round > 0 && changed[round - 1] == 0) return;
   const int64_t tid = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x;
   const int64_t v = tid / T;
@@ -69,9 +68,8 @@ __global__ void spmv_csr_kernel(int32_t n, const int64_t* roff, const int32_t* r
 }
 
 template <class W>
-__global__ void spmv_ell_kernel(int32_t n, int32_t K, const int32_t* col, const W* val,
-                                const WordOf<W>* xin, WordOf<W>* xout,
-                                int* changed, int64_t round) {
+__global__ void spmv_ell_kernel(int32_t n, int32_t K, const int32_t* col, const W* val, const WordOf<W>* xin,
+                                WordOf<W>* xout, int* changed, int64_t round) {
   if (round > 0 && changed[round - 1] == 0) return;
   const int64_t v = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x;
   if (v >= n) return;
@@ -99,9 +97,8 @@ __global__ void spmv_ell_kernel(int32_t n, int32_t K, const int32_t* col, const 
 
 // The COO tail of the hybrid format, after the ELL part of the same round.
 template <class W>
-__global__ void spmv_coo_kernel(int64_t nnz, const int32_t* row, const int32_t* col, const W* val,
-                                const WordOf<W>* xin, WordOf<W>* xout,
-                                int* changed, int64_t round) {
+__global__ void spmv_coo_kernel(int64_t nnz, const int32_t* row, const int32_t* col, const W* val, const WordOf<W>* xin,
+                                WordOf<W>* xout, int* changed, int64_t round) {
   if (round > 0 && changed[round - 1] == 0) return;
   for (int64_t i = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; i < nnz;
        i += static_cast<int64_t>(gridDim.x) * blockDim.x) {
@@ -121,9 +118,9 @@ __global__ void spmv_coo_kernel(int64_t nnz, const int32_t* row, const int32_t* 
 
 // Build ELL (column-major, width K, -1 padding) + COO tail from the reverse CSR.
 template <class W>
-__global__ void build_ell_kernel(int32_t n, int32_t K, const int64_t* roff, const int32_t* rsrc,
-                                 const W* rw, int32_t* col, W* val, int32_t* coo_row,
-                                 int32_t* coo_col, W* coo_val, unsigned long long* coo_cnt) {
+__global__ void build_ell_kernel(int32_t n, int32_t K, const int64_t* roff, const int32_t* rsrc, const W* rw,
+                                 int32_t* col, W* val, int32_t* coo_row, int32_t* coo_col, W* coo_val,
+                                 unsigned long long* coo_cnt) {
   for (int64_t v = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; v < n;
        v += static_cast<int64_t>(gridDim.x) * blockDim.x) {
     const int64_t beg = roff[v], deg = roff[v + 1] - beg;
@@ -199,9 +196,9 @@ class SpmvRun {
     clock.mark(Stage::kSetup);
     const int64_t done_round = run_rounds();
     if (done_round < 0) {
-      throw Error(GSP_ERR_NEGATIVE_CYCLE,
-                  "a negative cycle is reachable from source " + std::to_string(job_.source) +
-                      " (min-plus SpMV found no fixed point after " + std::to_string(n_) + " products)");
+      throw Error(GSP_ERR_NEGATIVE_CYCLE, "a negative cycle is reachable from source " + std::to_string(job_.source) +
+                                              " (min-plus SpMV found no fixed point after " + std::to_string(n_) +
+                                              " products)");
     }
     if (job_.stats != nullptr) {
       job_.stats->iterations = done_round + 1;
@@ -241,8 +238,8 @@ class SpmvRun {
     GSP_CUDA_LAUNCH();
     if (ell_) {
       GSP_CUDA(cudaMemsetAsync(coo_cnt_, 0, sizeof(unsigned long long), st));
-      build_ell_kernel<W><<<grid_for(ctx_, n_, 256), 256, 0, st>>>(
-          n_, shape_.K, r_.offsets, r_.targets, r_.weights, col_, val_, coo_row_, coo_col_, coo_val_, coo_cnt_);
+      build_ell_kernel<W><<<grid_for(ctx_, n_, 256), 256, 0, st>>>(n_, shape_.K, r_.offsets, r_.targets, r_.weights,
+                                                                   col_, val_, coo_row_, coo_col_, coo_val_, coo_cnt_);
       GSP_CUDA_LAUNCH();
     }
   }
@@ -282,13 +279,13 @@ class SpmvRun {
       spmv_ell_kernel<W><<<blocks_for(n_, 256), 256, 0, st>>>(n_, shape_.K, col_, val_, xin, xout, changed_, rd);
       GSP_CUDA_LAUNCH();
       if (shape_.coo_nnz > 0) {
-        spmv_coo_kernel<W><<<grid_for(ctx_, shape_.coo_nnz, 256), 256, 0, st>>>(
-            shape_.coo_nnz, coo_row_, coo_col_, coo_val_, xin, xout, changed_, rd);
+        spmv_coo_kernel<W><<<grid_for(ctx_, shape_.coo_nnz, 256), 256, 0, st>>>(shape_.coo_nnz, coo_row_, coo_col_,
+                                                                                coo_val_, xin, xout, changed_, rd);
         GSP_CUDA_LAUNCH();
       }
     } else if (T == 1) {
-      spmv_csr_kernel<W, 1><<<blocks_for(n_, 256), 256, 0, st>>>(n_, r_.offsets, r_.targets, r_.weights, xin, xout,
-                                                                 changed_, rd);
+      spmv_csr_kernel<W, 1>
+          <<<blocks_for(n_, 256), 256, 0, st>>>(n_, r_.offsets, r_.targets, r_.weights, xin, xout, changed_, rd);
       GSP_CUDA_LAUNCH();
     } else if (T == 8) {
       spmv_csr_kernel<W, 8><<<blocks_for(static_cast<int64_t>(n_) * 8, 256), 256, 0, st>>>(
