@@ -1,6 +1,7 @@
 /* Writes the constants of libgsp for a binding, from the C header itself:
  * the status codes from GSP_STATUS_LIST, the algorithms from
- * GSP_ALGORITHM_LIST (with their summaries), the rest from their enumerators.
+ * GSP_ALGORITHM_LIST (with their summaries; Fortran only, since Python reads
+ * them from the library), the rest from their enumerators.
  *   cc -I<include> bindings/gen_constants.c -o gen
  *   ./gen fortran > gsp_constants.inc      (bindings/fortran, at build time:
  *                                           module gsp_c declares them)
@@ -15,6 +16,11 @@
 
 static enum { FORTRAN, FORTRAN_PUBLIC, PYTHON } mode;
 
+/* Fortran only: Python reads the algorithms from the library it loads
+ * (gsp/_ffi.py), so a new algorithm needs no new _constants.py. The
+ * comment's "algorithm:" marks them for scripts/check_bindings.sh. */
+static void algorithm(const char* name, long long value, const char* summary);
+
 static void constant(const char* name, long long value, const char* text) {
   if (mode == PYTHON)
     printf("%s = %lld%s%s\n", name, value, text ? "  # " : "", text ? text : "");
@@ -24,11 +30,17 @@ static void constant(const char* name, long long value, const char* text) {
     printf("integer(c_int), parameter, public :: %s = %lld%s%s\n", name, value, text ? "  ! " : "", text ? text : "");
 }
 
+static void algorithm(const char* name, long long value, const char* summary) {
+  if (mode == FORTRAN_PUBLIC)
+    printf("public :: %s\n", name);
+  else if (mode == FORTRAN)
+    printf("integer(c_int), parameter, public :: %s = %lld  ! algorithm: %s\n", name, value, summary);
+}
+
 #define STATUS_(name, value, text) constant(#name, value, text);
 #define STATUS_ITEM_(name, value, text) printf("    \"%s\": %d,\n", #name, value);
 #define NAME_(name, value, text) printf("    \"%s\",\n", #name);
-#define ALGORITHM_(name, value, cli_name, summary) constant(#name, value, summary);
-#define ALGORITHM_NAME_(name, value, cli_name, summary) printf("    \"%s\",\n", #name);
+#define ALGORITHM_(name, value, cli_name, summary) algorithm(#name, value, summary);
 /* The constants around GSP_ALGORITHM_LIST's, in the order of tests/test_abi_layout.c. */
 #define CONSTANTS_BEFORE_ALGORITHMS_(X) \
   X(GSP_F32)                            \
@@ -42,7 +54,12 @@ static void constant(const char* name, long long value, const char* text) {
   X(GSP_FORMAT_EDGE_LIST)               \
   X(GSP_BACKEND_AUTO)                   \
   X(GSP_BACKEND_CPU)                    \
-  X(GSP_BACKEND_CUDA)
+  X(GSP_BACKEND_CUDA)                   \
+  X(GSP_KIND_UNKNOWN)                   \
+  X(GSP_KIND_AUTO)                      \
+  X(GSP_KIND_SSSP)                      \
+  X(GSP_KIND_APSP)                      \
+  X(GSP_KIND_INDEX)
 #define CONSTANTS_AFTER_ALGORITHMS_(X) X(GSP_NO_PATHS) X(GSP_ROWS_ANY_ORDER)
 #define VERSION_CONSTANTS_(X) X(GSP_VERSION_MAJOR) X(GSP_VERSION_MINOR) X(GSP_VERSION_PATCH)
 #define VALUE_(name) constant(#name, (long long)(name), NULL);
@@ -73,7 +90,6 @@ int main(int argc, char** argv) {
     VERSION_CONSTANTS_(QUOTED_)
     GSP_STATUS_LIST(NAME_)
     CONSTANTS_BEFORE_ALGORITHMS_(QUOTED_)
-    GSP_ALGORITHM_LIST(ALGORITHM_NAME_)
     CONSTANTS_AFTER_ALGORITHMS_(QUOTED_)
     printf("]\n");
   }

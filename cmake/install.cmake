@@ -8,7 +8,7 @@ install(TARGETS gsp_static EXPORT gspTargets ARCHIVE DESTINATION ${CMAKE_INSTALL
 if(GSP_BUILD_SHARED)
   install(TARGETS gsp_shared EXPORT gspTargets LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 endif()
-# The public headers: gsp.h and the parts it includes (gsp_options.h, gsp_table.h,
+# The public headers: gsp.h and the parts it includes (gsp_algorithms.h, gsp_options.h, gsp_table.h,
 # gsp_device.h, gsp_search.h, gsp_index.h);
 # gsp_mpi.h only when MPI is built (cmake/mpi.cmake installs it).
 install(DIRECTORY include/gsp DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}

@@ -38,7 +38,7 @@ module gsp
   public :: gsp_graph_t, gsp_paths_t, gsp_table_t, gsp_index_t
   public :: gsp_version_string, gsp_status_string, gsp_error_message, gsp_backend_is_available, &
             gsp_num_devices, gsp_free_cached_memory, gsp_backend_string, gsp_algorithm_string, gsp_algorithm_lookup, &
-            gsp_graph_from_arcs, gsp_graph_from_csr, gsp_graph_read, gsp_graph_write, gsp_destroy, &
+            gsp_kind_of, gsp_algorithms, gsp_graph_from_arcs, gsp_graph_from_csr, gsp_graph_read, gsp_graph_write, gsp_destroy, &
             gsp_num_vertices, gsp_num_edges, gsp_weight_type, gsp_sssp, gsp_apsp, gsp_num_sources, &
             gsp_source, gsp_distances, gsp_distance, gsp_predecessors, gsp_path, gsp_info, gsp_device_name, &
             gsp_is_valid, gsp_table, gsp_num_targets, gsp_nearest, gsp_index_create, gsp_index_read, &

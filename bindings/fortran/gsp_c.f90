@@ -62,7 +62,7 @@ module gsp_c
             gsp_table_run_into, gsp_table_size, gsp_table_distances, gsp_table_distance, gsp_table_path, &
             gsp_table_info, gsp_table_destroy, gsp_nearest_run, gsp_backend_available, &
             gsp_device_count, gsp_device_start, gsp_release_cached_memory, gsp_backend_name, gsp_algorithm_name, &
-            gsp_algorithm_from_name, gsp_index_build, gsp_index_size, gsp_index_save, gsp_index_load, &
+            gsp_algorithm_from_name, gsp_algorithm_kind, gsp_index_build, gsp_index_size, gsp_index_save, gsp_index_load, &
             gsp_index_destroy
 
   interface
@@ -309,6 +309,10 @@ module gsp_c
       import :: c_int, c_char
       character(kind=c_char), intent(in) :: name(*)
       integer(c_int), intent(out) :: out
+    end function
+    integer(c_int) function gsp_algorithm_kind(algorithm) bind(c, name="gsp_algorithm_kind")
+      import :: c_int
+      integer(c_int), value :: algorithm
     end function
   end interface
 

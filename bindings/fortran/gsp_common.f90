@@ -10,7 +10,8 @@ module gsp_common
 
   public :: c_string, to_c, finish, refuse
   public :: gsp_version_string, gsp_status_string, gsp_error_message, gsp_backend_is_available, &
-            gsp_num_devices, gsp_free_cached_memory, gsp_backend_string, gsp_algorithm_string, gsp_algorithm_lookup
+            gsp_num_devices, gsp_free_cached_memory, gsp_backend_string, gsp_algorithm_string, gsp_algorithm_lookup, &
+            gsp_kind_of, gsp_algorithms
 
   ! A failure detected here (not by libgsp): its message.
   character(len=:), allocatable :: local_message
@@ -143,5 +144,26 @@ contains
     out = 0
     call finish(gsp_algorithm_from_name(to_c(name), out), stat, "gsp_algorithm_lookup")
     algo = int(out)
+  end function
+
+  !> The kind of an algorithm (GSP_KIND_SSSP, GSP_KIND_APSP, GSP_KIND_INDEX,
+  !> GSP_KIND_AUTO; GSP_KIND_UNKNOWN for a value the library does not know).
+  integer function gsp_kind_of(algorithm) result(kind)
+    integer, intent(in) :: algorithm
+    kind = int(gsp_algorithm_kind(int(algorithm, c_int)))
+  end function
+
+  !> The library's algorithms of one kind, in value order, read from its
+  !> table (values run 0, 1, 2, ... while the library knows them).
+  function gsp_algorithms(kind) result(list)
+    integer, intent(in) :: kind
+    integer, allocatable :: list(:)
+    integer :: a
+    allocate (list(0))
+    a = 0
+    do while (gsp_algorithm_kind(int(a, c_int)) /= GSP_KIND_UNKNOWN)
+      if (gsp_algorithm_kind(int(a, c_int)) == kind) list = [list, a]
+      a = a + 1
+    end do
   end function
 end module gsp_common

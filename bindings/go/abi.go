@@ -70,17 +70,24 @@ func ABILines() []string {
 	c("GSP_BACKEND_AUTO", int64(BackendAuto))
 	c("GSP_BACKEND_CPU", int64(BackendCPU))
 	c("GSP_BACKEND_CUDA", int64(BackendCUDA))
-	for _, a := range algorithmConstants {
-		c(a.name, int64(a.value))
-	}
+	c("GSP_KIND_UNKNOWN", int64(KindUnknown))
+	c("GSP_KIND_AUTO", int64(KindAuto))
+	c("GSP_KIND_SSSP", int64(KindSSSP))
+	c("GSP_KIND_APSP", int64(KindAPSP))
+	c("GSP_KIND_INDEX", int64(KindIndex))
 	c("GSP_NO_PATHS", C.GSP_NO_PATHS)
 	c("GSP_ROWS_ANY_ORDER", C.GSP_ROWS_ANY_ORDER)
+	for _, a := range algorithmConstants {
+		l = append(l, fmt.Sprintf("algorithm %s %d", a.name, int64(a.value)))
+	}
 	return l
 }
 
-// algorithmConstants names every Algorithm constant in the order of
-// GSP_ALGORITHM_LIST (include/gsp/gsp.h), as tests/test_abi_layout.c prints
-// them: an algorithm added there and not here fails the ABI check.
+// algorithmConstants names the Algorithm constants this package declares,
+// by their C names, as tests/test_abi_layout.c prints GSP_ALGORITHM_LIST's
+// ("algorithm NAME VALUE"): the ABI check asks that each is the header's.
+// An algorithm of the library without a constant here is still listed by
+// Algorithms and found by AlgorithmFromName.
 var algorithmConstants = []struct {
 	name  string
 	value Algorithm

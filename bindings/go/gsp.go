@@ -106,14 +106,50 @@ const (
 	IndexCH Algorithm = C.GSP_CH
 )
 
+// Kind says which entry points run an algorithm (gsp_kind).
+type Kind int32
+
+const (
+	KindUnknown Kind = C.GSP_KIND_UNKNOWN // no such algorithm
+	KindAuto    Kind = C.GSP_KIND_AUTO    // AlgoAuto: chosen per call
+	KindSSSP    Kind = C.GSP_KIND_SSSP    // one source: SSSP
+	KindAPSP    Kind = C.GSP_KIND_APSP    // many sources: APSP, APSPStream, Table
+	KindIndex   Kind = C.GSP_KIND_INDEX   // answers from a road index (Options.Index)
+)
+
+// Kind is the algorithm's kind, KindUnknown for a value the library does not know.
+func (a Algorithm) Kind() Kind { return Kind(C.gsp_algorithm_kind(C.gsp_algorithm(a))) }
+
+// AcceptsNegativeWeights says whether the algorithm runs on graphs with negative arcs.
+func (a Algorithm) AcceptsNegativeWeights() bool {
+	return C.gsp_algorithm_accepts_negative_weights(C.gsp_algorithm(a)) != 0
+}
+
+// HasEngine says whether this build of libgsp has an engine for the
+// algorithm on the backend (BackendAuto: on either).
+func (a Algorithm) HasEngine(b Backend) bool {
+	return C.gsp_algorithm_has_engine(C.gsp_algorithm(a), C.gsp_backend(b)) != 0
+}
+
+// Algorithms lists the library's algorithms of a kind, in value order, as
+// the library's table has them (gsp_algorithm_kind): a library with a new
+// algorithm lists it without a new binding.
+func Algorithms(kind Kind) []Algorithm {
+	var out []Algorithm
+	for a := Algorithm(0); a.Kind() != KindUnknown; a++ {
+		if a.Kind() == kind {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
 // SSSPAlgorithms, APSPAlgorithms and IndexAlgorithms list every algorithm
-// of each kind (TestAlgorithmLists checks them against the library's names).
+// of each kind, read from the library (Algorithms).
 var (
-	SSSPAlgorithms = []Algorithm{SSSPDijkstra, SSSPBellmanFord, SSSPDeltaStepping, SSSPAtomicLock, SSSPHarish,
-		SSSPSpmvCSR, SSSPSpmvELL, SSSPGPUDijkstra, SSSPAtomic64}
-	APSPAlgorithms = []Algorithm{APSPFloydWarshall, APSPMinPlus, APSPHeap, APSPTaskParallel, APSPJohnson,
-		APSPDeltaStepping, APSPSpmm}
-	IndexAlgorithms = []Algorithm{IndexCH}
+	SSSPAlgorithms  = Algorithms(KindSSSP)
+	APSPAlgorithms  = Algorithms(KindAPSP)
+	IndexAlgorithms = Algorithms(KindIndex)
 )
 
 // String is the CLI's name, e.g. "dijkstra".

@@ -83,8 +83,8 @@ func TestVersionAndNames(t *testing.T) {
 }
 
 // TestAlgorithmLists: every algorithm the library names (any id up to 255)
-// is in SSSPAlgorithms, APSPAlgorithms or IndexAlgorithms, once, and round-trips by name; a
-// new id in gsp.h fails here until this package lists it.
+// is in SSSPAlgorithms, APSPAlgorithms or IndexAlgorithms, once, of its
+// kind, and round-trips by name; the named constants have their kinds.
 func TestAlgorithmLists(t *testing.T) {
 	listed := map[Algorithm]int{}
 	for _, a := range append(append(append([]Algorithm{AlgoAuto}, SSSPAlgorithms...), APSPAlgorithms...), IndexAlgorithms...) {
@@ -105,6 +105,21 @@ func TestAlgorithmLists(t *testing.T) {
 		if b, err := AlgorithmFromName(name); err != nil || b != a {
 			t.Errorf("AlgorithmFromName(%q) = %v, %v", name, b, err)
 		}
+	}
+	for _, a := range SSSPAlgorithms {
+		if a.Kind() != KindSSSP {
+			t.Errorf("%v in SSSPAlgorithms has kind %d", a, a.Kind())
+		}
+	}
+	if SSSPDijkstra.Kind() != KindSSSP || APSPJohnson.Kind() != KindAPSP || IndexCH.Kind() != KindIndex ||
+		AlgoAuto.Kind() != KindAuto || Algorithm(1000).Kind() != KindUnknown {
+		t.Error("kinds of the named constants")
+	}
+	if !SSSPBellmanFord.AcceptsNegativeWeights() || SSSPDijkstra.AcceptsNegativeWeights() {
+		t.Error("negative weights")
+	}
+	if !SSSPDijkstra.HasEngine(BackendCPU) || SSSPHarish.HasEngine(BackendCPU) || SSSPDijkstra.HasEngine(BackendCUDA) {
+		t.Error("engines")
 	}
 	if APSPDeltaStepping != 15 || APSPDeltaStepping.String() != "batched-delta-stepping" {
 		t.Fatal(int(APSPDeltaStepping), APSPDeltaStepping)

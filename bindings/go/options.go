@@ -29,15 +29,15 @@ import (
 
 // Options of a run. The zero value is the defaults.
 type Options struct {
-	Backend           Backend
-	Algorithm         Algorithm
-	Device            int32   // CUDA ordinal
-	NoPaths           bool    // distances only
+	Backend   Backend
+	Algorithm Algorithm
+	Device    int32 // CUDA ordinal
+	NoPaths   bool  // distances only
 	// AnyOrder (GSP_ROWS_ANY_ORDER) lets APSPStream hand row blocks to its
 	// callback in any order (each at its FirstSourceIndex; every row once,
 	// one call at a time), so that a run on several devices streams from
 	// all of them at once. Other runs ignore it. Default: source order.
-	AnyOrder bool
+	AnyOrder          bool
 	Delta             float64 // delta-stepping bucket width; 0 chooses
 	NumThreads        int32   // CPU threads; 0: all cores
 	DeviceMemoryLimit uint64  // bytes; 0: what is free

@@ -3,11 +3,10 @@
  * @brief libgsp: shortest paths on CPUs and NVIDIA GPUs behind a stable C ABI.
  *
  * The one header users include, `#include <gsp/gsp.h>`, for the whole C API;
- * its sections "options", "tables", "devices" and "searches" live in
- * gsp_options.h, gsp_table.h, gsp_device.h and gsp_search.h, which it
- * includes at its end. It compiles as C99 and as C++, includes no system
- * header but <stddef.h> and <stdint.h>, and is, with those parts, its own
- * manual.
+ * its sections "algorithms", "options", "tables", "devices", "searches" and
+ * "road indexes" live in gsp_algorithms.h, gsp_options.h, gsp_table.h,
+ * gsp_device.h, gsp_search.h and gsp_index.h, which it includes at its end. It compiles as C99 and as C++, includes no
+ * system header but <stddef.h> and <stdint.h>, and is, with those parts, its own manual.
  *
  * Conventions (see doc/conventions.md):
  * - Every function that can fail returns a ::gsp_status; outputs go through
@@ -293,54 +292,81 @@ typedef enum gsp_backend {
 } gsp_backend;
 
 /**
- * @brief The list of algorithms: X(name, value, cli_name, summary).
+ * @brief The table of algorithms, one row each:
+ * X(name, value, cli_name, kind, any_w, cpu, cuda, text).
  *
- * One list generates ::gsp_algorithm, gsp_algorithm_name(),
- * gsp_algorithm_from_name() (whose names are @p cli_name, the CLI's) and the
- * constants of every language binding. Values are explicit and never
- * reused; a new algorithm is appended. Each summary starts with the kind
- * (SSSP: gsp_sssp_run(); APSP: gsp_apsp_run(), gsp_apsp_stream(),
- * gsp_table_run()) and the weights it accepts ("any w", or "w >= 0": others
- * answer GSP_ERR_NEGATIVE_WEIGHT), and ends with the backends that have an
- * engine for it; the library checks at build time that its own table of
- * engines agrees. See doc/algorithms.md for which to choose.
+ * The one place libgsp states what an algorithm is. @p name is the
+ * ::gsp_algorithm enumerator, @p value its value (explicit, never reused; a
+ * new algorithm is appended), @p cli_name the name of gsp_algorithm_name(),
+ * gsp_algorithm_from_name() and the CLI; @p kind a ::gsp_kind enumerator
+ * (GSP_KIND_SSSP: gsp_sssp_run(); GSP_KIND_APSP: gsp_apsp_run(),
+ * gsp_apsp_stream(), gsp_table_run(); GSP_KIND_INDEX: runs that answer from
+ * a road index); @p any_w 1 when it accepts negative weights (0: "w >= 0",
+ * others answer GSP_ERR_NEGATIVE_WEIGHT); @p cpu and @p cuda 1 when that
+ * backend has an engine for it (CUDA: in builds with CUDA); @p text what it
+ * does. The enum, the names, the library's dispatch checks and the
+ * bindings' constants and kind lists are all made from it, and
+ * gsp_algorithm_kind(), gsp_algorithm_accepts_negative_weights() and
+ * gsp_algorithm_has_engine() (gsp_algorithms.h) answer from it at run time.
+ * See doc/algorithms.md for which to choose.
  */
-#define GSP_ALGORITHM_LIST(X)                                                                                      \
-  X(GSP_ALGO_AUTO, 0, "auto", "chosen from the graph, the backend and the call")                                   \
-  X(GSP_SSSP_DIJKSTRA, 1, "dijkstra", "SSSP, w >= 0: binary-heap Dijkstra (CPU)")                                  \
-  X(GSP_SSSP_BELLMAN_FORD, 2, "bellman-ford", "SSSP, any w: queue Bellman-Ford, negative-cycle check (CPU, CUDA)") \
-  X(GSP_SSSP_DELTA_STEPPING, 3, "delta-stepping", "SSSP, w >= 0: delta-stepping (CPU threads, CUDA)")              \
-  X(GSP_SSSP_ATOMIC_LOCK, 4, "atomic-lock", "SSSP, w >= 0: per-vertex lock relax/update (CUDA)")                   \
-  X(GSP_SSSP_HARISH, 5, "harish", "SSSP, w >= 0: scatter/check then parent pass (CUDA)")                           \
-  X(GSP_SSSP_SPMV_CSR, 6, "spmv-csr", "SSSP, any w: min-plus SpMV Bellman-Ford, CSR (CUDA)")                       \
-  X(GSP_SSSP_SPMV_ELL, 7, "spmv-ell", "SSSP, any w: min-plus SpMV Bellman-Ford, ELL (CUDA)")                       \
-  X(GSP_SSSP_GPU_DIJKSTRA, 8, "gpu-dijkstra", "SSSP, w >= 0: Dijkstra with parallel-reduction ExtractMin (CUDA)")  \
-  X(GSP_APSP_FLOYD_WARSHALL, 9, "floyd-warshall", "APSP, any w: blocked Floyd-Warshall (CPU, CUDA, out-of-core)")  \
-  X(GSP_APSP_MINPLUS, 10, "minplus", "APSP, any w: repeated min-plus squaring (CPU, CUDA)")                        \
-  X(GSP_APSP_HEAP, 11, "heap", "APSP, w >= 0: one binary-heap Dijkstra per source (CPU, CUDA)")                    \
-  X(GSP_APSP_TASK_PARALLEL, 12, "task-parallel", "APSP, w >= 0: N sources per launch (CUDA)")                      \
-  X(GSP_APSP_JOHNSON, 13, "johnson", "APSP, any w: Bellman-Ford reweighting then Dijkstra (CPU, CUDA)")            \
-  X(GSP_SSSP_ATOMIC_64, 14, "atomic64", "SSSP, w >= 0: lock-free (distance, parent) 64-bit atomic (CUDA)")         \
-  X(GSP_APSP_DELTA_STEPPING, 15, "batched-delta-stepping",                                                         \
-    "APSP, w >= 0: one delta-stepping search per source, many sources at once (CPU, CUDA)")                        \
-  X(GSP_APSP_SPMM, 16, "spmm", "APSP, w >= 0: min-plus SpMM Bellman-Ford, a tile of sources per vertex (CUDA)")    \
-  X(GSP_CH, 17, "ch", "Index, w >= 0: queries on a road index, gsp_options::index (gsp_index.h) (CPU)")
+#define GSP_ALGORITHM_TABLE(X) GSP_ALGORITHM_ROWS_(GSP_ALGORITHM_TABLE_ROW_, X)
+
+/** @cond GSP_INTERNAL */
+/* The rows, each R(X, row...): GSP_ALGORITHM_TABLE and GSP_ALGORITHM_LIST
+ * read them with their own R. clang-format off: one row a line. */
+/* clang-format off */
+#define GSP_ALGORITHM_ROWS_(R, X) \
+  R(X, GSP_ALGO_AUTO,           0, "auto",           GSP_KIND_AUTO,  1, 0, 0, "chosen from the graph, the backend and the call") \
+  R(X, GSP_SSSP_DIJKSTRA,       1, "dijkstra",       GSP_KIND_SSSP,  0, 1, 0, "binary-heap Dijkstra") \
+  R(X, GSP_SSSP_BELLMAN_FORD,   2, "bellman-ford",   GSP_KIND_SSSP,  1, 1, 1, "queue Bellman-Ford, negative-cycle check") \
+  R(X, GSP_SSSP_DELTA_STEPPING, 3, "delta-stepping", GSP_KIND_SSSP,  0, 1, 1, "delta-stepping") \
+  R(X, GSP_SSSP_ATOMIC_LOCK,    4, "atomic-lock",    GSP_KIND_SSSP,  0, 0, 1, "per-vertex lock relax/update") \
+  R(X, GSP_SSSP_HARISH,         5, "harish",         GSP_KIND_SSSP,  0, 0, 1, "scatter/check then parent pass") \
+  R(X, GSP_SSSP_SPMV_CSR,       6, "spmv-csr",       GSP_KIND_SSSP,  1, 0, 1, "min-plus SpMV Bellman-Ford, CSR") \
+  R(X, GSP_SSSP_SPMV_ELL,       7, "spmv-ell",       GSP_KIND_SSSP,  1, 0, 1, "min-plus SpMV Bellman-Ford, ELL") \
+  R(X, GSP_SSSP_GPU_DIJKSTRA,   8, "gpu-dijkstra",   GSP_KIND_SSSP,  0, 0, 1, "Dijkstra with parallel-reduction ExtractMin") \
+  R(X, GSP_APSP_FLOYD_WARSHALL, 9, "floyd-warshall", GSP_KIND_APSP,  1, 1, 1, "blocked Floyd-Warshall, out-of-core on CUDA") \
+  R(X, GSP_APSP_MINPLUS,       10, "minplus",        GSP_KIND_APSP,  1, 1, 1, "repeated min-plus squaring") \
+  R(X, GSP_APSP_HEAP,          11, "heap",           GSP_KIND_APSP,  0, 1, 1, "one binary-heap Dijkstra per source") \
+  R(X, GSP_APSP_TASK_PARALLEL, 12, "task-parallel",  GSP_KIND_APSP,  0, 0, 1, "N sources per launch") \
+  R(X, GSP_APSP_JOHNSON,       13, "johnson",        GSP_KIND_APSP,  1, 1, 1, "Bellman-Ford reweighting then Dijkstra") \
+  R(X, GSP_SSSP_ATOMIC_64,     14, "atomic64",       GSP_KIND_SSSP,  0, 0, 1, "lock-free (distance, parent) 64-bit atomic") \
+  R(X, GSP_APSP_DELTA_STEPPING, 15, "batched-delta-stepping", GSP_KIND_APSP, 0, 1, 1, \
+    "one delta-stepping search per source, many sources at once") \
+  R(X, GSP_APSP_SPMM,          16, "spmm",           GSP_KIND_APSP,  0, 0, 1, "min-plus SpMM Bellman-Ford, a tile of sources per vertex") \
+  R(X, GSP_CH,                 17, "ch",             GSP_KIND_INDEX, 0, 1, 0, "queries on a road index, gsp_options::index (gsp_index.h)")
+/* clang-format on */
+#define GSP_ALGORITHM_TABLE_ROW_(X, name, value, cli_name, kind, any_w, cpu, cuda, text) \
+  X(name, value, cli_name, kind, any_w, cpu, cuda, text)
+#define GSP_ALGORITHM_LIST_ROW_(X, name, value, cli_name, kind, any_w, cpu, cuda, text) \
+  X(name, value, cli_name, GSP_ALGORITHM_SUMMARY_(kind, any_w, cpu, cuda, text))
+/* A row's summary: "SSSP, w >= 0: binary-heap Dijkstra (CPU)". */
+#define GSP_ALGORITHM_SUMMARY_(kind, any_w, cpu, cuda, text) \
+  GSP_ALGO_SUMMARY_##kind##_(GSP_ALGO_WEIGHTS_##any_w##_, GSP_ALGO_BACKENDS_##cpu##cuda##_, text)
+#define GSP_ALGO_SUMMARY_GSP_KIND_AUTO_(weights, backends, text) text
+#define GSP_ALGO_SUMMARY_GSP_KIND_SSSP_(weights, backends, text) "SSSP, " weights ": " text " " backends
+#define GSP_ALGO_SUMMARY_GSP_KIND_APSP_(weights, backends, text) "APSP, " weights ": " text " " backends
+#define GSP_ALGO_SUMMARY_GSP_KIND_INDEX_(weights, backends, text) "Index, " weights ": " text " " backends
+#define GSP_ALGO_WEIGHTS_0_ "w >= 0"
+#define GSP_ALGO_WEIGHTS_1_ "any w"
+#define GSP_ALGO_BACKENDS_00_ "(no engine)"
+#define GSP_ALGO_BACKENDS_10_ "(CPU)"
+#define GSP_ALGO_BACKENDS_01_ "(CUDA)"
+#define GSP_ALGO_BACKENDS_11_ "(CPU, CUDA)"
+/** @endcond */
+
+/**
+ * @brief The algorithms as X(name, value, cli_name, summary), from ::GSP_ALGORITHM_TABLE:
+ * the summary is made from the row, e.g. "SSSP, w >= 0: binary-heap Dijkstra (CPU)".
+ */
+#define GSP_ALGORITHM_LIST(X) GSP_ALGORITHM_ROWS_(GSP_ALGORITHM_LIST_ROW_, X)
 
 /** @cond GSP_INTERNAL */
 #define GSP_ALGORITHM_ENUM_ITEM_(name, value, cli_name, summary) name = value,
 /** @endcond */
 
-/**
- * @brief Shortest-path algorithms: one enumerator per entry of ::GSP_ALGORITHM_LIST,
- * whose summaries say the kind, the weights and the backends of each.
- *
- * GSP_APSP_DELTA_STEPPING (15) runs one delta-stepping search per source:
- * on the CPU each row by one thread, the sources spread over the threads (the
- * rows AUTO runs so where the CPU cost model estimates delta-stepping faster
- * than Dijkstra), on CUDA many searches at once. GSP_APSP_SPMM (16) runs
- * Bellman-Ford rounds for up to 128 sources at once: fast where shortest
- * paths have few arcs (random graphs), slow on road networks (doc/algorithms.md).
- */
+/** @brief Shortest-path algorithms: one enumerator per row of ::GSP_ALGORITHM_TABLE. */
 typedef enum gsp_algorithm { GSP_ALGORITHM_LIST(GSP_ALGORITHM_ENUM_ITEM_) GSP_ALGORITHM_END_ } gsp_algorithm;
 
 /** @brief Options for a run (gsp_options.h): fill with gsp_options_init() first. */
@@ -557,6 +583,7 @@ GSP_API gsp_status gsp_apsp_run_into(const gsp_graph* graph, const int32_t* sour
 
 /* The sections "options", "tables", "devices" and "searches", each in its
  * own header and documented there; they need the declarations above. */
+#include "gsp_algorithms.h"
 #include "gsp_options.h"
 #include "gsp_table.h"
 #include "gsp_device.h"

@@ -155,21 +155,6 @@ GSP_API gsp_status gsp_sssp_run_device(const gsp_graph* graph, int32_t source, c
  */
 GSP_API const char* gsp_backend_name(gsp_backend backend);
 
-/**
- * @brief Name of an algorithm, e.g. "dijkstra", "floyd-warshall" (the CLI's names).
- * @param algorithm the value.
- * @return a static string, never NULL ("unknown" for bad values).
- */
-GSP_API const char* gsp_algorithm_name(gsp_algorithm algorithm);
-
-/**
- * @brief Look an algorithm up by its name (as gsp_algorithm_name() gives it).
- * @param name the name.
- * @param out out: the algorithm.
- * @return GSP_OK or GSP_ERR_INVALID_ARGUMENT.
- */
-GSP_API gsp_status gsp_algorithm_from_name(const char* name, gsp_algorithm* out);
-
 #ifdef __cplusplus
 }
 #endif

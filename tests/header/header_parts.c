@@ -1,7 +1,8 @@
-/* Each part of the public header (gsp_options.h, gsp_table.h, gsp_device.h, gsp_search.h,
- * gsp_index.h) compiles on its
+/* Each part of the public header (gsp_algorithms.h, gsp_options.h, gsp_table.h, gsp_device.h,
+ * gsp_search.h, gsp_index.h) compiles on its
  * own, as pedantic C99 and C++: included first, it brings gsp.h; after it,
  * gsp.h adds nothing twice. Users include <gsp/gsp.h>, which includes both. */
+#include <gsp/gsp_algorithms.h>
 #include <gsp/gsp_options.h>
 #include <gsp/gsp_table.h>
 #include <gsp/gsp_device.h>
@@ -17,5 +18,6 @@ int main(void) {
   return (int)(gsp_table_info(NULL, &info) != GSP_ERR_INVALID_ARGUMENT) +
          (gsp_backend_available(GSP_BACKEND_CPU) != 1) +
          (gsp_nearest_run(NULL, NULL, 0, NULL, NULL, NULL, NULL) != GSP_ERR_INVALID_ARGUMENT) +
-         (gsp_index_build(NULL, NULL, NULL, NULL) != GSP_ERR_INVALID_ARGUMENT);
+         (gsp_index_build(NULL, NULL, NULL, NULL) != GSP_ERR_INVALID_ARGUMENT) +
+         (gsp_algorithm_kind(GSP_SSSP_DIJKSTRA) != GSP_KIND_SSSP);
 }

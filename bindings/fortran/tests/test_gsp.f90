@@ -20,11 +20,7 @@ program test_gsp
   integer, allocatable :: path(:), pred(:)
   integer :: st, b, a, ran, failures
   integer :: backends(2), nb
-  integer :: sssp_algos(10) = [GSP_ALGO_AUTO, GSP_SSSP_DIJKSTRA, GSP_SSSP_BELLMAN_FORD, GSP_SSSP_DELTA_STEPPING, &
-      GSP_SSSP_ATOMIC_LOCK, GSP_SSSP_HARISH, GSP_SSSP_SPMV_CSR, GSP_SSSP_SPMV_ELL, GSP_SSSP_GPU_DIJKSTRA, &
-      GSP_SSSP_ATOMIC_64]
-  integer :: apsp_algos(8) = [GSP_ALGO_AUTO, GSP_APSP_FLOYD_WARSHALL, GSP_APSP_MINPLUS, GSP_APSP_HEAP, &
-      GSP_APSP_TASK_PARALLEL, GSP_APSP_JOHNSON, GSP_APSP_DELTA_STEPPING, GSP_APSP_SPMM]
+  integer, allocatable :: sssp_algos(:), apsp_algos(:), index_algos(:)
   character(len=256) :: tmp
   ! GSP_F64, the distance limit and gsp_nearest
   real(c_double) :: w64(4) = [0.1_c_double, 0.2_c_double, 0.4_c_double, 5.0_c_double]
@@ -48,15 +44,20 @@ program test_gsp
   a = gsp_algorithm_lookup("no-such-algorithm", stat=st)
   call expect_status(st, GSP_ERR_INVALID_ARGUMENT, "bad algorithm name")
 
-  ! Every algorithm the library names is in sssp_algos or apsp_algos once
-  ! (AUTO in both), or is GSP_CH (queries on a road index), and round-trips
-  ! by name: a new id fails here until listed.
+  ! The library's algorithms by kind (AUTO in both run lists): every one it
+  ! names is in one list once, of its kind, and round-trips by name.
+  sssp_algos = [GSP_ALGO_AUTO, gsp_algorithms(GSP_KIND_SSSP)]
+  apsp_algos = [GSP_ALGO_AUTO, gsp_algorithms(GSP_KIND_APSP)]
+  index_algos = gsp_algorithms(GSP_KIND_INDEX)
+  call expect(gsp_kind_of(GSP_SSSP_DIJKSTRA) == GSP_KIND_SSSP .and. gsp_kind_of(GSP_CH) == GSP_KIND_INDEX .and. &
+              gsp_kind_of(GSP_APSP_JOHNSON) == GSP_KIND_APSP .and. gsp_kind_of(1000) == GSP_KIND_UNKNOWN, "kinds")
+  call expect(any(index_algos == GSP_CH) .and. any(sssp_algos == GSP_SSSP_HARISH), "lists by kind")
   do a = 0, 255
     if (gsp_algorithm_string(a) == "unknown") then
-      call expect(count(sssp_algos == a) + count(apsp_algos == a) == 0 .and. a /= GSP_CH, &
+      call expect(count(sssp_algos == a) + count(apsp_algos == a) + count(index_algos == a) == 0, &
                   "listed but not an algorithm")
     else if (a /= GSP_ALGO_AUTO) then
-      call expect(count(sssp_algos == a) + count(apsp_algos == a) + count([GSP_CH] == a) == 1, &
+      call expect(count(sssp_algos == a) + count(apsp_algos == a) + count(index_algos == a) == 1, &
                   "algorithm lists: " // gsp_algorithm_string(a))
       call expect(gsp_algorithm_lookup(gsp_algorithm_string(a)) == a, "round trip: " // gsp_algorithm_string(a))
     end if

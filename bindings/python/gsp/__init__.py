@@ -49,7 +49,8 @@ except ImportError:  # pragma: no cover - depends on the machine
 
 __all__ = ["Graph", "Paths", "Index", "IndexSize", "RunInfo", "GspError", "version", "version_string", "status_name",
            "backend_available", "device_count", "release_cached_memory", "backend_name", "algorithm_name",
-           "algorithm_from_name", "HAVE_NUMPY", "F32", "I32", "F64"] + list(_ffi.CONSTANTS)
+           "algorithm_from_name", "algorithms", "algorithm_kind", "HAVE_NUMPY", "F32", "I32",
+           "F64"] + list(_ffi.CONSTANTS) + list(_ffi.ALGORITHMS)
 
 HAVE_NUMPY = _np is not None
 F32 = _ffi.GSP_F32
@@ -124,6 +125,38 @@ def algorithm_from_name(name):
     out = ctypes.c_int(0)
     _check(_lib.gsp_algorithm_from_name(name.encode(), ctypes.byref(out)))
     return out.value
+
+
+_KINDS = {"auto": _ffi.GSP_KIND_AUTO, "sssp": _ffi.GSP_KIND_SSSP, "apsp": _ffi.GSP_KIND_APSP,
+          "index": _ffi.GSP_KIND_INDEX}
+
+
+def algorithm_kind(algorithm):
+    """The kind of an algorithm (value or name): "auto", "sssp" (Graph.sssp),
+    "apsp" (apsp, apsp_stream, table) or "index" (answers from an Index)."""
+    k = _lib.gsp_algorithm_kind(_algorithm(algorithm))
+    for name, v in _KINDS.items():
+        if v == k:
+            return name
+    raise ValueError("no such algorithm: %r" % (algorithm,))
+
+
+def algorithms(kind=None, backend=None):
+    """The names of the library's algorithms, in value order: of one kind
+    ("sssp", "apsp", "index", "auto") when given, and with an engine on
+    ``backend`` ("cpu", "cuda", "auto") in this build when given."""
+    if kind is not None and kind not in _KINDS:
+        raise ValueError("kind must be one of %s, got %r" % (", ".join(_KINDS), kind))
+    if backend is not None and backend not in _BACKENDS:
+        raise ValueError("backend must be one of %s, got %r" % (", ".join(_BACKENDS), backend))
+    out = []
+    for a in range(len(_ffi.ALGORITHMS)):
+        if kind is not None and _lib.gsp_algorithm_kind(a) != _KINDS[kind]:
+            continue
+        if backend is not None and not _lib.gsp_algorithm_has_engine(a, _BACKENDS[backend]):
+            continue
+        out.append(algorithm_name(a))
+    return out
 
 
 _BACKENDS = {"auto": _ffi.GSP_BACKEND_AUTO, "cpu": _ffi.GSP_BACKEND_CPU, "cuda": _ffi.GSP_BACKEND_CUDA}

@@ -31,24 +31,11 @@ GSP_FORMAT_EDGE_LIST = 3
 GSP_BACKEND_AUTO = 0
 GSP_BACKEND_CPU = 1
 GSP_BACKEND_CUDA = 2
-GSP_ALGO_AUTO = 0  # chosen from the graph, the backend and the call
-GSP_SSSP_DIJKSTRA = 1  # SSSP, w >= 0: binary-heap Dijkstra (CPU)
-GSP_SSSP_BELLMAN_FORD = 2  # SSSP, any w: queue Bellman-Ford, negative-cycle check (CPU, CUDA)
-GSP_SSSP_DELTA_STEPPING = 3  # SSSP, w >= 0: delta-stepping (CPU threads, CUDA)
-GSP_SSSP_ATOMIC_LOCK = 4  # SSSP, w >= 0: per-vertex lock relax/update (CUDA)
-GSP_SSSP_HARISH = 5  # SSSP, w >= 0: scatter/check then parent pass (CUDA)
-GSP_SSSP_SPMV_CSR = 6  # SSSP, any w: min-plus SpMV Bellman-Ford, CSR (CUDA)
-GSP_SSSP_SPMV_ELL = 7  # SSSP, any w: min-plus SpMV Bellman-Ford, ELL (CUDA)
-GSP_SSSP_GPU_DIJKSTRA = 8  # SSSP, w >= 0: Dijkstra with parallel-reduction ExtractMin (CUDA)
-GSP_APSP_FLOYD_WARSHALL = 9  # APSP, any w: blocked Floyd-Warshall (CPU, CUDA, out-of-core)
-GSP_APSP_MINPLUS = 10  # APSP, any w: repeated min-plus squaring (CPU, CUDA)
-GSP_APSP_HEAP = 11  # APSP, w >= 0: one binary-heap Dijkstra per source (CPU, CUDA)
-GSP_APSP_TASK_PARALLEL = 12  # APSP, w >= 0: N sources per launch (CUDA)
-GSP_APSP_JOHNSON = 13  # APSP, any w: Bellman-Ford reweighting then Dijkstra (CPU, CUDA)
-GSP_SSSP_ATOMIC_64 = 14  # SSSP, w >= 0: lock-free (distance, parent) 64-bit atomic (CUDA)
-GSP_APSP_DELTA_STEPPING = 15  # APSP, w >= 0: one delta-stepping search per source, many sources at once (CPU, CUDA)
-GSP_APSP_SPMM = 16  # APSP, w >= 0: min-plus SpMM Bellman-Ford, a tile of sources per vertex (CUDA)
-GSP_CH = 17  # Index, w >= 0: queries on a road index, gsp_options::index (gsp_index.h) (CPU)
+GSP_KIND_UNKNOWN = -1
+GSP_KIND_AUTO = 0
+GSP_KIND_SSSP = 1
+GSP_KIND_APSP = 2
+GSP_KIND_INDEX = 3
 GSP_NO_PATHS = 1
 GSP_ROWS_ANY_ORDER = 2
 
@@ -107,24 +94,11 @@ CONSTANTS = [
     "GSP_BACKEND_AUTO",
     "GSP_BACKEND_CPU",
     "GSP_BACKEND_CUDA",
-    "GSP_ALGO_AUTO",
-    "GSP_SSSP_DIJKSTRA",
-    "GSP_SSSP_BELLMAN_FORD",
-    "GSP_SSSP_DELTA_STEPPING",
-    "GSP_SSSP_ATOMIC_LOCK",
-    "GSP_SSSP_HARISH",
-    "GSP_SSSP_SPMV_CSR",
-    "GSP_SSSP_SPMV_ELL",
-    "GSP_SSSP_GPU_DIJKSTRA",
-    "GSP_APSP_FLOYD_WARSHALL",
-    "GSP_APSP_MINPLUS",
-    "GSP_APSP_HEAP",
-    "GSP_APSP_TASK_PARALLEL",
-    "GSP_APSP_JOHNSON",
-    "GSP_SSSP_ATOMIC_64",
-    "GSP_APSP_DELTA_STEPPING",
-    "GSP_APSP_SPMM",
-    "GSP_CH",
+    "GSP_KIND_UNKNOWN",
+    "GSP_KIND_AUTO",
+    "GSP_KIND_SSSP",
+    "GSP_KIND_APSP",
+    "GSP_KIND_INDEX",
     "GSP_NO_PATHS",
     "GSP_ROWS_ANY_ORDER",
 ]

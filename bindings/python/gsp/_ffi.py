@@ -1,6 +1,7 @@
 """The raw layer: libgsp loaded with ctypes, every function with argtypes and
 restype, the two mirrored structs and every constant of include/gsp/gsp.h
-(from _constants.py, generated from the header).
+(from _constants.py, generated from the header; the algorithms from the
+library, see ALGORITHMS).
 
 Nothing here checks arguments; the public layer (gsp/__init__.py) does.
 The constants are checked against the header by tests/test_abi_layout.c
@@ -81,6 +82,8 @@ def abi_lines():
             out.append("offset %s.%s %d" % (st.__name__, name, getattr(st, name).offset))
     for name in CONSTANTS:
         out.append("const %s %d" % (name, globals()[name]))
+    for value, name in enumerate(ALGORITHMS):
+        out.append("algorithm %s %d" % (name, value))
     return out
 
 
@@ -181,6 +184,11 @@ _SIGNATURES = {
     "gsp_backend_name": (ctypes.c_char_p, [ctypes.c_int]),
     "gsp_algorithm_name": (ctypes.c_char_p, [ctypes.c_int]),
     "gsp_algorithm_from_name": (c_status, [ctypes.c_char_p, ctypes.POINTER(ctypes.c_int)]),
+    "gsp_algorithm_identifier": (ctypes.c_char_p, [ctypes.c_int]),
+    "gsp_algorithm_summary": (ctypes.c_char_p, [ctypes.c_int]),
+    "gsp_algorithm_kind": (ctypes.c_int, [ctypes.c_int]),
+    "gsp_algorithm_accepts_negative_weights": (ctypes.c_int, [ctypes.c_int]),
+    "gsp_algorithm_has_engine": (ctypes.c_int, [ctypes.c_int, ctypes.c_int]),
 }
 # Entries a libgsp older than the binding may lack: declared when present; the
 # public layer says GSP_ERR_UNSUPPORTED when not (gsp._device.has_device_arrays).
@@ -214,3 +222,20 @@ for _name, (_res, _args) in _OPTIONAL_SIGNATURES.items():
 def has(name):
     """Whether the loaded libgsp exports the function ``name``."""
     return getattr(lib, name, None) is not None
+
+
+# ------------------------------------------------------------------ algorithms
+# Read from the loaded library (gsp_algorithms.h), not listed here: every
+# value from 0 on that gsp_algorithm_kind() knows is one, and each becomes a
+# module constant under its C name (GSP_SSSP_DIJKSTRA = 1), so a library with
+# a new algorithm needs no new binding.
+def _read_algorithms():
+    out = []
+    while lib.gsp_algorithm_kind(len(out)) != GSP_KIND_UNKNOWN:
+        out.append(lib.gsp_algorithm_identifier(len(out)).decode())
+    return out
+
+
+ALGORITHMS = _read_algorithms()  # C names, by value
+for _value, _ident in enumerate(ALGORITHMS):
+    globals()[_ident] = _value

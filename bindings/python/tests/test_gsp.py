@@ -16,13 +16,10 @@ W = [1.0, 2.0, 3.0, 10.0]
 DIST0 = [0.0, 1.0, 3.0, 6.0, INF]
 
 BACKENDS = [gsp.GSP_BACKEND_CPU] + ([gsp.GSP_BACKEND_CUDA] if gsp.backend_available(gsp.GSP_BACKEND_CUDA) else [])
-SSSP_ALGOS = [gsp.GSP_SSSP_DIJKSTRA, gsp.GSP_SSSP_BELLMAN_FORD, gsp.GSP_SSSP_DELTA_STEPPING,
-              gsp.GSP_SSSP_ATOMIC_LOCK, gsp.GSP_SSSP_HARISH, gsp.GSP_SSSP_SPMV_CSR, gsp.GSP_SSSP_SPMV_ELL,
-              gsp.GSP_SSSP_GPU_DIJKSTRA, gsp.GSP_SSSP_ATOMIC_64]
-APSP_ALGOS = [gsp.GSP_APSP_FLOYD_WARSHALL, gsp.GSP_APSP_MINPLUS, gsp.GSP_APSP_HEAP,
-              gsp.GSP_APSP_TASK_PARALLEL, gsp.GSP_APSP_JOHNSON, gsp.GSP_APSP_DELTA_STEPPING,
-              gsp.GSP_APSP_SPMM]
-INDEX_ALGOS = [gsp.GSP_CH]  # queries on a road index (test_index.py)
+# The library's algorithms of each kind (gsp.algorithms reads its table).
+SSSP_ALGOS = [gsp.algorithm_from_name(a) for a in gsp.algorithms("sssp")]
+APSP_ALGOS = [gsp.algorithm_from_name(a) for a in gsp.algorithms("apsp")]
+INDEX_ALGOS = [gsp.algorithm_from_name(a) for a in gsp.algorithms("index")]  # queries on a road index (test_index.py)
 NOT_OFFERED = (gsp.GSP_ERR_UNSUPPORTED, gsp.GSP_ERR_NO_DEVICE)
 
 
@@ -53,8 +50,10 @@ class TestLibrary(unittest.TestCase):
 
 
     def test_algorithm_lists(self):
-        """Every algorithm the library names is in SSSP_ALGOS or APSP_ALGOS once, and round-trips by name."""
+        """Every algorithm the library names is listed by gsp.algorithms() once, under its C name and
+        kind, and round-trips by name; the lists by kind and backend agree with the library's answers."""
         listed = [gsp.GSP_ALGO_AUTO] + SSSP_ALGOS + APSP_ALGOS + INDEX_ALGOS
+        self.assertEqual(sorted(listed), list(range(len(gsp.algorithms()))))
         for i in range(256):
             name = gsp.algorithm_name(i)
             if name == "unknown":
@@ -62,6 +61,20 @@ class TestLibrary(unittest.TestCase):
                 continue
             self.assertEqual(listed.count(i), 1, "algorithm %d (%s)" % (i, name))
             self.assertEqual(gsp.algorithm_from_name(name), i)
+            self.assertEqual(getattr(gsp, gsp._ffi.ALGORITHMS[i]), i)
+            self.assertIn(gsp._ffi.ALGORITHMS[i], gsp.__all__)
+        self.assertEqual(gsp.algorithm_kind("dijkstra"), "sssp")
+        self.assertEqual(gsp.algorithm_kind(gsp.GSP_APSP_JOHNSON), "apsp")
+        self.assertEqual(gsp.algorithm_kind("auto"), "auto")
+        self.assertEqual(gsp.algorithm_kind(gsp.GSP_CH), "index")
+        self.assertIn("dijkstra", gsp.algorithms("sssp", backend="cpu"))
+        self.assertNotIn("harish", gsp.algorithms("sssp", backend="cpu"))
+        self.assertEqual("harish" in gsp.algorithms(backend="cuda"), gsp._ffi.lib.gsp_algorithm_has_engine(
+            gsp.GSP_SSSP_HARISH, gsp.GSP_BACKEND_CUDA) == 1)
+        with self.assertRaises(ValueError):
+            gsp.algorithms("no-such-kind")
+        with self.assertRaises(ValueError):
+            gsp.algorithm_kind(1000)
         self.assertEqual(gsp.GSP_APSP_DELTA_STEPPING, 15)
         self.assertEqual(gsp.algorithm_name(gsp.GSP_APSP_DELTA_STEPPING), "batched-delta-stepping")
         self.assertEqual(gsp.GSP_APSP_SPMM, 16)

@@ -19,4 +19,7 @@ fn main() {
     for (name, value) in CONSTANTS {
         println!("const {name} {value}");
     }
+    for (name, value) in ALGORITHMS {
+        println!("algorithm {name} {value}");
+    }
 }

@@ -54,7 +54,16 @@ pub const GSP_BACKEND_AUTO: gsp_backend = 0;
 pub const GSP_BACKEND_CPU: gsp_backend = 1;
 pub const GSP_BACKEND_CUDA: gsp_backend = 2;
 
-// gsp_algorithm, as GSP_ALGORITHM_LIST lists it.
+/// gsp_kind: which entry points run an algorithm (`gsp_algorithm_kind`).
+pub type gsp_kind = c_int;
+pub const GSP_KIND_UNKNOWN: gsp_kind = -1;
+pub const GSP_KIND_AUTO: gsp_kind = 0;
+pub const GSP_KIND_SSSP: gsp_kind = 1;
+pub const GSP_KIND_APSP: gsp_kind = 2;
+pub const GSP_KIND_INDEX: gsp_kind = 3;
+
+// gsp_algorithm: the algorithms of GSP_ALGORITHM_TABLE this crate names (a
+// library's others are found with gsp_algorithm_kind and friends).
 pub const GSP_ALGO_AUTO: gsp_algorithm = 0;
 pub const GSP_SSSP_DIJKSTRA: gsp_algorithm = 1;
 pub const GSP_SSSP_BELLMAN_FORD: gsp_algorithm = 2;
@@ -81,7 +90,7 @@ pub const GSP_NO_PATHS: u32 = 1 << 0;
 /// on the calling thread), so that several devices stream at once.
 pub const GSP_ROWS_ANY_ORDER: u32 = 1 << 1;
 
-/// Every constant above, by its C name (for the ABI check).
+/// Every constant above but the algorithms, by its C name (for the ABI check).
 pub const CONSTANTS: &[(&str, i64)] = &[
     ("GSP_VERSION_MAJOR", GSP_VERSION_MAJOR as i64),
     ("GSP_VERSION_MINOR", GSP_VERSION_MINOR as i64),
@@ -115,6 +124,18 @@ pub const CONSTANTS: &[(&str, i64)] = &[
     ("GSP_BACKEND_AUTO", GSP_BACKEND_AUTO as i64),
     ("GSP_BACKEND_CPU", GSP_BACKEND_CPU as i64),
     ("GSP_BACKEND_CUDA", GSP_BACKEND_CUDA as i64),
+    ("GSP_KIND_UNKNOWN", GSP_KIND_UNKNOWN as i64),
+    ("GSP_KIND_AUTO", GSP_KIND_AUTO as i64),
+    ("GSP_KIND_SSSP", GSP_KIND_SSSP as i64),
+    ("GSP_KIND_APSP", GSP_KIND_APSP as i64),
+    ("GSP_KIND_INDEX", GSP_KIND_INDEX as i64),
+    ("GSP_NO_PATHS", GSP_NO_PATHS as i64),
+    ("GSP_ROWS_ANY_ORDER", GSP_ROWS_ANY_ORDER as i64),
+];
+
+/// The algorithm constants above, by their C names (for the ABI check, which
+/// asks that each is the header's).
+pub const ALGORITHMS: &[(&str, i64)] = &[
     ("GSP_ALGO_AUTO", GSP_ALGO_AUTO as i64),
     ("GSP_SSSP_DIJKSTRA", GSP_SSSP_DIJKSTRA as i64),
     ("GSP_SSSP_BELLMAN_FORD", GSP_SSSP_BELLMAN_FORD as i64),
@@ -133,8 +154,6 @@ pub const CONSTANTS: &[(&str, i64)] = &[
     ("GSP_APSP_DELTA_STEPPING", GSP_APSP_DELTA_STEPPING as i64),
     ("GSP_APSP_SPMM", GSP_APSP_SPMM as i64),
     ("GSP_CH", GSP_CH as i64),
-    ("GSP_NO_PATHS", GSP_NO_PATHS as i64),
-    ("GSP_ROWS_ANY_ORDER", GSP_ROWS_ANY_ORDER as i64),
 ];
 
 /// Opaque graph handle.
@@ -366,4 +385,9 @@ extern "C" {
     pub fn gsp_backend_name(backend: gsp_backend) -> *const c_char;
     pub fn gsp_algorithm_name(algorithm: gsp_algorithm) -> *const c_char;
     pub fn gsp_algorithm_from_name(name: *const c_char, out: *mut gsp_algorithm) -> gsp_status;
+    pub fn gsp_algorithm_identifier(algorithm: gsp_algorithm) -> *const c_char;
+    pub fn gsp_algorithm_summary(algorithm: gsp_algorithm) -> *const c_char;
+    pub fn gsp_algorithm_kind(algorithm: gsp_algorithm) -> gsp_kind;
+    pub fn gsp_algorithm_accepts_negative_weights(algorithm: gsp_algorithm) -> c_int;
+    pub fn gsp_algorithm_has_engine(algorithm: gsp_algorithm, backend: gsp_backend) -> c_int;
 }

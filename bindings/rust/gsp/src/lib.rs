@@ -32,7 +32,7 @@ pub use options::{Options, Progress};
 pub use paths::{Paths, RunInfo};
 pub use sys::GSP_I32_INF as I32_INF;
 pub use table::Table;
-pub use types::{Algorithm, Backend, Distances, Format, WeightType, Weights};
+pub use types::{Algorithm, Backend, Distances, Format, Kind, WeightType, Weights};
 
 use error::check;
 use options::{c_options, CallState};

@@ -24,6 +24,22 @@ impl fmt::Debug for Backend {
     }
 }
 
+/// What an algorithm computes: which entry points run it (`gsp_kind`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Kind(pub i32);
+impl Kind {
+    /// No such algorithm.
+    pub const UNKNOWN: Kind = Kind(sys::GSP_KIND_UNKNOWN);
+    /// [`Algorithm::AUTO`]: chosen per call.
+    pub const AUTO: Kind = Kind(sys::GSP_KIND_AUTO);
+    /// One source: [`Graph::sssp`](crate::Graph::sssp).
+    pub const SSSP: Kind = Kind(sys::GSP_KIND_SSSP);
+    /// Many sources: apsp, apsp_stream, tables.
+    pub const APSP: Kind = Kind(sys::GSP_KIND_APSP);
+    /// Answers from a road index ([`Index`](crate::Index)).
+    pub const INDEX: Kind = Kind(sys::GSP_KIND_INDEX);
+}
+
 /// A shortest-path algorithm (see doc/algorithms.md).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Algorithm(pub i32);
@@ -50,22 +66,53 @@ impl Algorithm {
     /// Queries on a road index ("ch"; w >= 0; CPU): runs given
     /// [`Options::index`](crate::Options::index) answer from it with AUTO or this.
     pub const CH: Algorithm = Algorithm(sys::GSP_CH);
-    /// Every SSSP algorithm.
+    /// The SSSP algorithms this crate names (`Algorithm::of_kind(Kind::SSSP)`
+    /// lists the library's, a newer library's too).
     pub const SSSP: [Algorithm; 9] = [
         Self::SSSP_DIJKSTRA, Self::SSSP_BELLMAN_FORD, Self::SSSP_DELTA_STEPPING, Self::SSSP_ATOMIC_LOCK,
         Self::SSSP_HARISH, Self::SSSP_SPMV_CSR, Self::SSSP_SPMV_ELL, Self::SSSP_GPU_DIJKSTRA, Self::SSSP_ATOMIC_64,
     ];
-    /// Every APSP algorithm.
+    /// The APSP algorithms this crate names (`Algorithm::of_kind(Kind::APSP)`: the library's).
     pub const APSP: [Algorithm; 7] = [
         Self::APSP_FLOYD_WARSHALL, Self::APSP_MINPLUS, Self::APSP_HEAP, Self::APSP_TASK_PARALLEL, Self::APSP_JOHNSON,
         Self::APSP_DELTA_STEPPING, Self::APSP_SPMM,
     ];
-    /// Every algorithm that answers from a road index ([`Index`](crate::Index)).
+    /// The algorithms this crate names that answer from a road index
+    /// ([`Index`](crate::Index); `Algorithm::of_kind(Kind::INDEX)`: the library's).
     pub const INDEX: [Algorithm; 1] = [Self::CH];
 
     /// The CLI's name, e.g. "dijkstra".
     pub fn name(self) -> String {
         unsafe { cstr(sys::gsp_algorithm_name(self.0)) }
+    }
+    /// The C enumerator's name, e.g. "GSP_SSSP_DIJKSTRA".
+    pub fn identifier(self) -> String {
+        unsafe { cstr(sys::gsp_algorithm_identifier(self.0)) }
+    }
+    /// The library's one-line summary, e.g. "SSSP, w >= 0: binary-heap Dijkstra (CPU)".
+    pub fn summary(self) -> String {
+        unsafe { cstr(sys::gsp_algorithm_summary(self.0)) }
+    }
+    /// Which entry points run it ([`Kind::UNKNOWN`] for a value the library does not know).
+    pub fn kind(self) -> Kind {
+        Kind(unsafe { sys::gsp_algorithm_kind(self.0) })
+    }
+    /// Whether it runs on graphs with negative arcs.
+    pub fn accepts_negative_weights(self) -> bool {
+        unsafe { sys::gsp_algorithm_accepts_negative_weights(self.0) != 0 }
+    }
+    /// Whether this build of libgsp has an engine for it on `backend` (AUTO: on either).
+    pub fn has_engine(self, backend: Backend) -> bool {
+        unsafe { sys::gsp_algorithm_has_engine(self.0, backend.0) != 0 }
+    }
+    /// Every algorithm of the library, in value order (its table: values run
+    /// 0, 1, 2, ... while the library knows them).
+    pub fn all() -> Vec<Algorithm> {
+        (0..).map(Algorithm).take_while(|a| a.kind() != Kind::UNKNOWN).collect()
+    }
+    /// The library's algorithms of one kind, in value order.
+    pub fn of_kind(kind: Kind) -> Vec<Algorithm> {
+        Self::all().into_iter().filter(|a| a.kind() == kind).collect()
     }
     /// Looks an algorithm up by its name.
     pub fn from_name(name: &str) -> Result<Algorithm> {

@@ -1,6 +1,6 @@
 //! Tests of the safe crate (cargo test --offline), on the CPU and, where
 //! usable, on CUDA.
-use gsp::{Algorithm, Backend, Distances, Error, Format, Graph, Options, RowDistances, WeightType, Weights};
+use gsp::{Algorithm, Backend, Distances, Error, Format, Graph, Kind, Options, RowDistances, WeightType, Weights};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
@@ -27,13 +27,26 @@ fn not_offered(e: &Error) -> bool {
     e.status() == Error::UNSUPPORTED || e.status() == Error::NO_DEVICE
 }
 
-/// Every algorithm the library names (any id up to 255) is listed once in
-/// AUTO, `Algorithm::SSSP`, `Algorithm::APSP` or `Algorithm::INDEX` and round-trips by name: a
-/// new id in gsp.h fails here until this crate lists it.
+/// Every algorithm the library names (any id up to 255) is listed once by
+/// `Algorithm::of_kind` of its kind and round-trips by name and C name; the
+/// crate's named lists are of their kinds.
 #[test]
 fn algorithm_lists() {
-    let listed: Vec<Algorithm> =
-        std::iter::once(Algorithm::AUTO).chain(Algorithm::SSSP).chain(Algorithm::APSP).chain(Algorithm::INDEX).collect();
+    let listed: Vec<Algorithm> = [Kind::AUTO, Kind::SSSP, Kind::APSP, Kind::INDEX]
+        .iter()
+        .flat_map(|&k| Algorithm::of_kind(k))
+        .collect();
+    assert_eq!(listed.len(), Algorithm::all().len());
+    for (named, kind) in [(&Algorithm::SSSP[..], Kind::SSSP), (&Algorithm::APSP[..], Kind::APSP), (&Algorithm::INDEX[..], Kind::INDEX)] {
+        for a in named {
+            assert_eq!(a.kind(), kind, "{a:?}");
+        }
+    }
+    assert_eq!(Algorithm::SSSP_DIJKSTRA.identifier(), "GSP_SSSP_DIJKSTRA");
+    assert!(Algorithm::SSSP_DIJKSTRA.summary().starts_with("SSSP, w >= 0: "));
+    assert!(Algorithm::SSSP_BELLMAN_FORD.accepts_negative_weights() && !Algorithm::SSSP_DIJKSTRA.accepts_negative_weights());
+    assert!(Algorithm::SSSP_DIJKSTRA.has_engine(Backend::CPU) && !Algorithm::SSSP_HARISH.has_engine(Backend::CPU));
+    assert_eq!(Algorithm(1000).kind(), Kind::UNKNOWN);
     for id in 0..256 {
         let a = Algorithm(id);
         let count = listed.iter().filter(|&&x| x == a).count();
@@ -44,6 +57,7 @@ fn algorithm_lists() {
         }
         assert_eq!(count, 1, "algorithm {id} ({name}) is listed {count} times");
         assert_eq!(Algorithm::from_name(&name).unwrap(), a);
+        assert!(gsp_sys::ALGORITHMS.iter().all(|&(c, v)| v != id as i64 || c == a.identifier()));
     }
     assert_eq!(Algorithm::APSP_DELTA_STEPPING.0, 15);
     assert_eq!(Algorithm::APSP_DELTA_STEPPING.name(), "batched-delta-stepping");
@@ -135,7 +149,7 @@ fn sssp_every_algorithm() {
     let g = graph();
     let mut ran = 0;
     for b in backends() {
-        for a in std::iter::once(Algorithm::AUTO).chain(Algorithm::SSSP) {
+        for a in std::iter::once(Algorithm::AUTO).chain(Algorithm::of_kind(Kind::SSSP)) {
             let p = match g.sssp(0, &Options::new().backend(b).algorithm(a)) {
                 Ok(p) => p,
                 Err(e) => {
@@ -181,7 +195,7 @@ fn apsp_every_algorithm() {
     let g = graph();
     let mut ran = 0;
     for b in backends() {
-        for a in std::iter::once(Algorithm::AUTO).chain(Algorithm::APSP) {
+        for a in std::iter::once(Algorithm::AUTO).chain(Algorithm::of_kind(Kind::APSP)) {
             let p = match g.apsp(None, &Options::new().backend(b).algorithm(a)) {
                 Ok(p) => p,
                 Err(e) => {
@@ -280,7 +294,7 @@ fn table_every_algorithm() {
     let g = graph();
     let mut ran = 0;
     for b in backends() {
-        for a in std::iter::once(Algorithm::AUTO).chain(Algorithm::APSP) {
+        for a in std::iter::once(Algorithm::AUTO).chain(Algorithm::of_kind(Kind::APSP)) {
             let t = match g.table(&[1, 0], &[3, 0, 3], &Options::new().backend(b).algorithm(a)) {
                 Ok(t) => t,
                 Err(e) => {

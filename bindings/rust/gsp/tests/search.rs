@@ -86,7 +86,7 @@ fn f64_every_sssp_and_apsp_algorithm() {
     let g = graph64();
     let mut ran = 0;
     for b in backends() {
-        for a in std::iter::once(Algorithm::AUTO).chain(Algorithm::SSSP) {
+        for a in std::iter::once(Algorithm::AUTO).chain(Algorithm::of_kind(gsp::Kind::SSSP)) {
             let p = match g.sssp(0, &Options::new().backend(b).algorithm(a)) {
                 Ok(p) => p,
                 Err(e) => {
@@ -103,7 +103,7 @@ fn f64_every_sssp_and_apsp_algorithm() {
             assert_eq!(p.path(0, 3).unwrap(), vec![0, 1, 2, 3]);
             assert_eq!(p.info().unwrap().weight_type, WeightType::F64);
         }
-        for a in std::iter::once(Algorithm::AUTO).chain(Algorithm::APSP) {
+        for a in std::iter::once(Algorithm::AUTO).chain(Algorithm::of_kind(gsp::Kind::APSP)) {
             let p = match g.apsp(None, &Options::new().backend(b).algorithm(a)) {
                 Ok(p) => p,
                 Err(e) => {
@@ -154,7 +154,7 @@ fn limit_bounds_every_run() {
     }
     let mut ran = 0;
     for b in backends() {
-        for a in std::iter::once(Algorithm::AUTO).chain(Algorithm::SSSP) {
+        for a in std::iter::once(Algorithm::AUTO).chain(Algorithm::of_kind(gsp::Kind::SSSP)) {
             let o = Options::new().backend(b).algorithm(a).limit(3.0);
             let p = match g.sssp(0, &o) {
                 Ok(p) => p,
@@ -228,7 +228,7 @@ fn nearest_every_algorithm() {
     let g = graph();
     let mut ran = 0;
     for b in backends() {
-        for a in std::iter::once(Algorithm::AUTO).chain(Algorithm::SSSP) {
+        for a in std::iter::once(Algorithm::AUTO).chain(Algorithm::of_kind(gsp::Kind::SSSP)) {
             let r = match g.nearest(&[2, 0], &Options::new().backend(b).algorithm(a)) {
                 Ok(r) => r,
                 Err(e) => {
