@@ -11,6 +11,7 @@
 #include "api/firewall.h"
 #include "api/handles.h"
 #include "api/run_info.h"
+#include "api/run_options.h"
 #include "dispatch/dispatch.h"
 #include "core/gpu_backend.h"
 #include "core/graph_build.h"

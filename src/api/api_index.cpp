@@ -10,6 +10,7 @@
 #include "api/handles.h"
 #include "api/run_info.h"
 #include "core/road_index.h"
+#include "api/run_options.h"
 #include "dispatch/dispatch.h"
 #include "dispatch/road_index_runs.h"
 #include "io/index_file.h"

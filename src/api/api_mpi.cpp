@@ -9,6 +9,7 @@
 #include "api/firewall.h"
 #include "api/handles.h"
 #include "api/run_info.h"
+#include "api/run_options.h"
 #include "dispatch/dispatch.h"
 #include "dispatch/distance_limit.h"
 #include "core/tuning.h"

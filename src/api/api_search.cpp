@@ -3,6 +3,7 @@
 #include "api/arg_checks.h"
 #include "api/firewall.h"
 #include "api/handles.h"
+#include "api/run_options.h"
 #include "dispatch/dispatch.h"
 
 using gsp::detail::guard;

@@ -8,6 +8,7 @@
 #include "api/firewall.h"
 #include "api/handles.h"
 #include "api/run_info.h"
+#include "api/run_options.h"
 #include "dispatch/dispatch.h"
 
 using gsp::detail::Error;

@@ -49,7 +49,7 @@ struct RunOptions {
   // checks it is the graph's before a run answers from it); null: none.
   const ChBase* index = nullptr;
   // The run's one snapshot of the tuning knobs (core/tuning.h), taken when
-  // the options are made (normalize_options(): once per call); engines read
+  // the options are made (normalize_options(), api/run_options.h: once per call); engines read
   // their knobs here and never call tuning() themselves, so one run sees one
   // value of each knob however many engines it passes through.
   Tuning tuning = gsp::detail::tuning();

@@ -1,6 +1,6 @@
-// Backend and algorithm choice, option normalisation, and running engines
-// into results. Called by the API layer; calls the CPU engines and the CUDA
-// boundary.
+// Backend and algorithm choice, and running engines
+// into results. Called by the API layer (which normalises the options:
+// api/run_options.h); calls the CPU engines and the CUDA boundary.
 #pragma once
 
 #include <cstddef>
@@ -11,16 +11,6 @@
 #include "core/table.h"
 
 namespace gsp::detail {
-
-// The size of gsp_options in libgsp 0.1, the first version (up to
-// progress_user): no caller can legitimately pass less. Fields appended
-// since are read only when the caller's size covers them.
-constexpr size_t kOptionsV1Size = offsetof(gsp_options, limit);
-
-// Normalise the caller's options (NULL: defaults). Throws INVALID_ARGUMENT
-// for a size smaller than the first version's struct, unknown enum values,
-// negative delta or threads.
-RunOptions normalize_options(const gsp_options* options);
 
 std::unique_ptr<Paths> run_sssp(const GraphPtr& graph, int32_t source, const RunOptions& options);
 std::unique_ptr<Paths> run_apsp(const GraphPtr& graph, const int32_t* sources, int32_t num_sources,
