@@ -178,7 +178,7 @@ static double time_all_pairs(const gsp_graph* g, gsp_algorithm algo, double limi
 int main(int argc, char** argv) {
   const char* families[] = {"ring", "grid", "random-6", "road", "complete"};
   const int32_t sizes[] = {1000, 2048, 4096, 8192, 16384};
-  char rpath_buf[512], date[40], lines[64][256];
+  char date[40], lines[64][256];
   const char* rpath;
   int fi, si, e, nl = 0, worst_line = -1;
   double worst = 0;
@@ -237,7 +237,7 @@ int main(int argc, char** argv) {
       gsp_graph_destroy(g);
     }
   }
-  rpath = bench_results_path(rpath_buf, sizeof rpath_buf);
+  rpath = bench_results_path();
   if (rpath != NULL) {
     FILE* f = fopen(rpath, "a");
     int i;

@@ -134,7 +134,7 @@ int main(int argc, char** argv) {
   int nr = 0, si, di, reps = bench_reps();
   double cpu_rate[3] = {NAN, NAN, NAN}; /* relax/s of the CPU FW at the largest n measured, per dtype */
   static const gsp_dtype dtypes[3] = {GSP_I32, GSP_F32, GSP_F64};
-  char dev[128] = "", cpu[128], date[40], rpath_buf[512];
+  char dev[128] = "", cpu[128], date[40];
   const char* rpath;
   int have_cuda = gsp_backend_available(GSP_BACKEND_CUDA);
   int32_t cpu_max_n = getenv("GSP_BENCH_CPU_MAX_N") ? atoi(getenv("GSP_BENCH_CPU_MAX_N")) : 2048;
@@ -281,7 +281,7 @@ int main(int argc, char** argv) {
     bench_csv_append("apsp_dense", br, nr);
   }
 
-  rpath = bench_results_path(rpath_buf, sizeof rpath_buf);
+  rpath = bench_results_path();
   if (rpath != NULL) {
     FILE* f = fopen(rpath, "a");
     int i;

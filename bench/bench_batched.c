@@ -406,8 +406,8 @@ static int table_rows(const gsp_graph* g, table_row* rows) {
 /* ------------------------------------------------------------------ output */
 static void report(const char* name, const gsp_graph* g, const batch_row* br, int nb, const engine_row* er, int ne,
                    const table_row* tr, int nt) {
-  char buf[1024], date[40];
-  const char* path = bench_results_path(buf, sizeof buf);
+  char date[40];
+  const char* path = bench_results_path();
   FILE* f;
   int i;
   double worst = 0;

@@ -96,7 +96,7 @@ static int write_ids(char* path, size_t size, int32_t n) {
 
 int main(int argc, char** argv) {
   const char* backends[3] = {"auto", "cpu", "cuda"};
-  char gsp[1024], file[1024], ids[64], ids_arg[80], rpath_buf[512], date[40];
+  char gsp[1024], file[1024], ids[64], ids_arg[80], date[40];
   const char* dir = getenv("GSP_DATA_DIR");
   const char* only = getenv("GSP_BENCH_CLI_ONLY");
   const char* rpath;
@@ -161,7 +161,7 @@ int main(int argc, char** argv) {
     }
   }
   unlink(ids);
-  rpath = bench_results_path(rpath_buf, sizeof rpath_buf);
+  rpath = bench_results_path();
   if (rpath != NULL) {
     FILE* f = fopen(rpath, "a");
     if (f != NULL) {

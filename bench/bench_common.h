@@ -1,8 +1,11 @@
 /* Shared by the bench/bench_* programs (C99 and C++): timing, a seeded RNG
  * and graph generators that need only the public API, CSV rows, and the
- * dated markdown table appended to the results file (scripts/bench.sh points
- * it at BUILD/bench/RESULTS.md and, after a complete run, copies that over
- * bench/RESULTS.md).
+ * dated markdown tables appended to the file GSP_BENCH_RESULTS names.
+ * scripts/bench.sh (make bench) points it at one fragment a program,
+ * BUILD/bench/results/<program>.md, under a header of its own (date,
+ * device, host, commit), publishes the fragments to bench/results/ and
+ * has scripts/results.sh write bench/RESULTS.md from them; a program run
+ * by hand writes no table unless GSP_BENCH_RESULTS is set.
  *
  * Timing: every configuration runs once to warm up (module load, graph
  * upload), then GSP_BENCH_REPS times (default 5, at least 5); the engine's
@@ -13,8 +16,8 @@
  * Environment:
  *   GSP_BENCH_REPS     timed runs per configuration (>= 5; default 5)
  *   GSP_BENCH_CSV      CSV file to append to (default bench_results.csv in the cwd)
- *   GSP_BENCH_RESULTS  markdown file to append the table to (default
- *                      $GSP_SOURCE_DIR/bench/RESULTS.md; "-" for none)
+ *   GSP_BENCH_RESULTS  markdown file to append the tables to (unset or "-":
+ *                      none; never bench/RESULTS.md, which results.sh writes)
  *   GSP_BENCH_QUICK=1  smaller graphs (smoke runs)
  *   GSP_DATA_DIR       folder holding USA-road-d.NY.gr.gz
  *
@@ -374,13 +377,11 @@ static inline void bench_csv_append(const char* bench, const bench_row* rows, in
   fclose(f);
 }
 
-/* Path of RESULTS.md, or NULL for none. */
-static inline const char* bench_results_path(char* buf, size_t size) {
+/* The file to append the markdown tables to (GSP_BENCH_RESULTS), or NULL for
+ * none: unset, empty or "-". */
+static inline const char* bench_results_path(void) {
   const char* e = getenv("GSP_BENCH_RESULTS");
-  const char* src = getenv("GSP_SOURCE_DIR");
-  if (e != NULL) return strcmp(e, "-") == 0 ? NULL : e;
-  snprintf(buf, size, "%s/bench/RESULTS.md", src ? src : ".");
-  return buf;
+  return e == NULL || e[0] == '\0' || strcmp(e, "-") == 0 ? NULL : e;
 }
 
 static inline void bench_cpu_name(char* buf, size_t size) {

@@ -442,8 +442,8 @@ int main(int argc, char** argv) {
   const int nk = read_ks(ks);
   const int cores = (int)sysconf(_SC_NPROCESSORS_ONLN);
   const double load = load_average();
-  char cpu[128], graphs[1024] = "", buf[1024];
-  const char* path = bench_results_path(buf, sizeof buf);
+  char cpu[128], graphs[1024] = "";
+  const char* path = bench_results_path();
   size_t at = 0;
   int count = 0;
   g_filter = argc > 1 ? argv[1] : NULL;

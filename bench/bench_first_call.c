@@ -191,7 +191,7 @@ int main(int argc, char** argv) {
   struct measured m[kJobs][NUM_BACKENDS];
   double whole[kJobs][NUM_BACKENDS];
   int j, b, cuda = gsp_backend_available(GSP_BACKEND_CUDA), nb = NUM_BACKENDS;
-  char rpath_buf[512], date[40];
+  char date[40];
   const char* rpath;
   if (argc == 4 && strcmp(argv[1], "--child") == 0) {
     for (j = 0; j < kJobs; j++) {
@@ -222,7 +222,7 @@ int main(int argc, char** argv) {
       fflush(stdout);
     }
   }
-  rpath = bench_results_path(rpath_buf, sizeof rpath_buf);
+  rpath = bench_results_path();
   if (rpath == NULL) return 0;
   {
     FILE* f = fopen(rpath, "a");

@@ -221,8 +221,7 @@ static void print_row(const growth_row* r) {
 }
 
 static FILE* open_results(void) {
-  char buf[1024];
-  const char* path = bench_results_path(buf, sizeof buf);
+  const char* path = bench_results_path();
   FILE* f;
   if (path == NULL) return NULL;
   f = fopen(path, "a");

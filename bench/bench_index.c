@@ -10,8 +10,9 @@
  * (gsp_apsp_stream, distances; GSP_BENCH_INDEX_ALL=0 skips it, and without
  * the index it is estimated from 2,000 sources). Medians of
  * GSP_BENCH_REPS runs (default 3) after one warm-up; GSP_BENCH_QUICK=1: one
- * run, a 128 x 128 grid and 2,000 x 2,000 instead of 10,000 x 10,000. Writes a section of
- * bench/RESULTS.md (GSP_BENCH_RESULTS) and prints the same. */
+ * run, a 128 x 128 grid and 2,000 x 2,000 instead of 10,000 x 10,000. Appends its table
+ * to $GSP_BENCH_RESULTS (make bench: the fragment for bench/RESULTS.md) and
+ * prints the same. */
 #include "bench_common.h"
 #include "gsp/gsp_index.h"
 #include "gsp/gsp_table.h"
@@ -223,7 +224,7 @@ static void bench_graph(const char* name, const gsp_graph* g) {
 }
 
 int main(void) {
-  char rpath_buf[512], date[40], cpu[128];
+  char date[40], cpu[128];
   const char* rpath;
   gsp_graph* ny = bench_load_ny();
   gsp_graph* grid = NULL;
@@ -242,7 +243,7 @@ int main(void) {
     const row* r = &g_rows[i];
     print_row(stdout, r);
   }
-  rpath = bench_results_path(rpath_buf, sizeof rpath_buf);
+  rpath = bench_results_path();
   if (rpath != NULL) {
     FILE* f = fopen(rpath, "a");
     if (f != NULL) {

@@ -95,8 +95,8 @@ static void run_graph(gsp_graph* base, const char* name) {
   row rows[16];
   int nr = 0, ki, b;
   gsp_graph* g;
-  char buf[1024], date[40];
-  const char* path = bench_results_path(buf, sizeof buf);
+  char date[40];
+  const char* path = bench_results_path();
   FILE* f;
   if (base == NULL) return;
   g = with_potentials(base);

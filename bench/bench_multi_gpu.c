@@ -50,7 +50,7 @@
  * finishes (a "csv,section,..." header first; sections fw, ny_stream (with
  * GSP_ROWS_ANY_ORDER), ny_stream_in_order, ny_table), then the markdown section
  * for bench/RESULTS.md, also appended to $GSP_BENCH_RESULTS when that is set
- * (and not "-"), as scripts/bench.sh sets it.
+ * (and not "-"), as scripts/bench.sh sets it (one fragment a program).
  *
  * Deadline: the whole program ends within GSP_BENCH_TIMEOUT seconds
  * (default 560, under the lent machines' 600 s per command): every run is
@@ -1011,7 +1011,6 @@ int main(int argc, char** argv) {
   char dev0[128] = "", first_err[400] = "";
   gsp_graph* ny = NULL;
   const char* e;
-  char rbuf[1024];
   const char* rpath;
 
   g_total = env_double("GSP_BENCH_TIMEOUT", 560);
@@ -1180,7 +1179,7 @@ int main(int argc, char** argv) {
   rp.used_s = bench_now() - start;
   write_markdown(stdout, &rp);
   fflush(stdout);
-  rpath = getenv("GSP_BENCH_RESULTS") != NULL ? bench_results_path(rbuf, sizeof rbuf) : NULL;
+  rpath = bench_results_path();
   if (rpath != NULL) {
     FILE* f = fopen(rpath, "a");
     if (f != NULL) {

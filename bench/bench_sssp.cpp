@@ -4,7 +4,7 @@
 // vertices / 16M arcs; peers in the same run where present: SciPy's
 // csgraph.dijkstra (python3) and Boost Graph Library's
 // dijkstra_shortest_paths. Prints ratios against the CPU Dijkstra of the same
-// run, appends rows to a CSV and a dated table to bench/RESULTS.md. Then the
+// run, appends rows to a CSV and a dated table to $GSP_BENCH_RESULTS. Then the
 // CPU AUTO section (issue 20): CPU Dijkstra, delta-stepping and AUTO at 1, 2
 // and 16 threads on NY, Graph65536 and R-MAT, and AUTO over the better one.
 #include <cmath>
@@ -260,8 +260,7 @@ GraphResult bench_graph(const gsp_graph* g, const char* name, bool cuda, bool pe
 // The Markdown results file opened for appending (nullptr, said on stderr,
 // when it cannot be), with today's date and the host CPU's name.
 FILE* open_markdown(char (&date)[40], char (&cpu)[160]) {
-  char buf[1024];
-  const char* path = bench_results_path(buf, sizeof buf);
+  const char* path = bench_results_path();
   if (path == nullptr) return nullptr;
   FILE* f = fopen(path, "a");
   if (f == nullptr) {

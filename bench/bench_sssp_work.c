@@ -165,12 +165,12 @@ static void run_design(const gsp_graph* g, int32_t n, int64_t m, const design* d
   r->relax_per_arc = bench_median(rel, reps);
 }
 
-/* The table, appended to bench_results_path() (bench/RESULTS.md unless
- * GSP_BENCH_RESULTS says otherwise). */
+/* The table, appended to bench_results_path() (GSP_BENCH_RESULTS: make
+ * bench's fragment for bench/RESULTS.md; unset: none). */
 static void write_markdown(const char* const* graphs, const int* have, const int32_t* ns, const int64_t* ms,
                            const design* designs, int nd, work_row (*rows)[MAX_DESIGNS]) {
-  char buf[1024], date[40], cpu[160];
-  const char* path = bench_results_path(buf, sizeof buf);
+  char date[40], cpu[160];
+  const char* path = bench_results_path();
   FILE* f;
   int gi, di, vi;
   if (path == NULL || (f = fopen(path, "a")) == NULL) return;

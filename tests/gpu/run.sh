@@ -26,7 +26,7 @@
 #                  "multigpu" (not default) runs $BUILD/bench/bench_multi_gpu (1, 2 and all
 #                  GPUs: dense FW, NY streamed, NY table; its own header says more) with its
 #                  deadline GSP_BENCH_TIMEOUT (default 560 for this step; killed 30 s after):
-#                  $OUT/multigpu.md (the markdown section for bench/RESULTS.md),
+#                  $OUT/multigpu.md (its tables, without a bench/results header),
 #                  multigpu.csv (its "csv," lines), multigpu.log (progress, errors);
 #                  SKIP on fewer than 2 GPUs, FAIL when a run failed. Its variables
 #                  (GSP_BENCH_MG_FW sizes, GSP_BENCH_MG_DEVICES, ...) pass through; GSP_COMMIT
@@ -324,10 +324,12 @@ fi
 # ------------------------------------------------------------------ bench
 if want bench; then
   t0=$(date +%s)
-  GSP_BENCH_CSV=$OUT/bench.csv GSP_BENCH_RESULTS=$OUT/RESULTS-append.md \
+  # The fragments come back in $OUT/bench/results (copy them into
+  # bench/results, then scripts/results.sh); this tree's copy is not written.
+  GSP_BENCH_CSV=$OUT/bench.csv GSP_BENCH_PUBLISH_DIR=$OUT/bench \
     timeout "${GSP_BENCH_TIMEOUT:-240}" sh scripts/bench.sh "$BUILD" "${GSP_BENCH_FILTER:-}" >"$OUT/bench.log" 2>&1
   rc=$?
-  if [ $rc -eq 0 ]; then record bench PASS $(( $(date +%s) - t0 )) "bench.log, bench.csv, RESULTS-append.md"
+  if [ $rc -eq 0 ]; then record bench PASS $(( $(date +%s) - t0 )) "bench.log, bench.csv, bench/results/*.md"
   else record bench FAIL $(( $(date +%s) - t0 )) "rc=$rc (bench.log)"; fi
   grep -E '^(Graph|NY|RMAT)' "$OUT/bench.log" | head -120
 fi
