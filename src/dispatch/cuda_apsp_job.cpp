@@ -10,7 +10,7 @@
 #include "core/row_merger.h"
 #include "dispatch/cuda_cost_model.h"
 #include "dispatch/multi_device.h"
-#include "engines/cpu/common/cpu_engines.h"
+#include "engines/cpu/cpu_backend.h"
 #include "engines/cpu/common/team.h"
 
 namespace gsp::detail {

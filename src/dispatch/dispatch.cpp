@@ -27,7 +27,7 @@
 #include "dispatch/row_sinks.h"
 #include "core/tuning.h"
 #include "core/graph_build.h"
-#include "engines/cpu/common/cpu_engines.h"
+#include "engines/cpu/cpu_backend.h"
 
 namespace gsp::detail {
 

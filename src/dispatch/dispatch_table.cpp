@@ -24,7 +24,7 @@
 #include "core/host_memory.h"
 #include "core/result_memory.h"
 #include "dispatch/row_sinks.h"
-#include "engines/cpu/common/cpu_engines.h"
+#include "engines/cpu/cpu_backend.h"
 #include "engines/cpu/common/team.h"
 
 namespace gsp::detail {

@@ -1,12 +1,12 @@
-// Routing of the CPU backend: one engine per algorithm, instantiated for the
-// graph's weight type, after checking that its working memory can fit.
+// The CPU backend's door (cpu_backend.h): one engine per algorithm, instantiated
+// for the graph's weight type, after checking that its working memory can fit.
 #include <algorithm>
 #include <string>
 
 #include "core/algorithms.h"
 #include "core/host_memory.h"
 
-#include "engines/cpu/common/cpu_engines.h"
+#include "engines/cpu/cpu_backend.h"
 #include "engines/cpu/common/cpu_util.h"
 
 namespace gsp::detail::cpu {

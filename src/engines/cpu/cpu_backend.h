@@ -1,5 +1,6 @@
-// Entry points of the CPU engines (src/engines/cpu/). The dispatcher calls sssp() /
-// apsp() with a resolved algorithm; each routes to its engine file.
+// The CPU backend's door: the entry points of the CPU engines (src/engines/cpu/), the one
+// header of them that dispatch/ includes. The dispatcher calls sssp() / apsp() with a resolved
+// algorithm; each routes to its engine file (cpu_backend.cpp).
 #pragma once
 
 #include <memory>
