@@ -12,7 +12,7 @@
 #include "api/handles.h"
 #include "api/run_info.h"
 #include "dispatch/dispatch.h"
-#include "core/gpu_backend.h"
+#include "core/gpu_runtime.h"
 #include "core/graph_build.h"
 #include "io/io.h"
 

@@ -20,11 +20,12 @@
 #include "dispatch/dispatch.h"
 #include "dispatch/float_overflow.h"
 #include "dispatch/multi_device.h"
-#include "core/gpu_backend.h"
+#include "core/gpu_runtime.h"
 #include "core/host_memory.h"
 #include "core/result_memory.h"
 #include "dispatch/row_sinks.h"
 #include "engines/cpu/cpu_backend.h"
+#include "engines/cuda/cuda_backend.h"
 
 namespace gsp::detail {
 

@@ -1,5 +1,6 @@
-// The CPU backend's door (cpu_backend.h): one engine per algorithm, instantiated
-// for the graph's weight type, after checking that its working memory can fit.
+// The CPU backend's door (cpu_backend.h; its twin is engines/cuda/cuda_backend.cu): one
+// engine per algorithm, instantiated for the graph's weight type, after checking that its
+// working memory can fit.
 #include <algorithm>
 #include <atomic>
 #include <string>

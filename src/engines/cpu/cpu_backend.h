@@ -1,6 +1,10 @@
 // The CPU backend's door: the entry points of the CPU engines (src/engines/cpu/), the one
-// header of them that dispatch/ includes. The dispatcher calls sssp() / apsp() with a resolved
-// algorithm; each routes to its engine file (cpu_backend.cpp).
+// header of them that dispatch/ includes, with the shape of its twin, the CUDA backend's door
+// (engines/cuda/cuda_backend.h). The dispatcher calls sssp() / apsp() with a resolved
+// algorithm; each routes to its engine file (cpu_backend.cpp). Beside the two run kinds it
+// has what only the CPU offers: the negative-cycle check, Johnson's reweighting for an
+// engine of the other backend, the table engine, road indexes, and what dispatch/ reads of
+// the CPU engines (the delta-stepping facts, the pooled threads).
 #pragma once
 
 #include <functional>
