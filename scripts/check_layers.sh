@@ -9,9 +9,11 @@
 # The rules, by the including file's folder under SRC_DIR (first match):
 #   core/            core/ (the contract and the data model: tuning, algorithm
 #                    facts, the predecessor-pass policy, the hop-depth probe,
-#                    the CUDA layer's door gpu_backend.h)
+#                    the CUDA runtime's seam gpu_runtime.h)
 #   io/              io/ core/
-#   dispatch/        dispatch/ core/ engines/cpu/common/ (the CPU engines' door)
+#   dispatch/        dispatch/ core/ and the two backends' doors,
+#                    engines/cpu/cpu_backend.h and engines/cuda/cuda_backend.h
+#                    (plain C++ headers, no CUDA types), nothing else of engines/
 #   engines/cpu/     engines/cpu/ core/
 #   engines/cuda/    engines/cuda/ and its families by name (runtime/ sssp/
 #                    apsp_dense/ apsp_sparse/) core/
@@ -34,7 +36,7 @@ function allowed(file, inc,   dir, n, p, i, rules) {
   }
   if (file ~ /^core\//)              rules = "core/"
   else if (file ~ /^io\//)           rules = "io/ core/"
-  else if (file ~ /^dispatch\//)     rules = "dispatch/ core/ engines/cpu/common/"
+  else if (file ~ /^dispatch\//)     rules = "dispatch/ core/ engines/cpu/cpu_backend.h engines/cuda/cuda_backend.h"
   else if (file ~ /^engines\/cpu\//) rules = "engines/cpu/ core/"
   else if (file ~ /^engines\/cuda\//) rules = "engines/cuda/ runtime/ sssp/ apsp_dense/ apsp_sparse/ core/"
   else if (file ~ /^engines\/mpi\//) rules = "engines/mpi/ engines/cpu/ core/"

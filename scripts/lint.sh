@@ -1,8 +1,9 @@
 #!/bin/sh
 # Static analysis of the host C++ sources (src/**/*.cpp; the MPI ones,
 # src/api/api_mpi.cpp and src/engines/mpi/, only when the build found MPI;
-# src/engines/cuda/ is left out:
-# clang-tidy has no CUDA headers here). Runs clang-tidy (.clang-tidy) and
+# the CUDA sources, src/engines/cuda/**/*.cu and .cuh, are left out:
+# clang-tidy has no CUDA headers here; src/engines/cuda/cuda_absent.cpp is
+# plain C++ and linted). Runs clang-tidy (.clang-tidy) and
 # cppcheck (scripts/cppcheck.supp) and exits 1 on any finding, 77 (skipped)
 # when either tool is missing, 0 when clean.
 #
@@ -60,7 +61,7 @@ else
 fi
 
 echo "== cppcheck"
-# The CUDA-only sources (src/engines/cuda/*.cu) are not .cpp files, and the
+# The CUDA-only sources (src/engines/cuda/**/*.cu) are not .cpp files, and the
 # generated/third-party parts are not in src/.
 if ! "$CPPCHECK" --quiet --error-exitcode=1 --language=c++ --std=c++17 \
     --enable=warning,performance,portability --inline-suppr \

@@ -13,7 +13,7 @@
 #include "api/run_info.h"
 #include "api/run_options.h"
 #include "dispatch/dispatch.h"
-#include "core/gpu_backend.h"
+#include "core/gpu_runtime.h"
 #include "core/graph_build.h"
 #include "io/io.h"
 

@@ -6,7 +6,7 @@
 
 #include <cstddef>
 
-#include "core/gpu_backend.h"
+#include "core/gpu_runtime.h"
 #include "core/host_array.h"
 
 namespace gsp::detail {

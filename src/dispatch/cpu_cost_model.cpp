@@ -9,7 +9,7 @@
 #include <cmath>
 #include <vector>
 
-#include "engines/cpu/common/cpu_util.h"
+#include "engines/cpu/cpu_backend.h"
 
 namespace gsp::detail {
 

@@ -3,15 +3,13 @@
 #include "dispatch/cuda_apsp_job.h"
 
 #include <algorithm>
-#include <atomic>
 #include <string>
 #include <vector>
 
 #include "core/row_merger.h"
 #include "dispatch/cuda_cost_model.h"
 #include "dispatch/multi_device.h"
-#include "engines/cpu/common/cpu_engines.h"
-#include "engines/cpu/common/team.h"
+#include "engines/cpu/cpu_backend.h"
 
 namespace gsp::detail {
 
@@ -52,15 +50,7 @@ class UnreducingSink final : public RowSink {
       reduced_.unreduce(sources_[first_index + r], d + static_cast<size_t>(r) * w, columns, width,
                         buffer_.data() + static_cast<size_t>(r) * w * wb);
     };
-    if (threads_ == 1 || num_rows == 1) {
-      for (int32_t r = 0; r < num_rows; ++r) one_row(r);
-      return;
-    }
-    std::atomic<int32_t> next{0};
-    cpu::Team team(std::min(threads_, num_rows));
-    team.run([&](int) {
-      for (int32_t r = next.fetch_add(1); r < num_rows; r = next.fetch_add(1)) one_row(r);
-    });
+    cpu::for_each_index(threads_, num_rows, one_row);
   }
 
   const cpu::ReducedGraph& reduced_;

@@ -20,14 +20,15 @@
 #include "dispatch/distance_limit.h"
 #include "dispatch/multi_device.h"
 #include "dispatch/float_overflow.h"
-#include "core/gpu_backend.h"
+#include "core/gpu_runtime.h"
 #include "core/host_memory.h"
 #include "core/row_merger.h"
 #include "dispatch/road_index_runs.h"
 #include "dispatch/row_sinks.h"
 #include "core/tuning.h"
 #include "core/graph_build.h"
-#include "engines/cpu/common/cpu_engines.h"
+#include "engines/cpu/cpu_backend.h"
+#include "engines/cuda/cuda_backend.h"
 
 namespace gsp::detail {
 

@@ -20,12 +20,12 @@
 #include "dispatch/dispatch.h"
 #include "dispatch/float_overflow.h"
 #include "dispatch/multi_device.h"
-#include "core/gpu_backend.h"
+#include "core/gpu_runtime.h"
 #include "core/host_memory.h"
 #include "core/result_memory.h"
 #include "dispatch/row_sinks.h"
-#include "engines/cpu/common/cpu_engines.h"
-#include "engines/cpu/common/team.h"
+#include "engines/cpu/cpu_backend.h"
+#include "engines/cuda/cuda_backend.h"
 
 namespace gsp::detail {
 
@@ -86,16 +86,9 @@ class TableSink final : public RowSink {
       };
       // With paths each row walks T predecessor chains (on a road graph
       // hundreds of vertices each, 10^5 a row): the block's rows side by
-      // side, each writing only its own cells and path list.
-      if (paths_ == nullptr || threads_ == 1 || num_rows == 1) {
-        for (int32_t r = 0; r < num_rows; ++r) one_row(r);
-      } else {  // the CPU engines' pooled threads; the first failure is rethrown
-        std::atomic<int32_t> next{0};
-        cpu::Team team(std::min(threads_, num_rows));
-        team.run([&](int) {
-          for (int32_t r = next.fetch_add(1); r < num_rows; r = next.fetch_add(1)) one_row(r);
-        });
-      }
+      // side, each writing only its own cells and path list, on the CPU
+      // engines' pooled threads (the first failure is rethrown).
+      cpu::for_each_index(paths_ == nullptr ? 1 : threads_, num_rows, one_row);
     });
   }
   // Without paths only the target columns matter: an engine may gather

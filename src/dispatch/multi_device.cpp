@@ -10,8 +10,9 @@
 #include <vector>
 
 #include "dispatch/cuda_cost_model.h"
-#include "core/gpu_backend.h"
+#include "core/gpu_runtime.h"
 #include "core/row_merger.h"
+#include "engines/cuda/cuda_backend.h"
 
 namespace gsp::detail {
 

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "core/error.h"
-#include "engines/cpu/common/cpu_engines.h"
+#include "engines/cpu/cpu_backend.h"
 
 namespace gsp::detail {
 

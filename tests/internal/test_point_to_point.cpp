@@ -13,7 +13,7 @@
 
 #include "core/graph_build.h"
 #include "engines/cpu/apsp_sparse/point_to_point.h"
-#include "engines/cpu/common/cpu_engines.h"
+#include "engines/cpu/cpu_backend.h"
 #include "engines/cpu/sssp/sssp_core.h"
 #include "checks.h"
 

@@ -29,7 +29,7 @@
 #include "core/block_fw.h"
 #include "core/host_memory.h"
 #include "core/host_task.h"
-#include "core/gpu_backend.h"
+#include "core/gpu_runtime.h"
 #include "core/tuning.h"
 #include "engines/cpu/apsp_dense/block_fw_cpu.h"
 #include "engines/mpi/fw_mpi_preds.h"

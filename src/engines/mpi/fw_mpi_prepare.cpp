@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "core/block_fw.h"
-#include "core/gpu_backend.h"
+#include "core/gpu_runtime.h"
 #include "core/tuning.h"
 #include "engines/mpi/fw_mpi.h"
 #include "engines/mpi/fw_mpi_util.h"

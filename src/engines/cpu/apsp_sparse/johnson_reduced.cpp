@@ -1,4 +1,4 @@
-// Johnson's reweighting for an engine of another backend (cpu_engines.h,
+// Johnson's reweighting for an engine of another backend (cpu_backend.h,
 // ReducedGraph): the potentials and reduced costs of johnson.h, the costs
 // as a float64 graph with the original's arcs in their CSR order, and the
 // way back from a distance on it to one of the original weight type.
@@ -8,7 +8,7 @@
 
 #include "core/host_memory.h"
 #include "engines/cpu/apsp_sparse/johnson.h"
-#include "engines/cpu/common/cpu_engines.h"
+#include "engines/cpu/cpu_backend.h"
 
 namespace gsp::detail::cpu {
 

@@ -27,7 +27,7 @@
 #include "engines/cpu/apsp_sparse/johnson.h"
 #include "engines/cpu/apsp_sparse/point_to_point.h"
 #include "engines/cpu/apsp_sparse/stamped_search.h"
-#include "engines/cpu/common/cpu_engines.h"
+#include "engines/cpu/cpu_backend.h"
 #include "engines/cpu/common/cpu_util.h"
 #include "engines/cpu/sssp/sssp_core.h"
 
@@ -153,7 +153,7 @@ int64_t run(const TableJob& job, const CsrView<W>& g, const PointToPointGraph<W>
 // predecessors and a heap of about n entries (twice, predecessors always,
 // for the point-to-point search, whose reverse graph Graph::reverse checks
 // where it builds it); Johnson's potentials and reduced costs (as
-// cpu_engines.cpp counts them for GSP_APSP_JOHNSON).
+// cpu_backend.cpp counts them for GSP_APSP_JOHNSON).
 void require_table_workspace(const Graph& g, int threads, bool johnson, bool paths, bool pair) {
   const uint64_t n = static_cast<uint64_t>(g.n()), m = static_cast<uint64_t>(g.m());
   const uint64_t per_vertex = pair ? 2 * (1 + 8 + 4 + 16) : 1 + 8 + (paths ? 4 : 0) + 16;

@@ -85,10 +85,4 @@ void dijkstra_apsp(const ApspJob& job);  // GSP_APSP_HEAP
 template <class W>
 void johnson_apsp(const ApspJob& job);
 
-// Delta chosen from the graph when options->delta is 0 (delta_stepping.cpp).
-double choose_delta(const Graph& g);
-// Threads a delta-stepping run uses when `requested` are asked for: at most
-// the cores, and one per 4096 arcs (delta_stepping.cpp).
-int delta_stepping_threads(const Graph& g, int requested);
-
 }  // namespace gsp::detail::cpu

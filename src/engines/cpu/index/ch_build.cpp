@@ -1,4 +1,4 @@
-// Contraction hierarchies (build_index, engines/cpu/common/cpu_engines.h). The vertices are contracted in
+// Contraction hierarchies (build_index, engines/cpu/cpu_backend.h). The vertices are contracted in
 // rounds. Each round:
 //   1. every vertex whose neighbourhood changed gets a new priority from a
 //      simulated contraction (the shortcuts it would add: RoutingKit's
@@ -20,7 +20,7 @@
 #include <memory>
 
 #include "core/road_index.h"
-#include "engines/cpu/common/cpu_engines.h"
+#include "engines/cpu/cpu_backend.h"
 
 #include <algorithm>
 #include <atomic>

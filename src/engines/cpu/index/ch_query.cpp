@@ -1,6 +1,6 @@
 // Queries on a road index (index_sssp, index_apsp, index_table:
-// engines/cpu/common/cpu_engines.h).
-#include "engines/cpu/common/cpu_engines.h"
+// engines/cpu/cpu_backend.h).
+#include "engines/cpu/cpu_backend.h"
 
 #include <algorithm>
 #include <atomic>

@@ -43,6 +43,7 @@
 #include "core/pred_repair.h"
 #include "core/tuning.h"
 #include "engines/cpu/common/cpu_util.h"
+#include "engines/cpu/cpu_backend.h"
 #include "engines/cpu/common/spin.h"
 #include "engines/cpu/sssp/sssp_core.h"
 

@@ -4,7 +4,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "engines/cpu/common/cpu_engines.h"
+#include "engines/cpu/cpu_backend.h"
 #include "engines/cpu/common/cpu_util.h"
 #include "engines/cpu/sssp/sssp_core.h"
 

@@ -14,7 +14,7 @@
 #include <string>
 #include <type_traits>
 
-#include "core/gpu_backend.h"
+#include "core/gpu_runtime.h"
 #include "runtime/engines.cuh"
 #include "runtime/stage_clock.cuh"
 #include "runtime/weight_traits.cuh"

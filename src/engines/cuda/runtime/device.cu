@@ -1,5 +1,6 @@
-// The device layer: probing, error checking, the run context and the graph's
-// cached device copy. See device.cuh for the rules engines follow.
+// The device layer: probing (and gpu::usable, device_count, started,
+// start_in_background of core/gpu_runtime.h), error checking, the run context
+// and the graph's cached device copy. See device.cuh for the rules engines follow.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -13,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/gpu_runtime.h"
 #include "runtime/device.cuh"
 #include "runtime/engines.cuh"
 
@@ -119,6 +121,13 @@ bool probe(std::string* why, int32_t* count) {
   if (why != nullptr) *why = g_probe.why;
   if (count != nullptr) *count = g_probe.count;
   return g_probe.usable;
+}
+
+bool usable(std::string* why) { return probe(why, nullptr); }
+
+int32_t device_count() {
+  int32_t count = 0;
+  return probe(nullptr, &count) ? count : 0;
 }
 
 // ---------------------------------------------------------------- RunContext

@@ -1,9 +1,9 @@
-// The device-array part of the GPU seam (core/gpu_backend.h): what
+// The device-array part of the CUDA runtime seam (core/gpu_runtime.h): what
 // memory a caller's pointer is, and copies between the caller's device
 // arrays and the host (gsp_graph_create_csr_device, gsp_sssp_run_device).
 #include <string>
 
-#include "core/gpu_backend.h"
+#include "core/gpu_runtime.h"
 #include "engines/cuda/runtime/device.cuh"
 
 namespace gsp::detail::gpu {

@@ -1,5 +1,5 @@
 // Every CUDA engine's entry point, one file each (src/engines/cuda/<name>.cu). The
-// door (gpu_backend.cu) builds the RunContext and calls one of these with
+// door (cuda_backend.cu) builds the RunContext and calls one of these with
 // a resolved algorithm. Engines dispatch on job.graph->dtype() to their
 // templates over the weight type (float, int32_t).
 #pragma once

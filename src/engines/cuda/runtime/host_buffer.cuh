@@ -9,7 +9,7 @@
 #include <cstdlib>
 #include <new>
 
-#include "core/gpu_backend.h"
+#include "core/gpu_runtime.h"
 #include "runtime/device.cuh"
 
 namespace gsp::detail::gpu::dense {

@@ -14,7 +14,7 @@
 #include <thread>
 #include <unistd.h>
 
-#include "core/gpu_backend.h"
+#include "core/gpu_runtime.h"
 #include "core/parallel_copy.h"
 #include "core/tuning.h"
 #include "runtime/device.cuh"

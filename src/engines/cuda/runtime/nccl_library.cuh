@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "core/gpu_backend.h"
+#include "core/gpu_runtime.h"
 
 namespace gsp::detail::gpu {
 
@@ -79,7 +79,7 @@ void nccl_cache_forget(const std::string& key);
 void release_nccl_cache();
 
 // Groups made ahead of the call that uses them: gpu::prepare_device_groups
-// and gpu::device_group_state (core/gpu_backend.h) are implemented with
+// and gpu::device_group_state (core/gpu_runtime.h) are implemented with
 // this cache (nccl_library.cu); an entry being made is waited for by
 // nccl_cache_find().
 }  // namespace gsp::detail::gpu

@@ -1,17 +1,31 @@
-// Routing of the CPU backend: one engine per algorithm, instantiated for the
-// graph's weight type, after checking that its working memory can fit.
+// The CPU backend's door (cpu_backend.h; its twin is engines/cuda/cuda_backend.cu): one
+// engine per algorithm, instantiated for the graph's weight type, after checking that its
+// working memory can fit.
 #include <algorithm>
+#include <atomic>
 #include <string>
 
 #include "core/algorithms.h"
 #include "core/host_memory.h"
 
-#include "engines/cpu/common/cpu_engines.h"
+#include "engines/cpu/cpu_backend.h"
 #include "engines/cpu/common/cpu_util.h"
 
 namespace gsp::detail::cpu {
 
 bool supports(gsp_algorithm algorithm) { return has_cpu_engine(algorithm); }
+
+void for_each_index(int32_t threads, int32_t count, const std::function<void(int32_t)>& f) {
+  if (threads <= 1 || count <= 1) {
+    for (int32_t i = 0; i < count; ++i) f(i);
+    return;
+  }
+  std::atomic<int32_t> next{0};
+  Team team(std::min(threads, count));
+  team.run([&](int) {
+    for (int32_t i = next.fetch_add(1); i < count; i = next.fetch_add(1)) f(i);
+  });
+}
 
 namespace {
 

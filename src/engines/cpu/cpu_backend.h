@@ -1,7 +1,13 @@
-// Entry points of the CPU engines (src/engines/cpu/). The dispatcher calls sssp() /
-// apsp() with a resolved algorithm; each routes to its engine file.
+// The CPU backend's door: the entry points of the CPU engines (src/engines/cpu/), the one
+// header of them that dispatch/ includes, with the shape of its twin, the CUDA backend's door
+// (engines/cuda/cuda_backend.h). The dispatcher calls sssp() / apsp() with a resolved
+// algorithm; each routes to its engine file (cpu_backend.cpp). Beside the two run kinds it
+// has what only the CPU offers: the negative-cycle check, Johnson's reweighting for an
+// engine of the other backend, the table engine, road indexes, and what dispatch/ reads of
+// the CPU engines (the delta-stepping facts, the pooled threads).
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -49,6 +55,20 @@ struct ReducedGraph {
   void unreduce(int32_t source, const double* reduced, const int32_t* columns, int32_t count, void* out) const;
 };
 ReducedGraph johnson_reduced_graph(const Graph& graph, const RunOptions* options);
+
+// What AUTO's CPU cost model (dispatch/cpu_cost_model.cpp) reads of delta-stepping
+// (delta_stepping.cpp): the delta chosen from the graph when options->delta is 0, and
+// the threads a run uses when `requested` are asked for (at most the cores, and one
+// per 4096 arcs).
+double choose_delta(const Graph& g);
+int delta_stepping_threads(const Graph& g, int requested);
+
+// f(i) for every i in [0, count), on min(threads, count) of the CPU engines' pooled
+// threads (common/team.h; the calling thread is one of them, and alone when threads
+// or count is at most 1); the first exception an f threw is rethrown. Host work that
+// dispatch/ spreads over the rows of a run (a table's cells and paths, Johnson's rows
+// mapped back to the graph's weight type).
+void for_each_index(int32_t threads, int32_t count, const std::function<void(int32_t)>& f);
 
 // A many-to-many table (table_dijkstra.cpp): K x T distances of the graph's
 // weight type into dist (row-major, row i: from sources[i]) and, when paths

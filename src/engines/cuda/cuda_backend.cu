@@ -1,17 +1,11 @@
-// The CUDA side of src/core/gpu_backend.h: probing, and routing a resolved
-// algorithm to its engine inside a RunContext.
+// The CUDA backend's door (cuda_backend.h; its twin is engines/cpu/cpu_backend.cpp): a
+// resolved algorithm routed to its engine inside a RunContext. Built with CUDA only;
+// cuda_absent.cpp stands in otherwise.
 #include "core/algorithms.h"
-#include "core/gpu_backend.h"
+#include "engines/cuda/cuda_backend.h"
 #include "runtime/engines.cuh"
 
 namespace gsp::detail::gpu {
-
-bool usable(std::string* why) { return probe(why, nullptr); }
-
-int32_t device_count() {
-  int32_t count = 0;
-  return probe(nullptr, &count) ? count : 0;
-}
 
 bool supports(gsp_algorithm algorithm) { return has_cuda_engine(algorithm); }
 

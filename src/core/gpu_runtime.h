@@ -1,6 +1,11 @@
-// The boundary between host code and the CUDA engines (src/engines/cuda/). Plain C++: no
-// CUDA types. Implemented by src/engines/cuda/runtime/gpu_backend.cu when libgsp is built with CUDA,
-// and by src/dispatch/gpu_absent.cpp otherwise.
+// The CUDA runtime's services to host code, beside running an engine (that is the CUDA
+// backend's door, src/engines/cuda/cuda_backend.h): whether CUDA can run and on how many
+// devices, starting them, page-locked result memory (core/result_memory.h), device arrays,
+// the MPI engine's device groups. Plain C++: no CUDA types. A seam of core/, not part of
+// the door, because core/ itself, api/ and the MPI engine read it too, and they may not
+// include an engine's door. Implemented by src/engines/cuda/runtime/ (device.cu,
+// memory_cache.cu, device_arrays.cu, nccl_library.cu) when libgsp is built with CUDA, and
+// by src/engines/cuda/cuda_absent.cpp otherwise.
 #pragma once
 
 #include <string>
@@ -24,10 +29,6 @@ bool started();
 // returns at once (gsp_device_start). Returns false when there is no CUDA
 // backend to start (a build without CUDA). Thread-safe.
 bool start_in_background(int32_t device);
-// True if a CUDA engine exists for this algorithm.
-bool supports(gsp_algorithm algorithm);
-void sssp(const SsspJob& job);
-void apsp(const ApspJob& job);
 // Returns memory kept between runs for speed (device workspace pools, pinned
 // host buffers). Safe at any time; later runs re-create what they need.
 void release_cached_memory();

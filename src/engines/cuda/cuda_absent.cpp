@@ -1,6 +1,10 @@
-// The CUDA boundary when libgsp is built without CUDA (GSP_WITH_CUDA=OFF).
+// The CUDA backend where libgsp is built without CUDA (GSP_WITH_CUDA=OFF), compiled instead
+// of every .cu file: its door (cuda_backend.h, beside it: no engine, a run throws
+// GSP_ERR_NO_DEVICE), the runtime services of core/gpu_runtime.h (no device, nothing
+// page-locked) and the MPI engine's device blocks (gpu::make_block_fw, core/block_fw.h).
 #include "core/block_fw.h"
-#include "core/gpu_backend.h"
+#include "core/gpu_runtime.h"
+#include "engines/cuda/cuda_backend.h"
 
 namespace gsp::detail::gpu {
 
