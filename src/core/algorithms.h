@@ -16,8 +16,8 @@ struct AlgorithmFacts {
   gsp_algorithm id;
   gsp_kind kind;
   bool negative_weights;   // accepts arcs of negative weight
-  bool cpu;                // has a CPU engine (the CPU backend routes it)
-  bool cuda;               // has a CUDA engine (the CUDA backend routes it), in builds with CUDA
+  bool cpu;                // has a CPU engine (engines/cpu/cpu_backend.cpp routes it)
+  bool cuda;               // has a CUDA engine (engines/cuda/cuda_backend.cu routes it), in CUDA builds
   int value;               // the enumerator's value
   const char* identifier;  // "GSP_SSSP_DIJKSTRA"
   const char* name;        // "dijkstra"
@@ -26,10 +26,12 @@ struct AlgorithmFacts {
 
 namespace algorithms_table {
 
+// One row's facts (the summary as GSP_ALGORITHM_LIST makes it).
+// clang-format off
 #define GSP_ALGORITHM_FACTS_(name, value, cli_name, kind, any_w, cpu, cuda, text) \
-  {name,     kind,      any_w != 0,                                               \
-   cpu != 0, cuda != 0, value,                                                    \
-   #name,    cli_name,  GSP_ALGORITHM_SUMMARY_(kind, any_w, cpu, cuda, text)},
+  AlgorithmFacts{name, kind, any_w != 0, cpu != 0, cuda != 0, value, #name, cli_name, \
+                 GSP_ALGORITHM_SUMMARY_(kind, any_w, cpu, cuda, text)},
+// clang-format on
 inline constexpr AlgorithmFacts kRows[] = {GSP_ALGORITHM_TABLE(GSP_ALGORITHM_FACTS_)};
 #undef GSP_ALGORITHM_FACTS_
 constexpr size_t kNumRows = sizeof kRows / sizeof kRows[0];
