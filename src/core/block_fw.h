@@ -71,15 +71,7 @@ class RankGrid {
 // process), in group order, and this rank's place. Collective over the
 // group. Communicators kept under it (by a call, or made ahead by
 // gsp_mpi_prepare) serve every later call among the same members.
-inline std::string device_group_key(RankGrid& grid, RankGrid::Group g, int32_t device) {
-  struct Member {
-    int64_t process;
-    int64_t device;
-  } me{grid.process_id(), device};
-  std::string all(static_cast<size_t>(grid.size(g)) * sizeof(Member), '\0');
-  grid.allgather(g, &me, &all[0], sizeof(Member));
-  return all + "@" + std::to_string(grid.rank(g));
-}
+std::string device_group_key(RankGrid& grid, RankGrid::Group g, int32_t device);  // block_fw.cpp
 
 template <class W>
 class BlockFw {

@@ -1,4 +1,4 @@
-// Option normalisation, backend/algorithm choice, and running engines into
+// Backend and algorithm choice, and running engines into
 // results or streams.
 #include "dispatch/dispatch.h"
 

@@ -220,7 +220,7 @@ static void arcs_reserve(gen_arcs* a, int64_t cap) {
   a->cap = cap;
 }
 
-static void arc(gen_arcs* a, int32_t u, int32_t v, int32_t w) {
+static void push_arc(gen_arcs* a, int32_t u, int32_t v, int32_t w) {
   if (a->m == a->cap) arcs_reserve(a, a->cap ? a->cap * 2 : 1024);
   if (a->failed) return;
   a->src[a->m] = u;
@@ -275,7 +275,7 @@ static gsp_status check_csr(gsp_gen_csr* out, int32_t n, int32_t degree, gsp_dty
   return GSP_OK;
 }
 
-static int32_t weight(gen_rng* r, int32_t max_weight) { return (int32_t)(1 + gen_below(r, max_weight)); }
+static int32_t random_weight(gen_rng* r, int32_t max_weight) { return (int32_t)(1 + gen_below(r, max_weight)); }
 
 #define MAXW(w) ((w) <= 0 ? 100 : (w))
 
@@ -304,7 +304,7 @@ static void random_chunk(void* ctx, int64_t chunk) {
       int32_t v = (int32_t)gen_below(&r, n > 1 ? n - 1 : 1);
       if (n > 1 && v >= u) v++; /* no self-loops */
       j->c->targets[at] = v;
-      put_weight(j->c->weights, j->c->dtype, at, weight(&r, j->max_weight));
+      put_weight(j->c->weights, j->c->dtype, at, random_weight(&r, j->max_weight));
     }
   }
   if (hi == n) j->c->offsets[n] = at;
@@ -389,7 +389,7 @@ static void rmat_part(void* ctx, int64_t p) {
       if (j->place) {
         const int64_t at = cur[u]++;
         c->targets[at] = v;
-        put_weight(c->weights, c->dtype, at, weight(&r, j->max_weight));
+        put_weight(c->weights, c->dtype, at, random_weight(&r, j->max_weight));
       } else {
         (void)gen_next(&r);
         cur[u]++;
@@ -525,14 +525,14 @@ gsp_status gsp_gen_grid(gsp_graph** graph, int32_t rows, int32_t cols, uint64_t 
     for (j = 0; j < cols; j++) {
       int32_t v = i * cols + j;
       if (j + 1 < cols) {
-        int32_t w = weight(&r, max_weight);
-        arc(&a, v, v + 1, w);
-        arc(&a, v + 1, v, w);
+        int32_t w = random_weight(&r, max_weight);
+        push_arc(&a, v, v + 1, w);
+        push_arc(&a, v + 1, v, w);
       }
       if (i + 1 < rows) {
-        int32_t w = weight(&r, max_weight);
-        arc(&a, v, v + cols, w);
-        arc(&a, v + cols, v, w);
+        int32_t w = random_weight(&r, max_weight);
+        push_arc(&a, v, v + cols, w);
+        push_arc(&a, v + cols, v, w);
       }
     }
   }
@@ -547,7 +547,7 @@ gsp_status gsp_gen_ring(gsp_graph** graph, int32_t n, uint64_t seed, gsp_dtype d
   if (s != GSP_OK) return s;
   max_weight = MAXW(max_weight);
   arcs_reserve(&a, (int64_t)n + 1);
-  for (u = 0; u < n; u++) arc(&a, u, (int32_t)((u + 1) % n), weight(&r, max_weight));
+  for (u = 0; u < n; u++) push_arc(&a, u, (int32_t)((u + 1) % n), random_weight(&r, max_weight));
   return finish(&a, graph, n, dtype);
 }
 
@@ -562,7 +562,7 @@ gsp_status gsp_gen_complete(gsp_graph** graph, int32_t n, uint64_t seed, gsp_dty
   arcs_reserve(&a, (int64_t)n * (n - 1) + 1);
   for (u = 0; u < n; u++)
     for (v = 0; v < n; v++)
-      if (u != v) arc(&a, u, v, weight(&r, max_weight));
+      if (u != v) push_arc(&a, u, v, random_weight(&r, max_weight));
   return finish(&a, graph, n, dtype);
 }
 
@@ -583,7 +583,7 @@ gsp_status gsp_gen_dag(gsp_graph** graph, int32_t n, int32_t degree, uint64_t se
     for (j = 0; j < degree; j++) {
       int64_t v = (int64_t)u + 1 + gen_below(&r, 2 * (int64_t)degree);
       int32_t w = (int32_t)(lo + gen_below(&r, span));
-      if (v < n) arc(&a, u, (int32_t)v, w);
+      if (v < n) push_arc(&a, u, (int32_t)v, w);
     }
   }
   return finish(&a, graph, n, dtype);
