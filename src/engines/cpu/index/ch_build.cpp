@@ -49,12 +49,15 @@ constexpr int32_t kSimulateSettle = 10;
 constexpr int32_t kContractSettle = 60;
 // Once few vertices remain (the core, where degrees are high and every
 // missed witness makes the top of the hierarchy denser, and so every
-// query slower), the searches go further. On New York (2 threads) they
-// cost the build 1.7x its witness-search work and made a point-to-point
-// query 0.11 ms instead of 0.13-0.15 (283 vertices settled instead of 304,
-// 0.975 M shortcuts instead of 1.005 M).
+// query slower), the searches go further. The priorities' searches are
+// most of the build there (every round re-simulates nearly every remaining
+// vertex): on New York their limit gave (witness-search arc scans of the
+// build, vertices a point-to-point query settles): 10: 0.59 G, 294.5;
+// 20: 0.69 G, 283.3; 30: 0.79 G, 278.3; 100: 1.11 G, 287.0
+// (doc/road-index.md). The contraction's limit barely matters (300: the
+// same queries).
 constexpr int32_t kCoreFraction = 20;  // the core: at most n / 20 vertices left
-constexpr int32_t kCoreSimulateSettle = 100;
+constexpr int32_t kCoreSimulateSettle = 20;
 constexpr int32_t kCoreContractSettle = 1000;
 
 template <class W>
