@@ -29,7 +29,7 @@ namespace algorithms_table {
 // One row's facts (the summary as GSP_ALGORITHM_LIST makes it).
 // clang-format off
 #define GSP_ALGORITHM_FACTS_(name, value, cli_name, kind, any_w, cpu, cuda, text) \
-  AlgorithmFacts{name, kind, any_w != 0, cpu != 0, cuda != 0, value, #name, cli_name, \
+  AlgorithmFacts{name, kind, (any_w) != 0, (cpu) != 0, (cuda) != 0, value, #name, cli_name, \
                  GSP_ALGORITHM_SUMMARY_(kind, any_w, cpu, cuda, text)},
 // clang-format on
 inline constexpr AlgorithmFacts kRows[] = {GSP_ALGORITHM_TABLE(GSP_ALGORITHM_FACTS_)};
