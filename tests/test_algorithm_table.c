@@ -84,21 +84,11 @@ static gsp_graph* small_graph(int negative) {
   return g;
 }
 
-/* One run of `a` on `backend` through the entry point of `kind`. */
+/* One run of `a` on `backend` through the entry point of `kind`
+ * (testing.h's t_run_distance: SSSP from 0, else every row). */
 static gsp_status run(const gsp_graph* g, gsp_algorithm a, gsp_backend backend, gsp_kind kind) {
-  gsp_options o;
-  gsp_paths* p = NULL;
-  gsp_status st;
-  gsp_options_init(&o);
-  o.algorithm = a;
-  o.backend = backend;
-  if (kind == GSP_KIND_SSSP) {
-    st = gsp_sssp_run(g, 0, &o, &p);
-  } else {
-    st = gsp_apsp_run(g, NULL, 0, &o, &p);
-  }
-  gsp_paths_destroy(p);
-  return st;
+  int32_t d = 0;
+  return t_run_distance(g, backend, a, kind == GSP_KIND_SSSP, 0, 3, &d);
 }
 
 static void test_runs(void) {
