@@ -3,7 +3,10 @@
  * absent) and a generated 256 x 256 grid (no hierarchy of fast roads:
  * the index's harder case). Per graph: the build (all cores), then each
  * query as a user calls it, with the index (AUTO with options.index) and
- * without (AUTO): one source to all vertices with paths (gsp_sssp_run), a
+ * without (AUTO), and with the index on the backend AUTO did not take
+ * (rows: the CPU, tables: CUDA, where there is a device; the device is
+ * started first, as a user who means to use it does): one source to all
+ * vertices with paths (gsp_sssp_run), a
  * 1000 x 1000 table of distances, the same table with paths, a
  * 10,000 x 10,000 table of distances, point to point (1 x 1 tables: median
  * and worst of 200 pseudo-random pairs), and every source streamed
@@ -20,7 +23,7 @@
 
 typedef struct {
   char name[96];
-  double with_ms, without_ms;
+  double with_ms, without_ms, other_ms;
   char note[120];
 } row;
 
@@ -32,7 +35,7 @@ static row* add_row(const char* name) {
   row* r = &g_rows[g_count++];
   memset(r, 0, sizeof *r);
   snprintf(r->name, sizeof r->name, "%s", name);
-  r->with_ms = r->without_ms = -1;
+  r->with_ms = r->without_ms = r->other_ms = -1;
   return r;
 }
 
@@ -44,14 +47,16 @@ static int reps_wanted(void) {
 
 /* One markdown row; "-" where a side was not measured. */
 static void print_row(FILE* f, const row* r) {
-  char without[32] = "-", ratio[32] = "-";
+  char without[32] = "-", ratio[32] = "-", other[32] = "-";
   if (r->without_ms > 0) snprintf(without, sizeof without, "%.4f", r->without_ms);
+  if (r->other_ms > 0) snprintf(other, sizeof other, "%.4f", r->other_ms);
   if (r->with_ms > 0 && r->without_ms > 0) snprintf(ratio, sizeof ratio, "%.1fx", r->without_ms / r->with_ms);
-  fprintf(f, "| %s | %.4f | %s | %s | %s |\n", r->name, r->with_ms, without, ratio, r->note);
+  fprintf(f, "| %s | %.4f | %s | %s | %s | %s |\n", r->name, r->with_ms, other, without, ratio, r->note);
 }
 
 static void show(const row* r) {
-  printf("  %s: %.4f ms with the index, %.4f ms without %s\n", r->name, r->with_ms, r->without_ms, r->note);
+  printf("  %s: %.4f ms with the index, %.4f ms on the other backend, %.4f ms without %s\n", r->name, r->with_ms,
+         r->other_ms, r->without_ms, r->note);
 }
 
 static int32_t* pseudo_ids(int32_t n, int32_t k, uint64_t seed) {
@@ -141,7 +146,7 @@ static double time_stream(const gsp_graph* g, const int32_t* ids, int32_t k, con
 
 static void bench_graph(const char* name, const gsp_graph* g) {
   const int32_t n = gsp_graph_num_vertices(g);
-  gsp_options plain, indexed;
+  gsp_options plain, indexed, rows_other, tables_other;
   gsp_index* ix = NULL;
   gsp_run_info info;
   int32_t nv = 0;
@@ -172,23 +177,30 @@ static void bench_graph(const char* name, const gsp_graph* g) {
   }
   indexed = plain;
   indexed.index = ix;
+  rows_other = indexed;
+  rows_other.backend = GSP_BACKEND_CPU;
+  tables_other = indexed;
+  tables_other.backend = gsp_backend_available(GSP_BACKEND_CUDA) ? GSP_BACKEND_CUDA : GSP_BACKEND_CPU;
 
   snprintf(title, sizeof title, "%s: one source to all, paths", name);
   r = add_row(title);
   r->with_ms = time_sssp(g, ids, &indexed);
+  r->other_ms = time_sssp(g, ids, &rows_other);
   r->without_ms = time_sssp(g, ids, &plain);
 
   show(r);
-  indexed.flags = plain.flags = GSP_NO_PATHS;
+  indexed.flags = plain.flags = tables_other.flags = GSP_NO_PATHS;
   snprintf(title, sizeof title, "%s: 1000 x 1000 table", name);
   r = add_row(title);
   r->with_ms = time_table(g, ids, 1000, ids2, 1000, &indexed);
+  r->other_ms = time_table(g, ids, 1000, ids2, 1000, &tables_other);
   r->without_ms = time_table(g, ids, 1000, ids2, 1000, &plain);
 
   show(r);
   snprintf(title, sizeof title, "%s: %d x %d table", name, big, big);
   r = add_row(title);
   r->with_ms = time_table(g, ids, big, ids2, big, &indexed);
+  r->other_ms = time_table(g, ids, big, ids2, big, &tables_other);
   r->without_ms = time_table(g, ids, big, ids2, big, &plain);
 
   show(r);
@@ -202,10 +214,11 @@ static void bench_graph(const char* name, const gsp_graph* g) {
   snprintf(r->note + strlen(r->note), sizeof r->note - strlen(r->note), ", %.3f ms without", worst);
 
   show(r);
-  indexed.flags = plain.flags = 0;
+  indexed.flags = plain.flags = tables_other.flags = 0;
   snprintf(title, sizeof title, "%s: 1000 x 1000 table, paths", name);
   r = add_row(title);
   r->with_ms = time_table(g, ids, 1000, ids2, 1000, &indexed);
+  r->other_ms = time_table(g, ids, 1000, ids2, 1000, &tables_other);
   r->without_ms = time_table(g, ids, 1000, ids2, 1000, &plain);
 
   show(r);
@@ -213,9 +226,11 @@ static void bench_graph(const char* name, const gsp_graph* g) {
     snprintf(title, sizeof title, "%s: every source streamed, distances", name);
     r = add_row(title);
     r->with_ms = time_stream(g, NULL, 0, &indexed);
+    r->other_ms = time_stream(g, ids, 2000, &rows_other);
+    if (r->other_ms > 0) r->other_ms *= (double)n / 2000.0;
     r->without_ms = time_stream(g, ids, 2000, &plain);
     if (r->without_ms > 0) r->without_ms *= (double)n / 2000.0;
-    snprintf(r->note, sizeof r->note, "without: 2,000 sources, scaled to %d", n);
+    snprintf(r->note, sizeof r->note, "the other backend and without: 2,000 sources, scaled to %d", n);
     show(r);
   }
   gsp_index_destroy(ix);
@@ -230,6 +245,7 @@ int main(void) {
   gsp_graph* grid = NULL;
   int i;
   setvbuf(stdout, NULL, _IOLBF, 0);
+  if (gsp_backend_available(GSP_BACKEND_CUDA)) gsp_device_start(0);
   if (ny != NULL) bench_graph("NY", ny);
   const int32_t side = bench_quick() ? 128 : 256;
   char grid_name[40];
@@ -238,7 +254,9 @@ int main(void) {
   gsp_graph_destroy(ny);
   gsp_graph_destroy(grid);
   bench_cpu_name(cpu, sizeof cpu);
-  printf("\n| query | with the index ms | without ms | ratio | note |\n|---|---|---|---|---|\n");
+  printf(
+      "\n| query | with the index ms | the index, other backend ms | without ms | ratio | note |\n"
+      "|---|---|---|---|---|---|\n");
   for (i = 0; i < g_count; i++) {
     const row* r = &g_rows[i];
     print_row(stdout, r);
@@ -250,10 +268,13 @@ int main(void) {
       bench_today(date, sizeof date);
       fprintf(f, "\n## Road index against no index (bench_index): %s, %s\n\n", cpu, date);
       fprintf(f,
-              "A user's call, medians of %d runs after a warm-up; without the index: AUTO (the GPU where "
-              "there is one). Pseudo-random sources and targets (fixed seeds).\n\n",
+              "A user's call, medians of %d runs after a warm-up, the device started first; with the index "
+              "and without: AUTO (the GPU where there is one); the other backend: the index's rows (one to all, "
+              "streamed) on the CPU, its tables on CUDA. Pseudo-random sources and targets (fixed seeds).\n\n",
               reps_wanted());
-      fprintf(f, "| query | with the index ms | without ms | speed-up | note |\n|---|---|---|---|---|\n");
+      fprintf(f,
+              "| query | with the index ms | the index, other backend ms | without ms | speed-up | note |\n"
+              "|---|---|---|---|---|---|\n");
       for (i = 0; i < g_count; i++) {
         const row* r = &g_rows[i];
         print_row(f, r);

@@ -16,7 +16,7 @@
 #                    (plain C++ headers, no CUDA types), nothing else of engines/
 #   engines/cpu/     engines/cpu/ core/
 #   engines/cuda/    engines/cuda/ and its families by name (runtime/ sssp/
-#                    apsp_dense/ apsp_sparse/) core/
+#                    apsp_dense/ apsp_sparse/ index/) core/
 #   engines/mpi/     engines/mpi/ engines/cpu/ core/
 #   api/             api/ dispatch/ core/ io/; api/api_mpi.cpp also engines/mpi/
 #   cli/ tools/      the public API and their own headers (cli.h svg.h
@@ -38,7 +38,7 @@ function allowed(file, inc,   dir, n, p, i, rules) {
   else if (file ~ /^io\//)           rules = "io/ core/"
   else if (file ~ /^dispatch\//)     rules = "dispatch/ core/ engines/cpu/cpu_backend.h engines/cuda/cuda_backend.h"
   else if (file ~ /^engines\/cpu\//) rules = "engines/cpu/ core/"
-  else if (file ~ /^engines\/cuda\//) rules = "engines/cuda/ runtime/ sssp/ apsp_dense/ apsp_sparse/ core/"
+  else if (file ~ /^engines\/cuda\//) rules = "engines/cuda/ runtime/ sssp/ apsp_dense/ apsp_sparse/ index/ core/"
   else if (file ~ /^engines\/mpi\//) rules = "engines/mpi/ engines/cpu/ core/"
   else if (file == "api/api_mpi.cpp") rules = "api/ dispatch/ core/ io/ engines/mpi/"
   else if (file ~ /^api\//)          rules = "api/ dispatch/ core/ io/"

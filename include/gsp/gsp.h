@@ -335,7 +335,7 @@ typedef enum gsp_backend {
   R(X, GSP_APSP_DELTA_STEPPING, 15, "batched-delta-stepping", GSP_KIND_APSP, 0, 1, 1, \
     "one delta-stepping search per source, many sources at once") \
   R(X, GSP_APSP_SPMM,          16, "spmm",           GSP_KIND_APSP,  0, 0, 1, "min-plus SpMM Bellman-Ford, a tile of sources per vertex") \
-  R(X, GSP_CH,                 17, "ch",             GSP_KIND_INDEX, 0, 1, 0, "queries on a road index, gsp_options::index (gsp_index.h)")
+  R(X, GSP_CH,                 17, "ch",             GSP_KIND_INDEX, 0, 1, 1, "queries on a road index, gsp_options::index (gsp_index.h)")
 /* clang-format on */
 #define GSP_ALGORITHM_TABLE_ROW_(X, name, value, cli_name, kind, any_w, cpu, cuda, text) \
   X(name, value, cli_name, kind, any_w, cpu, cuda, text)

@@ -31,8 +31,12 @@
  * of the graph (shortcuts unpacked). The run info names GSP_CH.
  * algorithm must be GSP_ALGO_AUTO or GSP_CH with an index (any other
  * algorithm runs without it); GSP_CH without one is
- * GSP_ERR_INVALID_ARGUMENT. Queries run on CPU threads
- * (gsp_options::num_threads).
+ * GSP_ERR_INVALID_ARGUMENT. The upward searches run on CPU threads
+ * (gsp_options::num_threads); rows (and large tables, which then run as
+ * rows) sweep on the CUDA device under GSP_BACKEND_CUDA, and under
+ * GSP_BACKEND_AUTO once a device has started (gsp_device_start()) or when
+ * the job outweighs starting one; point to point and small tables stay on
+ * the CPU (doc/road-index.md). Both backends' rows are equal bit for bit.
  */
 #ifndef GSP_GSP_INDEX_H
 #define GSP_GSP_INDEX_H

@@ -26,6 +26,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "core/graph.h"
 #include "gsp/gsp.h"
 
 namespace gsp::detail {
@@ -105,15 +106,43 @@ struct ChBase {
   uint64_t graph_fingerprint = 0;  // Graph::fingerprint() of the graph it was built for
   int64_t graph_arcs = 0;          // m of that graph
   int64_t shortcuts = 0;
-  std::vector<int32_t> vertex_at;  // position -> graph vertex
-  std::vector<int32_t> position;   // graph vertex -> position
-  mutable ChScratchPool scratch;   // the queries' (not part of the index)
+  std::vector<int32_t> vertex_at;      // position -> graph vertex
+  std::vector<int32_t> position;       // graph vertex -> position
+  mutable ChScratchPool scratch;       // the queries' (not part of the index)
+  mutable ChScratchPool seed_scratch;  // the upward searches of ChSeeds (cpu::index_seeds)
+  // What the CUDA backend keeps of the index on its devices
+  // (engines/cuda/index/ch_sweep.cu): made on first use, under device_mu;
+  // freed with the index.
+  mutable std::mutex device_mu;
+  mutable std::unique_ptr<DeviceCacheBase> device_cache;
 };
 
 template <class W>
 struct ChHierarchy final : ChBase {
   ChArcs<W> up_out;
   ChArcs<W> up_in;
+};
+
+// PHAST's first half for a sweep made elsewhere (the CUDA backend's,
+// engines/cuda/index/ch_sweep.cu): the upward search of each of `count`
+// sources, as the positions it settled with their labels and, for paths,
+// `last` (the graph vertex before the position on its path; -1 at the
+// source). Row r's seeds are [begin[r], begin[r + 1]).
+template <class W>
+struct ChSeeds {
+  std::vector<int64_t> begin;
+  std::vector<int32_t> position;
+  std::vector<ChDist<W>> dist;
+  std::vector<int32_t> last;
+};
+// Who makes them: the dispatcher hands the CUDA backend one that runs the
+// CPU backend's searches (cpu::index_seeds) on its threads.
+class ChSeeder {
+ public:
+  virtual ~ChSeeder() = default;
+  virtual void seeds(const int32_t* sources, int32_t count, ChSeeds<int32_t>& out) const = 0;
+  virtual void seeds(const int32_t* sources, int32_t count, ChSeeds<float>& out) const = 0;
+  virtual void seeds(const int32_t* sources, int32_t count, ChSeeds<double>& out) const = 0;
 };
 
 // Fills the halves of every shortcut of one direction (ChArcs::first_half,

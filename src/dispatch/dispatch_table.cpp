@@ -20,6 +20,7 @@
 #include "dispatch/dispatch.h"
 #include "dispatch/float_overflow.h"
 #include "dispatch/multi_device.h"
+#include "dispatch/road_index_runs.h"
 #include "core/gpu_runtime.h"
 #include "core/host_memory.h"
 #include "core/result_memory.h"
@@ -179,7 +180,9 @@ gsp_algorithm cuda_table_one_source(const Graph& g, const TableJob& t) {
 // source under AUTO: the single-source engine). Returns the algorithm that
 // ran.
 gsp_algorithm cuda_table(const Graph& g, const TableJob& t, gsp_algorithm algorithm) {
-  if (t.num_sources == 1 && t.options->algorithm == GSP_ALGO_AUTO) return cuda_table_one_source(g, t);
+  if (t.num_sources == 1 && t.options->algorithm == GSP_ALGO_AUTO && algorithm != GSP_CH) {
+    return cuda_table_one_source(g, t);
+  }
   RunOptions o = *t.options;
   o.want_paths = t.paths != nullptr;
   bool all = t.num_sources == g.n();
@@ -196,7 +199,11 @@ gsp_algorithm cuda_table(const Graph& g, const TableJob& t, gsp_algorithm algori
   job.options = &o;
   job.sink = float_overflow_possible(g) ? static_cast<RowSink*>(&checked) : &sink;
   job.stats = t.stats;
-  run_cuda_apsp_job(job, false);
+  if (algorithm == GSP_CH) {
+    run_index_apsp(*o.index, GSP_BACKEND_CUDA, job);  // the index's rows (the plan checked it is the graph's)
+  } else {
+    run_cuda_apsp_job(job, false);
+  }
   require_rows_delivered(sink.delivered(), t.num_sources);
   if (t.paths != nullptr) t.paths->assemble(rows);
   return algorithm;
@@ -253,7 +260,7 @@ void table_into(const Graph& g, const int32_t* sources, int32_t num_sources, con
   // a far target costs at most about twice the device's time.
   int64_t settle_budget = 0;
   if (o.backend == GSP_BACKEND_AUTO && o.algorithm == GSP_ALGO_AUTO && backend == GSP_BACKEND_CUDA &&
-      num_sources <= std::max<int32_t>(1, o.num_threads) && num_targets <= kFewTableTargets) {
+      algorithm != GSP_CH && num_sources <= std::max<int32_t>(1, o.num_threads) && num_targets <= kFewTableTargets) {
     backend = GSP_BACKEND_CPU;
     if (!g.has_negative_weight()) settle_budget = point_to_point_budget(g, num_sources, algorithm, paths != nullptr);
   }
@@ -293,11 +300,21 @@ void table_into(const Graph& g, const int32_t* sources, int32_t num_sources, con
       *stats = RunStats{};
       if (paths != nullptr) paths->vertices.clear();
       job.settle_budget = 0;
-      cpu::table(job);
+      if (algorithm == GSP_CH) {
+        cpu::index_table(*o.index, job);
+      } else {
+        cpu::table(job);
+      }
     }
   };
   if (num_sources > 0 && num_targets > 0) {
-    if (algorithm == GSP_CH) {
+    if (algorithm == GSP_CH &&
+        (backend != GSP_BACKEND_CUDA ||
+         (o.backend == GSP_BACKEND_AUTO && !index_table_rows_win(g, num_sources, num_targets, o.num_threads)))) {
+      // From an index a table is the CPU's bucket search, or the device's
+      // rows where CUDA is asked for or AUTO estimates them faster (large
+      // tables; doc/road-index.md, "Tables").
+      backend = GSP_BACKEND_CPU;
       cpu::index_table(*o.index, job);  // the plan checked it is the graph's
     } else if (backend == GSP_BACKEND_CUDA) {
       on_cuda();

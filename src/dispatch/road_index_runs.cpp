@@ -1,11 +1,13 @@
 // Road indexes in the dispatcher (road_index_runs.h).
 #include "dispatch/road_index_runs.h"
 
+#include <algorithm>
 #include <chrono>
 #include <string>
 
 #include "core/error.h"
 #include "engines/cpu/cpu_backend.h"
+#include "engines/cuda/cuda_backend.h"
 
 namespace gsp::detail {
 
@@ -19,7 +21,56 @@ std::string describe(int32_t n, int64_t m, gsp_dtype dtype) {
          " weights";
 }
 
+// The upward searches of a CUDA sweep, on the CPU backend's threads.
+class CpuSeeder final : public ChSeeder {
+ public:
+  CpuSeeder(const ChBase& index, int threads) : index_(index), threads_(threads) {}
+  void seeds(const int32_t* sources, int32_t count, ChSeeds<int32_t>& out) const override { run(sources, count, out); }
+  void seeds(const int32_t* sources, int32_t count, ChSeeds<float>& out) const override { run(sources, count, out); }
+  void seeds(const int32_t* sources, int32_t count, ChSeeds<double>& out) const override { run(sources, count, out); }
+
+ private:
+  template <class W>
+  void run(const int32_t* sources, int32_t count, ChSeeds<W>& out) const {
+    cpu::index_seeds(index_, sources, count, threads_, out);
+  }
+  const ChBase& index_;
+  int threads_;
+};
+
+// A CPU thread's time per vertex of a sweep row (NY: 9.7 ms for 264,346
+// vertices, bench_index on the H200 host).
+constexpr double kCpuSweepSecondsPerVertex = 3.7e-8;
+
 }  // namespace
+
+void run_index_sssp(const ChBase& index, gsp_backend backend, const SsspJob& job) {
+  if (backend != GSP_BACKEND_CUDA) return cpu::index_sssp(index, job);
+  gpu::index_sssp(index, CpuSeeder(index, job.options->num_threads), job);
+}
+
+void run_index_apsp(const ChBase& index, gsp_backend backend, const ApspJob& job) {
+  if (backend != GSP_BACKEND_CUDA) return cpu::index_apsp(index, job);
+  gpu::index_apsp(index, CpuSeeder(index, job.options->num_threads), job);
+}
+
+double cpu_index_rows_seconds(const Graph& graph, int32_t rows, int32_t threads) {
+  // A thread sweeps 8 rows together (ch_query.cpp).
+  const int32_t busy = std::max(1, std::min(std::max(1, threads), (rows + 7) / 8));
+  return kCpuSweepSecondsPerVertex * graph.n() * std::max(1, rows) / busy;
+}
+
+bool index_table_rows_win(const Graph& graph, int32_t k, int32_t t, int32_t threads) {
+  // Measured on the H200 host (bench_index, NY, 16 threads): the device's
+  // rows 0.0185 ms a source (10,000 x 10,000: 185 ms) and a few ms to
+  // start; the buckets 0.0085 ms a search (sources and targets) and
+  // 4.5e-6 ms a cell (1000 x 1000: 21.5 ms, 10,000 x 10,000: 623 ms).
+  const double size = static_cast<double>(graph.n()) / 264346.0;
+  const double share = 16.0 / std::max(1, threads);
+  const double rows = 3.0 + 0.0185 * size * k;
+  const double buckets = share * (0.0085 * (static_cast<double>(k) + t) + 4.5e-6 * static_cast<double>(k) * t);
+  return rows < buckets;
+}
 
 void require_index_of(const ChBase& index, const Graph& graph) {
   const bool same = index.n == graph.n() && index.dtype == graph.dtype() && index.graph_arcs == graph.m();

@@ -99,5 +99,10 @@ std::unique_ptr<ChBase> build_index(const Graph& graph, const RunOptions& option
 void index_sssp(const ChBase& index, const SsspJob& job);
 void index_apsp(const ChBase& index, const ApspJob& job);
 void index_table(const ChBase& index, const TableJob& job);
+// The upward searches of `count` sources (PHAST's first half, for a sweep
+// on the CUDA backend: core/road_index.h's ChSeeds), spread over `threads`
+// threads (ch_seeds.cpp). W is the index's weight type.
+template <class W>
+void index_seeds(const ChBase& index, const int32_t* sources, int32_t count, int threads, ChSeeds<W>& out);
 
 }  // namespace gsp::detail::cpu

@@ -22,6 +22,8 @@ bool start_in_background(int32_t) { return false; }
 bool supports(gsp_algorithm) { return false; }
 void sssp(const SsspJob&) { throw Error(GSP_ERR_NO_DEVICE, kWhy); }
 void apsp(const ApspJob&) { throw Error(GSP_ERR_NO_DEVICE, kWhy); }
+void index_sssp(const ChBase&, const ChSeeder&, const SsspJob&) { throw Error(GSP_ERR_NO_DEVICE, kWhy); }
+void index_apsp(const ChBase&, const ChSeeder&, const ApspJob&) { throw Error(GSP_ERR_NO_DEVICE, kWhy); }
 void release_cached_memory() {}
 void* result_buffer_take(size_t, size_t*, bool) { return nullptr; }
 void result_buffer_lock(void*) {}

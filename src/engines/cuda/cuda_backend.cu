@@ -50,4 +50,16 @@ void apsp(const ApspJob& job) {
   ctx.sync();
 }
 
+void index_sssp(const ChBase& index, const ChSeeder& seeder, const SsspJob& job) {
+  RunContext ctx(*job.options, job.stats);
+  index_sssp(ctx, index, seeder, job);
+  ctx.sync();
+}
+
+void index_apsp(const ChBase& index, const ChSeeder& seeder, const ApspJob& job) {
+  RunContext ctx(*job.options, job.stats);
+  index_apsp(ctx, index, seeder, job);
+  ctx.sync();
+}
+
 }  // namespace gsp::detail::gpu

@@ -10,6 +10,11 @@
 
 #include "core/engine.h"
 
+namespace gsp::detail {
+struct ChBase;
+class ChSeeder;
+}  // namespace gsp::detail
+
 namespace gsp::detail::gpu {
 
 // True if the CUDA backend has an engine for this algorithm (core/algorithms.h).
@@ -21,5 +26,13 @@ bool supports(gsp_algorithm algorithm);
 // cpu::johnson_reduced_graph, in front of one of these engines).
 void sssp(const SsspJob& job);
 void apsp(const ApspJob& job);
+// Runs that answer from a road index of job.graph (core/road_index.h; the
+// dispatcher has checked that it is the graph's), the twins of the CPU
+// backend's index_sssp / index_apsp: each source's upward search from
+// `seeder`, then the sweep down the hierarchy on the device
+// (index/ch_sweep.cu). Exactly the CPU's rows; an int32 overflow is
+// GSP_ERR_OVERFLOW (the dispatcher lets the CPU name it).
+void index_sssp(const ChBase& index, const ChSeeder& seeder, const SsspJob& job);
+void index_apsp(const ChBase& index, const ChSeeder& seeder, const ApspJob& job);
 
 }  // namespace gsp::detail::gpu

@@ -147,6 +147,7 @@ struct DeltaSteppingPasses {
     rounds += h.rounds;
     relaxations += h.relax;
   }
+  [[noreturn]] void overflow(int32_t u, int32_t v) { throw_overflow(u, v); }
   void emit(int32_t count, W* dist, int32_t* pred, int* flags) {
     const int64_t labels = static_cast<int64_t>(count) * graph.n();
     unpack_copies_kernel<W><<<family::grid_for(ctx, labels, 256), 256, 0, ctx.stream()>>>(

@@ -460,6 +460,7 @@ struct SpmmPasses {
     if (r > args.max_rounds) throw Error(GSP_ERR_INTERNAL, "apsp_spmm: a pass did not converge");
     rounds += r;
   }
+  [[noreturn]] void overflow(int32_t u, int32_t v) { throw_overflow(u, v); }
   void emit(int32_t c, W* dist, int32_t* pred, int* flags) {
     const int32_t n = graph.n();
     spmm_finish_kernel<W, VEC><<<blocks_for(static_cast<int64_t>(n) * 32, kThreads), kThreads, 0, ctx.stream()>>>(

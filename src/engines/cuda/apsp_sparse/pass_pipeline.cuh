@@ -19,6 +19,9 @@
 //       with (flags[1], flags[2]) an arc whose int32 sum would overflow,
 //       flags[3] != 0 when some predecessor row needs the host check. The
 //       flags are zeroed before emit.
+//   [[noreturn]] void overflow(int32_t f1, int32_t f2);
+//       throws the GSP_ERR_OVERFLOW that flags[0] stands for (the
+//       searches: core/engine.h's throw_overflow for the arc f1 -> f2).
 #pragma once
 
 #include <algorithm>
@@ -249,7 +252,7 @@ class PassRunner {
     finish_held();
     GSP_CUDA(cudaEventSynchronize(flagged_.get()));
     const int* f = static_cast<const int*>(host_flags_.get());
-    if (f[0] != 0) throw_overflow(f[1], f[2]);
+    if (f[0] != 0) engine_.overflow(f[1], f[2]);
     check_pass_ = paths_ && (check_all_rows_ || f[3] != 0);
     if (pass.held) {
       held_.add(pass.first, pass.count, pass.held_at, check_pass_);

@@ -6,6 +6,11 @@
 
 #include "runtime/device.cuh"
 
+namespace gsp::detail {
+struct ChBase;
+class ChSeeder;
+}  // namespace gsp::detail
+
 namespace gsp::detail::gpu {
 
 // SSSP (w >= 0 unless noted)
@@ -27,6 +32,11 @@ void apsp_heap(RunContext& ctx, const ApspJob& job);            // apsp_heap.cu
 void apsp_task_parallel(RunContext& ctx, const ApspJob& job);   // apsp_task_parallel.cu
 void apsp_delta_stepping(RunContext& ctx, const ApspJob& job);  // apsp_delta_stepping.cu
 void apsp_spmm(RunContext& ctx, const ApspJob& job);            // apsp_spmm.cu
+
+// Road indexes (index/ch_sweep.cu): one row, the rows of job.sources; the
+// upward searches come from `seeder`.
+void index_sssp(RunContext& ctx, const ChBase& index, const ChSeeder& seeder, const SsspJob& job);
+void index_apsp(RunContext& ctx, const ChBase& index, const ChSeeder& seeder, const ApspJob& job);
 
 // Probing (device.cu): thread-safe, once.
 bool probe(std::string* why, int32_t* count);

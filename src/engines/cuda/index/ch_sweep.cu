@@ -1,0 +1,567 @@
+// Road-index rows on CUDA (index_sssp, index_apsp: runtime/engines.cuh):
+// PHAST's sweep on the device, as GPHAST does it (Delling, Goldberg,
+// Nowatzyk, Werneck, IPDPS 2011). A row is the source's upward search (on
+// the CPU's threads, a few hundred vertices on a road graph: the
+// dispatcher's ChSeeder) and then one sweep down the hierarchy, where each
+// vertex takes the best of its arcs from above. The sweep's order only has
+// to put a vertex after every vertex it reads, so the vertices are grouped
+// into levels (a vertex's level is one more than the highest level among
+// the vertices it reads; the vertices of a level read nothing of each
+// other) and a level is swept in parallel. New York's hierarchy has 77
+// levels: the first 63 hold 11,344 vertices (the top of the hierarchy, a
+// few thousand per level at most) and the last 14 the other 253,002.
+//
+// The sweep runs in sweep order (level by level; the index's own numbering
+// within a level), its arcs renumbered to it, and each row's labels are
+// lanes of one array: cell i * K + lane is sweep vertex i of row lane, so
+// the K rows of a group read each arc once and their labels of a vertex
+// are one 8 x K-byte run. Two kernels:
+//   - the top of the hierarchy, as long as its levels are small and its
+//     labels fit in shared memory (NY, one row: the first 65 levels), by
+//     one block a group, levels apart by __syncthreads() (a launch per
+//     level would cost a launch's latency, several microseconds, for a
+//     level of a few vertices);
+//   - every later level, one launch each, over every group of the pass.
+// The rows are then written in graph order (each row's int32 overflow
+// checked) and handed over by the sparse engines' pass pipeline
+// (apsp_sparse/pass_pipeline.cuh): straight into page-locked results,
+// else through staging, narrow for tables without paths.
+//
+// The results equal the CPU's sweep (engines/cpu/index/ch_query.cpp) bit
+// for bit, predecessors included: each vertex reads the same final labels
+// in the same arc order with the same strict comparison.
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <vector>
+
+#include "apsp_sparse/apsp_sparse_common.cuh"
+#include "apsp_sparse/pass_pipeline.cuh"
+#include "core/pred_repair.h"
+#include "core/road_index.h"
+#include "runtime/engines.cuh"
+#include "runtime/workspace.cuh"
+
+namespace gsp::detail::gpu {
+namespace {
+
+// ------------------------------------------------------------ device copy
+
+// The hierarchy's downward arcs in sweep order on one device (raw
+// allocations, freed with the index) and, on the host, where each level
+// begins and where each position went.
+struct DeviceIndex {
+  void* offsets = nullptr;           // int64_t[n + 1]: the arcs into sweep vertex i
+  void* from = nullptr;              // int32_t[arcs]: the sweep vertex an arc comes from
+  void* weight = nullptr;            // ChDist<W>[arcs]
+  void* arc_last = nullptr;          // int32_t[arcs]: graph vertex before the head on the arc's path
+  void* sweep_of = nullptr;          // int32_t[n]: graph vertex -> sweep vertex
+  void* levels = nullptr;            // int32_t[levels + 1]: level_begin on the device
+  std::vector<int32_t> level_begin;  // levels + 1
+  std::vector<int32_t> slot;         // position -> sweep vertex
+  int64_t arcs = 0;
+  bool ready = false;
+};
+
+void free_device_index(DeviceIndex& d) {
+  for (void* p : {d.offsets, d.from, d.weight, d.arc_last, d.sweep_of, d.levels}) {
+    if (p != nullptr) cudaFree(p);
+  }
+  d = DeviceIndex{};
+}
+
+class IndexDeviceCache final : public DeviceCacheBase {
+ public:
+  ~IndexDeviceCache() override {
+    int previous = 0;
+    const bool have_previous = cudaGetDevice(&previous) == cudaSuccess;
+    for (auto& [device, entry] : per_device) {
+      if (cudaSetDevice(device) == cudaSuccess) free_device_index(entry);
+    }
+    if (have_previous) cudaSetDevice(previous);
+    (void)cudaGetLastError();
+  }
+  std::map<int, DeviceIndex> per_device;
+};
+
+// Owns a copy being made until it is complete; frees it on an error path.
+struct PendingIndex {
+  DeviceIndex d;
+  ~PendingIndex() { free_device_index(d); }
+};
+
+template <class T>
+void upload(void** to, const std::vector<T>& from, cudaStream_t stream, const char* what) {
+  check_cuda(cudaMalloc(to, std::max<size_t>(1, from.size() * sizeof(T))), what, __FILE__, __LINE__);
+  if (!from.empty()) {
+    GSP_CUDA(cudaMemcpyAsync(*to, from.data(), from.size() * sizeof(T), cudaMemcpyHostToDevice, stream));
+  }
+}
+
+// Levels and the sweep order: position p reads up_in's positions, all
+// lower than p, so one pass in position order finds every level.
+template <class W>
+void make_sweep_order(const ChHierarchy<W>& h, DeviceIndex& d, std::vector<int32_t>& order) {
+  const int32_t n = h.n;
+  std::vector<int32_t> level(static_cast<size_t>(n), 0);
+  int32_t levels = n > 0 ? 1 : 0;
+  for (int32_t p = 0; p < n; ++p) {
+    int32_t l = 0;
+    for (int64_t e = h.up_in.offsets[static_cast<size_t>(p)]; e < h.up_in.offsets[static_cast<size_t>(p) + 1]; ++e) {
+      l = std::max(l, level[static_cast<size_t>(h.up_in.other[static_cast<size_t>(e)])] + 1);
+    }
+    level[static_cast<size_t>(p)] = l;
+    levels = std::max(levels, l + 1);
+  }
+  d.level_begin.assign(static_cast<size_t>(levels) + 1, 0);
+  for (int32_t p = 0; p < n; ++p) ++d.level_begin[static_cast<size_t>(level[static_cast<size_t>(p)]) + 1];
+  for (int32_t l = 0; l < levels; ++l)
+    d.level_begin[static_cast<size_t>(l) + 1] += d.level_begin[static_cast<size_t>(l)];
+  std::vector<int32_t> next(d.level_begin.begin(), d.level_begin.end() - 1);
+  order.assign(static_cast<size_t>(n), 0);
+  d.slot.assign(static_cast<size_t>(n), 0);
+  for (int32_t p = 0; p < n; ++p) {
+    const int32_t k = next[static_cast<size_t>(level[static_cast<size_t>(p)])]++;
+    order[static_cast<size_t>(k)] = p;
+    d.slot[static_cast<size_t>(p)] = k;
+  }
+}
+
+// The index's copy on ctx.device(), made on first use (the time counts as
+// upload, as the graph's does).
+template <class W>
+const DeviceIndex& device_index(RunContext& ctx, const ChHierarchy<W>& h) {
+  using D = ChDist<W>;
+  std::lock_guard<std::mutex> lock(h.device_mu);
+  if (!h.device_cache) h.device_cache = std::make_unique<IndexDeviceCache>();
+  auto* cache = dynamic_cast<IndexDeviceCache*>(h.device_cache.get());
+  if (cache == nullptr) throw Error(GSP_ERR_INTERNAL, "road index: foreign device cache");
+  DeviceIndex& entry = cache->per_device[ctx.device()];
+  if (entry.ready) return entry;
+  const auto t0 = std::chrono::steady_clock::now();
+  PendingIndex pending;
+  DeviceIndex& d = pending.d;
+  std::vector<int32_t> order;
+  make_sweep_order(h, d, order);
+  const int32_t n = h.n;
+  const ChArcs<W>& in = h.up_in;
+  std::vector<int64_t> offsets(static_cast<size_t>(n) + 1, 0);
+  for (int32_t k = 0; k < n; ++k) {
+    const size_t p = static_cast<size_t>(order[static_cast<size_t>(k)]);
+    offsets[static_cast<size_t>(k) + 1] = offsets[static_cast<size_t>(k)] + (in.offsets[p + 1] - in.offsets[p]);
+  }
+  d.arcs = offsets.back();
+  std::vector<int32_t> from(static_cast<size_t>(d.arcs)), arc_last(static_cast<size_t>(d.arcs));
+  std::vector<D> weight(static_cast<size_t>(d.arcs));
+  for (int32_t k = 0; k < n; ++k) {
+    const size_t p = static_cast<size_t>(order[static_cast<size_t>(k)]);
+    size_t at = static_cast<size_t>(offsets[static_cast<size_t>(k)]);
+    for (int64_t e = in.offsets[p]; e < in.offsets[p + 1]; ++e, ++at) {
+      from[at] = d.slot[static_cast<size_t>(in.other[static_cast<size_t>(e)])];
+      weight[at] = in.weight[static_cast<size_t>(e)];
+      arc_last[at] = in.last[static_cast<size_t>(e)];
+    }
+  }
+  std::vector<int32_t> sweep_of(static_cast<size_t>(n));
+  for (int32_t v = 0; v < n; ++v)
+    sweep_of[static_cast<size_t>(v)] = d.slot[static_cast<size_t>(h.position[static_cast<size_t>(v)])];
+  const size_t bytes =
+      offsets.size() * 8 + from.size() * 4 + weight.size() * sizeof(D) + arc_last.size() * 4 + sweep_of.size() * 4;
+  ctx.reserve(bytes, "the road index's device copy");  // charged to this run for good: the copy outlives it
+  upload(&d.offsets, offsets, ctx.stream(), "cudaMalloc(road index offsets)");
+  upload(&d.from, from, ctx.stream(), "cudaMalloc(road index arcs)");
+  upload(&d.weight, weight, ctx.stream(), "cudaMalloc(road index weights)");
+  upload(&d.arc_last, arc_last, ctx.stream(), "cudaMalloc(road index arc paths)");
+  upload(&d.sweep_of, sweep_of, ctx.stream(), "cudaMalloc(road index order)");
+  upload(&d.levels, d.level_begin, ctx.stream(), "cudaMalloc(road index levels)");
+  ctx.sync();  // pageable sources, and the copy is shared once ready
+  entry = d;
+  pending.d = DeviceIndex{};
+  entry.ready = true;
+  if (ctx.stats() != nullptr) {
+    ctx.stats()->upload_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  }
+  return entry;
+}
+
+// ------------------------------------------------------------ kernels
+
+// One group's sweep: K rows' labels (and, with paths, the graph vertex
+// before each on its path) lane by lane.
+template <class D>
+struct Sweep {
+  const int64_t* offsets;
+  const int32_t* from;
+  const D* weight;
+  const int32_t* arc_last;
+  D* d;                 // groups x n x K
+  int32_t* last;        // the same cells, or null without paths
+  int64_t group_cells;  // n x K
+};
+
+// Cell c (sweep vertex c / K, lane c % K) of the labels at `d` takes the
+// best of its arcs from above: the CPU sweep's loop.
+template <class D, int K>
+__device__ __forceinline__ void sweep_cell(const Sweep<D>& s, D* d, int32_t* last, int64_t c) {
+  const int64_t i = c / K;
+  const int lane = static_cast<int>(c % K);
+  D best = d[c];
+  int32_t via = -1;
+  const int64_t end = s.offsets[i + 1];
+  for (int64_t e = s.offsets[i]; e < end; ++e) {
+    const D x = d[static_cast<int64_t>(s.from[e]) * K + lane] + s.weight[e];
+    if (x < best) {
+      best = x;
+      via = s.arc_last[e];
+    }
+  }
+  d[c] = best;
+  if (last != nullptr && via >= 0) last[c] = via;
+}
+
+// The top `levels` levels of group blockIdx.x, in shared memory: their
+// labels (level_begin[levels] x K of them) and the level bounds.
+template <class D, int K>
+__global__ void __launch_bounds__(1024) sweep_top_kernel(Sweep<D> s, const int32_t* level_begin, int32_t levels) {
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  D* sd = reinterpret_cast<D*>(smem_raw);
+  D* gd = s.d + blockIdx.x * s.group_cells;
+  int32_t* last = s.last != nullptr ? s.last + blockIdx.x * s.group_cells : nullptr;
+  const int64_t cells = static_cast<int64_t>(level_begin[levels]) * K;
+  int32_t* bounds = reinterpret_cast<int32_t*>(sd + cells);
+  for (int32_t l = threadIdx.x; l <= levels; l += blockDim.x) bounds[l] = level_begin[l];
+  for (int64_t c = threadIdx.x; c < cells; c += blockDim.x) sd[c] = gd[c];
+  __syncthreads();
+  for (int32_t l = 0; l < levels; ++l) {
+    const int64_t end = static_cast<int64_t>(bounds[l + 1]) * K;
+    for (int64_t c = static_cast<int64_t>(bounds[l]) * K + threadIdx.x; c < end; c += blockDim.x) {
+      sweep_cell<D, K>(s, sd, last, c);
+    }
+    __syncthreads();
+  }
+  for (int64_t c = threadIdx.x; c < cells; c += blockDim.x) gd[c] = sd[c];
+}
+
+// One level, cells [first, first + per_group) of every group.
+template <class D, int K>
+__global__ void sweep_level_kernel(Sweep<D> s, int64_t first, int64_t per_group, int64_t total) {
+  const int64_t t = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x;
+  if (t >= total) return;
+  const int64_t g = t / per_group;
+  sweep_cell<D, K>(s, s.d + g * s.group_cells, s.last != nullptr ? s.last + g * s.group_cells : nullptr,
+                   first + t % per_group);
+}
+
+// A label of an upward search, for its cell.
+template <class D>
+struct Seed {
+  int64_t cell;
+  D dist;
+  int32_t last;
+};
+
+// The upward searches' labels into their cells.
+template <class D>
+__global__ void seed_kernel(D* d, int32_t* last, const Seed<D>* seeds, int64_t count) {
+  const int64_t e = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x;
+  if (e >= count) return;
+  const Seed<D> s = seeds[e];
+  d[s.cell] = s.dist;
+  if (last != nullptr) last[s.cell] = s.last;
+}
+
+// Rows in graph order: row r (group r / K, lane r % K), vertex v from its
+// sweep vertex's cell. int32 rows: a label past int32 (below "none") raises
+// flags[0] with the row and the vertex (the CPU then answers, naming them).
+template <class W, class D, int K>
+__global__ void emit_rows_kernel(const D* d, const int32_t* last, const int32_t* sweep_of, int64_t n, int64_t rows,
+                                 int64_t group_cells, D none, W* dist, int32_t* pred, int* flags) {
+  const int64_t total = rows * n;
+  for (int64_t t = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; t < total;
+       t += static_cast<int64_t>(gridDim.x) * blockDim.x) {
+    const int64_t r = t / n, v = t % n;
+    const int64_t c = (r / K) * group_cells + static_cast<int64_t>(sweep_of[v]) * K + r % K;
+    const D x = d[c];
+    if constexpr (std::is_same_v<W, int32_t>) {
+      if (x >= none) {
+        dist[t] = GSP_I32_INF;
+      } else {
+        if (x >= static_cast<D>(GSP_I32_INF) && atomicCAS(flags, 0, 1) == 0) {
+          flags[1] = static_cast<int>(r);
+          flags[2] = static_cast<int>(v);
+        }
+        dist[t] = static_cast<W>(x);
+      }
+    } else {
+      dist[t] = static_cast<W>(x);
+    }
+    if (pred != nullptr) pred[t] = last[c];
+  }
+}
+
+// ------------------------------------------------------------ passes
+
+// Shared memory a top-of-hierarchy block may take, and the cells a level
+// may have to be swept there (more go to a launch of their own: one
+// block's 1024 threads would take several rounds).
+constexpr size_t kTopSharedBytes = size_t(200) << 10;
+constexpr int64_t kTopLevelCells = 4096;
+
+// Seeds a pass's work arrays hold for each of its rows (NY: an upward
+// search settles 300-500 vertices); a pass with more grows a buffer of its
+// own.
+constexpr int64_t kSeedsPerRow = 2048;
+
+// The sweeps of a pass (sparse::run_passes): groups of K rows. Its arrays
+// are one allocation from the device's stream-ordered pool (workspace.cuh):
+// a one-to-all query pays no cudaMalloc.
+template <class W, int K>
+class SweepPasses {
+ public:
+  using D = ChDist<W>;
+
+  SweepPasses(RunContext& ctx, const ChHierarchy<W>& h, const DeviceIndex& dev, const ChSeeder& seeder, int32_t width,
+              bool paths, Workspace& ws)
+      : ctx_(ctx), dev_(dev), seeder_(seeder), n_(h.n), groups_((width + K - 1) / K), paths_(paths) {
+    const int64_t cells = groups_ * static_cast<int64_t>(n_) * K;
+    ws.add(&d_, static_cast<size_t>(cells));
+    if (paths) ws.add(&last_, static_cast<size_t>(cells));
+    capacity_ = static_cast<int64_t>(width) * kSeedsPerRow;
+    ws.add(&seeds_on_device_, static_cast<size_t>(capacity_));
+    choose_top();
+  }
+
+  void start(const int32_t* sources, int32_t count) {
+    sources_ = sources;
+    seeder_.seeds(sources, count, seeds_);
+    const int64_t seeds = seeds_.begin.back();
+    const Seed<D>* on_device = send_seeds(count, seeds);
+    const int32_t groups = (count + K - 1) / K;
+    const int64_t cells = groups * static_cast<int64_t>(n_) * K;
+    sparse::fill(ctx_, d_, static_cast<size_t>(cells), ch_inf<W>());
+    if (paths_) sparse::fill(ctx_, last_, static_cast<size_t>(cells), int32_t{-1});
+    if (seeds > 0) {
+      seed_kernel<D><<<blocks_for(seeds, 256), 256, 0, ctx_.stream()>>>(d_, paths_ ? last_ : nullptr, on_device, seeds);
+      GSP_CUDA_LAUNCH();
+    }
+    const Sweep<D> s = sweep();
+    const int32_t levels = static_cast<int32_t>(dev_.level_begin.size()) - 1;
+    if (top_levels_ > 0) {
+      sweep_top_kernel<D, K>
+          <<<groups, 1024, top_bytes_, ctx_.stream()>>>(s, static_cast<const int32_t*>(dev_.levels), top_levels_);
+      GSP_CUDA_LAUNCH();
+    }
+    for (int32_t l = top_levels_; l < levels; ++l) {
+      const int64_t first = static_cast<int64_t>(dev_.level_begin[static_cast<size_t>(l)]) * K;
+      const int64_t per_group = static_cast<int64_t>(dev_.level_begin[static_cast<size_t>(l) + 1]) * K - first;
+      const int64_t total = per_group * groups;
+      sweep_level_kernel<D, K><<<blocks_for(total, 256), 256, 0, ctx_.stream()>>>(s, first, per_group, total);
+      GSP_CUDA_LAUNCH();
+    }
+  }
+  void wait() { ctx_.sync(); }
+  // flags[0] of the last pass: row r's label of vertex v is past int32.
+  [[noreturn]] void overflow(int32_t r, int32_t v) const {
+    throw Error(GSP_ERR_OVERFLOW, "the distance from " + std::to_string(sources_[r]) + " to " + std::to_string(v) +
+                                      " does not fit int32 (reaches GSP_I32_INF); use GSP_F64 weights");
+  }
+  void emit(int32_t count, W* dist, int32_t* pred, int* flags) {
+    const int64_t total = static_cast<int64_t>(count) * n_;
+    const unsigned blocks = static_cast<unsigned>(std::min<int64_t>(blocks_for(total, 256), 65535LL * 16));
+    emit_rows_kernel<W, D, K>
+        <<<blocks, 256, 0, ctx_.stream()>>>(d_, paths_ ? last_ : nullptr, static_cast<const int32_t*>(dev_.sweep_of),
+                                            n_, count, static_cast<int64_t>(n_) * K, ch_inf<W>(), dist, pred, flags);
+    GSP_CUDA_LAUNCH();
+  }
+
+ private:
+  Sweep<D> sweep() const {
+    return Sweep<D>{static_cast<const int64_t*>(dev_.offsets),
+                    static_cast<const int32_t*>(dev_.from),
+                    static_cast<const D*>(dev_.weight),
+                    static_cast<const int32_t*>(dev_.arc_last),
+                    d_,
+                    paths_ ? last_ : nullptr,
+                    static_cast<int64_t>(n_) * K};
+  }
+
+  // The top levels one block sweeps: while they are small and their labels
+  // (and bounds) fit in its shared memory.
+  void choose_top() {
+    const size_t cap = std::min(kTopSharedBytes, static_cast<size_t>(ctx_.props().sharedMemPerBlockOptin));
+    const int32_t levels = static_cast<int32_t>(dev_.level_begin.size()) - 1;
+    int32_t top = 0;
+    while (top < levels) {
+      const int64_t b = dev_.level_begin[static_cast<size_t>(top)], e = dev_.level_begin[static_cast<size_t>(top) + 1];
+      const size_t bytes = static_cast<size_t>(e) * K * sizeof(D) + static_cast<size_t>(top + 2) * sizeof(int32_t);
+      if ((e - b) * K > kTopLevelCells || bytes > cap) break;
+      ++top;
+    }
+    top_levels_ = top;
+    const int64_t cells = static_cast<int64_t>(dev_.level_begin[static_cast<size_t>(top)]) * K;
+    top_bytes_ = static_cast<size_t>(cells) * sizeof(D) + static_cast<size_t>(top + 1) * sizeof(int32_t);
+    top_bytes_ = (top_bytes_ + 15) / 16 * 16;
+    if (top > 0) {
+      GSP_CUDA(cudaFuncSetAttribute(sweep_top_kernel<D, K>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                    static_cast<int>(top_bytes_)));
+    }
+  }
+
+  // The seeds' cells (group r / K, lane r % K, the position's sweep
+  // vertex), labels and predecessors, to the device (start() runs after
+  // the previous pass's wait(): its copy is done). A few kilobytes for one
+  // row: from pageable memory; a pass's, page-locked.
+  const Seed<D>* send_seeds(int32_t count, int64_t seeds) {
+    packed_.resize(static_cast<size_t>(seeds));
+    const int64_t group_cells = static_cast<int64_t>(n_) * K;
+    for (int32_t r = 0; r < count; ++r) {
+      const int64_t base = (r / K) * group_cells + r % K;
+      for (int64_t e = seeds_.begin[static_cast<size_t>(r)]; e < seeds_.begin[static_cast<size_t>(r) + 1]; ++e) {
+        const size_t k = static_cast<size_t>(e);
+        packed_[k] = Seed<D>{base + static_cast<int64_t>(dev_.slot[static_cast<size_t>(seeds_.position[k])]) * K,
+                             seeds_.dist[k], seeds_.last[k]};
+      }
+    }
+    Seed<D>* to = seeds_on_device_;
+    if (seeds > capacity_) {
+      capacity_ = std::max<int64_t>(seeds, 2 * capacity_);
+      more_seeds_.allocate(ctx_, static_cast<size_t>(capacity_), "road index seeds");
+      seeds_on_device_ = to = more_seeds_.get();
+    }
+    const size_t bytes = static_cast<size_t>(seeds) * sizeof(Seed<D>);
+    const void* from = packed_.data();
+    if (bytes > (size_t(1) << 16)) {
+      if (bytes > pinned_bytes_) {
+        pinned_bytes_ = std::max(bytes, 2 * pinned_bytes_);
+        pinned_.allocate(pinned_bytes_);
+      }
+      std::memcpy(pinned_.get(), packed_.data(), bytes);
+      from = pinned_.get();
+    }
+    if (bytes > 0) GSP_CUDA(cudaMemcpyAsync(to, from, bytes, cudaMemcpyHostToDevice, ctx_.stream()));
+    return to;
+  }
+
+  RunContext& ctx_;
+  const DeviceIndex& dev_;
+  const ChSeeder& seeder_;
+  const int32_t n_;
+  const int32_t groups_;
+  const bool paths_;
+  const int32_t* sources_ = nullptr;  // the last pass's
+  int32_t top_levels_ = 0;
+  size_t top_bytes_ = 0;
+  D* d_ = nullptr;  // groups x n x K labels (the workspace's)
+  int32_t* last_ = nullptr;
+  Seed<D>* seeds_on_device_ = nullptr;
+  int64_t capacity_ = 0;
+  ChSeeds<W> seeds_;
+  std::vector<Seed<D>> packed_;
+  DeviceBuffer<Seed<D>> more_seeds_;
+  sparse::PinnedBuffer pinned_;
+  size_t pinned_bytes_ = 0;
+};
+
+// Whether rows need the host's predecessor check (core/pred_repair.h), as
+// on the CPU: zero-weight ties can close a cycle, float sums can make an
+// arc tight both ways.
+bool rows_need_check(const Graph& g) { return g.min_weight() <= 0 || is_float_dtype(g.dtype()); }
+
+void fill_index_stats(RunContext& ctx, RunStats* st) {
+  if (st == nullptr) return;
+  st->backend = GSP_BACKEND_CUDA;
+  st->algorithm = GSP_CH;
+  st->device = ctx.device();
+  st->device_name = ctx.props().name;
+}
+
+// Rows per pass: kPassGroups groups of K, fewer when the budget allows
+// fewer (labels, predecessors and the pipeline's output rows of a row).
+constexpr int32_t kPassGroups = 8;
+
+template <class W, int K>
+int32_t pass_width(RunContext& ctx, int32_t n, int32_t num_sources, bool paths) {
+  const size_t per_row = static_cast<size_t>(n) * (sizeof(ChDist<W>) + sizeof(W) + (paths ? 8 : 0)) + 64;
+  const size_t fixed = size_t(16) << 20;  // the seeds, the flags, alignment
+  const size_t left = ctx.budget_left();
+  const int64_t by_memory = left > fixed ? static_cast<int64_t>((left - fixed) / per_row) / K * K : 0;
+  if (by_memory < 1) {
+    throw Error(GSP_ERR_DEVICE_OUT_OF_MEMORY, "road index on CUDA: a sweep of " + std::to_string(K) + " rows needs " +
+                                                  std::to_string(per_row * K + fixed) +
+                                                  " bytes of device memory, and only " + std::to_string(left) +
+                                                  " are left under the budget (options.device_memory_limit)");
+  }
+  const int64_t want = static_cast<int64_t>(kPassGroups) * K;
+  return static_cast<int32_t>(sparse::balanced_batch(std::min(by_memory, want), num_sources, K));
+}
+
+template <class W>
+void rows_typed(RunContext& ctx, const ChBase& index, const ChSeeder& seeder, const ApspJob& job) {
+  constexpr int K = 16;
+  const auto& h = static_cast<const ChHierarchy<W>&>(index);
+  fill_index_stats(ctx, job.stats);
+  if (h.n == 0 || job.num_sources == 0) return;
+  auto ready = sparse::start_result_ready<W>(ctx, job);  // beside the set-up below
+  const bool paths = job.options->want_paths;
+  const DeviceIndex& dev = device_index(ctx, h);
+  const int32_t width = pass_width<W, K>(ctx, h.n, job.num_sources, paths);
+  StageClock clock(ctx);
+  Workspace ws;
+  SweepPasses<W, K> passes(ctx, h, dev, seeder, width, paths, ws);
+  ws.allocate(ctx, "road index sweeps");
+  clock.mark(Stage::kSetup);
+  sparse::run_passes<W>(ctx, job, width, paths && rows_need_check(*job.graph), clock, passes, std::move(ready));
+}
+
+template <class W>
+void row_typed(RunContext& ctx, const ChBase& index, const ChSeeder& seeder, const SsspJob& job) {
+  const auto& h = static_cast<const ChHierarchy<W>&>(index);
+  fill_index_stats(ctx, job.stats);
+  if (h.n == 0) return;
+  const bool paths = job.pred != nullptr;
+  const DeviceIndex& dev = device_index(ctx, h);
+  StageClock clock(ctx);
+  Workspace ws;
+  SweepPasses<W, 1> sweep(ctx, h, dev, seeder, 1, paths, ws);
+  W* dist = nullptr;
+  int32_t* pred = nullptr;
+  int* flags = nullptr;
+  ws.add(&dist, static_cast<size_t>(h.n));
+  if (paths) ws.add(&pred, static_cast<size_t>(h.n));
+  ws.add(&flags, 4);
+  ws.allocate(ctx, "road index row");
+  int host_flags[4] = {0, 0, 0, 0};
+  GSP_CUDA(cudaMemsetAsync(flags, 0, sizeof host_flags, ctx.stream()));
+  clock.mark(Stage::kSetup);
+  sweep.start(&job.source, 1);
+  sweep.emit(1, dist, pred, flags);
+  clock.mark(Stage::kCompute);
+  GSP_CUDA(cudaMemcpyAsync(job.dist, dist, static_cast<size_t>(h.n) * sizeof(W), cudaMemcpyDeviceToHost, ctx.stream()));
+  if (paths) {
+    GSP_CUDA(cudaMemcpyAsync(job.pred, pred, static_cast<size_t>(h.n) * sizeof(int32_t), cudaMemcpyDeviceToHost,
+                             ctx.stream()));
+  }
+  GSP_CUDA(cudaMemcpyAsync(host_flags, flags, sizeof host_flags, cudaMemcpyDeviceToHost, ctx.stream()));
+  clock.mark(Stage::kCopy);
+  ctx.sync();
+  clock.finish();
+  if (host_flags[0] != 0) sweep.overflow(host_flags[1], host_flags[2]);
+  if (paths && rows_need_check(*job.graph)) {
+    PredRepairScratch scratch;
+    repair_pred_block(job.graph->view<W>(), &job.source, 1, static_cast<const W*>(job.dist), job.pred, scratch);
+  }
+}
+
+}  // namespace
+
+void index_sssp(RunContext& ctx, const ChBase& index, const ChSeeder& seeder, const SsspJob& job) {
+  with_weight_type(job.graph->dtype(), [&](auto w) { row_typed<decltype(w)>(ctx, index, seeder, job); });
+}
+
+void index_apsp(RunContext& ctx, const ChBase& index, const ChSeeder& seeder, const ApspJob& job) {
+  with_weight_type(job.graph->dtype(), [&](auto w) { rows_typed<decltype(w)>(ctx, index, seeder, job); });
+}
+
+}  // namespace gsp::detail::gpu
