@@ -98,15 +98,10 @@ constexpr int kRowsTogether = 8;
 // interleaved rows (d, last: n x K by position; last may be null).
 template <class W, int K>
 void seed_lane(const ChHierarchy<W>& h, UpwardSearch<W>& up, int32_t source, int lane, ChDist<W>* d, int32_t* last) {
-  const int32_t from = h.position[static_cast<size_t>(source)];
-  up.start(h.up_out, nullptr, from);
-  up.run_to_end();
-  for (int32_t p : up.settled()) {
-    d[static_cast<size_t>(p) * K + lane] = up.dist(p);
-    if (last != nullptr && p != from) {
-      last[static_cast<size_t>(p) * K + lane] = h.up_out.last[static_cast<size_t>(up.arc(p))];
-    }
-  }
+  ch::upward_labels(h, up, source, [&](int32_t p, ChDist<W> label, int32_t via) {
+    d[static_cast<size_t>(p) * K + lane] = label;
+    if (last != nullptr && via >= 0) last[static_cast<size_t>(p) * K + lane] = via;
+  });
 }
 
 // PHAST for `count` <= K sources at once: their upward searches, then one

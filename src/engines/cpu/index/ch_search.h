@@ -119,6 +119,17 @@ class UpwardSearch {
   bool stalled_ = false;
 };
 
+// PHAST's first half: the upward search from graph vertex `source` over
+// up_out, then f(p, label, last) for every position p it settled (`last`:
+// the graph vertex before p on its path, -1 at the source).
+template <class W, class F>
+void upward_labels(const ChHierarchy<W>& h, UpwardSearch<W>& up, int32_t source, F&& f) {
+  const int32_t from = h.position[static_cast<size_t>(source)];
+  up.start(h.up_out, nullptr, from);
+  up.run_to_end();
+  for (int32_t p : up.settled()) f(p, up.dist(p), p == from ? -1 : h.up_out.last[static_cast<size_t>(up.arc(p))]);
+}
+
 // One piece of a hierarchy arc being unpacked: arc `e` of up_out (out) or
 // up_in, from position `tail` to `head`.
 struct ArcPiece {

@@ -23,7 +23,8 @@ struct SeedScratch final : ChScratch {
   ch::UpwardSearch<W> up;
   std::vector<int32_t> position, last;  // this thread's rows, one after another
   std::vector<ChDist<W>> dist;
-  std::vector<int32_t> row, at;  // each of its rows: which, and where it starts
+  std::vector<int32_t> row;  // each of its rows: which,
+  std::vector<int64_t> at;   // and where it starts
 };
 
 template <class W>
@@ -36,14 +37,11 @@ std::unique_ptr<SeedScratch<W>> take_scratch(const ChHierarchy<W>& h) {
 // The search from `source` appended to the scratch's lists.
 template <class W>
 void search_one(const ChHierarchy<W>& h, int32_t source, SeedScratch<W>& s) {
-  const int32_t from = h.position[static_cast<size_t>(source)];
-  s.up.start(h.up_out, nullptr, from);
-  s.up.run_to_end();
-  for (int32_t p : s.up.settled()) {
+  ch::upward_labels(h, s.up, source, [&](int32_t p, ChDist<W> label, int32_t via) {
     s.position.push_back(p);
-    s.dist.push_back(s.up.dist(p));
-    s.last.push_back(p == from ? -1 : h.up_out.last[static_cast<size_t>(s.up.arc(p))]);
-  }
+    s.dist.push_back(label);
+    s.last.push_back(via);
+  });
 }
 
 }  // namespace
@@ -68,11 +66,11 @@ void index_seeds(const ChBase& index, const int32_t* sources, int32_t count, int
     for (int32_t r = next.fetch_add(kChunk); r < count; r = next.fetch_add(kChunk)) {
       for (int32_t i = r; i < std::min(count, r + kChunk); ++i) {
         s->row.push_back(i);
-        s->at.push_back(static_cast<int32_t>(s->position.size()));
+        s->at.push_back(static_cast<int64_t>(s->position.size()));
         search_one(h, sources[i], *s);
       }
     }
-    s->at.push_back(static_cast<int32_t>(s->position.size()));
+    s->at.push_back(static_cast<int64_t>(s->position.size()));
   };
   if (team_size == 1) {
     work(0);
