@@ -94,9 +94,11 @@ class Contraction {
   }
 
  private:
+  // The weight first: 24 bytes with int64 or double weights instead of 32
+  // (the witness searches read these lists more than anything else).
   struct Arc {
-    int32_t other;
     D w;
+    int32_t other;
     int32_t middle;  // graph vertex bypassed, -1 for an arc of the graph
     int32_t last;    // graph vertex before the head on the unpacked path
     int32_t hops;    // arcs of the graph it stands for
@@ -106,9 +108,14 @@ class Contraction {
     D w;
     int32_t middle, last, hops;
   };
-  // A thread's witness-search state: labels of the vertices it touched.
-  struct Witness {
+  // A thread's witness-search state: labels of the vertices it touched, and
+  // the targets of the vertex being contracted marked. Each on cache lines
+  // of its own: the threads' states lie side by side in witness_, and one
+  // thread's pushes and pops there would otherwise slow the next one's
+  // reads of its arrays (false sharing).
+  struct alignas(64) Witness {
     std::vector<D> dist;
+    std::vector<uint8_t> target;
     std::vector<int32_t> touched;
     std::vector<std::pair<D, int32_t>> heap;
     std::vector<Shortcut> found;
@@ -142,7 +149,10 @@ class Contraction {
     up_in_.assign(static_cast<size_t>(n_), {});
     rank_.assign(static_cast<size_t>(n_), -1);
     witness_.resize(static_cast<size_t>(threads_));
-    for (Witness& w : witness_) w.dist.assign(static_cast<size_t>(n_), inf());
+    for (Witness& w : witness_) {
+      w.dist.assign(static_cast<size_t>(n_), inf());
+      w.target.assign(static_cast<size_t>(n_), 0);
+    }
   }
 
   // Adds arc s.from -> s.to, or lowers the one there (both lists).
@@ -151,15 +161,15 @@ class Contraction {
     for (Arc& a : outs) {
       if (a.other != s.to) continue;
       if (s.w < a.w) {
-        a = Arc{s.to, s.w, s.middle, s.last, s.hops};
+        a = Arc{s.w, s.to, s.middle, s.last, s.hops};
         for (Arc& b : in_[static_cast<size_t>(s.to)]) {
-          if (b.other == s.from) b = Arc{s.from, s.w, s.middle, s.last, s.hops};
+          if (b.other == s.from) b = Arc{s.w, s.from, s.middle, s.last, s.hops};
         }
       }
       return;
     }
-    outs.push_back(Arc{s.to, s.w, s.middle, s.last, s.hops});
-    in_[static_cast<size_t>(s.to)].push_back(Arc{s.from, s.w, s.middle, s.last, s.hops});
+    outs.push_back(Arc{s.w, s.to, s.middle, s.last, s.hops});
+    in_[static_cast<size_t>(s.to)].push_back(Arc{s.w, s.from, s.middle, s.last, s.hops});
   }
 
   // The shortcuts contracting v needs into w.found (appended), searching
@@ -169,9 +179,12 @@ class Contraction {
     const auto& outs = out_[static_cast<size_t>(v)];
     if (ins.empty() || outs.empty()) return;
     D longest_out = 0;
-    for (const Arc& b : outs) longest_out = std::max(longest_out, b.w);
+    for (const Arc& b : outs) {
+      longest_out = std::max(longest_out, b.w);
+      w.target[static_cast<size_t>(b.other)] = 1;
+    }
     for (const Arc& a : ins) {
-      search(a.other, v, a.w + longest_out, outs, avoid_chosen, w);
+      search(a.other, v, a.w + longest_out, outs.size(), avoid_chosen, w);
       for (const Arc& b : outs) {
         if (b.other == a.other) continue;
         const D via = a.w + b.w;
@@ -180,34 +193,41 @@ class Contraction {
       }
       clear(w);
     }
+    for (const Arc& b : outs) w.target[static_cast<size_t>(b.other)] = 0;
   }
 
   // Dijkstra from `from` over the remaining graph without `skip`, until the
-  // targets are settled, the labels pass `bound` or the settle limit is
-  // reached. Leaves the labels in w.dist (clear() resets them).
-  void search(int32_t from, int32_t skip, D bound, const std::vector<Arc>& targets, bool avoid_chosen, Witness& w) {
+  // `targets` vertices marked in w.target are settled, the labels pass
+  // `bound` or the settle limit is reached. Leaves the labels in w.dist
+  // (clear() resets them).
+  void search(int32_t from, int32_t skip, D bound, size_t targets, bool avoid_chosen, Witness& w) {
     auto later = [](const std::pair<D, int32_t>& x, const std::pair<D, int32_t>& y) { return x.first > y.first; };
-    size_t left = targets.size();
-    w.dist[static_cast<size_t>(from)] = 0;
+    D* const dist = w.dist.data();
+    const uint8_t* const target = w.target.data();
+    const uint8_t* const chosen = chosen_.data();
+    size_t left = targets;
+    dist[from] = 0;
     w.touched.push_back(from);
     w.heap.clear();
     w.heap.emplace_back(D(0), from);
     int32_t settled = 0;
+    int64_t scans = 0;
     const int32_t limit = avoid_chosen ? (core_ ? kCoreContractSettle : kContractSettle)
                                        : (core_ ? kCoreSimulateSettle : kSimulateSettle);
     while (!w.heap.empty() && left > 0 && settled < limit) {
       std::pop_heap(w.heap.begin(), w.heap.end(), later);
       const auto [d, u] = w.heap.back();
       w.heap.pop_back();
-      if (d > w.dist[static_cast<size_t>(u)]) continue;  // stale
+      if (d > dist[u]) continue;  // stale
       if (d > bound) break;
       ++settled;
-      for (const Arc& t : targets) left -= t.other == u ? 1 : 0;
-      for (const Arc& a : out_[static_cast<size_t>(u)]) {
-        ++w.scans;
-        if (a.other == skip || (avoid_chosen && chosen_[static_cast<size_t>(a.other)] != 0)) continue;
+      left -= target[u];
+      const std::vector<Arc>& arcs = out_[static_cast<size_t>(u)];
+      scans += static_cast<int64_t>(arcs.size());
+      for (const Arc& a : arcs) {
+        if (a.other == skip || (avoid_chosen && chosen[a.other] != 0)) continue;
         const D nd = d + a.w;
-        D& cur = w.dist[static_cast<size_t>(a.other)];
+        D& cur = dist[a.other];
         if (nd < cur) {
           if (cur == inf()) w.touched.push_back(a.other);
           cur = nd;
@@ -216,6 +236,7 @@ class Contraction {
         }
       }
     }
+    w.scans += scans;
   }
   void clear(Witness& w) {
     for (int32_t u : w.touched) w.dist[static_cast<size_t>(u)] = inf();
