@@ -10,8 +10,11 @@
 //      all of them, so that no two of them count on each other's paths
 //      (a witness that survives the round uses only vertices that stay);
 //   3. their arcs become the hierarchy's upward arcs, and their shortcuts
-//      are added between their neighbours (one thread: the lists of shared
-//      neighbours change).
+//      are added between their neighbours: the searches on the team's
+//      threads, then each neighbour's lists on the threads (every change to
+//      a vertex's lists made by the thread that has it, in the order the
+//      shortcuts were found, so that the lists come out as one thread would
+//      leave them).
 // A witness search is a Dijkstra from an in-neighbour u of v over the
 // remaining graph without v, bounded by the longest path u -> v -> w it
 // must beat and by a number of settled vertices (kContractSettle); a pair
@@ -126,50 +129,53 @@ class Contraction {
     return std::numeric_limits<D>::has_infinity ? std::numeric_limits<D>::infinity() : std::numeric_limits<D>::max();
   }
 
-  // The graph's arcs, parallel ones merged to the lightest, self-loops dropped.
+  // The graph's arcs, parallel ones merged to the lightest, self-loops
+  // dropped: each vertex's out-arcs on the threads, then the in-arcs, their
+  // transpose in the order of the tails.
   void load_graph() {
     if (g_.has_negative_weight()) {
       throw Error(GSP_ERR_NEGATIVE_WEIGHT,
                   "a road index needs weights >= 0; the graph's smallest weight is " + std::to_string(g_.min_weight()));
     }
-    out_.assign(static_cast<size_t>(n_), {});
-    in_.assign(static_cast<size_t>(n_), {});
-    const CsrView<W> v = g_.view<W>();
-    for (int32_t u = 0; u < n_; ++u) {
-      for (int64_t e = v.offsets[u]; e < v.offsets[u + 1]; ++e) {
-        const int32_t h = v.targets[e];
-        if (h != u) add_or_lower(Shortcut{u, h, static_cast<D>(v.weights[e]), -1, u, 1});
-      }
-    }
-    contracted_.assign(static_cast<size_t>(n_), 0);
-    chosen_.assign(static_cast<size_t>(n_), 0);
-    level_.assign(static_cast<size_t>(n_), 0);
-    priority_.assign(static_cast<size_t>(n_), 0.0);
-    up_out_.assign(static_cast<size_t>(n_), {});
-    up_in_.assign(static_cast<size_t>(n_), {});
-    rank_.assign(static_cast<size_t>(n_), -1);
     witness_.resize(static_cast<size_t>(threads_));
     for (Witness& w : witness_) {
       w.dist.assign(static_cast<size_t>(n_), inf());
       w.target.assign(static_cast<size_t>(n_), 0);
     }
+    out_.assign(static_cast<size_t>(n_), {});
+    in_.assign(static_cast<size_t>(n_), {});
+    const CsrView<W> v = g_.view<W>();
+    for_each(static_cast<size_t>(n_), [&](size_t at, Witness&) {
+      const int32_t u = static_cast<int32_t>(at);
+      for (int64_t e = v.offsets[u]; e < v.offsets[u + 1]; ++e) {
+        const int32_t h = v.targets[e];
+        if (h != u) lower_or_append(out_[at], Arc{static_cast<D>(v.weights[e]), h, -1, u, 1});
+      }
+    });
+    for (int32_t u = 0; u < n_; ++u) {
+      for (Arc a : out_[static_cast<size_t>(u)]) {
+        const int32_t h = std::exchange(a.other, u);
+        in_[static_cast<size_t>(h)].push_back(a);
+      }
+    }
+    contracted_.assign(static_cast<size_t>(n_), 0);
+    chosen_.assign(static_cast<size_t>(n_), 0);
+    level_.assign(static_cast<size_t>(n_), 0);
+    slot_.assign(static_cast<size_t>(n_), -1);
+    priority_.assign(static_cast<size_t>(n_), 0.0);
+    up_out_.assign(static_cast<size_t>(n_), {});
+    up_in_.assign(static_cast<size_t>(n_), {});
+    rank_.assign(static_cast<size_t>(n_), -1);
   }
 
-  // Adds arc s.from -> s.to, or lowers the one there (both lists).
-  void add_or_lower(const Shortcut& s) {
-    auto& outs = out_[static_cast<size_t>(s.from)];
-    for (Arc& a : outs) {
-      if (a.other != s.to) continue;
-      if (s.w < a.w) {
-        a = Arc{s.w, s.to, s.middle, s.last, s.hops};
-        for (Arc& b : in_[static_cast<size_t>(s.to)]) {
-          if (b.other == s.from) b = Arc{s.w, s.from, s.middle, s.last, s.hops};
-        }
-      }
+  // Adds `a` to `list`, or lowers the arc with its other end there.
+  static void lower_or_append(std::vector<Arc>& list, const Arc& a) {
+    for (Arc& b : list) {
+      if (b.other != a.other) continue;
+      if (a.w < b.w) b = a;
       return;
     }
-    outs.push_back(Arc{s.w, s.to, s.middle, s.last, s.hops});
-    in_[static_cast<size_t>(s.to)].push_back(Arc{s.w, s.from, s.middle, s.last, s.hops});
+    list.push_back(a);
   }
 
   // The shortcuts contracting v needs into w.found (appended), searching
@@ -243,23 +249,29 @@ class Contraction {
     w.touched.clear();
   }
 
-  // `f(v, witness)` for every v of `list`, on the team's threads.
+  // `f(i, witness)` for every i < count, on the team's threads.
   template <class F>
-  void for_each_vertex(const std::vector<int32_t>& list, F&& f) {
+  void for_each(size_t count, F&& f) {
+    if (count == 0) return;
     std::atomic<size_t> next{0};
     // Chunks of at most 64, and at least 8 a thread: the last rounds have
     // few vertices, each of high degree (many searches).
-    const size_t grain = std::clamp<size_t>(list.size() / (static_cast<size_t>(threads_) * 8), 1, 64);
-    const int team_size = static_cast<int>(std::min<size_t>(static_cast<size_t>(threads_), list.size()));
+    const size_t grain = std::clamp<size_t>(count / (static_cast<size_t>(threads_) * 8), 1, 64);
+    const int team_size = static_cast<int>(std::min<size_t>(static_cast<size_t>(threads_), count));
     Team team(team_size);
     team.run([&](int tid) {
       Witness& w = witness_[static_cast<size_t>(tid)];
-      for (size_t at = next.fetch_add(grain); at < list.size(); at = next.fetch_add(grain)) {
-        const size_t end = std::min(list.size(), at + grain);
-        for (size_t i = at; i < end; ++i) f(list[i], w);
+      for (size_t at = next.fetch_add(grain); at < count; at = next.fetch_add(grain)) {
+        const size_t end = std::min(count, at + grain);
+        for (size_t i = at; i < end; ++i) f(i, w);
       }
     });
     for (Witness& w : witness_) scans_ += std::exchange(w.scans, 0);
+  }
+  // `f(v, witness)` for every v of `list`, on the team's threads.
+  template <class F>
+  void for_each_vertex(const std::vector<int32_t>& list, F&& f) {
+    for_each(list.size(), [&](size_t i, Witness& w) { f(list[i], w); });
   }
 
   // Phase 1: priorities of the remaining vertices whose neighbourhood changed.
@@ -297,51 +309,101 @@ class Contraction {
   }
 
   // Phase 2: the remaining vertices that come before every remaining
-  // neighbour (never empty: the first of all does).
+  // neighbour (never empty: the first of all does), marked in chosen_ (on
+  // the threads) and listed in the order of `remaining`.
   std::vector<int32_t> independent_set(const std::vector<int32_t>& remaining) {
-    std::vector<int32_t> chosen;
-    for (int32_t v : remaining) {
+    for_each_vertex(remaining, [this](int32_t v, Witness&) {
       bool first = true;
       for (const Arc& a : out_[static_cast<size_t>(v)]) first = first && before(v, a.other);
       for (const Arc& a : in_[static_cast<size_t>(v)]) first = first && before(v, a.other);
-      if (first) chosen.push_back(v);
+      chosen_[static_cast<size_t>(v)] = first ? 1 : 0;
+    });
+    std::vector<int32_t> chosen;
+    for (int32_t v : remaining) {
+      if (chosen_[static_cast<size_t>(v)] != 0) chosen.push_back(v);
     }
     return chosen;
   }
 
-  // Phase 3: contracts `chosen`; their shortcuts are searched in parallel,
-  // the lists changed on this thread.
+  // Phase 3: contracts `chosen` (marked in chosen_, cleared here). Their
+  // shortcuts are searched on the threads; then, on the threads, each of
+  // their neighbours (`near`) drops its arcs to them and takes the
+  // shortcuts from it and to it, in the order they were found.
   void contract(const std::vector<int32_t>& chosen, int32_t* next_rank) {
-    for (int32_t v : chosen) chosen_[static_cast<size_t>(v)] = 1;
     std::vector<std::vector<Shortcut>> per_vertex(chosen.size());
-    std::vector<int32_t> index(chosen.size());
-    for (size_t i = 0; i < chosen.size(); ++i) index[i] = static_cast<int32_t>(i);
-    for_each_vertex(index, [&](int32_t i, Witness& w) {
+    for_each(chosen.size(), [&](size_t i, Witness& w) {
       w.found.clear();
-      shortcuts_of(chosen[static_cast<size_t>(i)], true, w);
-      per_vertex[static_cast<size_t>(i)] = w.found;
+      shortcuts_of(chosen[i], true, w);
+      per_vertex[i] = w.found;
     });
-    for (size_t i = 0; i < chosen.size(); ++i) {
-      const int32_t v = chosen[i];
+    std::vector<int32_t> near;  // slot_[near[k]] = k
+    auto note = [&](int32_t x) {
+      if (slot_[static_cast<size_t>(x)] >= 0) return;
+      slot_[static_cast<size_t>(x)] = static_cast<int32_t>(near.size());
+      near.push_back(x);
+    };
+    for (const int32_t v : chosen) {
       rank_[static_cast<size_t>(v)] = (*next_rank)++;
       contracted_[static_cast<size_t>(v)] = 1;
       up_out_[static_cast<size_t>(v)] = std::move(out_[static_cast<size_t>(v)]);
       up_in_[static_cast<size_t>(v)] = std::move(in_[static_cast<size_t>(v)]);
-      for (const Arc& a : up_out_[static_cast<size_t>(v)]) detach(in_[static_cast<size_t>(a.other)], v, a.other);
-      for (const Arc& a : up_in_[static_cast<size_t>(v)]) detach(out_[static_cast<size_t>(a.other)], v, a.other);
+      for (const Arc& a : up_out_[static_cast<size_t>(v)]) note(a.other);
+      for (const Arc& a : up_in_[static_cast<size_t>(v)]) note(a.other);
     }
-    for (auto& list : per_vertex) {
-      shortcuts_ += static_cast<int64_t>(list.size());
-      for (const Shortcut& s : list) add_or_lower(s);
+    // The shortcuts by tail and by head (counting sorts, stable):
+    // by_tail[tail_at[k] .. tail_at[k + 1]) leave near[k].
+    std::vector<size_t> tail_at(near.size() + 1, 0), head_at(near.size() + 1, 0);
+    for (const auto& list : per_vertex) {
+      for (const Shortcut& s : list) {
+        ++tail_at[static_cast<size_t>(slot_[static_cast<size_t>(s.from)]) + 1];
+        ++head_at[static_cast<size_t>(slot_[static_cast<size_t>(s.to)]) + 1];
+      }
     }
-    for (int32_t v : chosen) chosen_[static_cast<size_t>(v)] = 0;
+    for (size_t k = 0; k < near.size(); ++k) {
+      tail_at[k + 1] += tail_at[k];
+      head_at[k + 1] += head_at[k];
+    }
+    const size_t found = tail_at[near.size()];
+    std::vector<const Shortcut*> by_tail(found), by_head(found);
+    {
+      std::vector<size_t> tail_next(tail_at.begin(), tail_at.end() - 1), head_next(head_at.begin(), head_at.end() - 1);
+      for (const auto& list : per_vertex) {
+        for (const Shortcut& s : list) {
+          by_tail[tail_next[static_cast<size_t>(slot_[static_cast<size_t>(s.from)])]++] = &s;
+          by_head[head_next[static_cast<size_t>(slot_[static_cast<size_t>(s.to)])]++] = &s;
+        }
+      }
+    }
+    for_each(near.size(), [&](size_t k, Witness&) {
+      const size_t x = static_cast<size_t>(near[k]);
+      int32_t level = level_[x];
+      detach(out_[x], &level);
+      detach(in_[x], &level);
+      for (size_t i = tail_at[k]; i < tail_at[k + 1]; ++i) {
+        const Shortcut& s = *by_tail[i];
+        lower_or_append(out_[x], Arc{s.w, s.to, s.middle, s.last, s.hops});
+      }
+      for (size_t i = head_at[k]; i < head_at[k + 1]; ++i) {
+        const Shortcut& s = *by_head[i];
+        lower_or_append(in_[x], Arc{s.w, s.from, s.middle, s.last, s.hops});
+      }
+      level_[x] = level;
+      stale_[x] = 1;
+    });
+    for (const int32_t x : near) slot_[static_cast<size_t>(x)] = -1;
+    for (const int32_t v : chosen) chosen_[static_cast<size_t>(v)] = 0;
+    shortcuts_ += static_cast<int64_t>(found);
   }
-  // Removes v from the list of its neighbour u, which becomes stale and at
-  // least one level above v.
-  void detach(std::vector<Arc>& list, int32_t v, int32_t u) {
-    list.erase(std::remove_if(list.begin(), list.end(), [v](const Arc& a) { return a.other == v; }), list.end());
-    stale_[static_cast<size_t>(u)] = 1;
-    level_[static_cast<size_t>(u)] = std::max(level_[static_cast<size_t>(u)], level_[static_cast<size_t>(v)] + 1);
+  // Removes the arcs to chosen vertices from a neighbour's list, and raises
+  // its `level` above theirs.
+  void detach(std::vector<Arc>& list, int32_t* level) const {
+    for (const Arc& a : list) {
+      if (chosen_[static_cast<size_t>(a.other)] != 0)
+        *level = std::max(*level, level_[static_cast<size_t>(a.other)] + 1);
+    }
+    list.erase(std::remove_if(list.begin(), list.end(),
+                              [this](const Arc& a) { return chosen_[static_cast<size_t>(a.other)] != 0; }),
+               list.end());
   }
 
   // The hierarchy by position (p = n - 1 - rank); each vertex's arcs sorted.
@@ -361,11 +423,14 @@ class Contraction {
     }
     fill(up_out_, h->position, h->vertex_at, &h->up_out);
     fill(up_in_, h->position, h->vertex_at, &h->up_in);
-    require(link_halves(*h), GSP_ERR_INTERNAL, "road index: a shortcut's halves are missing");
+    bool linked[2] = {false, false};  // the two directions side by side (each writes its own arrays)
+    for_each(2, [&](size_t d, Witness&) { linked[d] = link_halves(*h, d == 0 ? h->up_out : h->up_in, d == 0); });
+    require(linked[0] && linked[1], GSP_ERR_INTERNAL, "road index: a shortcut's halves are missing");
     return h;
   }
-  static void fill(std::vector<std::vector<Arc>>& by_vertex, const std::vector<int32_t>& position,
-                   const std::vector<int32_t>& vertex_at, ChArcs<W>* arcs) {
+  // One direction's arcs by position; the vertices on the threads.
+  void fill(std::vector<std::vector<Arc>>& by_vertex, const std::vector<int32_t>& position,
+            const std::vector<int32_t>& vertex_at, ChArcs<W>* arcs) {
     const size_t n = by_vertex.size();
     arcs->offsets.assign(n + 1, 0);
     for (size_t p = 0; p < n; ++p) {
@@ -377,7 +442,7 @@ class Contraction {
     arcs->weight.resize(m);
     arcs->middle.resize(m);
     arcs->last.resize(m);
-    for (size_t p = 0; p < n; ++p) {
+    for_each(n, [&](size_t p, Witness&) {
       auto& list = by_vertex[static_cast<size_t>(vertex_at[p])];
       for (Arc& a : list) {
         a.other = position[static_cast<size_t>(a.other)];
@@ -393,7 +458,7 @@ class Contraction {
         ++at;
       }
       std::vector<Arc>().swap(list);
-    }
+    });
   }
 
   const Graph& g_;
@@ -405,6 +470,7 @@ class Contraction {
   std::vector<std::vector<Arc>> up_out_, up_in_;  // a contracted vertex's arcs (to and from higher ranks)
   std::vector<uint8_t> contracted_, chosen_, stale_;
   std::vector<int32_t> level_, rank_;
+  std::vector<int32_t> slot_;  // a neighbour's index in contract()'s list, -1 elsewhere
   std::vector<double> priority_;
   std::vector<Witness> witness_;
   std::atomic<int64_t> scans_{0};
