@@ -346,23 +346,22 @@ class BucketTable {
         settled_ += static_cast<int64_t>(up.settled().size());
       }
     });
-    size_t total = 0;
-    for (const auto& list : reached) total += list.size();
-    entries_.reserve(total);
+    // The buckets by a counting sort on the vertex: the lists are scattered
+    // in target order, so each bucket holds its targets in ascending order
+    // (a serial comparison sort of the entries, 283,000 of them for 1000
+    // New York targets, was a third of a 1000 x 1000 table on 16 threads).
+    const size_t n = h_.position.size();
+    bucket_begin_.assign(n + 1, 0);
+    for (const auto& list : reached) {
+      for (const Entry& e : list) ++bucket_begin_[static_cast<size_t>(e.vertex) + 1];
+    }
+    for (size_t p = 0; p < n; ++p) bucket_begin_[p + 1] += bucket_begin_[p];
+    entries_.resize(static_cast<size_t>(bucket_begin_[n]));
+    std::vector<int64_t> at(bucket_begin_.begin(), bucket_begin_.end() - 1);
     for (auto& list : reached) {
-      entries_.insert(entries_.end(), list.begin(), list.end());
+      for (const Entry& e : list) entries_[static_cast<size_t>(at[static_cast<size_t>(e.vertex)]++)] = e;
       std::vector<Entry>().swap(list);
     }
-    std::sort(entries_.begin(), entries_.end(), [](const Entry& a, const Entry& b) {
-      return a.vertex != b.vertex ? a.vertex < b.vertex : a.target < b.target;
-    });
-    for (size_t i = 0; i < entries_.size(); ++i) {
-      if (i == 0 || entries_[i].vertex != entries_[i - 1].vertex) {
-        bucket_vertex_.push_back(entries_[i].vertex);
-        bucket_begin_.push_back(static_cast<int64_t>(i));
-      }
-    }
-    bucket_begin_.push_back(static_cast<int64_t>(entries_.size()));
   }
   static void keep_tree(const UpwardSearch<W>& up, const std::vector<Entry>& list, TargetTree& tree) {
     std::vector<int32_t> order;
@@ -388,11 +387,10 @@ class BucketTable {
     if (job_.paths != nullptr) forget_prefixes(s);
     for (int32_t p = up.step(); p >= 0; p = up.step()) {
       if (up.stalled()) continue;
-      const auto it = std::lower_bound(bucket_vertex_.begin(), bucket_vertex_.end(), p);
-      if (it == bucket_vertex_.end() || *it != p) continue;
-      const size_t b = static_cast<size_t>(it - bucket_vertex_.begin());
+      const int64_t first = bucket_begin_[static_cast<size_t>(p)], end = bucket_begin_[static_cast<size_t>(p) + 1];
+      if (first == end) continue;
       const D dp = up.dist(p);
-      for (int64_t k = bucket_begin_[b]; k < bucket_begin_[b + 1]; ++k) {
+      for (int64_t k = first; k < end; ++k) {
         const Entry& e = entries_[static_cast<size_t>(k)];
         const D c = dp + e.dist;
         if (c < s.best[static_cast<size_t>(e.target)]) {
@@ -502,9 +500,8 @@ class BucketTable {
   const ChHierarchy<W>& h_;
   const TableJob& job_;
   const int32_t k_, t_;
-  std::vector<Entry> entries_;          // every target's labels, by vertex
-  std::vector<int32_t> bucket_vertex_;  // the vertices that have entries, sorted
-  std::vector<int64_t> bucket_begin_;   // their first entry (and the end)
+  std::vector<Entry> entries_;         // every target's labels, by vertex, then target
+  std::vector<int64_t> bucket_begin_;  // position p's entries: [bucket_begin_[p], bucket_begin_[p + 1])
   std::vector<TargetTree> trees_;
   std::vector<std::vector<int32_t>> rows_;
   std::atomic<int64_t> settled_{0};  // by every upward search (the run info's iterations)
