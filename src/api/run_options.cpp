@@ -82,6 +82,8 @@ RunOptions normalize_options(const gsp_options* options) {
 #if defined(GSP_TEST_HOOKS)
   if (const std::optional<int> d = r.tuning.test_fail_device) r.test_fail_device = *d;
   if (const std::optional<int> d = r.tuning.test_result_ready_delay_ms) r.test_result_ready_delay_ms = *d;
+  if (const std::optional<int> kb = r.tuning.test_lock_piece_kb)
+    r.test_lock_piece_bytes = static_cast<size_t>(*kb) << 10;
 #endif
   return r;
 }

@@ -60,6 +60,10 @@ struct RunOptions {
   // Test builds (GSP_TEST_RESULT_READY_DELAY_MS): milliseconds by which a
   // pass-based sparse APSP engine's result array is made ready late; 0: none.
   int32_t test_result_ready_delay_ms = 0;
+  // Test builds (GSP_TEST_LOCK_PIECE_KB): the pieces, in bytes, in which a
+  // pass-based engine locks a result array made ready beside its passes;
+  // 0: gpu::kLockPieceBytes.
+  size_t test_lock_piece_bytes = 0;
 
   // Report progress in [0,1]; throws Error(GSP_ERR_CANCELLED) when the
   // callback asks to stop. Cheap when no callback is set.
@@ -192,10 +196,15 @@ class RowSink {
   // A result's array that is not (too large to be worth locking for one
   // use: gpu::result_buffer_worth_locking) gets its rows through the
   // engine's page-locked staging and rows() instead.
+  // lock_piece: nonzero where the arrays are page-locked in pieces
+  // (prepare_destination(piece)): a device copy into them must not cross a
+  // multiple of lock_piece bytes of the address space (the CUDA layer's
+  // copy_to_host splits copies so).
   struct Destination {
     void* dist = nullptr;
     int32_t* pred = nullptr;
     bool page_locked = true;
+    size_t lock_piece = 0;
   };
   virtual bool destination(Destination* out) {
     (void)out;
@@ -208,7 +217,10 @@ class RowSink {
   // only page-locks it (gpu::result_buffer_lock). A no-op for sinks without
   // a destination or whose array exists. Call it at most once, before
   // destination(), and not while another call on the sink runs.
-  virtual void prepare_destination() {}
+  // lock_piece (0, or a power of two): the engine locks the array while its
+  // device computes, in pieces of this many bytes (gpu::kLockPieceBytes),
+  // and copies as Destination::lock_piece says; 0: locked whole.
+  virtual void prepare_destination(size_t lock_piece) { (void)lock_piece; }
   // Whether a sink keeps every row in one host array (destination() would
   // say yes); asks for nothing, allocates nothing.
   virtual bool has_destination() const { return false; }

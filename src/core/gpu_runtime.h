@@ -44,8 +44,24 @@ void release_cached_memory();
 // while a device computes; smaller ones come locked from cudaHostAlloc);
 // result_buffer_lock() then locks it, and is a no-op for a buffer already
 // locked or memory that is not one of these buffers.
-void* result_buffer_take(size_t bytes, size_t* got, bool lock = true);
-void result_buffer_lock(void* p);
+//
+// piece (a power of two, or 0): the caller copies into the buffer in parts
+// that never cross a multiple of `piece` bytes of the address space
+// (copy_to_host in the CUDA layer), so it may be page-locked in pieces of
+// that size. A buffer locked while a device computes (a first call's result
+// array, made ready beside the first passes) is, kLockPieceBytes at a time,
+// because one registration of 2 GiB held the driver's lock for 50-100 ms
+// and every CUDA call of the run waited meanwhile (H200 host: a pass's
+// launches stalled 80 ms; with 64 MiB pieces another thread's calls waited
+// at most 1.7 ms). The driver refuses a copy across two pieces
+// (cudaErrorInvalidValue). With piece = 0, take() passes over cached buffers
+// locked in pieces, and lock() locks whole.
+constexpr size_t kLockPieceBytes = size_t(64) << 20;
+void* result_buffer_take(size_t bytes, size_t* got, bool lock = true, size_t piece = 0);
+void result_buffer_lock(void* p, size_t piece = 0);
+// The piece size of the result buffer p lies in, where it is page-locked in
+// pieces; else 0.
+size_t lock_piece_of(const void* p);
 void result_buffer_give(void* p, size_t bytes);
 // Whether page-locking a result array of `bytes` pays: one the cache keeps
 // for the next run. A larger one is used once, and registering it costs

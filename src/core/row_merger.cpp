@@ -31,7 +31,10 @@ class RowMerger::Part final : public RowSink {
   }
   int32_t preferred_block_rows() const override { return m_->sink_->preferred_block_rows(); }
   bool destination(Destination* out) override { return m_->destination(index_, out); }
-  void prepare_destination() override { m_->prepare(); }
+  void prepare_destination(size_t lock_piece) override {
+    (void)lock_piece;  // the parts' engines lock whole (Floyd-Warshall)
+    m_->prepare();
+  }
   void rows_written(int32_t first_index, int32_t num_rows) override { m_->written(index_, first_index, num_rows); }
   // Narrow rows go straight to a sink that takes rows from any thread.
   const std::vector<int32_t>* columns() const override {
@@ -86,7 +89,7 @@ void RowMerger::prepare() {
   std::lock_guard<std::mutex> lock(mu_);
   if (prepared_ || asked_) return;
   prepared_ = true;
-  sink_->prepare_destination();
+  sink_->prepare_destination(0);
 }
 
 bool RowMerger::destination(int32_t part, RowSink::Destination* out) {
@@ -101,6 +104,7 @@ bool RowMerger::destination(int32_t part, RowSink::Destination* out) {
   out->dist = static_cast<char*>(dest_.dist) + at * value_bytes_;
   out->pred = dest_.pred != nullptr ? dest_.pred + at : nullptr;
   out->page_locked = dest_.page_locked;
+  out->lock_piece = dest_.lock_piece;
   return true;
 }
 

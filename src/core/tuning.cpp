@@ -137,6 +137,11 @@ const Knob kKnobs[] = {
     {"GSP_TEST_FAIL_DEVICE", [](Tuning& t, const char* s) { return put(t.test_fail_device, as_int(s, 0, INT_MAX)); }},
     {"GSP_TEST_RESULT_READY_DELAY_MS",
      [](Tuning& t, const char* s) { return put(t.test_result_ready_delay_ms, as_int(s, 1, 60000)); }},
+    {"GSP_TEST_LOCK_PIECE_KB",
+     [](Tuning& t, const char* s) {
+       const std::optional<int64_t> kb = as_int(s, 4, 65536);
+       return put(t.test_lock_piece_kb, kb && (*kb & (*kb - 1)) == 0 ? kb : std::optional<int64_t>());
+     }},
 #endif
 };
 

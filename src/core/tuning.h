@@ -176,6 +176,11 @@ struct Tuning {
   // pass_pipeline.cuh: the rows held on the device meanwhile). Test builds
   // only, as above.
   std::optional<int> test_result_ready_delay_ms;
+  // GSP_TEST_LOCK_PIECE_KB [4, 65536], a power of two: test hook, the
+  // pieces in which a pass-based engine page-locks a result array made ready
+  // beside its passes (core/gpu_runtime.h, kLockPieceBytes: 64 MiB), so that
+  // small results' copies cross pieces too. Test builds only, as above.
+  std::optional<int> test_lock_piece_kb;
 };
 
 // The knobs as the environment holds them now (see the top of this file).

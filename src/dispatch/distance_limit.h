@@ -40,6 +40,7 @@ class LimitSink final : public RowSink {
   int32_t preferred_block_rows() const override { return next_->preferred_block_rows(); }
   bool destination(Destination* out) override;
   bool has_destination() const override { return next_->has_destination(); }
+  void prepare_destination(size_t lock_piece) override { next_->prepare_destination(lock_piece); }
   // One copy buffer: one call at a time.
   Order order() const override { return next_->order() == Order::kInOrder ? Order::kInOrder : Order::kAnyOrder; }
   void rows_written(int32_t first_index, int32_t num_rows) override;

@@ -37,6 +37,7 @@ class FloatOverflowSink final : public RowSink {
   // Rows written in place are checked there before they are passed on.
   bool destination(Destination* out) override;
   bool has_destination() const override { return next_->has_destination(); }
+  void prepare_destination(size_t lock_piece) override { next_->prepare_destination(lock_piece); }
   Order order() const override { return next_->order(); }
   void rows_written(int32_t first_index, int32_t num_rows) override;
 

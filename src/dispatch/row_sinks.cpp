@@ -32,11 +32,11 @@ void ArraySink::allocate(bool lock) {
   lock = lock && lock_worth(cells);
   with_weight_type(paths_->dtype, [&](auto w) {
     auto& a = paths_->dist_array<decltype(w)>();
-    allocate_result(a, cells, pinned_, lock);
+    allocate_result(a, cells, pinned_, lock, lock_piece_);
     dist_ = a.data();
   });
   if (want_pred_) {
-    allocate_result(paths_->pred, cells, pinned_, lock);
+    allocate_result(paths_->pred, cells, pinned_, lock, lock_piece_);
     pred_ = paths_->pred.data();
   }
 }
@@ -59,10 +59,13 @@ bool ArraySink::destination(Destination* out) {
   if (paths_ != nullptr && pinned_) {
     const size_t cells = static_cast<size_t>(rows_) * static_cast<size_t>(n_);
     if (lock_worth(cells)) {  // arrays of prepare_destination(): locked now
-      gpu::result_buffer_lock(dist_);
-      if (want_pred_) gpu::result_buffer_lock(pred_);
+      gpu::result_buffer_lock(dist_, lock_piece_);
+      if (want_pred_) gpu::result_buffer_lock(pred_, lock_piece_);
     }
     out->page_locked = gpu::page_locked(dist_) && (!want_pred_ || gpu::page_locked(pred_));
+    // Powers of two: a copy cut at the smaller piece crosses neither.
+    const size_t d = gpu::lock_piece_of(dist_), p = want_pred_ ? gpu::lock_piece_of(pred_) : 0;
+    out->lock_piece = d == 0 ? p : p == 0 ? d : std::min(d, p);
   }
   out->dist = dist_;
   out->pred = want_pred_ ? pred_ : nullptr;

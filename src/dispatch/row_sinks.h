@@ -29,7 +29,10 @@ class ArraySink final : public RowSink {
   void rows(int32_t first_index, int32_t num_rows, const void* dist, const int32_t* pred) override;
   int32_t preferred_block_rows() const override { return 256; }
   bool destination(Destination* out) override;
-  void prepare_destination() override { allocate(false); }
+  void prepare_destination(size_t lock_piece) override {
+    lock_piece_ = lock_piece;
+    allocate(false);
+  }
   bool has_destination() const override { return true; }
   void rows_written(int32_t first_index, int32_t num_rows) override;
   int32_t delivered() const { return next_; }
@@ -51,6 +54,7 @@ class ArraySink final : public RowSink {
   void* dist_ = nullptr;
   int32_t* pred_ = nullptr;
   bool want_pred_ = false;
+  size_t lock_piece_ = 0;  // prepare_destination(piece): locked in pieces
   int32_t next_ = 0;
 };
 

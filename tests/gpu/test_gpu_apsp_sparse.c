@@ -371,19 +371,38 @@ static void test_result_uses(const t_arcs* a, gsp_dtype dtype, const int64_t* re
   char what[160];
   gsp_graph* g = t_graph(a, dtype, 1.0f);
   gsp_options o = cuda_opts(algo);
-  int use;
+  int use, pieces;
   t_tuning("GSP_TEST_RESULT_READY_DELAY_MS", "1"); /* the array made ready on a thread whatever its size */
-  for (use = 1; use <= 4; use++) {
+  /* Locked in pieces of 64 MiB (the arrays fit one or two), then of 64 KiB
+   * (GSP_TEST_LOCK_PIECE_KB: every pass's copies cross pieces). */
+  for (pieces = 0; pieces < 2; pieces++) {
+    t_tuning("GSP_TEST_LOCK_PIECE_KB", pieces == 1 ? "64" : NULL);
+    for (use = 1; use <= 4; use++) {
+      gsp_paths* p = NULL;
+      int32_t s, bad = 0;
+      snprintf(what, sizeof what, "%s/%s/%s result array%s, use %d", gsp_algorithm_name(algo), a->name,
+               t_dtype_name(dtype), pieces == 1 ? " in 64 KiB pieces" : "", use);
+      CHECK_OK(gsp_apsp_run(g, NULL, 0, &o, &p));
+      for (s = 0; p != NULL && s < a->n; s++) bad += check_row(p, a, dtype, s, &ref[(int64_t)s * a->n], 1, what);
+      CHECK(p != NULL && bad == 0, "%s: %d mismatches", what, bad);
+      gsp_paths_destroy(p);
+    }
+  }
+  t_tuning("GSP_TEST_LOCK_PIECE_KB", NULL);
+  t_tuning("GSP_TEST_RESULT_READY_DELAY_MS", NULL);
+  {
+    /* The arrays locked in pieces are back in the result-buffer cache: an
+     * engine that copies whole (Floyd-Warshall's rows) must not get them
+     * (the driver refuses a copy across two pieces). */
+    gsp_options f = cuda_opts(GSP_APSP_FLOYD_WARSHALL);
     gsp_paths* p = NULL;
     int32_t s, bad = 0;
-    snprintf(what, sizeof what, "%s/%s/%s result array, use %d", gsp_algorithm_name(algo), a->name, t_dtype_name(dtype),
-             use);
-    CHECK_OK(gsp_apsp_run(g, NULL, 0, &o, &p));
+    snprintf(what, sizeof what, "floyd-warshall/%s/%s after arrays locked in pieces", a->name, t_dtype_name(dtype));
+    CHECK(gsp_apsp_run(g, NULL, 0, &f, &p) == GSP_OK, "%s: %s", what, gsp_last_error());
     for (s = 0; p != NULL && s < a->n; s++) bad += check_row(p, a, dtype, s, &ref[(int64_t)s * a->n], 1, what);
     CHECK(p != NULL && bad == 0, "%s: %d mismatches", what, bad);
     gsp_paths_destroy(p);
   }
-  t_tuning("GSP_TEST_RESULT_READY_DELAY_MS", NULL);
   gsp_graph_destroy(g);
 }
 

@@ -60,7 +60,8 @@ bool same(const Tuning& a, const Tuning& b) {
          a.cuda_batch_sources == b.cuda_batch_sources && a.cuda_spmm_hub_arcs == b.cuda_spmm_hub_arcs &&
          a.mpi_block_size == b.mpi_block_size && a.mpi_block_size_rejected == b.mpi_block_size_rejected &&
          a.mpi_grid == b.mpi_grid && a.mpi_trace == b.mpi_trace && a.mpi_test_fail_rank == b.mpi_test_fail_rank &&
-         a.test_fail_device == b.test_fail_device && a.test_result_ready_delay_ms == b.test_result_ready_delay_ms;
+         a.test_fail_device == b.test_fail_device && a.test_result_ready_delay_ms == b.test_result_ready_delay_ms &&
+         a.test_lock_piece_kb == b.test_lock_piece_kb;
 }
 
 // One knob: values it takes (with the check that the field holds each) and
@@ -179,6 +180,10 @@ std::vector<Case> cases() {
        {{"1", [](const Tuning& t) { return t.test_result_ready_delay_ms == 1; }},
         {"60000", [](const Tuning& t) { return t.test_result_ready_delay_ms == 60000; }}},
        {"0", "-5", "60001", "soon"}},
+      {"GSP_TEST_LOCK_PIECE_KB",
+       {{"4", [](const Tuning& t) { return t.test_lock_piece_kb == 4; }},
+        {"65536", [](const Tuning& t) { return t.test_lock_piece_kb == 65536; }}},
+       {"0", "2", "48", "131072", "big"}},
   };
 }
 

@@ -25,8 +25,9 @@ void apsp(const ApspJob&) { throw Error(GSP_ERR_NO_DEVICE, kWhy); }
 void index_sssp(const ChBase&, const ChSeeder&, const SsspJob&) { throw Error(GSP_ERR_NO_DEVICE, kWhy); }
 void index_apsp(const ChBase&, const ChSeeder&, const ApspJob&) { throw Error(GSP_ERR_NO_DEVICE, kWhy); }
 void release_cached_memory() {}
-void* result_buffer_take(size_t, size_t*, bool) { return nullptr; }
-void result_buffer_lock(void*) {}
+void* result_buffer_take(size_t, size_t*, bool, size_t) { return nullptr; }
+void result_buffer_lock(void*, size_t) {}
+size_t lock_piece_of(const void*) { return 0; }
 void result_buffer_give(void*, size_t) {}
 bool result_buffer_worth_locking(size_t) { return false; }
 bool page_locked(const void*) { return false; }

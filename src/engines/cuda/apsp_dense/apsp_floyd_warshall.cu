@@ -319,7 +319,7 @@ void fw_in_core(RunContext& ctx, const ApspJob& job, int64_t ld, int fb, bool pr
   // why).
   GSP_CUDA(cudaMemsetAsync(flags.get(), 0, sizeof(int), ctx.stream()));
   build_matrix_device<Ops, W>(ctx, *job.graph, D.get(), track ? P.get() : nullptr, ld);
-  HostTask prepare([&job] { job.sink->prepare_destination(); });
+  HostTask prepare([&job] { job.sink->prepare_destination(0); });
   clock.mark(Stage::kSetup);
   if (!super) {
     if (track) {

@@ -167,7 +167,7 @@ class MultiDeviceFw {
     // is lost by the order.
     RowMerger merger(job_.sink, job_.num_sources, job_.graph->n(), job_.graph->dtype(), part_starts());
     set_up();
-    HostTask prepare([&merger] { merger.part(0)->prepare_destination(); });
+    HostTask prepare([&merger] { merger.part(0)->prepare_destination(0); });
     laps.lap(Stage::kSetup);
     steps();
     for (auto& band : bands_) {

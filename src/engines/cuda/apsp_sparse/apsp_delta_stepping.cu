@@ -167,9 +167,12 @@ void run_batched(RunContext& ctx, const ApspJob& job) {
   sparse::fill_stats(ctx, job);
   const int32_t n = graph.n();
   if (n == 0 || job.num_sources == 0) return;
+  const sparse::PassTrace trace(job.options->tuning.cuda_trace);
+  trace.at("engine began", job.num_sources, n);
   auto ready = sparse::start_result_ready<W>(ctx, job);  // beside the set-up below
   const bool paths = job.options->want_paths;
   DeviceCsr<W> g = device_graph<W>(ctx, graph);
+  trace.at("graph on the device");
   // Few sources run as one search would (their phases are latency-bound
   // whatever delta); from kBatchedFrom on, the bucket width of a pass.
   const bool batched = job.num_sources >= kBatchedFrom;
@@ -180,6 +183,7 @@ void run_batched(RunContext& ctx, const ApspJob& job) {
   // last pass's rows, after the last search, copy.
   StageClock clock(ctx);
   FrontierSearch<W> search(ctx, graph, g, policy, width, &clock);
+  trace.at("search set up", width);
   DeltaSteppingPasses<W> passes{ctx, graph, g, search};
   // Ties through zero-weight arcs can leave a cycle in a row: with an arc
   // <= 0 every row is checked (double: also the rows of passes where

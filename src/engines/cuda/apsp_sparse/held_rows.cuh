@@ -59,11 +59,10 @@ class HeldRows {
   void send(const RowSink::Destination& dest, cudaStream_t stream) {
     for (const Held& h : waiting_) {
       const size_t out_at = static_cast<size_t>(h.first) * n_, labels = static_cast<size_t>(h.count) * n_;
-      GSP_CUDA(cudaMemcpyAsync(static_cast<W*>(dest.dist) + out_at, dist_.get() + h.at, labels * sizeof(W),
-                               cudaMemcpyDeviceToHost, stream));
+      copy_to_host(static_cast<W*>(dest.dist) + out_at, dist_.get() + h.at, labels * sizeof(W), dest.lock_piece,
+                   stream);
       if (paths_ && dest.pred != nullptr) {
-        GSP_CUDA(cudaMemcpyAsync(dest.pred + out_at, pred_.get() + h.at, labels * sizeof(int32_t),
-                                 cudaMemcpyDeviceToHost, stream));
+        copy_to_host(dest.pred + out_at, pred_.get() + h.at, labels * sizeof(int32_t), dest.lock_piece, stream);
       }
     }
     GSP_CUDA(cudaEventRecord(sent_.get(), stream));

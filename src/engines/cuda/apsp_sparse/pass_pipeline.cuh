@@ -26,6 +26,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <memory>
 #include <thread>
 #include <vector>
@@ -76,6 +77,40 @@ struct ResultReady {
   RowSink::Destination dest;
   bool direct = false;
   std::unique_ptr<HostTask> task;
+  // When the task started, made the array (faulted in) and locked it, for
+  // GSP_CUDA_TRACE (PassTrace).
+  std::chrono::steady_clock::time_point began, made, locked;
+};
+
+// GSP_CUDA_TRACE: a pass-based engine's timeline on stderr, one line an
+// event (milliseconds since the process's first traced event), to see where
+// a call's time goes (set-up, a first call's result array, held rows, the
+// passes).
+class PassTrace {
+ public:
+  explicit PassTrace(bool on) : on_(on), origin_(origin()) {}
+  void at(const char* what, int64_t a = -1, int64_t b = -1) const {
+    if (on_)
+      std::fprintf(stderr, "gsp pass trace: %9.3f ms %s %lld %lld\n", ms(std::chrono::steady_clock::now()), what,
+                   static_cast<long long>(a), static_cast<long long>(b));
+  }
+  void ready(const ResultReady& r) const {
+    if (on_) {
+      std::fprintf(stderr, "gsp pass trace: result array task began %.3f ms, made %.3f ms, locked %.3f ms\n",
+                   ms(r.began), ms(r.made), ms(r.locked));
+    }
+  }
+
+ private:
+  static std::chrono::steady_clock::time_point origin() {
+    static const std::chrono::steady_clock::time_point first = std::chrono::steady_clock::now();
+    return first;
+  }
+  double ms(std::chrono::steady_clock::time_point t) const {
+    return std::chrono::duration<double, std::milli>(t - origin_).count();
+  }
+  bool on_;
+  std::chrono::steady_clock::time_point origin_;
 };
 
 // Started by a pass-based engine first thing; null where the sink has no
@@ -94,11 +129,17 @@ std::unique_ptr<ResultReady> start_result_ready(RunContext& ctx, const ApspJob& 
   ResultReady* r = ready.get();
   const int device = ctx.device();
   RowSink* sink = job.sink;
-  ready->task = std::make_unique<HostTask>([r, sink, device, late_ms] {
+  // Locked in pieces (core/gpu_runtime.h): a whole registration would stall
+  // the passes' CUDA calls until it ended.
+  const size_t piece = job.options->test_lock_piece_bytes > 0 ? job.options->test_lock_piece_bytes : kLockPieceBytes;
+  ready->task = std::make_unique<HostTask>([r, sink, device, late_ms, piece] {
+    r->began = std::chrono::steady_clock::now();
     if (late_ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(late_ms));
-    sink->prepare_destination();
+    sink->prepare_destination(piece);
+    r->made = std::chrono::steady_clock::now();
     GSP_CUDA(cudaSetDevice(device));  // page-locking is a CUDA call: this run's device, no other
     r->direct = sink->destination(&r->dest) && r->dest.page_locked;
+    r->locked = std::chrono::steady_clock::now();
   });
   return ready;
 }
@@ -128,7 +169,8 @@ class PassRunner {
         flags_(ctx, 4, "sparse APSP pass flags"),
         check_pass_(check_all_rows),
         cols_(paths_ ? nullptr : job.sink->columns()),
-        t_(cols_ != nullptr ? static_cast<int64_t>(cols_->size()) : 0) {
+        t_(cols_ != nullptr ? static_cast<int64_t>(cols_->size()) : 0),
+        trace_(job.options->tuning.cuda_trace) {
     host_flags_.allocate(4 * sizeof(int));
     if (cols_ != nullptr) prepare_narrow();
   }
@@ -140,8 +182,10 @@ class PassRunner {
       pass.first = static_cast<int32_t>(std::min<int64_t>(at, job_.num_sources));
       pass.count = std::min(width_, job_.num_sources - pass.first);
       if (pass.count > 0) engine_.start(job_.sources + pass.first, pass.count);
+      trace_.at("pass started", pass.first, pass.count);
       if (!asked_ && cols_ == nullptr) ask_destination();  // while the first pass runs
       if (pending.count > 0) hand_over(pending);
+      trace_.at("previous pass handed over", pending.first, pending.count);
       if (pass.count <= 0) break;
       // Where the result's array is being made ready: this pass's rows are
       // held too, or (ready, or no room) the held ones go now. Decided while
@@ -151,13 +195,16 @@ class PassRunner {
       const bool early = held_.waiting();
       if (early) pass.held = decide_hold(pass);
       engine_.wait();
+      trace_.at("pass searched", pass.first, pass.count);
       if (!early) pass.held = decide_hold(pass);
       emit_and_send(pass);
+      trace_.at(pass.held ? "pass emitted, rows held" : "pass emitted", pass.first, pass.count);
       clock.mark(Stage::kCompute);
       pending = pass;
     }
     if (ready_ != nullptr) resolve();  // every pass ended before the array was ready
     finish_held();
+    trace_.at("rows delivered");
     clock.mark(Stage::kCopy);
     clock.finish();
   }
@@ -216,7 +263,9 @@ class PassRunner {
   // straight into it (the copies overlap the passes; the next hand-over
   // finishes them) or through staging.
   void resolve() {
+    trace_.at("waiting for the result array");
     ready_->task->join();
+    trace_.ready(*ready_);
     direct_ = ready_->direct;
     dest_ = ready_->dest;
     ready_.reset();
@@ -287,11 +336,10 @@ class PassRunner {
     } else if (direct_) {
       const size_t out_at = static_cast<size_t>(pass.first) * n_;
       const size_t labels = static_cast<size_t>(pass.count) * n_;
-      GSP_CUDA(cudaMemcpyAsync(static_cast<W*>(dest_.dist) + out_at, out_dist_.get(), labels * sizeof(W),
-                               cudaMemcpyDeviceToHost, copy_.get()));
+      copy_to_host(static_cast<W*>(dest_.dist) + out_at, out_dist_.get(), labels * sizeof(W), dest_.lock_piece,
+                   copy_.get());
       if (paths_ && dest_.pred != nullptr) {
-        GSP_CUDA(cudaMemcpyAsync(dest_.pred + out_at, out_pred_.get(), labels * sizeof(int32_t), cudaMemcpyDeviceToHost,
-                                 copy_.get()));
+        copy_to_host(dest_.pred + out_at, out_pred_.get(), labels * sizeof(int32_t), dest_.lock_piece, copy_.get());
       }
       GSP_CUDA(cudaEventRecord(copied_.get(), copy_.get()));
     }
@@ -335,6 +383,7 @@ class PassRunner {
   std::unique_ptr<RowDeliverer> staged_;
   const std::vector<int32_t>* cols_;
   const int64_t t_;
+  PassTrace trace_;
   DeviceBuffer<int32_t> d_cols_;
   DeviceBuffer<W> narrow_;
   PinnedBuffer narrow_host_;

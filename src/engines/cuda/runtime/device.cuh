@@ -15,6 +15,7 @@
 
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -174,6 +175,23 @@ void release_cached_memory();
 // peer to peer), once per ordered pair and process; false when the pair
 // cannot (copies between them then go through host memory, slower).
 bool enable_peer_access(int device, int peer);
+
+// Device-to-host copy of `bytes` on `stream` into host memory page-locked
+// in pieces (RowSink::Destination::lock_piece; 0: whole, one copy): one
+// copy per piece, none across a multiple of `piece` bytes of the address
+// space, which the driver refuses (core/gpu_runtime.h, kLockPieceBytes).
+inline void copy_to_host(void* dst, const void* src, size_t bytes, size_t piece, cudaStream_t stream) {
+  char* to = static_cast<char*>(dst);
+  const char* from = static_cast<const char*>(src);
+  while (bytes > 0) {
+    size_t len = bytes;
+    if (piece > 0) len = std::min(len, piece - reinterpret_cast<uintptr_t>(to) % piece);
+    GSP_CUDA(cudaMemcpyAsync(to, from, len, cudaMemcpyDeviceToHost, stream));
+    to += len;
+    from += len;
+    bytes -= len;
+  }
+}
 
 // Launch geometry helper.
 inline unsigned blocks_for(int64_t work, int threads) {

@@ -86,6 +86,7 @@ struct Caches {
   struct Mapping {
     size_t size = 0;
     bool locked = false;
+    size_t piece = 0;  // locked in pieces of this many bytes (0: whole)
   };
   std::map<void*, Mapping> mapped;  // mapped result buffers, out or kept
 };
@@ -107,12 +108,16 @@ Caches& caches() {
 }
 
 // Removes and returns the smallest buffer of v holding at least `bytes`
-// and at most `most` bytes (its size in *got), or nullptr. Caller holds
-// the lock.
-void* take_fitting(std::vector<std::pair<void*, size_t>>& v, size_t bytes, size_t most, size_t* got) {
+// and at most `most` bytes (its size in *got) that `fits` accepts, or
+// nullptr. Caller holds the lock.
+template <class Fits>
+void* take_fitting(std::vector<std::pair<void*, size_t>>& v, size_t bytes, size_t most, size_t* got, Fits&& fits) {
   auto best = v.end();
   for (auto it = v.begin(); it != v.end(); ++it) {
-    if (it->second >= bytes && it->second <= most && (best == v.end() || it->second < best->second)) best = it;
+    if (it->second >= bytes && it->second <= most && (best == v.end() || it->second < best->second) &&
+        fits(it->first)) {
+      best = it;
+    }
   }
   if (best == v.end()) return nullptr;
   void* p = best->first;
@@ -153,7 +158,7 @@ void* pinned_cache_take(size_t bytes, size_t* got) {
   if (!pinned_cache_on()) return nullptr;
   Caches& c = caches();
   std::lock_guard<std::mutex> lock(c.mu);
-  return take_fitting(c.pinned, bytes, SIZE_MAX, got);
+  return take_fitting(c.pinned, bytes, SIZE_MAX, got, [](void*) { return true; });
 }
 
 void pinned_cache_give(void* p, size_t bytes) {
@@ -175,11 +180,49 @@ void pinned_cache_give(void* p, size_t bytes) {
 
 namespace {
 
-// Page-locks a mapped buffer of `size` bytes, unless it is over half the
-// host's memory; true when locked. Makes CUDA calls.
-bool register_buffer(void* p, size_t size) {
-  const bool locked =
-      size <= physical_memory() / 2 && cudaHostRegister(p, size, cudaHostRegisterPortable) == cudaSuccess;
+// The pieces of [p, p + size) cut at the multiples of `piece` bytes of the
+// address space: f(start, length) for each, in order, while f says go on.
+template <class F>
+void for_each_piece(void* p, size_t size, size_t piece, F&& f) {
+  const uintptr_t end = reinterpret_cast<uintptr_t>(p) + size;
+  for (uintptr_t at = reinterpret_cast<uintptr_t>(p); at < end;) {
+    const uintptr_t next = std::min<uintptr_t>(end, (at / piece + 1) * piece);
+    if (!f(reinterpret_cast<void*>(at), static_cast<size_t>(next - at))) return;
+    at = next;
+  }
+}
+
+void unregister_buffer(void* p, size_t size, size_t piece) {
+  if (piece == 0) {
+    cudaHostUnregister(p);
+  } else {
+    for_each_piece(p, size, piece, [](void* at, size_t) {
+      (void)cudaHostUnregister(at);
+      return true;
+    });
+  }
+  (void)cudaGetLastError();
+}
+
+// Page-locks a mapped buffer of `size` bytes, whole or in pieces (the top of
+// core/gpu_runtime.h says why), unless it is over half the host's memory;
+// true when locked (a failure part way unlocks what was locked). Makes CUDA
+// calls.
+bool register_buffer(void* p, size_t size, size_t piece) {
+  if (size > physical_memory() / 2) return false;
+  bool locked = true;
+  if (piece == 0) {
+    locked = cudaHostRegister(p, size, cudaHostRegisterPortable) == cudaSuccess;
+  } else {
+    size_t done = 0;
+    for_each_piece(p, size, piece, [&](void* at, size_t len) {
+      locked = cudaHostRegister(at, len, cudaHostRegisterPortable) == cudaSuccess;
+      if (locked) done += len;
+      return locked;
+    });
+    (void)cudaGetLastError();
+    if (!locked && done > 0) unregister_buffer(p, done, piece);
+  }
   (void)cudaGetLastError();
   return locked;
 }
@@ -188,15 +231,15 @@ bool register_buffer(void* p, size_t size) {
 // in and, with `lock`, registered (see the top of the file), or nullptr when
 // the host cannot map it. Caller does not hold the lock. Without `lock` it
 // makes no CUDA call.
-void* fresh_result_buffer(size_t size, bool lock) {
+void* fresh_result_buffer(size_t size, bool lock, size_t piece) {
   void* p = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (p == MAP_FAILED) return nullptr;
   (void)madvise(p, size, MADV_HUGEPAGE);  // where the kernel offers it
   fault_in(static_cast<char*>(p), size);
-  const bool locked = lock && register_buffer(p, size);
+  const bool locked = lock && register_buffer(p, size, piece);
   Caches& c = caches();
   std::lock_guard<std::mutex> guard(c.mu);
-  c.mapped[p] = {size, locked};
+  c.mapped[p] = {size, locked, locked ? piece : 0};
   return p;
 }
 
@@ -209,27 +252,30 @@ void free_result_buffer(Caches& c, void* p, size_t size) {
     (void)cudaGetLastError();
     return;
   }
-  if (it->second.locked) cudaHostUnregister(p);
-  (void)cudaGetLastError();
+  if (it->second.locked) unregister_buffer(p, it->second.size, it->second.piece);
   munmap(p, size);
   c.mapped.erase(it);
 }
 
 }  // namespace
 
-void* result_buffer_take(size_t bytes, size_t* got, bool lock) {
+void* result_buffer_take(size_t bytes, size_t* got, bool lock, size_t piece) {
   static const bool on = tuning().cuda_pinned_results;
   if (!on || bytes == 0) return nullptr;
   void* p = nullptr;
   if (bytes <= result_keep()) {
     // The smallest free buffer that fits, unless it is more than twice the
-    // request (a small result must not hold a large buffer).
+    // request (a small result must not hold a large buffer); one locked in
+    // pieces only for a caller that copies in pieces.
     Caches& c = caches();
     std::lock_guard<std::mutex> guard(c.mu);
-    p = take_fitting(c.results, bytes, 2 * bytes, got);
+    p = take_fitting(c.results, bytes, 2 * bytes, got, [&](void* q) {
+      const auto it = c.mapped.find(q);
+      return piece != 0 || it == c.mapped.end() || it->second.piece == 0;
+    });
   }
   if (p != nullptr) {
-    if (lock) result_buffer_lock(p);  // one prepared, never locked, then given back
+    if (lock) result_buffer_lock(p, piece);  // one prepared, never locked, then given back
     return p;
   }
   if (bytes < kResultMapFrom) {
@@ -242,7 +288,7 @@ void* result_buffer_take(size_t bytes, size_t* got, bool lock) {
     return p;
   }
   const size_t size = (bytes + kResultAlign - 1) / kResultAlign * kResultAlign;
-  p = fresh_result_buffer(size, lock);
+  p = fresh_result_buffer(size, lock, piece);
   if (p != nullptr) *got = size;
   return p;
 }
@@ -258,7 +304,7 @@ bool page_locked(const void* p) {
   return a.type == cudaMemoryTypeHost;
 }
 
-void result_buffer_lock(void* p) {
+void result_buffer_lock(void* p, size_t piece) {
   size_t size = 0;
   {
     Caches& c = caches();
@@ -269,10 +315,23 @@ void result_buffer_lock(void* p) {
   }
   // Registered outside the lock (it takes a while); the buffer is the
   // caller's alone until it is given back.
-  const bool locked = register_buffer(p, size);
+  const bool locked = register_buffer(p, size, piece);
   Caches& c = caches();
   std::lock_guard<std::mutex> guard(c.mu);
   c.mapped[p].locked = locked;
+  c.mapped[p].piece = locked ? piece : 0;
+}
+
+size_t lock_piece_of(const void* p) {
+  if (p == nullptr) return 0;
+  Caches& c = caches();
+  std::lock_guard<std::mutex> guard(c.mu);
+  auto it = c.mapped.upper_bound(const_cast<void*>(p));
+  if (it == c.mapped.begin()) return 0;
+  --it;
+  const char* base = static_cast<const char*>(it->first);
+  const bool inside = static_cast<const char*>(p) < base + it->second.size;
+  return inside && it->second.locked ? it->second.piece : 0;
 }
 
 void result_buffer_give(void* p, size_t bytes) {
