@@ -231,9 +231,10 @@ struct TileCfg {
   static constexpr bool kWide = sizeof(T) == 8;
   // double: 512 threads of 4 x 8 under 128 registers. Measured (H200, FW
   // n = 16384, no paths, relaxations/s against float's): K unrolled 4 0.41x,
-  // unrolled 2 0.40x, 256 threads of 8 x 8 0.37x; the ceiling is about 0.5x
-  // (DADD, DSETP and two FSEL a relaxation, doc/gpu-apsp-dense.md).
-  static constexpr int kRows = kWide ? 4 : 8, kCols = 8, kApad = kWide ? 2 : 4, kUnroll = 4;
+  // unrolled 2 0.40x, 256 threads of 8 x 8 0.37x; one 4096^3 product: K
+  // unrolled 8 0.420x (kept), 4 0.411x, 2 0.400x, 512 threads of 8 x 4
+  // 0.404x (doc/gpu-apsp-dense.md has the profile and what else was tried).
+  static constexpr int kRows = kWide ? 4 : 8, kCols = 8, kApad = kWide ? 2 : 4, kUnroll = kWide ? 8 : 4;
   static constexpr int kThreads = (kTile / kRows) * (kTile / kCols);
 };
 
