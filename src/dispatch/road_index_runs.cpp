@@ -62,13 +62,13 @@ double cpu_index_rows_seconds(const Graph& graph, int32_t rows, int32_t threads)
 
 bool index_table_rows_win(const Graph& graph, int32_t k, int32_t t, int32_t threads) {
   // Measured on the H200 host (bench_index, NY, 16 threads): the device's
-  // rows 0.0185 ms a source (10,000 x 10,000: 187 ms) and a few ms to
-  // start; the buckets 0.0048 ms a search (sources and targets) and
-  // 1.0e-6 ms a cell (1000 x 1000: 10.7 ms, 10,000 x 10,000: 199 ms).
+  // rows 0.0185 ms a source (10,000 x 10,000: 186 ms) and a few ms to
+  // start; the buckets 0.0034 ms a search (sources and targets) and
+  // 1.2e-6 ms a cell (1000 x 1000: 7.9 ms, 10,000 x 10,000: 189 ms).
   const double size = static_cast<double>(graph.n()) / 264346.0;
   const double share = 16.0 / std::max(1, threads);
   const double rows = 3.0 + 0.0185 * size * k;
-  const double buckets = share * (0.0048 * (static_cast<double>(k) + t) + 1.0e-6 * static_cast<double>(k) * t);
+  const double buckets = share * (0.0034 * (static_cast<double>(k) + t) + 1.2e-6 * static_cast<double>(k) * t);
   return rows < buckets;
 }
 

@@ -243,8 +243,9 @@ void point_to_point(const ChHierarchy<W>& h, const TableJob& job) {
   const int32_t source = job.sources[0], target = job.targets[0];
   UpwardSearch<W>& fw = s.forward;
   UpwardSearch<W>& bw = s.backward;
-  fw.start(h.up_out, &h.up_in, h.position[static_cast<size_t>(source)]);
-  bw.start(h.up_in, &h.up_out, h.position[static_cast<size_t>(target)]);
+  const bool tree = job.paths != nullptr;
+  fw.start(h.up_out, &h.up_in, h.position[static_cast<size_t>(source)], tree);
+  bw.start(h.up_in, &h.up_out, h.position[static_cast<size_t>(target)], tree);
   D best = ch_inf<W>();
   int32_t meet = -1;
   for (;;) {
@@ -312,10 +313,12 @@ class BucketTable {
     Team team(std::min(threads, k_));
     team.run([&](int) {
       Lease<W> s(h_);
+      int64_t settled = 0;
       for (int32_t i = next.fetch_add(1); i < k_; i = next.fetch_add(1)) {
         source_row(i, *s);
-        settled_ += static_cast<int64_t>((*s).forward.settled().size());
+        settled += static_cast<int64_t>((*s).forward.settled().size());
       }
+      settled_ += settled;
     });
     if (job_.paths != nullptr) job_.paths->assemble(rows_);
     if (job_.stats != nullptr) job_.stats->iterations = settled_.load();
@@ -336,32 +339,62 @@ class BucketTable {
     team.run([&](int) {
       Lease<W> lease(h_);
       UpwardSearch<W>& up = (*lease).backward;
+      std::vector<Entry> found;  // this thread's (the lists' headers share cache lines)
+      int64_t settled = 0;
       for (int32_t j = next.fetch_add(1); j < t_; j = next.fetch_add(1)) {
-        up.start(h_.up_in, &h_.up_out, h_.position[static_cast<size_t>(job_.targets[j])]);
-        auto& list = reached[static_cast<size_t>(j)];
+        up.start(h_.up_in, &h_.up_out, h_.position[static_cast<size_t>(job_.targets[j])], job_.paths != nullptr);
+        found.clear();
         for (int32_t p = up.step(); p >= 0; p = up.step()) {
-          if (!up.stalled()) list.push_back(Entry{p, j, up.dist(p)});
+          if (!up.stalled()) found.push_back(Entry{p, j, up.dist(p)});
         }
-        if (job_.paths != nullptr) keep_tree(up, list, trees_[static_cast<size_t>(j)]);
-        settled_ += static_cast<int64_t>(up.settled().size());
+        reached[static_cast<size_t>(j)].assign(found.begin(), found.end());
+        if (job_.paths != nullptr) keep_tree(up, found, trees_[static_cast<size_t>(j)]);
+        settled += static_cast<int64_t>(up.settled().size());
+      }
+      settled_ += settled;
+    });
+    sort_buckets(team, reached);
+  }
+  // The buckets by a counting sort on the vertex (a serial comparison sort
+  // of the entries, 283,000 of them for 1000 New York targets, was a third
+  // of a 1000 x 1000 table on 16 threads), on the team's threads, each for
+  // one range of positions: bucket_begin_[p] counts up to the end of p's
+  // bucket, then the lists, scattered from the last target back, count it
+  // down to its start, so each bucket holds its targets in ascending order.
+  void sort_buckets(Team& team, std::vector<std::vector<Entry>>& reached) {
+    const int parts = team.size();
+    const int64_t n = static_cast<int64_t>(h_.position.size());
+    auto range = [&](int r) { return std::make_pair(n * r / parts, n * (r + 1) / parts); };
+    bucket_begin_.assign(static_cast<size_t>(n) + 1, 0);
+    std::vector<int64_t> before(static_cast<size_t>(parts) + 1, 0);  // entries of the ranges before
+    team.run([&](int r) {
+      const auto [lo, hi] = range(r);
+      for (const auto& list : reached) {
+        for (const Entry& e : list) {
+          if (e.vertex >= lo && e.vertex < hi) ++bucket_begin_[static_cast<size_t>(e.vertex)];
+        }
+      }
+      int64_t* count = bucket_begin_.data();
+      for (int64_t p = lo + 1; p < hi; ++p) count[p] += count[p - 1];
+      before[static_cast<size_t>(r) + 1] = hi > lo ? bucket_begin_[static_cast<size_t>(hi - 1)] : 0;
+    });
+    for (int r = 0; r < parts; ++r) before[static_cast<size_t>(r) + 1] += before[static_cast<size_t>(r)];
+    const int64_t total = before[static_cast<size_t>(parts)];
+    bucket_begin_[static_cast<size_t>(n)] = total;
+    bucket_target_.resize(static_cast<size_t>(total));
+    bucket_dist_.resize(static_cast<size_t>(total));
+    team.run([&](int r) {
+      const auto [lo, hi] = range(r);
+      for (int64_t p = lo; p < hi; ++p) bucket_begin_[static_cast<size_t>(p)] += before[static_cast<size_t>(r)];
+      for (auto list = reached.rbegin(); list != reached.rend(); ++list) {
+        for (const Entry& e : *list) {
+          if (e.vertex < lo || e.vertex >= hi) continue;
+          const size_t k = static_cast<size_t>(--bucket_begin_[static_cast<size_t>(e.vertex)]);
+          bucket_target_[k] = e.target;
+          bucket_dist_[k] = e.dist;
+        }
       }
     });
-    // The buckets by a counting sort on the vertex: the lists are scattered
-    // in target order, so each bucket holds its targets in ascending order
-    // (a serial comparison sort of the entries, 283,000 of them for 1000
-    // New York targets, was a third of a 1000 x 1000 table on 16 threads).
-    const size_t n = h_.position.size();
-    bucket_begin_.assign(n + 1, 0);
-    for (const auto& list : reached) {
-      for (const Entry& e : list) ++bucket_begin_[static_cast<size_t>(e.vertex) + 1];
-    }
-    for (size_t p = 0; p < n; ++p) bucket_begin_[p + 1] += bucket_begin_[p];
-    entries_.resize(static_cast<size_t>(bucket_begin_[n]));
-    std::vector<int64_t> at(bucket_begin_.begin(), bucket_begin_.end() - 1);
-    for (auto& list : reached) {
-      for (const Entry& e : list) entries_[static_cast<size_t>(at[static_cast<size_t>(e.vertex)]++)] = e;
-      std::vector<Entry>().swap(list);
-    }
   }
   static void keep_tree(const UpwardSearch<W>& up, const std::vector<Entry>& list, TargetTree& tree) {
     std::vector<int32_t> order;
@@ -383,21 +416,13 @@ class BucketTable {
     s.best.assign(static_cast<size_t>(t_), ch_inf<W>());
     s.meet.assign(static_cast<size_t>(t_), -1);
     UpwardSearch<W>& up = s.forward;
-    up.start(h_.up_out, &h_.up_in, h_.position[static_cast<size_t>(source)]);
+    up.start(h_.up_out, &h_.up_in, h_.position[static_cast<size_t>(source)], job_.paths != nullptr);
     if (job_.paths != nullptr) forget_prefixes(s);
     for (int32_t p = up.step(); p >= 0; p = up.step()) {
       if (up.stalled()) continue;
       const int64_t first = bucket_begin_[static_cast<size_t>(p)], end = bucket_begin_[static_cast<size_t>(p) + 1];
       if (first == end) continue;
-      const D dp = up.dist(p);
-      for (int64_t k = first; k < end; ++k) {
-        const Entry& e = entries_[static_cast<size_t>(k)];
-        const D c = dp + e.dist;
-        if (c < s.best[static_cast<size_t>(e.target)]) {
-          s.best[static_cast<size_t>(e.target)] = c;
-          s.meet[static_cast<size_t>(e.target)] = p;
-        }
-      }
+      scan_bucket(first, end, up.dist(p), p, s.best.data(), job_.paths != nullptr ? s.meet.data() : nullptr);
     }
     W* row = static_cast<W*>(job_.dist) + static_cast<size_t>(i) * static_cast<size_t>(t_);
     for (int32_t j = 0; j < t_; ++j) row[j] = to_result<W>(s.best[static_cast<size_t>(j)], source, job_.targets[j]);
@@ -408,6 +433,30 @@ class BucketTable {
       const size_t before = out.size();
       if (s.meet[static_cast<size_t>(j)] >= 0) path(s, source, j, s.meet[static_cast<size_t>(j)], out);
       job_.paths->offsets[cell + 1] = static_cast<int64_t>(out.size() - before);
+    }
+  }
+
+  // The cells that entries [first, end) of the buckets improve, reached
+  // through settled position p at label dp; with `meet`, where they met
+  // (the first p of the best label). Without it the minimum has no branch
+  // to mispredict.
+  void scan_bucket(int64_t first, int64_t end, D dp, int32_t p, D* best, int32_t* meet) const {
+    const int32_t* target = bucket_target_.data();
+    const D* dist = bucket_dist_.data();
+    if (meet == nullptr) {
+      for (int64_t k = first; k < end; ++k) {
+        D& b = best[static_cast<size_t>(target[k])];
+        b = std::min(b, dp + dist[k]);
+      }
+      return;
+    }
+    for (int64_t k = first; k < end; ++k) {
+      const size_t j = static_cast<size_t>(target[k]);
+      const D c = dp + dist[k];
+      if (c < best[j]) {
+        best[j] = c;
+        meet[j] = p;
+      }
     }
   }
 
@@ -500,8 +549,11 @@ class BucketTable {
   const ChHierarchy<W>& h_;
   const TableJob& job_;
   const int32_t k_, t_;
-  std::vector<Entry> entries_;         // every target's labels, by vertex, then target
-  std::vector<int64_t> bucket_begin_;  // position p's entries: [bucket_begin_[p], bucket_begin_[p + 1])
+  // Every target's labels by vertex, then target, as two arrays (the scan
+  // reads no vertex): position p's are [bucket_begin_[p], bucket_begin_[p + 1]).
+  std::vector<int32_t> bucket_target_;  // index into the targets
+  std::vector<D> bucket_dist_;
+  std::vector<int64_t> bucket_begin_;
   std::vector<TargetTree> trees_;
   std::vector<std::vector<int32_t>> rows_;
   std::atomic<int64_t> settled_{0};  // by every upward search (the run info's iterations)
