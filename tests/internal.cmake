@@ -11,6 +11,9 @@
 #   cpu::table, with the settle budget that only AUTO's device bet sets
 #   (src/engines/cpu/apsp_sparse/); it links every library object, since
 #   the table engine reaches most of core/.
+# - test_table_paths: a table row's paths as one tree of chains
+#   (src/core/table_paths.cpp): random predecessor trees read back as their
+#   walks, heavy-path reads, broken chains refused.
 # - test_graph_build: graphs of 2^22 arcs and more, built on several
 #   threads (src/core/graph_build.cpp, graph.cpp), equal the sequential
 #   counting sort's, and their errors name the first bad index.
@@ -31,6 +34,13 @@ target_compile_options(test_row_merger PRIVATE ${GSP_WARNINGS})
 target_link_libraries(test_row_merger PRIVATE Threads::Threads)
 add_test(NAME test_row_merger COMMAND test_row_merger)
 set_tests_properties(test_row_merger PROPERTIES LABELS "cpu" TIMEOUT 60)
+
+add_executable(test_table_paths ${CMAKE_CURRENT_SOURCE_DIR}/internal/test_table_paths.cpp
+  ${PROJECT_SOURCE_DIR}/src/core/table_paths.cpp)
+target_include_directories(test_table_paths PRIVATE ${PROJECT_SOURCE_DIR}/src ${PROJECT_SOURCE_DIR}/include ${CMAKE_CURRENT_SOURCE_DIR})
+target_compile_options(test_table_paths PRIVATE ${GSP_WARNINGS})
+add_test(NAME test_table_paths COMMAND test_table_paths)
+set_tests_properties(test_table_paths PROPERTIES LABELS "cpu" TIMEOUT 60)
 
 add_executable(test_graph_build ${CMAKE_CURRENT_SOURCE_DIR}/internal/test_graph_build.cpp
   ${PROJECT_SOURCE_DIR}/src/core/graph_build.cpp ${PROJECT_SOURCE_DIR}/src/core/graph.cpp

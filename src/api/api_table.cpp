@@ -101,13 +101,12 @@ GSP_API gsp_status gsp_table_path(const gsp_table* table, int32_t source_index, 
                                        " is not reachable from sources[" + std::to_string(source_index) +
                                        "] = vertex " + std::to_string(t.sources[static_cast<size_t>(source_index)]));
     }
-    const int64_t at = t.paths.offsets[c];
-    const int64_t len = t.paths.offsets[c + 1] - at;
-    *length = static_cast<int32_t>(len);
+    const int32_t len = t.paths.length(c);
+    *length = len;
     if (vertices == nullptr) return;
     require(capacity >= len, GSP_ERR_BUFFER_TOO_SMALL,
             "the path has " + std::to_string(len) + " vertices; capacity is " + std::to_string(capacity));
-    std::memcpy(vertices, t.paths.vertices.data() + at, static_cast<size_t>(len) * sizeof(int32_t));
+    t.paths.copy(c, vertices);
   });
 }
 

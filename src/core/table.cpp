@@ -1,4 +1,4 @@
-// The table result (table.h): cell addressing and path assembly.
+// The table result (table.h): cell addressing and distances.
 #include "core/table.h"
 
 #include <algorithm>
@@ -7,35 +7,6 @@
 #include <string>
 
 namespace gsp::detail {
-
-void TablePaths::assemble(std::vector<std::vector<int32_t>>& rows) {
-  offsets[0] = 0;
-  for (size_t c = 1; c < offsets.size(); ++c) offsets[c] += offsets[c - 1];
-  vertices.clear();
-  vertices.reserve(static_cast<size_t>(offsets.back()));
-  for (std::vector<int32_t>& r : rows) {
-    vertices.insert(vertices.end(), r.begin(), r.end());
-    std::vector<int32_t>().swap(r);
-  }
-  if (static_cast<int64_t>(vertices.size()) != offsets.back()) {
-    throw Error(GSP_ERR_INTERNAL, "table paths: " + std::to_string(vertices.size()) +
-                                      " vertices for lengths summing to " + std::to_string(offsets.back()));
-  }
-}
-
-int64_t TablePaths::append_path(const int32_t* pred, int32_t s, int32_t t, int32_t n, std::vector<int32_t>& out) {
-  const size_t at = out.size();
-  for (int32_t v = t, steps = 0;; v = pred[v]) {
-    if (v < 0 || ++steps > n) {
-      throw Error(GSP_ERR_INTERNAL,
-                  "table: the predecessor chain from " + std::to_string(t) + " does not reach " + std::to_string(s));
-    }
-    out.push_back(v);
-    if (v == s) break;
-  }
-  std::reverse(out.begin() + static_cast<std::ptrdiff_t>(at), out.end());
-  return static_cast<int64_t>(out.size() - at);
-}
 
 size_t Table::cell(int32_t source_index, int32_t target_index) const {
   require_index(source_index, num_sources, "source_index");

@@ -1,7 +1,6 @@
 // The result behind the opaque gsp_table handle: a K x T table of distances
 // from a list of sources to a list of targets and, unless GSP_NO_PATHS, one
-// path per cell, stored compactly (all paths in one vertex array, cell c's
-// path at vertices[offsets[c], offsets[c + 1]), empty when unreachable).
+// path per cell, each source's paths kept as one tree (table_paths.h).
 // Holds no reference to its graph. Filled by dispatch_table.cpp.
 #pragma once
 
@@ -10,24 +9,9 @@
 
 #include "core/engine.h"
 #include "core/host_array.h"
+#include "core/table_paths.h"
 
 namespace gsp::detail {
-
-// Paths of a table, cell by cell in row-major order (cell i * T + j: from the
-// i-th source to the j-th target).
-struct TablePaths {
-  std::vector<int64_t> offsets;   // K x T + 1
-  std::vector<int32_t> vertices;  // every cell's path, source..target inclusive
-
-  // Builds offsets and vertices from one array per source (row i: its T
-  // paths, concatenated) and the path lengths, given in offsets[c + 1] on
-  // entry (0 for an unreachable target); frees the rows as it goes.
-  void assemble(std::vector<std::vector<int32_t>>& rows);
-  // Appends the path s..t read from predecessors (pred[s] = -1; t
-  // reachable) to out; returns its vertex count. GSP_ERR_INTERNAL when the
-  // chain does not reach s within n steps.
-  static int64_t append_path(const int32_t* pred, int32_t s, int32_t t, int32_t n, std::vector<int32_t>& out);
-};
 
 // A K x T table to compute: what the CPU table engines
 // (engines/cpu/apsp_sparse/table_dijkstra.cpp, the road index's
@@ -41,7 +25,7 @@ struct TableJob {
   int32_t num_targets = 0;
   const RunOptions* options = nullptr;
   void* dist = nullptr;
-  TablePaths* paths = nullptr;  // offsets already sized K x T + 1, or null
+  TablePaths* paths = nullptr;  // reset to K x T already, or null
   RunStats* stats = nullptr;
   // > 0: a source's search may settle at most this many vertices (both
   // directions' together for a bidirectional one); one that needs more

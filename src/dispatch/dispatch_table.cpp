@@ -2,9 +2,9 @@
 // checks, the backend choice (the all-pairs plan for the K sources), and
 // the two ways a table is computed: the CPU's early-exit engine
 // (engines/cpu/apsp_sparse/table_dijkstra.cpp), or a CUDA all-pairs engine whose rows pass
-// through a sink that keeps only the target columns (and walks each row's
-// predecessors into the cells' paths), so that n-wide rows exist one block
-// at a time, never for all K sources.
+// through a sink that keeps only the target columns (and climbs each row's
+// predecessors into the row's tree of paths), so that n-wide rows exist one
+// block at a time, never for all K sources.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -41,26 +41,25 @@ void check_list(const Graph& g, const int32_t* list, int32_t count, const char* 
 }
 
 // Keeps the target columns of the rows a CUDA engine delivers: distances
-// into the table, and (with predecessors) each cell's path into one array
-// per source, assembled at the end (TablePaths::assemble).
+// into the table, and (with predecessors) each row's paths to its targets
+// as one tree (TablePaths, PathTreeBuilder).
 class TableSink final : public RowSink {
  public:
   TableSink(const Graph& g, const int32_t* sources, int32_t num_sources, const int32_t* targets, int32_t num_targets,
-            void* dist, TablePaths* paths, std::vector<std::vector<int32_t>>* rows, int32_t threads)
+            void* dist, TablePaths* paths, int32_t threads)
       : g_(g),
         sources_(sources),
         targets_(targets),
         t_(num_targets),
         dist_(dist),
         paths_(paths),
-        rows_(rows),
         sources_count_(num_sources),
         threads_(std::max(1, threads)),
         columns_(targets, targets + num_targets) {}
 
   // Rows in any order and from several threads at once (a run on several
   // devices, dispatch/multi_device.h): each row writes only its own cells
-  // and its own source's path list.
+  // and its own source's paths.
   Order order() const override { return Order::kAnyThread; }
   void rows(int32_t first_index, int32_t num_rows, const void* dist, const int32_t* pred) override {
     require(first_index >= 0 && num_rows >= 0 && first_index <= sources_count_ - num_rows, GSP_ERR_INTERNAL,
@@ -74,21 +73,21 @@ class TableSink final : public RowSink {
       auto one_row = [&](int32_t r) {
         const int32_t i = first_index + r;
         const W* d = static_cast<const W*>(dist) + static_cast<size_t>(r) * n;
-        const size_t cell = static_cast<size_t>(i) * static_cast<size_t>(t_);
-        for (int32_t j = 0; j < t_; ++j) {
-          const W x = d[targets_[j]];
-          static_cast<W*>(dist_)[cell + static_cast<size_t>(j)] = x;
-          if (paths_ == nullptr) continue;
-          paths_->offsets[cell + static_cast<size_t>(j) + 1] =
-              x == Dist<W>::inf() ? 0
-                                  : TablePaths::append_path(pred + static_cast<size_t>(r) * n, sources_[i], targets_[j],
-                                                            g_.n(), (*rows_)[static_cast<size_t>(i)]);
-        }
+        W* cells = static_cast<W*>(dist_) + static_cast<size_t>(i) * static_cast<size_t>(t_);
+        for (int32_t j = 0; j < t_; ++j) cells[j] = d[targets_[j]];
+        if (paths_ == nullptr) return;
+        std::vector<uint8_t> reachable(static_cast<size_t>(t_));
+        for (int32_t j = 0; j < t_; ++j) reachable[static_cast<size_t>(j)] = cells[j] != Dist<W>::inf();
+        std::unique_ptr<PathTreeBuilder> builder = builders_.take();
+        builder->build(pred + static_cast<size_t>(r) * n, g_.n(), sources_[i], targets_, t_, reachable.data(),
+                       paths_->row(i), paths_->ends(i), paths_->lengths(i));
+        builders_.give(std::move(builder));
       };
-      // With paths each row walks T predecessor chains (on a road graph
-      // hundreds of vertices each, 10^5 a row): the block's rows side by
-      // side, each writing only its own cells and path list, on the CPU
-      // engines' pooled threads (the first failure is rethrown).
+      // With paths each row climbs from its T targets to its source (on a
+      // road graph each row's tree holds tens of thousands of vertices):
+      // the block's rows side by side, each writing only its own cells and
+      // tree, on the CPU engines' pooled threads (the first failure is
+      // rethrown).
       cpu::for_each_index(paths_ == nullptr ? 1 : threads_, num_rows, one_row);
     });
   }
@@ -118,7 +117,7 @@ class TableSink final : public RowSink {
   int32_t t_;
   void* dist_;
   TablePaths* paths_;
-  std::vector<std::vector<int32_t>>* rows_;
+  BuilderPool builders_;
   int32_t sources_count_;
   int32_t threads_;
   std::vector<int32_t> columns_;  // the targets
@@ -146,8 +145,7 @@ gsp_algorithm cuda_table_one_source(const Graph& g, const TableJob& t) {
   bool stopped = false;
   HostArray<int32_t> pred;
   if (o.want_paths) allocate_result(pred, static_cast<size_t>(g.n()), true);
-  std::vector<std::vector<int32_t>> rows(t.paths != nullptr ? 1 : 0);
-  TableSink sink(g, t.sources, 1, t.targets, t.num_targets, t.dist, t.paths, &rows, 1);
+  TableSink sink(g, t.sources, 1, t.targets, t.num_targets, t.dist, t.paths, 1);
   FloatOverflowSink checked(g, t.sources, &sink);
   with_weight_type(g.dtype(), [&](auto w0) {
     using W = decltype(w0);
@@ -172,7 +170,6 @@ gsp_algorithm cuda_table_one_source(const Graph& g, const TableJob& t) {
     RowSink* out = !stopped && float_overflow_possible(g) ? static_cast<RowSink*>(&checked) : &sink;
     out->rows(0, 1, dist.data(), o.want_paths ? pred.data() : nullptr);
   });
-  if (t.paths != nullptr) t.paths->assemble(rows);
   return algorithm;
 }
 
@@ -187,8 +184,7 @@ gsp_algorithm cuda_table(const Graph& g, const TableJob& t, gsp_algorithm algori
   o.want_paths = t.paths != nullptr;
   bool all = t.num_sources == g.n();
   for (int32_t i = 0; all && i < t.num_sources; ++i) all = t.sources[i] == i;
-  std::vector<std::vector<int32_t>> rows(t.paths != nullptr ? static_cast<size_t>(t.num_sources) : 0);
-  TableSink sink(g, t.sources, t.num_sources, t.targets, t.num_targets, t.dist, t.paths, &rows, o.num_threads);
+  TableSink sink(g, t.sources, t.num_sources, t.targets, t.num_targets, t.dist, t.paths, o.num_threads);
   FloatOverflowSink checked(g, t.sources, &sink);
   ApspJob job;
   job.graph = &g;
@@ -205,7 +201,6 @@ gsp_algorithm cuda_table(const Graph& g, const TableJob& t, gsp_algorithm algori
     run_cuda_apsp_job(job, false);
   }
   require_rows_delivered(sink.delivered(), t.num_sources);
-  if (t.paths != nullptr) t.paths->assemble(rows);
   return algorithm;
 }
 
@@ -298,7 +293,7 @@ void table_into(const Graph& g, const int32_t* sources, int32_t num_sources, con
       if (!unconfirmed_cycle && e.status() != GSP_ERR_OVERFLOW) throw;
       backend = GSP_BACKEND_CPU;
       *stats = RunStats{};
-      if (paths != nullptr) paths->vertices.clear();
+      if (paths != nullptr) paths->clear();
       job.settle_budget = 0;
       if (algorithm == GSP_CH) {
         cpu::index_table(*o.index, job);
@@ -321,7 +316,7 @@ void table_into(const Graph& g, const int32_t* sources, int32_t num_sources, con
     } else if (!cpu::table(job)) {
       // A target was not near enough: the device answers the table.
       *stats = RunStats{};
-      if (paths != nullptr) paths->vertices.clear();
+      if (paths != nullptr) paths->clear();
       job.settle_budget = 0;
       on_cuda();
     }
@@ -369,9 +364,8 @@ std::unique_ptr<Table> run_table(const GraphPtr& graph, const int32_t* sources, 
   t->has_paths = o.want_paths;
   require_limit_allowed(g, o);
   require_table_memory(num_sources, num_targets, o.want_paths, g.dtype());
-  const size_t cells = static_cast<size_t>(t->cells());
   t->allocate_dist();
-  if (o.want_paths) t->paths.offsets.assign(cells + 1, 0);
+  if (o.want_paths) t->paths.reset(num_sources, num_targets);
   table_into(g, t->sources.data(), num_sources, t->targets.data(), num_targets, o, t->dist(),
              o.want_paths ? &t->paths : nullptr, &t->stats);
   if (has_limit(o)) cut_table(*t, o.limit);

@@ -46,19 +46,10 @@ void cut_table(Table& t, double limit) {
   const size_t cells = static_cast<size_t>(t.cells());
   cut_table_dist(t.dtype, limit, t.dist(), cells);
   if (!t.has_paths) return;
-  // Cells now unreachable lose their paths: compact the vertex array in place.
-  std::vector<int64_t>& off = t.paths.offsets;
-  std::vector<int32_t>& vs = t.paths.vertices;
-  int64_t write = 0;
+  // Cells now unreachable lose their paths (their rows keep the vertices).
   for (size_t c = 0; c < cells; ++c) {
-    const int64_t b = off[c], e = off[c + 1];
-    off[c] = write;
-    if (t.unreachable(c)) continue;
-    std::memmove(vs.data() + write, vs.data() + b, static_cast<size_t>(e - b) * sizeof(int32_t));
-    write += e - b;
+    if (t.unreachable(c)) t.paths.drop(c);
   }
-  off[cells] = write;
-  vs.resize(static_cast<size_t>(write));
 }
 
 void LimitSink::rows(int32_t first_index, int32_t num_rows, const void* dist, const int32_t* pred) {

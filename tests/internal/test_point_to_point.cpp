@@ -86,7 +86,7 @@ bool table(const gsp::detail::Graph& g, const std::vector<int32_t>& sources, int
   gsp::detail::RunOptions o;
   o.num_threads = 1;
   gsp::detail::TablePaths p;
-  p.offsets.assign(sources.size() + 1, 0);
+  p.reset(static_cast<int32_t>(sources.size()), 1);
   dist->assign(sources.size(), W(0));
   TableJob job;
   job.graph = &g;

@@ -80,8 +80,9 @@ int64_t run(const TableJob& job, const CsrView<W>& g, const PointToPointGraph<W>
       m = 1;
     }
   }
-  std::vector<std::vector<int32_t>> rows(paths ? static_cast<size_t>(kk) : 0);
   std::vector<StampedSearch<K>> scratch(pair == nullptr ? static_cast<size_t>(team.size()) : 0);
+  std::vector<PathTreeBuilder> trees(paths && pair == nullptr ? static_cast<size_t>(team.size()) : 0);
+  std::vector<std::vector<int32_t>> pair_path(paths && pair != nullptr ? static_cast<size_t>(team.size()) : 0);
   std::vector<PointToPoint<W>> pairs(pair != nullptr ? static_cast<size_t>(team.size()) : 0);
   std::vector<int64_t> relax(static_cast<size_t>(team.size()), 0);
   W* out = static_cast<W*>(job.dist);
@@ -95,33 +96,36 @@ int64_t run(const TableJob& job, const CsrView<W>& g, const PointToPointGraph<W>
         search<K>(g, s, is_target.data(), distinct, sc, job.settle_budget, &gave_up, wfn);
     if (gave_up) return false;
     const size_t row = static_cast<size_t>(i) * static_cast<size_t>(tt);
+    std::vector<uint8_t> reachable(paths ? static_cast<size_t>(tt) : 0);
     for (int32_t j = 0; j < tt; ++j) {
       const int32_t t = job.targets[j];
       const K x = sc.label(t);
       out[row + static_cast<size_t>(j)] = cell(x, s, t);
-      if (paths) {
-        job.paths->offsets[row + static_cast<size_t>(j) + 1] =
-            x == key_inf<K>() ? 0 : TablePaths::append_path(sc.pred.data(), s, t, n, rows[static_cast<size_t>(i)]);
-      }
+      if (paths) reachable[static_cast<size_t>(j)] = x != key_inf<K>();
+    }
+    if (paths) {
+      trees[static_cast<size_t>(tid)].build(sc.pred.data(), n, s, job.targets, tt, reachable.data(), job.paths->row(i),
+                                            job.paths->ends(i), job.paths->lengths(i));
     }
     return true;
   };
   // The same from the point-to-point search: one answer, T equal cells.
   auto by_pair = [&](int tid, int32_t i) {
-    std::vector<int32_t>* path = paths ? &rows[static_cast<size_t>(i)] : nullptr;
+    std::vector<int32_t>* path = paths ? &pair_path[static_cast<size_t>(tid)] : nullptr;
+    if (path != nullptr) path->clear();
     const PointToPointAnswer<W> a =
         pairs[static_cast<size_t>(tid)].run(*pair, job.sources[i], job.targets[0], job.settle_budget, path);
     relax[static_cast<size_t>(tid)] += a.relaxations;
     if (a.gave_up) return false;
     const size_t row = static_cast<size_t>(i) * static_cast<size_t>(tt);
     std::fill(out + row, out + row + static_cast<size_t>(tt), a.dist);
-    if (paths) {  // the path once per cell (none when t is unreachable)
-      const size_t len = path->size();
-      path->resize(len * static_cast<size_t>(tt));
-      for (size_t j = 0; j < static_cast<size_t>(tt); ++j) {
-        if (j > 0) std::copy_n(path->begin(), len, path->begin() + static_cast<std::ptrdiff_t>(len * j));
-        job.paths->offsets[row + j + 1] = static_cast<int64_t>(len);
-      }
+    if (paths) {  // one chain, the path of every cell (none when t is unreachable)
+      RowPaths& r = job.paths->row(i);
+      r = RowPaths{};
+      r.vertices = *path;
+      const int32_t end = r.close_chain(0, -1);
+      const int32_t len = static_cast<int32_t>(path->size());
+      for (size_t j = 0; j < static_cast<size_t>(tt); ++j) job.paths->set(row + j, end, len);
     }
     return true;
   };
@@ -143,20 +147,20 @@ int64_t run(const TableJob& job, const CsrView<W>& g, const PointToPointGraph<W>
       throw;
     }
   });
-  if (paths && !over_budget->load()) job.paths->assemble(rows);
   int64_t total = 0;
   for (int64_t r : relax) total += r;
   return total;
 }
 
 // Host memory beyond the result: per thread, the stamps, labels, (paths)
-// predecessors and a heap of about n entries (twice, predecessors always,
+// predecessors and the path tree's stamps and node numbers
+// (PathTreeBuilder), and a heap of about n entries (twice, predecessors always,
 // for the point-to-point search, whose reverse graph Graph::reverse checks
 // where it builds it); Johnson's potentials and reduced costs (as
 // cpu_backend.cpp counts them for GSP_APSP_JOHNSON).
 void require_table_workspace(const Graph& g, int threads, bool johnson, bool paths, bool pair) {
   const uint64_t n = static_cast<uint64_t>(g.n()), m = static_cast<uint64_t>(g.m());
-  const uint64_t per_vertex = pair ? 2 * (1 + 8 + 4 + 16) : 1 + 8 + (paths ? 4 : 0) + 16;
+  const uint64_t per_vertex = pair ? 2 * (1 + 8 + 4 + 16) : 1 + 8 + (paths ? 4 + 8 : 0) + 16;
   uint64_t need = bytes_add(pair ? 0 : n, bytes_mul(static_cast<uint64_t>(threads), bytes_mul(per_vertex, n)));
   if (johnson) need = bytes_add(need, bytes_add(bytes_mul(8, m), bytes_mul(26, n)));
   require_host_memory(need, std::string("the CPU engine's working memory (table: per-thread labels and heaps") +

@@ -62,10 +62,10 @@ struct QueryScratch final : ChScratch {
   std::vector<int32_t> chain;
   PredRepairScratch repair;
   // A table row's paths from its source up to the vertices its search
-  // settled, unpacked once each (prefix_of: by position, -1 none yet).
+  // settled, each unpacked once into the row's tree (BucketTable::prefix;
+  // prefix_of: by position, -1 none yet).
   std::vector<int64_t> prefix_at, prefix_len;
   std::vector<int32_t> prefix_of, prefix_set;
-  std::vector<int32_t> prefix_vertices;
 };
 
 // A scratch taken from the index's pool for one query (made when the pool
@@ -265,17 +265,18 @@ void point_to_point(const ChHierarchy<W>& h, const TableJob& job) {
   static_cast<W*>(job.dist)[0] = to_result<W>(best, source, target);
   if (job.stats != nullptr) job.stats->iterations = static_cast<int64_t>(fw.settled().size() + bw.settled().size());
   if (job.paths == nullptr) return;
-  std::vector<std::vector<int32_t>> rows(1);
+  RowPaths& row = job.paths->row(0);
+  row = RowPaths{};
   if (meet >= 0) {
-    std::vector<int32_t>& path = rows[0];
+    std::vector<int32_t>& path = row.vertices;
     path.push_back(source);
     path_up(h, s, fw, meet, path);
     for (int32_t p = meet; bw.parent(p) >= 0; p = bw.parent(p)) {
       unpack_arc(h, false, bw.arc(p), p, bw.parent(p), path, s.stack);
     }
-    job.paths->offsets[1] = static_cast<int64_t>(path.size());
+    const int32_t end = row.close_chain(0, -1);
+    job.paths->set(0, end, static_cast<int32_t>(path.size()));
   }
-  job.paths->assemble(rows);
 }
 
 // ----------------------------------------------------------------- tables
@@ -308,7 +309,6 @@ class BucketTable {
     const int threads = std::max(1, job_.options->num_threads);
     fill_buckets(threads);
     job_.options->report(0.5);
-    if (job_.paths != nullptr) rows_.assign(static_cast<size_t>(k_), {});
     std::atomic<int32_t> next{0};
     Team team(std::min(threads, k_));
     team.run([&](int) {
@@ -320,7 +320,6 @@ class BucketTable {
       }
       settled_ += settled;
     });
-    if (job_.paths != nullptr) job_.paths->assemble(rows_);
     if (job_.stats != nullptr) job_.stats->iterations = settled_.load();
   }
 
@@ -427,12 +426,20 @@ class BucketTable {
     W* row = static_cast<W*>(job_.dist) + static_cast<size_t>(i) * static_cast<size_t>(t_);
     for (int32_t j = 0; j < t_; ++j) row[j] = to_result<W>(s.best[static_cast<size_t>(j)], source, job_.targets[j]);
     if (job_.paths == nullptr) return;
-    auto& out = rows_[static_cast<size_t>(i)];
+    // The row's paths as one tree (TablePaths): the source, the unpacked
+    // arcs of its search tree as chains (each made once, when a cell first
+    // meets below it), and each cell's path down to its target as a chain
+    // hanging from its meeting vertex.
+    RowPaths& paths = job_.paths->row(i);
+    paths = RowPaths{};
+    paths.vertices.push_back(source);
+    paths.close_chain(0, -1);
     for (int32_t j = 0; j < t_; ++j) {
       const size_t cell = static_cast<size_t>(i) * static_cast<size_t>(t_) + static_cast<size_t>(j);
-      const size_t before = out.size();
-      if (s.meet[static_cast<size_t>(j)] >= 0) path(s, source, j, s.meet[static_cast<size_t>(j)], out);
-      job_.paths->offsets[cell + 1] = static_cast<int64_t>(out.size() - before);
+      if (s.meet[static_cast<size_t>(j)] < 0) continue;
+      int32_t end = -1, length = 0;
+      path(s, paths, j, s.meet[static_cast<size_t>(j)], &end, &length);
+      job_.paths->set(cell, end, length);
     }
   }
 
@@ -461,18 +468,22 @@ class BucketTable {
   }
 
   // The cell's path: the source, its search tree's path up to the meeting
-  // vertex, then the target's tree's path down to the target. Both halves
-  // are unpacked once and copied for every cell that meets there.
-  void path(QueryScratch<W>& s, int32_t source, int32_t j, int32_t meet, std::vector<int32_t>& out) {
-    out.push_back(source);
-    const int32_t pre = prefix(s, meet);
-    const auto from = s.prefix_vertices.begin() + s.prefix_at[static_cast<size_t>(pre)];
-    out.insert(out.end(), from, from + s.prefix_len[static_cast<size_t>(pre)]);
+  // vertex (a chain per tree arc, shared by every cell that meets below
+  // it), then the target's tree's path down to the target (unpacked once
+  // per target and meeting vertex, copied into the row as one chain);
+  // *end and *length locate it in `paths`.
+  void path(QueryScratch<W>& s, RowPaths& paths, int32_t j, int32_t meet, int32_t* end, int32_t* length) {
+    const size_t pre = static_cast<size_t>(prefix(s, paths, meet));
+    const int32_t up_end = static_cast<int32_t>(s.prefix_at[pre]);
+    const int32_t begin = static_cast<int32_t>(paths.vertices.size());
     TargetTree& tree = trees_[static_cast<size_t>(j)];
     std::lock_guard<std::mutex> lock(tree.mu);
     const size_t k = suffix(s, tree, meet);
     const auto down = tree.suffix.begin() + tree.suffix_at[k];
-    out.insert(out.end(), down, down + tree.suffix_len[k]);
+    paths.vertices.insert(paths.vertices.end(), down, down + tree.suffix_len[k]);
+    const int32_t down_end = paths.close_chain(begin, up_end);
+    *end = down_end >= 0 ? down_end : up_end;
+    *length = static_cast<int32_t>(s.prefix_len[pre] + tree.suffix_len[k]);
   }
 
   void forget_prefixes(QueryScratch<W>& s) {
@@ -481,11 +492,10 @@ class BucketTable {
     s.prefix_set.clear();
     s.prefix_at.clear();
     s.prefix_len.clear();
-    s.prefix_vertices.clear();
   }
   // The prefix of settled position p (its index in s.prefix_at), made from
   // its nearest ancestor that has one.
-  int32_t prefix(QueryScratch<W>& s, int32_t p) {
+  int32_t prefix(QueryScratch<W>& s, RowPaths& paths, int32_t p) {
     const UpwardSearch<W>& up = s.forward;
     s.chain.clear();
     int32_t q = p;
@@ -493,24 +503,30 @@ class BucketTable {
       s.chain.push_back(q);
       q = up.parent(q);
     }
-    if (s.prefix_of[static_cast<size_t>(q)] < 0) remember_prefix(s, q, -1, -1);  // the source: empty
+    if (s.prefix_of[static_cast<size_t>(q)] < 0) remember_prefix(s, paths, q, -1, -1);  // the source
     for (auto it = s.chain.rbegin(); it != s.chain.rend(); ++it) {
-      remember_prefix(s, *it, s.prefix_of[static_cast<size_t>(up.parent(*it))], up.arc(*it));
+      remember_prefix(s, paths, *it, s.prefix_of[static_cast<size_t>(up.parent(*it))], up.arc(*it));
     }
     return s.prefix_of[static_cast<size_t>(p)];
   }
-  // p's prefix: its parent's (index `from`, -1: empty) and the arc to p.
-  void remember_prefix(QueryScratch<W>& s, int32_t p, int32_t from, int64_t arc) {
-    const int64_t at = static_cast<int64_t>(s.prefix_vertices.size());
+  // p's prefix: its parent's (index `from`; -1: p is the source, the row's
+  // first vertex) and the arc to p, unpacked into a chain hanging from the
+  // parent's end. prefix_at: the row position of its last vertex;
+  // prefix_len: its vertices, the source included.
+  void remember_prefix(QueryScratch<W>& s, RowPaths& paths, int32_t p, int32_t from, int64_t arc) {
+    int64_t at = 0, len = 1;
     if (from >= 0) {
-      const int64_t b = s.prefix_at[static_cast<size_t>(from)], len = s.prefix_len[static_cast<size_t>(from)];
-      for (int64_t i = 0; i < len; ++i) s.prefix_vertices.push_back(s.prefix_vertices[static_cast<size_t>(b + i)]);
-      unpack_arc(h_, true, arc, s.forward.parent(p), p, s.prefix_vertices, s.stack);
+      const int32_t begin = static_cast<int32_t>(paths.vertices.size());
+      unpack_arc(h_, true, arc, s.forward.parent(p), p, paths.vertices, s.stack);
+      const int32_t parent_end = static_cast<int32_t>(s.prefix_at[static_cast<size_t>(from)]);
+      const int32_t end = paths.close_chain(begin, parent_end);
+      at = end >= 0 ? end : parent_end;
+      len = s.prefix_len[static_cast<size_t>(from)] + (end >= 0 ? end - begin + 1 : 0);
     }
     s.prefix_of[static_cast<size_t>(p)] = static_cast<int32_t>(s.prefix_at.size());
     s.prefix_set.push_back(p);
     s.prefix_at.push_back(at);
-    s.prefix_len.push_back(static_cast<int64_t>(s.prefix_vertices.size()) - at);
+    s.prefix_len.push_back(len);
   }
 
   // The suffix of tree vertex p (its index in the tree), made from its
@@ -555,7 +571,6 @@ class BucketTable {
   std::vector<D> bucket_dist_;
   std::vector<int64_t> bucket_begin_;
   std::vector<TargetTree> trees_;
-  std::vector<std::vector<int32_t>> rows_;
   std::atomic<int64_t> settled_{0};  // by every upward search (the run info's iterations)
 };
 
