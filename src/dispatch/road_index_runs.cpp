@@ -60,15 +60,21 @@ double cpu_index_rows_seconds(const Graph& graph, int32_t rows, int32_t threads)
   return kCpuSweepSecondsPerVertex * graph.n() * std::max(1, rows) / busy;
 }
 
-bool index_table_rows_win(const Graph& graph, int32_t k, int32_t t, int32_t threads) {
+bool index_table_rows_win(const Graph& graph, int32_t k, int32_t t, int32_t threads, bool paths) {
   // Measured on the H200 host (bench_index, NY, 16 threads): the device's
   // rows 0.0185 ms a source (10,000 x 10,000: 186 ms) and a few ms to
   // start; the buckets 0.0034 ms a search (sources and targets) and
-  // 1.2e-6 ms a cell (1000 x 1000: 7.9 ms, 10,000 x 10,000: 189 ms).
+  // 1.2e-6 ms a cell (1000 x 1000: 7.9 ms, 10,000 x 10,000: 189 ms). With
+  // paths (2026-12-03, 1000 x 1000): the rows 0.097 ms a source, their
+  // predecessors copied and climbed into each row's tree (99.7 ms), the
+  // buckets 1.17e-4 ms a cell, each cell's part below its meeting vertex
+  // copied (121.8 ms).
   const double size = static_cast<double>(graph.n()) / 264346.0;
   const double share = 16.0 / std::max(1, threads);
-  const double rows = 3.0 + 0.0185 * size * k;
-  const double buckets = share * (0.0034 * (static_cast<double>(k) + t) + 1.2e-6 * static_cast<double>(k) * t);
+  const double per_source = paths ? 0.097 : 0.0185;
+  const double per_cell = paths ? 1.17e-4 : 1.2e-6;
+  const double rows = 3.0 + per_source * size * k;
+  const double buckets = share * (0.0034 * (static_cast<double>(k) + t) + per_cell * static_cast<double>(k) * t);
   return rows < buckets;
 }
 

@@ -30,9 +30,9 @@ void run_index_apsp(const ChBase& index, gsp_backend backend, const ApspJob& job
 double cpu_index_rows_seconds(const Graph& graph, int32_t rows, int32_t threads);
 // Whether a K x T table from an index runs faster as the device's rows
 // (every vertex swept for each source, the targets' columns kept) than as
-// the CPU's bucket search on `threads` threads: the CUDA backend's choice
-// under AUTO (doc/road-index.md, "Tables").
-bool index_table_rows_win(const Graph& graph, int32_t k, int32_t t, int32_t threads);
+// the CPU's bucket search on `threads` threads, with or without paths: the
+// CUDA backend's choice under AUTO (doc/road-index.md, "Tables").
+bool index_table_rows_win(const Graph& graph, int32_t k, int32_t t, int32_t threads, bool paths);
 // gsp_index_build: the hierarchy on the CPU's threads; stats get the
 // backend, the time and the rounds.
 std::unique_ptr<ChBase> build_road_index(const Graph& graph, const RunOptions& options, RunStats* stats);
