@@ -1,7 +1,8 @@
 /* The gsp_tools generators: deterministic per seed, the promised shapes and
  * sizes, f32 and i32 giving the same graph, random and R-MAT the same on any
  * number of threads (and of one random stream, the sequential generators'
- * graphs), and the coordinate files. */
+ * graphs), the road graph's hierarchy of fast roads and its connectivity,
+ * and the coordinate files. */
 #if !defined(_POSIX_C_SOURCE)
 #define _POSIX_C_SOURCE 200809L /* setenv */
 #endif
@@ -98,10 +99,204 @@ static gsp_graph* old_generator(int rmat, int32_t n, int32_t degree, uint64_t se
   return g;
 }
 
+/* gsp_gen_road's class of road `line` (a row or a column): 2 highway, 1
+ * arterial, 0 local street. */
+static int road_class(int32_t line) { return line % 64 == 0 ? 2 : line % 8 == 0 ? 1 : 0; }
+
+/* Distances from `source` on the CPU into d (n values); 0 on failure. */
+static int road_distances(const gsp_graph* g, int32_t source, int32_t* d) {
+  gsp_options o;
+  gsp_paths* p = NULL;
+  gsp_status s;
+  gsp_options_init(&o);
+  o.backend = GSP_BACKEND_CPU;
+  o.flags = GSP_NO_PATHS;
+  s = gsp_sssp_run(g, source, &o, &p);
+  CHECK(s == GSP_OK, "road: sssp from %d: %s %s", source, gsp_status_name(s), gsp_last_error());
+  if (s == GSP_OK) s = gsp_paths_distances(p, source, d, gsp_graph_num_vertices(g));
+  gsp_paths_destroy(p);
+  return s == GSP_OK;
+}
+
+/* gsp_gen_road, max_weight 100: the lattice's segments less some local
+ * ones, two arcs of equal weight each, every arterial and highway segment
+ * kept, travel times by class (local 50..100, arterial 17..33, highway
+ * 5..10), connected; deterministic per seed; the fast roads make far
+ * trips cheap; bad arguments refused with a message. */
+static void test_road(void) {
+  const int32_t shapes[][2] = {{129, 129}, {1, 1}, {1, 50}, {70, 13}, {3, 1000}, {200, 67}};
+  const int32_t wlo[3] = {50, 17, 5}, whi[3] = {100, 33, 10};
+  int sh;
+  for (sh = 0; sh < (int)(sizeof shapes / sizeof shapes[0]); sh++) {
+    const int32_t rows = shapes[sh][0], cols = shapes[sh][1], n = rows * cols;
+    gsp_graph* g = NULL;
+    csr_t c;
+    int32_t u, *d;
+    int64_t e, f, segments = 0, fast = 0, fast_arcs = 0, local = 0, bad = 0;
+    CHECK_OK(gsp_gen_road(&g, rows, cols, 5, GSP_I32, 100));
+    if (g == NULL) continue;
+    CHECK(gsp_gen_error()[0] == 0, "road: a message after success: %s", gsp_gen_error());
+    c = get_csr(g);
+    for (u = 0; u < n; u++) { /* the full lattice's segments, by class */
+      const int32_t i = u / cols, j = u % cols;
+      if (j + 1 < cols) {
+        segments++;
+        if (road_class(i) > 0)
+          fast++;
+        else
+          local++;
+      }
+      if (i + 1 < rows) {
+        segments++;
+        if (road_class(j) > 0)
+          fast++;
+        else
+          local++;
+      }
+    }
+    CHECK(c.n == n, "road %d x %d: n=%d", rows, cols, c.n);
+    CHECK(c.m % 2 == 0 && c.m / 2 <= segments && c.m / 2 >= fast, "road %d x %d: m=%lld of %lld segments", rows, cols,
+          (long long)c.m, (long long)segments);
+    for (u = 0; u < n && bad < 5; u++)
+      for (e = c.off[u]; e < c.off[u + 1] && bad < 5; e++) {
+        const int32_t v = c.dst[e], i = u / cols, j = u % cols;
+        const int along_row = v / cols == i && (v == u + 1 || v == u - 1);
+        const int along_col = v % cols == j && (v == u + cols || v == u - cols);
+        int back = 0, cl;
+        if (!along_row && !along_col) {
+          CHECK(0, "road %d x %d: arc %d->%d joins no neighbours", rows, cols, u, v);
+          bad++;
+          continue;
+        }
+        cl = road_class(along_row ? i : j);
+        if (cl > 0) fast_arcs++;
+        if (c.wi[e] < wlo[cl] || c.wi[e] > whi[cl]) {
+          CHECK(0, "road %d x %d: arc %d->%d of class %d weighs %d", rows, cols, u, v, cl, c.wi[e]);
+          bad++;
+        }
+        for (f = c.off[v]; f < c.off[v + 1]; f++)
+          if (c.dst[f] == u) back += c.wi[f] == c.wi[e] ? 1 : 100;
+        if (back != 1) {
+          CHECK(0, "road %d x %d: arc %d->%d: no single way back of equal weight (%d)", rows, cols, u, v, back);
+          bad++;
+        }
+      }
+    CHECK(fast_arcs == 2 * fast, "road %d x %d: %lld arcs on fast roads, want %lld (none dropped)", rows, cols,
+          (long long)fast_arcs, (long long)(2 * fast));
+    if (local > 10000) { /* about 1 in 10 local segments dropped */
+      const double dropped = (double)(segments - c.m / 2) / (double)local;
+      CHECK(dropped > 0.05 && dropped < 0.12, "road %d x %d: %.3f of the local segments dropped", rows, cols, dropped);
+    }
+    d = (int32_t*)malloc((size_t)n * sizeof(int32_t));
+    if (road_distances(g, 0, d)) {
+      for (u = 0; u < n; u++)
+        if (d[u] == GSP_I32_INF) {
+          CHECK(0, "road %d x %d (seed 5): vertex %d unreachable from 0", rows, cols, u);
+          break;
+        }
+      if (rows == 129 && cols == 129) {
+        /* Corner to corner along highways row 0 and column 128: at most 256
+         * x 10, where local streets alone cost at least 256 x 50. From
+         * (4, 4) to (124, 124), both off the fast roads: within a third of
+         * the local streets' 240 x 50. */
+        const int32_t far = 124 * cols + 124;
+        CHECK(d[n - 1] <= 256 * 10 && d[n - 1] * 3 < 256 * 50, "road: corner to corner %d", d[n - 1]);
+        if (road_distances(g, 4 * cols + 4, d))
+          CHECK(d[far] * 3 < 240 * 50, "road: (4, 4) to (124, 124) %d, not a third of 240 x 50", d[far]);
+      }
+    }
+    free(d);
+    free_csr(&c);
+    gsp_graph_destroy(g);
+  }
+  /* connected for other seeds, and more drops: a long thin strip */
+  {
+    uint64_t seed;
+    for (seed = 1; seed <= 20; seed++) {
+      gsp_graph* g = NULL;
+      const int32_t rows = 40, cols = 47;
+      int32_t* d = (int32_t*)malloc((size_t)rows * cols * sizeof(int32_t));
+      int32_t u;
+      CHECK_OK(gsp_gen_road(&g, rows, cols, seed, GSP_I32, 7));
+      if (g != NULL && road_distances(g, 0, d))
+        for (u = 0; u < rows * cols; u++)
+          if (d[u] == GSP_I32_INF) {
+            CHECK(0, "road 40 x 47 seed %llu: vertex %d unreachable", (unsigned long long)seed, u);
+            break;
+          }
+      free(d);
+      gsp_graph_destroy(g);
+    }
+  }
+  /* deterministic per seed; f32 and f64 the same values; by name */
+  {
+    gsp_graph *a = NULL, *b = NULL, *c = NULL, *f = NULL, *x = NULL, *named = NULL;
+    csr_t ca, cb, cc, cf, cn;
+    double* wd;
+    int64_t e;
+    CHECK_OK(gsp_gen_road(&a, 100, 90, 11, GSP_I32, 0));
+    CHECK_OK(gsp_gen_road(&b, 100, 90, 11, GSP_I32, 0));
+    CHECK_OK(gsp_gen_road(&c, 100, 90, 12, GSP_I32, 0));
+    CHECK_OK(gsp_gen_road(&f, 100, 90, 11, GSP_F32, 0));
+    CHECK_OK(gsp_gen_road(&x, 100, 90, 11, GSP_F64, 0));
+    CHECK_OK(gsp_gen_by_name(&named, "road", 100 * 100, 0, 11, GSP_I32, 0));
+    if (a && b && c && f && x && named) {
+      ca = get_csr(a);
+      cb = get_csr(b);
+      cc = get_csr(c);
+      cf = get_csr(f);
+      cn = get_csr(named);
+      CHECK(same(&ca, &cb), "road: same seed, different graphs");
+      CHECK(!same(&ca, &cc), "road: different seeds, same graph");
+      CHECK(gsp_graph_weight_type(f) == GSP_F32 && cf.m == ca.m && memcmp(cf.dst, ca.dst, (size_t)ca.m * 4) == 0,
+            "road: f32 graph");
+      wd = (double*)malloc((size_t)(ca.m + 1) * sizeof(double));
+      CHECK(gsp_graph_weight_type(x) == GSP_F64 && gsp_graph_num_edges(x) == ca.m, "road: f64 graph");
+      CHECK_OK(gsp_graph_csr(x, cb.off, cb.dst, wd));
+      for (e = 0; e < ca.m; e++)
+        if (cf.wf[e] != (float)ca.wi[e] || wd[e] != (double)ca.wi[e]) {
+          CHECK(0, "road: f32/f64 weight %lld differs", (long long)e);
+          break;
+        }
+      CHECK(cn.n == 100 * 100 && cn.m > 0, "road by name: n=%d", cn.n);
+      free(wd);
+      free_csr(&ca);
+      free_csr(&cb);
+      free_csr(&cc);
+      free_csr(&cf);
+      free_csr(&cn);
+    }
+    gsp_graph_destroy(a);
+    gsp_graph_destroy(b);
+    gsp_graph_destroy(c);
+    gsp_graph_destroy(f);
+    gsp_graph_destroy(x);
+    gsp_graph_destroy(named);
+  }
+  /* bad arguments: GSP_ERR_INVALID_ARGUMENT, no graph, a message */
+  {
+    gsp_graph* g = (gsp_graph*)&g;
+    CHECK_STATUS(gsp_gen_road(&g, 0, 5, 1, GSP_I32, 0), GSP_ERR_INVALID_ARGUMENT);
+    CHECK(g == NULL && strstr(gsp_gen_error(), "0 x 5") != NULL, "road 0 x 5: %p '%s'", (void*)g, gsp_gen_error());
+    g = (gsp_graph*)&g;
+    CHECK_STATUS(gsp_gen_road(&g, 5, -1, 1, GSP_I32, 0), GSP_ERR_INVALID_ARGUMENT);
+    CHECK(g == NULL && gsp_gen_error()[0] != 0, "road 5 x -1");
+    CHECK_STATUS(gsp_gen_road(&g, 65536, 65536, 1, GSP_I32, 0), GSP_ERR_INVALID_ARGUMENT);
+    CHECK(g == NULL && strstr(gsp_gen_error(), "rows * cols") != NULL, "road 65536 x 65536: '%s'", gsp_gen_error());
+    CHECK_STATUS(gsp_gen_road(&g, 5, 5, 1, (gsp_dtype)9, 0), GSP_ERR_INVALID_ARGUMENT);
+    CHECK(g == NULL && strstr(gsp_gen_error(), "dtype") != NULL, "road dtype 9: '%s'", gsp_gen_error());
+    CHECK_STATUS(gsp_gen_road(NULL, 5, 5, 1, GSP_I32, 0), GSP_ERR_INVALID_ARGUMENT);
+    CHECK(gsp_gen_error()[0] != 0, "road NULL graph: no message");
+    CHECK_STATUS(gsp_gen_by_name(&g, "road", 0, 0, 1, GSP_I32, 0), GSP_ERR_INVALID_ARGUMENT);
+    CHECK(g == NULL, "road by name, 0 vertices: a graph");
+  }
+}
+
 int main(void) {
-  const char* kinds[] = {"random", "rmat", "grid", "ring", "complete", "dag"};
+  const char* kinds[] = {"random", "rmat", "grid", "ring", "complete", "dag", "road"};
   int k;
-  for (k = 0; k < 6; k++) {
+  test_road();
+  for (k = 0; k < 7; k++) {
     gsp_graph *a = NULL, *b = NULL, *c = NULL, *f = NULL;
     const int32_t n = k == 4 ? 40 : 1000;
     csr_t ca, cb, cc, cf;
@@ -156,6 +351,11 @@ int main(void) {
         for (u = 0; u < ca.n; u++) CHECK(ca.dst[ca.off[u]] == (u + 1) % n, "ring: arc from %d", u);
         break;
       case 4: /* complete */ CHECK(ca.m == (int64_t)n * (n - 1), "complete: m=%lld", (long long)ca.m); break;
+      case 6: { /* road: 32 x 32 like the grid, some local segments dropped */
+        const int64_t full = 2 * (32 * 31 + 32 * 31);
+        CHECK(ca.n == 1024 && ca.m <= full && ca.m > full * 8 / 10, "road: n=%d m=%lld", ca.n, (long long)ca.m);
+        break;
+      }
       default: { /* dag: arcs go forward, some negative; Bellman-Ford runs without a negative cycle */
         int64_t neg = 0;
         gsp_options o;

@@ -34,11 +34,13 @@ const Spec kGenerate = {"generate",
                         "  random     fixed out-degree D (default 6) to random vertices\n"
                         "  rmat       R-MAT power law, N*D arcs (default D 6)\n"
                         "  grid       road-like 2-D grid, about N vertices, two-way streets\n"
+                        "  road       grid of streets with arterials (every 8th row and column)\n"
+                        "             and highways (every 64th) of shorter travel times\n"
                         "  ring       directed cycle\n"
                         "  complete   every arc u -> v, u != v\n"
                         "  dag        DAG with negative arcs, D arcs per vertex (default 3)\n"
                         "\n"
-                        "  --vertices N      vertex count (grid: rounded up to rows x cols)\n"
+                        "  --vertices N      vertex count (grid, road: rounded up to rows x cols)\n"
                         "  --degree D        out-degree (random, rmat, dag)\n"
                         "  --seed S          random seed (default 1); same seed, same graph\n"
                         "  --weights T       i32 (default), f32 or f64; weights are integers in 1..W\n"
@@ -85,7 +87,7 @@ int cmd_generate(const Args& a) {
     int32_t rows = 0, cols = 0;
     gsp_gen_grid_shape(n, &rows, &cols);
     for (int32_t v = 0; v < nv; v++) {
-      if (kind == "grid") {
+      if (kind == "grid" || kind == "road") {
         const int32_t row = v / cols;  // integer division intended
         xy[2 * v] = v % cols;
         xy[2 * v + 1] = row;

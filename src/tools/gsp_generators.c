@@ -539,6 +539,126 @@ gsp_status gsp_gen_grid(gsp_graph** graph, int32_t rows, int32_t cols, uint64_t 
   return finish(&a, graph, rows * cols, dtype);
 }
 
+/* ------------------------------------------------------------ road */
+
+/* Every 8th row and column an arterial, every 64th a highway. */
+#define ROAD_ARTERIAL 8
+#define ROAD_HIGHWAY 64
+
+/* The travel time of a segment of `length` on road `line` (a row or a
+ * column): the length, a third of it or a tenth of it, rounded, >= 1. */
+static int32_t road_time(int32_t line, int32_t length) {
+  int64_t t = length;
+  if (line % ROAD_HIGHWAY == 0) {
+    t = ((int64_t)length + 5) / 10;
+  } else if (line % ROAD_ARTERIAL == 0) {
+    t = ((int64_t)length + 1) / 3;
+  }
+  return t < 1 ? 1 : (int32_t)t;
+}
+
+static int32_t road_find(int32_t* parent, int32_t v) {
+  while (parent[v] != v) {
+    parent[v] = parent[parent[v]]; /* path halving */
+    v = parent[v];
+  }
+  return v;
+}
+
+/* Joins the sets of u and v; 0 when they were one already. */
+static int road_union(int32_t* parent, int32_t u, int32_t v) {
+  u = road_find(parent, u);
+  v = road_find(parent, v);
+  if (u == v) return 0;
+  if (u < v) {
+    parent[v] = u;
+  } else {
+    parent[u] = v;
+  }
+  return 1;
+}
+
+gsp_status gsp_gen_road(gsp_graph** graph, int32_t rows, int32_t cols, uint64_t seed, gsp_dtype dtype,
+                        int32_t max_weight) {
+  gen_arcs a = {0, 0, NULL, NULL, NULL, 0};
+  gen_rng r = {seed ^ 0x524F414400000007ull};
+  int32_t i, j, n, lo;
+  int32_t* seg;    /* 2 per vertex: its segment right, then down; > 0 kept, < 0 dropped, 0 none */
+  int32_t* parent; /* union-find over the kept segments */
+  gsp_status s;
+  gen_error_text[0] = 0;
+  if (graph) *graph = NULL;
+  if (graph == NULL) {
+    gen_error("gsp_gen_road: graph is NULL");
+    return GSP_ERR_INVALID_ARGUMENT;
+  }
+  if (rows < 1 || cols < 1 || (int64_t)rows * cols > INT32_MAX) {
+    gen_error("gsp_gen_road: %d x %d: rows and cols must be >= 1 and rows * cols <= %d", rows, cols, INT32_MAX);
+    return GSP_ERR_INVALID_ARGUMENT;
+  }
+  if (dtype != GSP_F32 && dtype != GSP_I32 && dtype != GSP_F64) {
+    gen_error("gsp_gen_road: dtype %d: expected GSP_I32, GSP_F32 or GSP_F64", (int)dtype);
+    return GSP_ERR_INVALID_ARGUMENT;
+  }
+  n = rows * cols;
+  s = check(graph, n, dtype);
+  if (s != GSP_OK) return s;
+  max_weight = MAXW(max_weight);
+  lo = max_weight / 2 < 1 ? 1 : max_weight / 2;
+  seg = (int32_t*)calloc((size_t)n * 2, sizeof(int32_t));
+  parent = (int32_t*)malloc((size_t)n * sizeof(int32_t));
+  if (seg == NULL || parent == NULL) {
+    gen_error("gsp_gen_road: %d vertices: no memory for the segments (%llu bytes)", n, (unsigned long long)n * 12u);
+    free(seg);
+    free(parent);
+    return GSP_ERR_OUT_OF_MEMORY;
+  }
+  /* The segments, row-major, right then down: a length each, then, on a
+   * local street, whether it is dropped (1 in 10). */
+  for (i = 0; i < rows; i++) {
+    for (j = 0; j < cols; j++) {
+      const int32_t v = i * cols + j;
+      if (j + 1 < cols) {
+        const int32_t t = road_time(i, (int32_t)(lo + gen_below(&r, (int64_t)max_weight - lo + 1)));
+        seg[2 * (int64_t)v] = i % ROAD_ARTERIAL != 0 && gen_below(&r, 10) == 0 ? -t : t;
+      }
+      if (i + 1 < rows) {
+        const int32_t t = road_time(j, (int32_t)(lo + gen_below(&r, (int64_t)max_weight - lo + 1)));
+        seg[2 * (int64_t)v + 1] = j % ROAD_ARTERIAL != 0 && gen_below(&r, 10) == 0 ? -t : t;
+      }
+    }
+  }
+  /* Connected: the kept segments' components, then every dropped segment
+   * between two of them put back (Kruskal's rule: the full lattice is
+   * connected, so the kept and put-back segments are too). */
+  for (i = 0; i < n; i++) parent[i] = i;
+  for (i = 0; i < n; i++) {
+    if (seg[2 * (int64_t)i] > 0) road_union(parent, i, i + 1);
+    if (seg[2 * (int64_t)i + 1] > 0) road_union(parent, i, i + cols);
+  }
+  for (i = 0; i < n; i++) {
+    if (seg[2 * (int64_t)i] < 0 && road_union(parent, i, i + 1)) seg[2 * (int64_t)i] = -seg[2 * (int64_t)i];
+    if (seg[2 * (int64_t)i + 1] < 0 && road_union(parent, i, i + cols))
+      seg[2 * (int64_t)i + 1] = -seg[2 * (int64_t)i + 1];
+  }
+  free(parent);
+  arcs_reserve(&a, (int64_t)n * 4 + 1);
+  for (i = 0; i < n; i++) {
+    const int32_t w_right = seg[2 * (int64_t)i], w_down = seg[2 * (int64_t)i + 1];
+    if (w_right > 0) {
+      push_arc(&a, i, i + 1, w_right);
+      push_arc(&a, i + 1, i, w_right);
+    }
+    if (w_down > 0) {
+      push_arc(&a, i, i + cols, w_down);
+      push_arc(&a, i + cols, i, w_down);
+    }
+  }
+  free(seg);
+  if (a.failed) gen_error("gsp_gen_road: %d vertices: no memory for the arc list", n);
+  return finish(&a, graph, n, dtype);
+}
+
 gsp_status gsp_gen_ring(gsp_graph** graph, int32_t n, uint64_t seed, gsp_dtype dtype, int32_t max_weight) {
   gen_arcs a = {0, 0, NULL, NULL, NULL, 0};
   gen_rng r = {seed ^ 0x52494E4700000004ull};
@@ -589,7 +709,7 @@ gsp_status gsp_gen_dag(gsp_graph** graph, int32_t n, int32_t degree, uint64_t se
   return finish(&a, graph, n, dtype);
 }
 
-const char* gsp_gen_kinds(void) { return "random rmat grid ring complete dag"; }
+const char* gsp_gen_kinds(void) { return "random rmat grid road ring complete dag"; }
 
 gsp_status gsp_gen_by_name(gsp_graph** graph, const char* kind, int32_t n, int32_t degree, uint64_t seed,
                            gsp_dtype dtype, int32_t max_weight) {
@@ -602,6 +722,12 @@ gsp_status gsp_gen_by_name(gsp_graph** graph, const char* kind, int32_t n, int32
     if (n < 1) return GSP_ERR_INVALID_ARGUMENT;
     gsp_gen_grid_shape(n, &rows, &cols);
     return gsp_gen_grid(graph, rows, cols, seed, dtype, max_weight);
+  }
+  if (strcmp(kind, "road") == 0) {
+    int32_t rows, cols;
+    if (n < 1) return GSP_ERR_INVALID_ARGUMENT;
+    gsp_gen_grid_shape(n, &rows, &cols);
+    return gsp_gen_road(graph, rows, cols, seed, dtype, max_weight);
   }
   if (strcmp(kind, "ring") == 0) return gsp_gen_ring(graph, n, seed, dtype, max_weight);
   if (strcmp(kind, "complete") == 0) return gsp_gen_complete(graph, n, seed, dtype, max_weight);

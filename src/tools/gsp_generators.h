@@ -4,7 +4,8 @@
  *
  * Every generator is deterministic: the same arguments and seed give the same
  * graph, on every platform. Weights are random integers in [1, max_weight]
- * (the DAG: in [-max_weight/2, max_weight]), stored as int32_t for GSP_I32 and
+ * (the DAG: in [-max_weight/2, max_weight]; the road graph: travel times,
+ * see gsp_gen_road), stored as int32_t for GSP_I32 and
  * as the same integral values in float for GSP_F32 and in double for GSP_F64,
  * so the weight types of one seed describe the same graph (float holds
  * integers exactly up to 2^24). max_weight <= 0 means 100.
@@ -75,7 +76,7 @@ gsp_status gsp_gen_csr_graph(gsp_graph** graph, const gsp_gen_csr* csr);
 void gsp_gen_csr_free(gsp_gen_csr* csr);
 
 /* Why the last generator call refused with GSP_ERR_OUT_OF_MEMORY before
- * libgsp saw the graph ("" otherwise); not thread-safe. */
+ * libgsp saw the graph, or why gsp_gen_road refused its arguments ("" otherwise); not thread-safe. */
 const char* gsp_gen_error(void);
 
 /* rows x cols 4-neighbour grid, road-like: every street is two arcs with the
@@ -83,9 +84,30 @@ const char* gsp_gen_error(void);
 gsp_status gsp_gen_grid(gsp_graph** graph, int32_t rows, int32_t cols, uint64_t seed, gsp_dtype dtype,
                         int32_t max_weight);
 
-/* The grid shape gsp_gen_by_name("grid", n) uses: rows = ceil(sqrt(n)),
- * cols = ceil(n / rows), so rows * cols >= n. */
+/* The grid shape gsp_gen_by_name("grid", n) and ("road", n) use:
+ * rows = ceil(sqrt(n)), cols = ceil(n / rows), so rows * cols >= n. */
 void gsp_gen_grid_shape(int32_t n, int32_t* rows, int32_t* cols);
+
+/* A road-like graph with a hierarchy of fast roads, for the road index's
+ * benchmarks (issue 34): real road networks owe their contraction
+ * hierarchies' speed to shortest paths that climb onto faster roads, which
+ * a uniform grid (gsp_gen_grid) lacks. A rows x cols lattice of
+ * intersections, vertex (r, c) being r * cols + c, joined to its
+ * 4-neighbours by two-way segments (two arcs of the same weight). A
+ * segment's class is its road's: row r for a segment along a row, column c
+ * along a column. Every 8th row and column (0, 8, 16, ...) is an arterial,
+ * every 64th (0, 64, ...) a highway; the rest are local streets. Each
+ * segment has a random length in [max(1, max_weight / 2), max_weight], and
+ * its weight is its travel time: the length on a local street, a third of
+ * it on an arterial, a tenth on a highway (rounded, at least 1). About one
+ * local street segment in 10 is dropped (dead ends, irregular blocks), but
+ * the graph stays connected: arterials and highways are never dropped, and
+ * a dropped segment is put back when its two ends would otherwise be
+ * apart (union-find, in row-major order). Deterministic per seed;
+ * GSP_ERR_INVALID_ARGUMENT for rows or cols < 1, rows * cols > INT32_MAX or
+ * another dtype, with gsp_gen_error() saying why. */
+gsp_status gsp_gen_road(gsp_graph** graph, int32_t rows, int32_t cols, uint64_t seed, gsp_dtype dtype,
+                        int32_t max_weight);
 
 /* Directed ring 0 -> 1 -> ... -> n-1 -> 0. */
 gsp_status gsp_gen_ring(gsp_graph** graph, int32_t n, uint64_t seed, gsp_dtype dtype, int32_t max_weight);
@@ -98,9 +120,10 @@ gsp_status gsp_gen_complete(gsp_graph** graph, int32_t n, uint64_t seed, gsp_dty
 gsp_status gsp_gen_dag(gsp_graph** graph, int32_t n, int32_t degree, uint64_t seed, gsp_dtype dtype,
                        int32_t max_weight);
 
-/* By name: "random", "rmat", "grid", "ring", "complete", "dag". degree <= 0
- * means 6 (random, rmat) or 3 (dag); ignored by the others. An unknown name
- * gives GSP_ERR_INVALID_ARGUMENT. */
+/* By name: "random", "rmat", "grid", "road", "ring", "complete", "dag" (grid
+ * and road of gsp_gen_grid_shape(n)). degree <= 0 means 6 (random, rmat) or
+ * 3 (dag); ignored by the others. An unknown name gives
+ * GSP_ERR_INVALID_ARGUMENT. */
 gsp_status gsp_gen_by_name(gsp_graph** graph, const char* kind, int32_t n, int32_t degree, uint64_t seed,
                            gsp_dtype dtype, int32_t max_weight);
 
