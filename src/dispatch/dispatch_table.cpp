@@ -305,7 +305,8 @@ void table_into(const Graph& g, const int32_t* sources, int32_t num_sources, con
   if (num_sources > 0 && num_targets > 0) {
     if (algorithm == GSP_CH &&
         (backend != GSP_BACKEND_CUDA ||
-         (o.backend == GSP_BACKEND_AUTO && !index_table_rows_win(g, num_sources, num_targets, o.num_threads, paths != nullptr)))) {
+         (o.backend == GSP_BACKEND_AUTO &&
+          !index_table_rows_win(g, num_sources, num_targets, o.num_threads, paths != nullptr)))) {
       // From an index a table is the CPU's bucket search, or the device's
       // rows where CUDA is asked for or AUTO estimates them faster (large
       // tables; doc/road-index.md, "Tables").

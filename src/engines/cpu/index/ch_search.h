@@ -25,10 +25,14 @@ template <class W>
 class UpwardSearch {
  public:
   using D = ChDist<W>;
-  explicit UpwardSearch(int32_t n) : dist_(static_cast<size_t>(n), ch_inf<W>()), tree_(static_cast<size_t>(n)) {}
+  explicit UpwardSearch(int32_t n)
+      : dist_(static_cast<size_t>(n), ch_inf<W>()), slot_(static_cast<size_t>(n), -1), tree_(static_cast<size_t>(n)) {}
 
   void start(const ChArcs<W>& arcs, const ChArcs<W>* stall, int32_t from, bool tree = true) {
-    for (int32_t p : touched_) dist_[static_cast<size_t>(p)] = ch_inf<W>();
+    for (int32_t p : touched_) {
+      dist_[static_cast<size_t>(p)] = ch_inf<W>();
+      slot_[static_cast<size_t>(p)] = -1;
+    }
     if (tree_kept_) {
       for (int32_t p : touched_) tree_[static_cast<size_t>(p)] = Link{};
     }
@@ -40,35 +44,40 @@ class UpwardSearch {
     stall_ = stall;
     dist_[static_cast<size_t>(from)] = 0;
     touched_.push_back(from);
-    heap_.emplace_back(D(0), from);
+    slot_[static_cast<size_t>(from)] = 0;
+    heap_.push_back(Item{D(0), from});
   }
   // The smallest label still queued (infinity when none).
-  D next_key() {
-    drop_stale();
-    return heap_.empty() ? ch_inf<W>() : heap_.front().first;
-  }
+  D next_key() const { return heap_.empty() ? ch_inf<W>() : heap_.front().key; }
   // Settles the next vertex; -1 when none is left. A stalled vertex is
   // settled (returned) but not expanded; stalled() says so.
   int32_t step() {
-    drop_stale();
     if (heap_.empty()) return -1;
-    std::pop_heap(heap_.begin(), heap_.end(), later);
-    const auto [d, u] = heap_.back();
-    heap_.pop_back();
+    const Item top = heap_.front();
+    pop_front();
+    const int32_t u = top.vertex;
+    const D d = top.key;
     settled_.push_back(u);
     stalled_ = stall_ != nullptr && is_stalled(u, d);
     if (stalled_) return u;
     const ChArcs<W>& a = *arcs_;
-    for (int64_t e = a.offsets[static_cast<size_t>(u)]; e < a.offsets[static_cast<size_t>(u) + 1]; ++e) {
+    const int64_t end = a.offsets[static_cast<size_t>(u) + 1];
+    for (int64_t e = a.offsets[static_cast<size_t>(u)]; e < end; ++e) {
       const int32_t h = a.other[static_cast<size_t>(e)];
       const D nd = d + a.weight[static_cast<size_t>(e)];
       D& cur = dist_[static_cast<size_t>(h)];
       if (nd < cur) {
-        if (cur == ch_inf<W>()) touched_.push_back(h);
+        int32_t at = slot_[static_cast<size_t>(h)];
+        if (cur == ch_inf<W>()) {
+          touched_.push_back(h);
+          at = static_cast<int32_t>(heap_.size());
+          heap_.push_back(Item{nd, h});
+        } else if (at < 0) {
+          continue;  // settled: no arc is negative, so never better
+        }
         cur = nd;
         if (tree_kept_) tree_[static_cast<size_t>(h)] = Link{e, u};
-        heap_.emplace_back(nd, h);
-        std::push_heap(heap_.begin(), heap_.end(), later);
+        sift_up(at, Item{nd, h});
       }
     }
     return u;
@@ -93,16 +102,48 @@ class UpwardSearch {
     int64_t arc = -1;
     int32_t parent = -1;
   };
-  // The heap's order (a type, not a function pointer, so that it inlines).
-  struct Later {
-    bool operator()(const std::pair<D, int32_t>& x, const std::pair<D, int32_t>& y) const { return x.first > y.first; }
+  struct Item {
+    D key;
+    int32_t vertex;
   };
-  static constexpr Later later{};
-  void drop_stale() {
-    while (!heap_.empty() && heap_.front().first > dist_[static_cast<size_t>(heap_.front().second)]) {
-      std::pop_heap(heap_.begin(), heap_.end(), later);
-      heap_.pop_back();
+  // The queue: a 4-ary heap with each queued vertex's slot (slot_; -1 once
+  // settled or never reached), so a better label moves its vertex up
+  // instead of queueing it again: the heap holds each vertex once, and a
+  // settle is one pop, with no stale entries to drop.
+  static constexpr int32_t kArity = 4;
+  void place(int32_t at, const Item& item) {
+    heap_[static_cast<size_t>(at)] = item;
+    slot_[static_cast<size_t>(item.vertex)] = at;
+  }
+  void sift_up(int32_t at, const Item& item) {
+    while (at > 0) {
+      const int32_t up = (at - 1) / kArity;
+      if (!(item.key < heap_[static_cast<size_t>(up)].key)) break;
+      place(at, heap_[static_cast<size_t>(up)]);
+      at = up;
     }
+    place(at, item);
+  }
+  void pop_front() {
+    slot_[static_cast<size_t>(heap_.front().vertex)] = -1;
+    const Item item = heap_.back();
+    heap_.pop_back();
+    const int32_t size = static_cast<int32_t>(heap_.size());
+    if (size == 0) return;
+    int32_t at = 0;
+    for (;;) {
+      const int32_t first = at * kArity + 1;
+      if (first >= size) break;
+      int32_t best = first;
+      const int32_t last = std::min(first + kArity, size);
+      for (int32_t c = first + 1; c < last; ++c) {
+        if (heap_[static_cast<size_t>(c)].key < heap_[static_cast<size_t>(best)].key) best = c;
+      }
+      if (!(heap_[static_cast<size_t>(best)].key < item.key)) break;
+      place(at, heap_[static_cast<size_t>(best)]);
+      at = best;
+    }
+    place(at, item);
   }
   bool is_stalled(int32_t u, D d) const {
     const ChArcs<W>& s = *stall_;
@@ -114,9 +155,10 @@ class UpwardSearch {
   }
 
   std::vector<D> dist_;
+  std::vector<int32_t> slot_;
   std::vector<Link> tree_;
   std::vector<int32_t> touched_, settled_;
-  std::vector<std::pair<D, int32_t>> heap_;
+  std::vector<Item> heap_;
   const ChArcs<W>* arcs_ = nullptr;
   const ChArcs<W>* stall_ = nullptr;
   bool stalled_ = false;
