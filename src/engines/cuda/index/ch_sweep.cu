@@ -22,6 +22,9 @@
 //     level would cost a launch's latency, several microseconds, for a
 //     level of a few vertices);
 //   - every later level, one launch each, over every group of the pass.
+// A cell's arcs are read by a team of lanes (sweep_cell), sized by its
+// level's arcs: one lane a cell would read the arcs of the level's vertex
+// of most arcs one after another (NY: up to 39 at the top, 20 below).
 // The rows are then written in graph order (each row's int32 overflow
 // checked) and handed over by the sparse engines' pass pipeline
 // (apsp_sparse/pass_pipeline.cuh): straight into page-locked results,
@@ -53,14 +56,16 @@ namespace {
 // allocations, freed with the index) and, on the host, where each level
 // begins and where each position went.
 struct DeviceIndex {
-  void* offsets = nullptr;           // int64_t[n + 1]: the arcs into sweep vertex i
-  void* from = nullptr;              // int32_t[arcs]: the sweep vertex an arc comes from
-  void* weight = nullptr;            // ChDist<W>[arcs]
-  void* arc_last = nullptr;          // int32_t[arcs]: graph vertex before the head on the arc's path
-  void* sweep_of = nullptr;          // int32_t[n]: graph vertex -> sweep vertex
-  void* levels = nullptr;            // int32_t[levels + 1]: level_begin on the device
-  std::vector<int32_t> level_begin;  // levels + 1
-  std::vector<int32_t> slot;         // position -> sweep vertex
+  void* offsets = nullptr;            // int64_t[n + 1]: the arcs into sweep vertex i
+  void* from = nullptr;               // int32_t[arcs]: the sweep vertex an arc comes from
+  void* weight = nullptr;             // ChDist<W>[arcs]
+  void* arc_last = nullptr;           // int32_t[arcs]: graph vertex before the head on the arc's path
+  void* sweep_of = nullptr;           // int32_t[n]: graph vertex -> sweep vertex
+  void* levels = nullptr;             // int32_t[levels + 1]: level_begin on the device
+  std::vector<int32_t> level_begin;   // levels + 1
+  std::vector<int32_t> level_degree;  // per level: the most arcs into one of its vertices
+  std::vector<int64_t> level_arcs;    // per level: its vertices' arcs
+  std::vector<int32_t> slot;          // position -> sweep vertex
   int64_t arcs = 0;
   bool ready = false;
 };
@@ -122,11 +127,20 @@ void make_sweep_order(const ChHierarchy<W>& h, DeviceIndex& d, std::vector<int32
   std::vector<int32_t> next(d.level_begin.begin(), d.level_begin.end() - 1);
   order.assign(static_cast<size_t>(n), 0);
   d.slot.assign(static_cast<size_t>(n), 0);
-  for (int32_t p = 0; p < n; ++p) {
-    const int32_t k = next[static_cast<size_t>(level[static_cast<size_t>(p)])]++;
-    order[static_cast<size_t>(k)] = p;
-    d.slot[static_cast<size_t>(p)] = k;
+  for (int32_t p = 0; p < n; ++p)
+    order[static_cast<size_t>(next[static_cast<size_t>(level[static_cast<size_t>(p)])]++)] = p;
+  // Within a level, vertices of most arcs first: a warp's cells then have
+  // about as many arcs each, and none waits long for one (the sweep reads
+  // nothing of its own level, so the order within one is free).
+  const auto degree = [&](int32_t p) {
+    return h.up_in.offsets[static_cast<size_t>(p) + 1] - h.up_in.offsets[static_cast<size_t>(p)];
+  };
+  for (int32_t l = 0; l < levels; ++l) {
+    std::stable_sort(order.begin() + d.level_begin[static_cast<size_t>(l)],
+                     order.begin() + d.level_begin[static_cast<size_t>(l) + 1],
+                     [&](int32_t a, int32_t b) { return degree(a) > degree(b); });
   }
+  for (int32_t k = 0; k < n; ++k) d.slot[static_cast<size_t>(order[static_cast<size_t>(k)])] = k;
 }
 
 // The index's copy on ctx.device(), made on first use (the time counts as
@@ -153,6 +167,16 @@ const DeviceIndex& device_index(RunContext& ctx, const ChHierarchy<W>& h) {
     offsets[static_cast<size_t>(k) + 1] = offsets[static_cast<size_t>(k)] + (in.offsets[p + 1] - in.offsets[p]);
   }
   d.arcs = offsets.back();
+  const size_t levels = d.level_begin.size() - 1;
+  d.level_degree.assign(levels, 0);
+  d.level_arcs.assign(levels, 0);
+  for (size_t l = 0; l < levels; ++l) {
+    for (int32_t k = d.level_begin[l]; k < d.level_begin[l + 1]; ++k) {
+      const int64_t deg = offsets[static_cast<size_t>(k) + 1] - offsets[static_cast<size_t>(k)];
+      d.level_degree[l] = std::max(d.level_degree[l], static_cast<int32_t>(std::min<int64_t>(deg, INT32_MAX)));
+      d.level_arcs[l] += deg;
+    }
+  }
   std::vector<int32_t> from(static_cast<size_t>(d.arcs)), arc_last(static_cast<size_t>(d.arcs));
   std::vector<D> weight(static_cast<size_t>(d.arcs));
   for (int32_t k = 0; k < n; ++k) {
@@ -201,57 +225,176 @@ struct Sweep {
   int64_t group_cells;  // n x K
 };
 
-// Cell c (sweep vertex c / K, lane c % K) of the labels at `d` takes the
-// best of its arcs from above: the CPU sweep's loop.
-template <class D, int K>
-__device__ __forceinline__ void sweep_cell(const Sweep<D>& s, D* d, int32_t* last, int64_t c) {
-  const int64_t i = c / K;
-  const int lane = static_cast<int>(c % K);
-  D best = d[c];
-  int32_t via = -1;
-  const int64_t end = s.offsets[i + 1];
-  for (int64_t e = s.offsets[i]; e < end; ++e) {
-    const D x = d[static_cast<int64_t>(s.from[e]) * K + lane] + s.weight[e];
-    if (x < best) {
-      best = x;
-      via = s.arc_last[e];
+// A cell (sweep vertex c / K, lane c % K) of the labels takes the best of
+// its arcs from above, by a team of G lanes of one warp (G a power of two
+// up to 32, the team's first lane `team_lane` 0): lane j reads arcs j,
+// j + G, ...; the team's minimum is the smallest (label, arc) pair, so the
+// label and the predecessor are the CPU sweep's sequential loop's (its
+// strict comparison keeps the first arc of the minimum; none below the
+// cell's own label keeps it). A lane reads its arcs four at a time, the
+// four's reads issued before the first is used (a warp issues in order:
+// one arc at a time would wait a device read's latency for each; NY's top
+// has vertices of 20 to 39 arcs). I, the index type, is int32_t in the top
+// kernel, whose few cells and arcs it counts with half the instructions.
+
+// Four arcs of one lane: arcs a, a + G, a + 2G, a + 3G of a vertex (those
+// below its degree).
+template <class D>
+struct ArcBatch {
+  int32_t from[4];
+  int32_t last[4];
+  D weight[4];
+};
+
+template <class D, class I>
+__device__ __forceinline__ void load_batch(const Sweep<D>& s, I begin, int32_t a, int32_t degree, int G,
+                                           ArcBatch<D>& b) {
+#pragma unroll
+  for (int j = 0; j < 4; ++j) {
+    if (a + j * G < degree) {
+      const I e = begin + a + j * G;
+      b.from[j] = s.from[e];
+      b.weight[j] = s.weight[e];
+      b.last[j] = s.arc_last[e];
     }
   }
-  d[c] = best;
-  if (last != nullptr && via >= 0) last[c] = via;
 }
 
+// The lane's best so far: label, arc (relative to the vertex's first; -1:
+// none below the cell's own label) and the arc's graph vertex before the
+// head.
+template <class D>
+struct Best {
+  D label;
+  int32_t arc;
+  int32_t via;
+};
+
+template <class D, int K, class I>
+__device__ __forceinline__ void relax_batch(const D* d, int lane, const ArcBatch<D>& b, int32_t a, int32_t degree,
+                                            int G, Best<D>& best) {
+#pragma unroll
+  for (int j = 0; j < 4; ++j) {
+    if (a + j * G < degree) {
+      const D x = d[static_cast<I>(b.from[j]) * K + lane] + b.weight[j];
+      if (x < best.label) best = Best<D>{x, a + j * G, b.last[j]};
+    }
+  }
+}
+
+// The team's minimum into its first lane; every lane of the warp calls it.
+template <class D>
+__device__ __forceinline__ void reduce_team(Best<D>& best, int G) {
+  for (int offset = G / 2; offset > 0; offset /= 2) {
+    const D other = __shfl_xor_sync(0xffffffffu, best.label, offset, G);
+    const int32_t other_arc = __shfl_xor_sync(0xffffffffu, best.arc, offset, G);
+    const int32_t other_via = __shfl_xor_sync(0xffffffffu, best.via, offset, G);
+    // Equal labels are both the cell's own (no arc) or both improvements.
+    if (other < best.label || (other == best.label && other_arc < best.arc))
+      best = Best<D>{other, other_arc, other_via};
+  }
+}
+
+template <class D>
+__device__ __forceinline__ void write_cell(D* d, int32_t* last, int64_t c, bool valid, int team_lane,
+                                           const Best<D>& best) {
+  if (valid && team_lane == 0 && best.arc >= 0) {
+    d[c] = best.label;
+    if (last != nullptr) last[c] = best.via;
+  }
+}
+
+// Cell c, whose vertex's arcs are [begin, begin + degree); every lane of
+// the warp calls it, a cell past the level's end with `valid` false.
+template <class D, int K, class I>
+__device__ __forceinline__ void sweep_cell(const Sweep<D>& s, D* d, int32_t* last, I c, I begin, int32_t degree,
+                                           bool valid, int team_lane, int G) {
+  Best<D> best{valid ? d[c] : D(0), -1, -1};
+  if (valid) {
+    const int lane = static_cast<int>(c % K);
+    for (int32_t a = team_lane; a < degree; a += 4 * G) {
+      ArcBatch<D> b;
+      load_batch(s, begin, a, degree, G, b);
+      relax_batch<D, K, I>(d, lane, b, a, degree, G, best);
+    }
+  }
+  reduce_team(best, G);
+  write_cell(d, last, c, valid, team_lane, best);
+}
+
+// The top of the hierarchy's levels one block sweeps, at most, and the
+// log2 of each one's team size (a kernel argument: constant memory).
+constexpr int32_t kMaxTopLevels = 256;
+struct TopTeams {
+  uint8_t log2[kMaxTopLevels];
+};
+
 // The top `levels` levels of group blockIdx.x, in shared memory: their
-// labels (level_begin[levels] x K of them) and the level bounds.
+// labels (level_begin[levels] x K of them), the level bounds and team
+// sizes, and their vertices' arc offsets (int32: the top's arcs are few).
+// A level is swept in as few rounds of the block's 1024 lanes as its cells
+// allow, each cell by a team of lanes (choose_top); a warp whose cells all
+// lie past the level's end skips the round. The levels follow one
+// another, so what a level costs is its slowest warp's chain of dependent
+// steps (offsets, arcs, labels, the team's shuffles, the barrier). Issuing
+// a level's reads of arcs during the level before (a variant measured on
+// the H200) spilled registers and took 1.6x as long.
 template <class D, int K>
-__global__ void __launch_bounds__(1024) sweep_top_kernel(Sweep<D> s, const int32_t* level_begin, int32_t levels) {
+__global__ void __launch_bounds__(1024)
+    sweep_top_kernel(Sweep<D> s, const int32_t* level_begin, int32_t levels, TopTeams teams) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   D* sd = reinterpret_cast<D*>(smem_raw);
   D* gd = s.d + blockIdx.x * s.group_cells;
   int32_t* last = s.last != nullptr ? s.last + blockIdx.x * s.group_cells : nullptr;
-  const int64_t cells = static_cast<int64_t>(level_begin[levels]) * K;
-  int32_t* bounds = reinterpret_cast<int32_t*>(sd + cells);
-  for (int32_t l = threadIdx.x; l <= levels; l += blockDim.x) bounds[l] = level_begin[l];
-  for (int64_t c = threadIdx.x; c < cells; c += blockDim.x) sd[c] = gd[c];
+  const int32_t vertices = level_begin[levels];
+  const int32_t cells = vertices * K;
+  int32_t* bounds = reinterpret_cast<int32_t*>(sd + cells);  // levels + 1
+  int32_t* team_log2 = bounds + levels + 1;                  // levels
+  int32_t* offsets = team_log2 + levels;                     // vertices + 1
+  for (int32_t l = threadIdx.x; l <= levels; l += blockDim.x) {
+    bounds[l] = level_begin[l];
+    if (l < levels) team_log2[l] = teams.log2[l];
+  }
+  for (int32_t v = threadIdx.x; v <= vertices; v += blockDim.x) offsets[v] = static_cast<int32_t>(s.offsets[v]);
+  for (int32_t c = threadIdx.x; c < cells; c += blockDim.x) sd[c] = gd[c];
   __syncthreads();
+  const int warp = static_cast<int>(threadIdx.x) / 32;
   for (int32_t l = 0; l < levels; ++l) {
-    const int64_t end = static_cast<int64_t>(bounds[l + 1]) * K;
-    for (int64_t c = static_cast<int64_t>(bounds[l]) * K + threadIdx.x; c < end; c += blockDim.x) {
-      sweep_cell<D, K>(s, sd, last, c);
+    const int32_t first = bounds[l] * K;
+    const int32_t end = bounds[l + 1] * K;
+    const int lg = team_log2[l];
+    const int G = 1 << lg;
+    const int32_t per_round = static_cast<int32_t>(blockDim.x) >> lg;
+    const int32_t team = static_cast<int32_t>(threadIdx.x) >> lg;
+    const int team_lane = static_cast<int>(threadIdx.x) & (G - 1);
+    const int32_t warp_first_team = (warp * 32) >> lg;
+    for (int32_t base = first; base < end; base += per_round) {
+      if (base + warp_first_team >= end) break;  // the warp's teams are all past the end (warp-uniform)
+      const int32_t c = base + team;
+      const bool valid = c < end;
+      const int32_t i = valid ? c / K : 0;
+      const int32_t begin = offsets[i];
+      sweep_cell<D, K, int32_t>(s, sd, last, c, begin, valid ? offsets[i + 1] - begin : 0, valid, team_lane, G);
     }
     __syncthreads();
   }
-  for (int64_t c = threadIdx.x; c < cells; c += blockDim.x) gd[c] = sd[c];
+  for (int32_t c = threadIdx.x; c < cells; c += blockDim.x) gd[c] = sd[c];
 }
 
-// One level, cells [first, first + per_group) of every group.
+// One level, cells [first, first + per_group) of every group, a team of G
+// lanes a cell.
 template <class D, int K>
-__global__ void sweep_level_kernel(Sweep<D> s, int64_t first, int64_t per_group, int64_t total) {
+__global__ void sweep_level_kernel(Sweep<D> s, int64_t first, int64_t per_group, int64_t total, int G) {
   const int64_t t = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x;
-  if (t >= total) return;
-  const int64_t g = t / per_group;
-  sweep_cell<D, K>(s, s.d + g * s.group_cells, s.last != nullptr ? s.last + g * s.group_cells : nullptr,
-                   first + t % per_group);
+  const int64_t cell = t / G;
+  if (cell - static_cast<int64_t>(threadIdx.x % 32) / G >= total) return;  // the whole warp is past the end
+  const bool valid = cell < total;
+  const int64_t g = valid ? cell / per_group : 0;
+  const int64_t c = first + (valid ? cell % per_group : 0);
+  const int64_t begin = valid ? s.offsets[c / K] : 0;
+  const int32_t degree = valid ? static_cast<int32_t>(s.offsets[c / K + 1] - begin) : 0;
+  sweep_cell<D, K, int64_t>(s, s.d + g * s.group_cells, s.last != nullptr ? s.last + g * s.group_cells : nullptr, c,
+                            begin, degree, valid, static_cast<int>(t % G), G);
 }
 
 // A label of an upward search, for its cell.
@@ -306,7 +449,7 @@ __global__ void emit_rows_kernel(const D* d, const int32_t* last, const int32_t*
 // Shared memory a top-of-hierarchy block may take, and the cells a level
 // may have to be swept there (more go to a launch of their own: one
 // block's 1024 threads would take several rounds).
-constexpr size_t kTopSharedBytes = size_t(200) << 10;
+constexpr size_t kTopSharedBytes = size_t(224) << 10;
 constexpr int64_t kTopLevelCells = 4096;
 
 // Seeds a pass's work arrays hold for each of its rows (NY: an upward
@@ -335,13 +478,14 @@ class SweepPasses {
 
   void start(const int32_t* sources, int32_t count) {
     sources_ = sources;
+    const int32_t groups = (count + K - 1) / K;
+    const int64_t cells = groups * static_cast<int64_t>(n_) * K;
+    // The labels' fill runs on the device while the host searches upward.
+    sparse::fill(ctx_, d_, static_cast<size_t>(cells), ch_inf<W>());
+    if (paths_) sparse::fill(ctx_, last_, static_cast<size_t>(cells), int32_t{-1});
     seeder_.seeds(sources, count, seeds_);
     const int64_t seeds = seeds_.begin.back();
     const Seed<D>* on_device = send_seeds(count, seeds);
-    const int32_t groups = (count + K - 1) / K;
-    const int64_t cells = groups * static_cast<int64_t>(n_) * K;
-    sparse::fill(ctx_, d_, static_cast<size_t>(cells), ch_inf<W>());
-    if (paths_) sparse::fill(ctx_, last_, static_cast<size_t>(cells), int32_t{-1});
     if (seeds > 0) {
       seed_kernel<D><<<blocks_for(seeds, 256), 256, 0, ctx_.stream()>>>(d_, paths_ ? last_ : nullptr, on_device, seeds);
       GSP_CUDA_LAUNCH();
@@ -349,15 +493,19 @@ class SweepPasses {
     const Sweep<D> s = sweep();
     const int32_t levels = static_cast<int32_t>(dev_.level_begin.size()) - 1;
     if (top_levels_ > 0) {
-      sweep_top_kernel<D, K>
-          <<<groups, 1024, top_bytes_, ctx_.stream()>>>(s, static_cast<const int32_t*>(dev_.levels), top_levels_);
+      sweep_top_kernel<D, K><<<groups, 1024, top_bytes_, ctx_.stream()>>>(s, static_cast<const int32_t*>(dev_.levels),
+                                                                          top_levels_, top_teams_);
       GSP_CUDA_LAUNCH();
     }
     for (int32_t l = top_levels_; l < levels; ++l) {
-      const int64_t first = static_cast<int64_t>(dev_.level_begin[static_cast<size_t>(l)]) * K;
-      const int64_t per_group = static_cast<int64_t>(dev_.level_begin[static_cast<size_t>(l) + 1]) * K - first;
+      const size_t at = static_cast<size_t>(l);
+      const int64_t first = static_cast<int64_t>(dev_.level_begin[at]) * K;
+      const int64_t per_group = static_cast<int64_t>(dev_.level_begin[at + 1]) * K - first;
       const int64_t total = per_group * groups;
-      sweep_level_kernel<D, K><<<blocks_for(total, 256), 256, 0, ctx_.stream()>>>(s, first, per_group, total);
+      // Rows side by side (K > 1) already give a vertex K lanes, their
+      // labels of one arc read together: no teams there.
+      const int G = 1 << level_team_log2(at, K > 1 ? 1 : 8);
+      sweep_level_kernel<D, K><<<blocks_for(total * G, 256), 256, 0, ctx_.stream()>>>(s, first, per_group, total, G);
       GSP_CUDA_LAUNCH();
     }
   }
@@ -387,22 +535,57 @@ class SweepPasses {
                     static_cast<int64_t>(n_) * K};
   }
 
-  // The top levels one block sweeps: while they are small and their labels
-  // (and bounds) fit in its shared memory.
+  // A level's team size (log2) in the level kernels: one lane per arc of
+  // its average vertex (a power of two at least that), at most `most`.
+  int level_team_log2(size_t level, int most) const {
+    const int64_t vertices = dev_.level_begin[level + 1] - dev_.level_begin[level];
+    const double average =
+        vertices > 0 ? static_cast<double>(dev_.level_arcs[level]) / static_cast<double>(vertices) : 0.0;
+    int g = 0;
+    while ((1 << g) < most && (1 << g) < average) ++g;
+    return g;
+  }
+  // In the top kernel: a team large enough that the level's vertex of
+  // most arcs gives each lane at most 4 (one batch of reads: sweep_cell),
+  // at most 32, halved while the level's cells would need more than one
+  // round of the block's 1024 lanes. What a level costs is its slowest
+  // warp's chain of dependent reads (the other warps wait at the barrier;
+  // Nsight Compute on New York's top: 54% of the warps' cycles there, one
+  // instruction issued every 6 cycles a scheduler).
+  int top_team_log2(size_t level) const {
+    const int64_t cells = static_cast<int64_t>(dev_.level_begin[level + 1] - dev_.level_begin[level]) * K;
+    int g = 0;
+    while (g < 5 && 4 * (1 << g) < dev_.level_degree[level]) ++g;
+    while (g > 0 && (cells << g) > 1024) --g;
+    return g;
+  }
+
+  // Shared memory of a top of `top` levels: labels, bounds, team sizes,
+  // offsets.
+  size_t top_shared_bytes(int32_t top) const {
+    const size_t vertices = static_cast<size_t>(dev_.level_begin[static_cast<size_t>(top)]);
+    const size_t bytes = vertices * K * sizeof(D) + (static_cast<size_t>(top) * 2 + 1 + vertices + 1) * sizeof(int32_t);
+    return (bytes + 15) / 16 * 16;
+  }
+
+  // The top levels one block sweeps: while they are small and what they
+  // keep in shared memory fits (their arcs, counted in int32 there, are
+  // few).
   void choose_top() {
     const size_t cap = std::min(kTopSharedBytes, static_cast<size_t>(ctx_.props().sharedMemPerBlockOptin));
     const int32_t levels = static_cast<int32_t>(dev_.level_begin.size()) - 1;
     int32_t top = 0;
-    while (top < levels) {
-      const int64_t b = dev_.level_begin[static_cast<size_t>(top)], e = dev_.level_begin[static_cast<size_t>(top) + 1];
-      const size_t bytes = static_cast<size_t>(e) * K * sizeof(D) + static_cast<size_t>(top + 2) * sizeof(int32_t);
-      if ((e - b) * K > kTopLevelCells || bytes > cap) break;
+    int64_t arcs = 0;
+    while (top < levels && top < kMaxTopLevels) {
+      const size_t l = static_cast<size_t>(top);
+      const int64_t cells = static_cast<int64_t>(dev_.level_begin[l + 1] - dev_.level_begin[l]) * K;
+      if (cells > kTopLevelCells || top_shared_bytes(top + 1) > cap || arcs + dev_.level_arcs[l] > INT32_MAX) break;
+      arcs += dev_.level_arcs[l];
+      top_teams_.log2[l] = static_cast<uint8_t>(top_team_log2(l));
       ++top;
     }
     top_levels_ = top;
-    const int64_t cells = static_cast<int64_t>(dev_.level_begin[static_cast<size_t>(top)]) * K;
-    top_bytes_ = static_cast<size_t>(cells) * sizeof(D) + static_cast<size_t>(top + 1) * sizeof(int32_t);
-    top_bytes_ = (top_bytes_ + 15) / 16 * 16;
+    top_bytes_ = top_shared_bytes(top);
     if (top > 0) {
       GSP_CUDA(cudaFuncSetAttribute(sweep_top_kernel<D, K>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                     static_cast<int>(top_bytes_)));
@@ -452,6 +635,7 @@ class SweepPasses {
   const bool paths_;
   const int32_t* sources_ = nullptr;  // the last pass's
   int32_t top_levels_ = 0;
+  TopTeams top_teams_{};
   size_t top_bytes_ = 0;
   D* d_ = nullptr;  // groups x n x K labels (the workspace's)
   int32_t* last_ = nullptr;
