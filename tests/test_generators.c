@@ -438,7 +438,14 @@ int main(void) {
     CHECK_STATUS(gsp_gen_by_name(&g, "nonsense", 10, 0, 1, GSP_I32, 0), GSP_ERR_INVALID_ARGUMENT);
     CHECK(g == NULL, "failed generator left a graph");
     CHECK_STATUS(gsp_gen_random(&g, 0, 6, 1, GSP_I32, 0), GSP_ERR_INVALID_ARGUMENT);
+    CHECK(strstr(gsp_gen_error(), "0 vertices") != NULL, "random n = 0: '%s'", gsp_gen_error());
     CHECK_STATUS(gsp_gen_grid(&g, 0, 5, 1, GSP_I32, 0), GSP_ERR_INVALID_ARGUMENT);
+    CHECK(strstr(gsp_gen_error(), "0 x 5") != NULL, "grid 0 x 5: '%s'", gsp_gen_error());
+    CHECK_STATUS(gsp_gen_ring(&g, 5, 1, (gsp_dtype)9, 0), GSP_ERR_INVALID_ARGUMENT);
+    CHECK(strstr(gsp_gen_error(), "dtype 9") != NULL, "ring dtype 9: '%s'", gsp_gen_error());
+    CHECK_OK(gsp_gen_ring(&g, 5, 1, GSP_I32, 0));
+    CHECK(gsp_gen_error()[0] == 0, "ring: a message after success: '%s'", gsp_gen_error());
+    gsp_graph_destroy(g);
   }
   /* the seed papers' Graph4096: 4096 vertices of out-degree 6 */
   {

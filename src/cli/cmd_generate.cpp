@@ -73,7 +73,7 @@ int cmd_generate(const Args& a) {
                                  : w == "f64" ? GSP_F64
                                               : GSP_I32,
                                  maxw);
-  if (s != GSP_OK && *gsp_gen_error()) {  // the generator's own arrays did not fit
+  if (s != GSP_OK && *gsp_gen_error()) {  // the generator says why (arguments, its own arrays)
     failure(std::string("cannot generate the graph: ") + gsp_status_name(s) + ": " + gsp_gen_error());
   }
   if (s != GSP_OK) failure("cannot generate the graph: " + status_text(s));

@@ -259,20 +259,54 @@ static gsp_status finish(gen_arcs* a, gsp_graph** graph, int32_t n, gsp_dtype dt
   return s;
 }
 
-static gsp_status check(gsp_graph** graph, int32_t n, gsp_dtype dtype) {
-  if (graph == NULL) return GSP_ERR_INVALID_ARGUMENT;
-  *graph = NULL;
-  if (n < 1 || (dtype != GSP_F32 && dtype != GSP_I32 && dtype != GSP_F64)) return GSP_ERR_INVALID_ARGUMENT;
+/* The vertex count and weight type every generator takes; a refusal says
+ * why (gsp_gen_error). */
+static gsp_status check_size(int32_t n, gsp_dtype dtype) {
+  if (n < 1) {
+    gen_error("%d vertices: expected at least 1", n);
+    return GSP_ERR_INVALID_ARGUMENT;
+  }
+  if (dtype != GSP_F32 && dtype != GSP_I32 && dtype != GSP_F64) {
+    gen_error("dtype %d: expected GSP_I32, GSP_F32 or GSP_F64", (int)dtype);
+    return GSP_ERR_INVALID_ARGUMENT;
+  }
   return GSP_OK;
 }
 
-static gsp_status check_csr(gsp_gen_csr* out, int32_t n, int32_t degree, gsp_dtype dtype) {
-  if (out == NULL) return GSP_ERR_INVALID_ARGUMENT;
-  memset(out, 0, sizeof *out);
+/* A generator's arguments, its message cleared first. */
+static gsp_status check(gsp_graph** graph, int32_t n, gsp_dtype dtype) {
   gen_error_text[0] = 0;
-  if (n < 1 || degree < 0 || (dtype != GSP_F32 && dtype != GSP_I32 && dtype != GSP_F64))
+  if (graph == NULL) {
+    gen_error("graph is NULL");
     return GSP_ERR_INVALID_ARGUMENT;
-  return GSP_OK;
+  }
+  *graph = NULL;
+  return check_size(n, dtype);
+}
+
+/* A rows x cols lattice's (gsp_gen_grid, gsp_gen_road). */
+static gsp_status check_lattice(gsp_graph** graph, int32_t rows, int32_t cols, gsp_dtype dtype) {
+  if (rows < 1 || cols < 1 || (int64_t)rows * cols > INT32_MAX) {
+    gen_error_text[0] = 0;
+    if (graph) *graph = NULL;
+    gen_error("%d x %d: rows and cols must be >= 1 and rows * cols <= %d", rows, cols, INT32_MAX);
+    return GSP_ERR_INVALID_ARGUMENT;
+  }
+  return check(graph, rows * cols, dtype);
+}
+
+static gsp_status check_csr(gsp_gen_csr* out, int32_t n, int32_t degree, gsp_dtype dtype) {
+  gen_error_text[0] = 0;
+  if (out == NULL) {
+    gen_error("out is NULL");
+    return GSP_ERR_INVALID_ARGUMENT;
+  }
+  memset(out, 0, sizeof *out);
+  if (degree < 0) {
+    gen_error("degree %d: expected >= 0", degree);
+    return GSP_ERR_INVALID_ARGUMENT;
+  }
+  return check_size(n, dtype);
 }
 
 static int32_t random_weight(gen_rng* r, int32_t max_weight) { return (int32_t)(1 + gen_below(r, max_weight)); }
@@ -513,11 +547,7 @@ gsp_status gsp_gen_grid(gsp_graph** graph, int32_t rows, int32_t cols, uint64_t 
   gen_rng r = {seed ^ 0x4752494400000003ull};
   int32_t i, j;
   gsp_status s;
-  if (rows < 1 || cols < 1 || (int64_t)rows * cols > INT32_MAX) {
-    if (graph) *graph = NULL;
-    return GSP_ERR_INVALID_ARGUMENT;
-  }
-  s = check(graph, rows * cols, dtype);
+  s = check_lattice(graph, rows, cols, dtype);
   if (s != GSP_OK) return s;
   max_weight = MAXW(max_weight);
   arcs_reserve(&a, (int64_t)rows * cols * 4 + 1);
@@ -586,23 +616,9 @@ gsp_status gsp_gen_road(gsp_graph** graph, int32_t rows, int32_t cols, uint64_t 
   int32_t* seg;    /* 2 per vertex: its segment right, then down; > 0 kept, < 0 dropped, 0 none */
   int32_t* parent; /* union-find over the kept segments */
   gsp_status s;
-  gen_error_text[0] = 0;
-  if (graph) *graph = NULL;
-  if (graph == NULL) {
-    gen_error("gsp_gen_road: graph is NULL");
-    return GSP_ERR_INVALID_ARGUMENT;
-  }
-  if (rows < 1 || cols < 1 || (int64_t)rows * cols > INT32_MAX) {
-    gen_error("gsp_gen_road: %d x %d: rows and cols must be >= 1 and rows * cols <= %d", rows, cols, INT32_MAX);
-    return GSP_ERR_INVALID_ARGUMENT;
-  }
-  if (dtype != GSP_F32 && dtype != GSP_I32 && dtype != GSP_F64) {
-    gen_error("gsp_gen_road: dtype %d: expected GSP_I32, GSP_F32 or GSP_F64", (int)dtype);
-    return GSP_ERR_INVALID_ARGUMENT;
-  }
-  n = rows * cols;
-  s = check(graph, n, dtype);
+  s = check_lattice(graph, rows, cols, dtype);
   if (s != GSP_OK) return s;
+  n = rows * cols;
   max_weight = MAXW(max_weight);
   lo = max_weight / 2 < 1 ? 1 : max_weight / 2;
   seg = (int32_t*)calloc((size_t)n * 2, sizeof(int32_t));

@@ -11,9 +11,9 @@
  * integers exactly up to 2^24). max_weight <= 0 means 100.
  *
  * Each returns GSP_OK with *graph set, or a status with *graph NULL
- * (GSP_ERR_INVALID_ARGUMENT for bad sizes, GSP_ERR_OUT_OF_MEMORY: from
- * libgsp, gsp_last_error() says why; from a generator's own arrays,
- * gsp_gen_error() does).
+ * (GSP_ERR_INVALID_ARGUMENT for bad arguments, gsp_gen_error() saying
+ * which; GSP_ERR_OUT_OF_MEMORY: from libgsp, gsp_last_error() says why;
+ * from a generator's own arrays, gsp_gen_error() does).
  *
  * random and rmat run on several threads (GSP_GEN_THREADS, default every
  * online CPU, at most 64) and give the same graph on any number of them
@@ -75,8 +75,8 @@ gsp_status gsp_gen_csr_graph(gsp_graph** graph, const gsp_gen_csr* csr);
 /* Frees the arrays and zeroes *csr; NULL is a no-op. */
 void gsp_gen_csr_free(gsp_gen_csr* csr);
 
-/* Why the last generator call refused with GSP_ERR_OUT_OF_MEMORY before
- * libgsp saw the graph, or why gsp_gen_road refused its arguments ("" otherwise); not thread-safe. */
+/* Why the last generator call refused its arguments or ran out of memory
+ * before libgsp saw the graph ("" otherwise); not thread-safe. */
 const char* gsp_gen_error(void);
 
 /* rows x cols 4-neighbour grid, road-like: every street is two arcs with the
@@ -105,7 +105,7 @@ void gsp_gen_grid_shape(int32_t n, int32_t* rows, int32_t* cols);
  * a dropped segment is put back when its two ends would otherwise be
  * apart (union-find, in row-major order). Deterministic per seed;
  * GSP_ERR_INVALID_ARGUMENT for rows or cols < 1, rows * cols > INT32_MAX or
- * another dtype, with gsp_gen_error() saying why. */
+ * another dtype, as gsp_gen_grid. */
 gsp_status gsp_gen_road(gsp_graph** graph, int32_t rows, int32_t cols, uint64_t seed, gsp_dtype dtype,
                         int32_t max_weight);
 
