@@ -117,10 +117,28 @@ struct ChBase {
   mutable std::unique_ptr<DeviceCacheBase> device_cache;
 };
 
+// The top table (core/ch_top_table.h): exact distances among the
+// hierarchy's top `size` positions, [0, size), which every upward arc of
+// theirs stays among (their arcs lead to lower positions). Derived (made
+// after a build and after a load, not in files). Queries stop their upward
+// searches there and take the rest of the way from the table: row u,
+// column v is the distance from position u to position v and the last arc
+// of that path, an arc id: e < out_arcs for up_out's arc e, else up_in's
+// arc e - out_arcs (the top's arcs come first in both); -1 for u == v and
+// for no path.
+template <class W>
+struct ChTopTable {
+  int32_t size = 0;
+  int64_t out_arcs = 0;  // up_out.offsets[size]
+  std::vector<ChDist<W>> dist;
+  std::vector<int32_t> arc;
+};
+
 template <class W>
 struct ChHierarchy final : ChBase {
   ChArcs<W> up_out;
   ChArcs<W> up_in;
+  ChTopTable<W> top;
 };
 
 // PHAST's first half for a sweep made elsewhere (the CUDA backend's,

@@ -22,6 +22,7 @@
 // too many).
 #include <memory>
 
+#include "core/ch_top_table.h"
 #include "core/road_index.h"
 #include "engines/cpu/cpu_backend.h"
 
@@ -426,6 +427,7 @@ class Contraction {
     bool linked[2] = {false, false};  // the two directions side by side (each writes its own arrays)
     for_each(2, [&](size_t d, Witness&) { linked[d] = link_halves(*h, d == 0 ? h->up_out : h->up_in, d == 0); });
     require(linked[0] && linked[1], GSP_ERR_INTERNAL, "road index: a shortcut's halves are missing");
+    make_top_table(*h, threads_);
     return h;
   }
   // One direction's arcs by position; the vertices on the threads.

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/ch_top_table.h"
 #include "core/error.h"
 #include "core/pred_repair.h"
 #include "engines/cpu/common/team.h"
@@ -60,6 +61,11 @@ struct QueryScratch final : ChScratch {
   std::vector<int32_t> meet;    // where they met
   std::vector<ArcPiece> stack;
   std::vector<int32_t> chain;
+  // A row's (or a point-to-point query's two) entries into the top, and
+  // a row's labels of the top.
+  std::vector<ChTopEntry<W>> entries, entries_back;
+  std::vector<ChDist<W>> top_best;
+  std::vector<int32_t> top_winner;
   PredRepairScratch repair;
   // A table row's paths from its source up to the vertices its search
   // settled, each unpacked once into the row's tree (BucketTable::prefix;
@@ -95,13 +101,30 @@ class Lease {
 constexpr int kRowsTogether = 8;
 
 // The labels of an upward search from `source` into lane `lane` of the K
-// interleaved rows (d, last: n x K by position; last may be null).
+// interleaved rows (d, last: n x K by position; last may be null): below
+// the top its own, in the top the best of its entries and the top table.
 template <class W, int K>
-void seed_lane(const ChHierarchy<W>& h, UpwardSearch<W>& up, int32_t source, int lane, ChDist<W>* d, int32_t* last) {
-  ch::upward_labels(h, up, source, [&](int32_t p, ChDist<W> label, int32_t via) {
+void seed_lane(const ChHierarchy<W>& h, QueryScratch<W>& s, int32_t source, int lane, ChDist<W>* d, int32_t* last) {
+  const int32_t top = h.top.size;
+  s.entries.clear();
+  ch::upward_labels(h, s.forward, source, [&](int32_t p, ChDist<W> label, int32_t via) {
+    if (p < top) {
+      s.entries.push_back(ChTopEntry<W>{p, via, label});
+      return;
+    }
     d[static_cast<size_t>(p) * K + lane] = label;
     if (last != nullptr && via >= 0) last[static_cast<size_t>(p) * K + lane] = via;
   });
+  if (top == 0) return;
+  s.top_best.resize(static_cast<size_t>(top));
+  s.top_winner.resize(static_cast<size_t>(top));
+  top_labels(h, s.entries.data(), static_cast<int32_t>(s.entries.size()), s.top_best.data(), s.top_winner.data());
+  for (int32_t v = 0; v < top; ++v) {
+    d[static_cast<size_t>(v) * K + lane] = s.top_best[static_cast<size_t>(v)];
+    if (last != nullptr)
+      last[static_cast<size_t>(v) * K + lane] =
+          top_label_last(h, s.entries.data(), s.top_winner[static_cast<size_t>(v)], v);
+  }
 }
 
 // PHAST for `count` <= K sources at once: their upward searches, then one
@@ -125,13 +148,13 @@ void sweep_rows(const ChHierarchy<W>& h, QueryScratch<W>& s, const int32_t* sour
   }
   D* d = dv.data();
   int32_t* last = pred != nullptr ? lv.data() : nullptr;
-  for (int j = 0; j < count; ++j) seed_lane<W, K>(h, s.forward, sources[j], j, d, last);
+  for (int j = 0; j < count; ++j) seed_lane<W, K>(h, s, sources[j], j, d, last);
   const ChArcs<W>& in = h.up_in;
   const int64_t* off = in.offsets.data();
   const int32_t* other = in.other.data();
   const D* weight = in.weight.data();
   const int32_t* arc_last = in.last.data();
-  for (int32_t p = 0; p < n; ++p) {
+  for (int32_t p = h.top.size; p < n; ++p) {
     D* mine = d + static_cast<size_t>(p) * K;
     for (int64_t e = off[p]; e < off[p + 1]; ++e) {
       const D* above = d + static_cast<size_t>(other[e]) * K;
@@ -233,8 +256,9 @@ void path_up(const ChHierarchy<W>& h, QueryScratch<W>& s, const UpwardSearch<W>&
 
 // ------------------------------------------------------- point to point
 
-// One cell: an upward search from each end, alternating, until neither
-// can beat the best meeting found.
+// One cell: an upward search from each end, alternating, up to the top
+// (whose entries are met through the top table) and until neither can beat
+// the best meeting found.
 template <class W>
 void point_to_point(const ChHierarchy<W>& h, const TableJob& job) {
   using D = ChDist<W>;
@@ -244,8 +268,11 @@ void point_to_point(const ChHierarchy<W>& h, const TableJob& job) {
   UpwardSearch<W>& fw = s.forward;
   UpwardSearch<W>& bw = s.backward;
   const bool tree = job.paths != nullptr;
-  fw.start(h.up_out, &h.up_in, h.position[static_cast<size_t>(source)], tree);
-  bw.start(h.up_in, &h.up_out, h.position[static_cast<size_t>(target)], tree);
+  const int32_t top = h.top.size;
+  fw.start(h.up_out, &h.up_in, h.position[static_cast<size_t>(source)], tree, top);
+  bw.start(h.up_in, &h.up_out, h.position[static_cast<size_t>(target)], tree, top);
+  s.entries.clear();
+  s.entries_back.clear();
   D best = ch_inf<W>();
   int32_t meet = -1;
   for (;;) {
@@ -256,10 +283,26 @@ void point_to_point(const ChHierarchy<W>& h, const TableJob& job) {
     const UpwardSearch<W>& other = go_fw ? bw : fw;
     const int32_t p = side.step();
     if (p < 0 || side.stalled()) continue;
-    const D o = other.dist(p);
-    if (o != ch_inf<W>() && side.dist(p) + o < best) {
-      best = side.dist(p) + o;
+    if (p < top) (go_fw ? s.entries : s.entries_back).push_back(ChTopEntry<W>{p, -1, side.dist(p)});
+    if (other.seen(p) && side.dist(p) + other.dist(p) < best) {
+      best = side.dist(p) + other.dist(p);
       meet = p;
+    }
+  }
+  // Through the top: an entry of each side and the table between them (an
+  // entry settled after the loop's end could not have beaten best).
+  int32_t top_from = -1, top_to = -1;
+  const size_t size = static_cast<size_t>(top);
+  for (const ChTopEntry<W>& f : s.entries) {
+    if (!(f.dist < best)) continue;
+    const D* row = h.top.dist.data() + static_cast<size_t>(f.position) * size;
+    for (const ChTopEntry<W>& b : s.entries_back) {
+      const D x = f.dist + row[static_cast<size_t>(b.position)] + b.dist;
+      if (x < best) {
+        best = x;
+        top_from = f.position;
+        top_to = b.position;
+      }
     }
   }
   static_cast<W*>(job.dist)[0] = to_result<W>(best, source, target);
@@ -267,11 +310,25 @@ void point_to_point(const ChHierarchy<W>& h, const TableJob& job) {
   if (job.paths == nullptr) return;
   RowPaths& row = job.paths->row(0);
   row = RowPaths{};
-  if (meet >= 0) {
+  if (top_from >= 0 || meet >= 0) {
     std::vector<int32_t>& path = row.vertices;
     path.push_back(source);
-    path_up(h, s, fw, meet, path);
-    for (int32_t p = meet; bw.parent(p) >= 0; p = bw.parent(p)) {
+    const int32_t up_to = top_from >= 0 ? top_from : meet;
+    path_up(h, s, fw, up_to, path);
+    int32_t down_from = meet;
+    if (top_from >= 0) {
+      // The table's path from top_from to top_to, its arcs read backwards.
+      std::vector<ChTopArc> arcs;
+      for (int32_t v = top_to; v != top_from;) {
+        const ChTopArc a = top_arc(h, h.top.arc[static_cast<size_t>(top_from) * size + static_cast<size_t>(v)]);
+        arcs.push_back(a);
+        v = a.tail;
+      }
+      for (auto it = arcs.rbegin(); it != arcs.rend(); ++it)
+        unpack_arc(h, it->out, it->e, it->tail, it->head, path, s.stack);
+      down_from = top_to;
+    }
+    for (int32_t p = down_from; bw.parent(p) >= 0; p = bw.parent(p)) {
       unpack_arc(h, false, bw.arc(p), p, bw.parent(p), path, s.stack);
     }
     const int32_t end = row.close_chain(0, -1);

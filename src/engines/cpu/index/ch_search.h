@@ -19,19 +19,25 @@ namespace gsp::detail::cpu::ch {
 // reaches more cheaply than its label is not expanded (stall-on-demand: its
 // label is not a distance, and nothing above it needs it). With `tree`,
 // each label's parent and arc are kept (parent(), arc()); without, they are
-// not written, which saves a cache miss per improved label. One per thread;
-// labels are reset by the next start().
+// not written, which saves a cache miss per improved label. Positions
+// below `ceiling` (the top of the hierarchy, core/ch_top_table.h) are
+// settled but not expanded: the top table goes on from there. One per
+// thread; labels are reset by the next start().
 template <class W>
 class UpwardSearch {
  public:
   using D = ChDist<W>;
   explicit UpwardSearch(int32_t n)
-      : dist_(static_cast<size_t>(n), ch_inf<W>()), slot_(static_cast<size_t>(n), -1), tree_(static_cast<size_t>(n)) {}
+      : dist_(static_cast<size_t>(n), ch_inf<W>()),
+        slot_(static_cast<size_t>(n), -1),
+        tree_(static_cast<size_t>(n)),
+        seen_((static_cast<size_t>(n) + 63) / 64, 0) {}
 
-  void start(const ChArcs<W>& arcs, const ChArcs<W>* stall, int32_t from, bool tree = true) {
+  void start(const ChArcs<W>& arcs, const ChArcs<W>* stall, int32_t from, bool tree = true, int32_t ceiling = 0) {
     for (int32_t p : touched_) {
       dist_[static_cast<size_t>(p)] = ch_inf<W>();
       slot_[static_cast<size_t>(p)] = -1;
+      seen_[static_cast<size_t>(p) / 64] = 0;
     }
     if (tree_kept_) {
       for (int32_t p : touched_) tree_[static_cast<size_t>(p)] = Link{};
@@ -42,7 +48,9 @@ class UpwardSearch {
     heap_.clear();
     arcs_ = &arcs;
     stall_ = stall;
+    ceiling_ = ceiling;
     dist_[static_cast<size_t>(from)] = 0;
+    mark(from);
     touched_.push_back(from);
     slot_[static_cast<size_t>(from)] = 0;
     heap_.push_back(Item{D(0), from});
@@ -59,22 +67,25 @@ class UpwardSearch {
     const D d = top.key;
     settled_.push_back(u);
     stalled_ = stall_ != nullptr && is_stalled(u, d);
-    if (stalled_) return u;
+    if (stalled_ || u < ceiling_) return u;
     const ChArcs<W>& a = *arcs_;
     const int64_t end = a.offsets[static_cast<size_t>(u) + 1];
     for (int64_t e = a.offsets[static_cast<size_t>(u)]; e < end; ++e) {
       const int32_t h = a.other[static_cast<size_t>(e)];
       const D nd = d + a.weight[static_cast<size_t>(e)];
       D& cur = dist_[static_cast<size_t>(h)];
-      if (nd < cur) {
-        int32_t at = slot_[static_cast<size_t>(h)];
-        if (cur == ch_inf<W>()) {
-          touched_.push_back(h);
-          at = static_cast<int32_t>(heap_.size());
-          heap_.push_back(Item{nd, h});
-        } else if (at < 0) {
-          continue;  // settled: no arc is negative, so never better
-        }
+      if (!seen(h)) {
+        if (!(nd < ch_inf<W>())) continue;
+        mark(h);
+        touched_.push_back(h);
+        const int32_t at = static_cast<int32_t>(heap_.size());
+        heap_.push_back(Item{nd, h});
+        cur = nd;
+        if (tree_kept_) tree_[static_cast<size_t>(h)] = Link{e, u};
+        sift_up(at, Item{nd, h});
+      } else if (nd < cur) {
+        const int32_t at = slot_[static_cast<size_t>(h)];
+        if (at < 0) continue;  // settled: no arc is negative, so never better
         cur = nd;
         if (tree_kept_) tree_[static_cast<size_t>(h)] = Link{e, u};
         sift_up(at, Item{nd, h});
@@ -89,6 +100,9 @@ class UpwardSearch {
   bool stalled() const { return stalled_; }
 
   D dist(int32_t p) const { return dist_[static_cast<size_t>(p)]; }
+  // Whether p has a label (a bit of a small map: no read of the n-sized
+  // labels for a vertex the search never reached).
+  bool seen(int32_t p) const { return (seen_[static_cast<size_t>(p) / 64] >> (p % 64)) & 1u; }
   // The search tree (started with `tree`): p's parent, -1 at the start.
   int32_t parent(int32_t p) const { return tree_[static_cast<size_t>(p)].parent; }
   // The arc (an index into the searched ChArcs) that labelled p; -1 at the start.
@@ -145,11 +159,13 @@ class UpwardSearch {
     }
     place(at, item);
   }
+  void mark(int32_t p) { seen_[static_cast<size_t>(p) / 64] |= uint64_t{1} << (p % 64); }
   bool is_stalled(int32_t u, D d) const {
     const ChArcs<W>& s = *stall_;
     for (int64_t e = s.offsets[static_cast<size_t>(u)]; e < s.offsets[static_cast<size_t>(u) + 1]; ++e) {
-      const D x = dist_[static_cast<size_t>(s.other[static_cast<size_t>(e)])];
-      if (x != ch_inf<W>() && x + s.weight[static_cast<size_t>(e)] < d) return true;
+      const int32_t x = s.other[static_cast<size_t>(e)];
+      if (!seen(x)) continue;
+      if (dist_[static_cast<size_t>(x)] + s.weight[static_cast<size_t>(e)] < d) return true;
     }
     return false;
   }
@@ -157,21 +173,24 @@ class UpwardSearch {
   std::vector<D> dist_;
   std::vector<int32_t> slot_;
   std::vector<Link> tree_;
+  std::vector<uint64_t> seen_;  // a bit per vertex: has a label (cleared word by word)
   std::vector<int32_t> touched_, settled_;
   std::vector<Item> heap_;
   const ChArcs<W>* arcs_ = nullptr;
   const ChArcs<W>* stall_ = nullptr;
+  int32_t ceiling_ = 0;
   bool stalled_ = false;
   bool tree_kept_ = false;
 };
 
 // PHAST's first half: the upward search from graph vertex `source` over
-// up_out, then f(p, label, last) for every position p it settled (`last`:
-// the graph vertex before p on its path, -1 at the source).
+// up_out, up to the top (h.top), then f(p, label, last) for every position
+// p it settled, in order (`last`: the graph vertex before p on its path,
+// -1 at the source); those below h.top.size are the row's top entries.
 template <class W, class F>
 void upward_labels(const ChHierarchy<W>& h, UpwardSearch<W>& up, int32_t source, F&& f) {
   const int32_t from = h.position[static_cast<size_t>(source)];
-  up.start(h.up_out, nullptr, from);
+  up.start(h.up_out, nullptr, from, true, h.top.size);
   up.run_to_end();
   for (int32_t p : up.settled()) f(p, up.dist(p), p == from ? -1 : h.up_out.last[static_cast<size_t>(up.arc(p))]);
 }

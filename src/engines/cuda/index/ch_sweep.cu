@@ -7,17 +7,21 @@
 // to put a vertex after every vertex it reads, so the vertices are grouped
 // into levels (a vertex's level is one more than the highest level among
 // the vertices it reads; the vertices of a level read nothing of each
-// other) and a level is swept in parallel. New York's hierarchy has 77
-// levels: the first 63 hold 11,344 vertices (the top of the hierarchy, a
-// few thousand per level at most) and the last 14 the other 253,002.
+// other) and a level is swept in parallel. The hierarchy's top (its
+// first h.top.size positions, core/ch_top_table.h) is not swept: a row's
+// labels there are the best of its upward search's entries into the top
+// plus the top table, one thread a top vertex (top_table_kernel). Below
+// it New York's hierarchy has 25 levels (77 without the top table): the
+// first 11 hold 15,314 vertices, a few thousand per level at most, and
+// the last 14 the other 246,984.
 //
 // The sweep runs in sweep order (level by level; the index's own numbering
 // within a level), its arcs renumbered to it, and each row's labels are
 // lanes of one array: cell i * K + lane is sweep vertex i of row lane, so
 // the K rows of a group read each arc once and their labels of a vertex
 // are one 8 x K-byte run. Two kernels:
-//   - the top of the hierarchy, as long as its levels are small and its
-//     labels fit in shared memory (NY, one row: the first 65 levels), by
+//   - the first levels below the top, as long as they are small and their
+//     labels (the top's included) fit in shared memory (NY, one row: 11), by
 //     one block a group, levels apart by __syncthreads() (a launch per
 //     level would cost a launch's latency, several microseconds, for a
 //     level of a few vertices);
@@ -62,6 +66,10 @@ struct DeviceIndex {
   void* arc_last = nullptr;           // int32_t[arcs]: graph vertex before the head on the arc's path
   void* sweep_of = nullptr;           // int32_t[n]: graph vertex -> sweep vertex
   void* levels = nullptr;             // int32_t[levels + 1]: level_begin on the device
+  void* top_dist = nullptr;           // ChDist<W>[top x top]: the top table's distances (ChTopTable)
+  void* top_arc = nullptr;            // int32_t[top x top]: its last arcs (ids)
+  void* top_arc_last = nullptr;       // int32_t[top arcs]: graph vertex before the head of top arc id
+  int32_t top = 0;                    // the top's positions: sweep vertices [0, top), not swept
   std::vector<int32_t> level_begin;   // levels + 1
   std::vector<int32_t> level_degree;  // per level: the most arcs into one of its vertices
   std::vector<int64_t> level_arcs;    // per level: its vertices' arcs
@@ -71,7 +79,8 @@ struct DeviceIndex {
 };
 
 void free_device_index(DeviceIndex& d) {
-  for (void* p : {d.offsets, d.from, d.weight, d.arc_last, d.sweep_of, d.levels}) {
+  for (void* p :
+       {d.offsets, d.from, d.weight, d.arc_last, d.sweep_of, d.levels, d.top_dist, d.top_arc, d.top_arc_last}) {
     if (p != nullptr) cudaFree(p);
   }
   d = DeviceIndex{};
@@ -105,29 +114,35 @@ void upload(void** to, const std::vector<T>& from, cudaStream_t stream, const ch
   }
 }
 
-// Levels and the sweep order: position p reads up_in's positions, all
-// lower than p, so one pass in position order finds every level.
+// Levels and the sweep order: the top's positions first, as they are
+// (their labels come from the top table, not from a sweep); then position
+// p >= top reads up_in's positions, all lower than p, so one pass in
+// position order finds every level below the top (level_begin[0] = top).
 template <class W>
 void make_sweep_order(const ChHierarchy<W>& h, DeviceIndex& d, std::vector<int32_t>& order) {
-  const int32_t n = h.n;
+  const int32_t n = h.n, top = h.top.size;
   std::vector<int32_t> level(static_cast<size_t>(n), 0);
-  int32_t levels = n > 0 ? 1 : 0;
-  for (int32_t p = 0; p < n; ++p) {
+  int32_t levels = n > top ? 1 : 0;
+  for (int32_t p = top; p < n; ++p) {
     int32_t l = 0;
     for (int64_t e = h.up_in.offsets[static_cast<size_t>(p)]; e < h.up_in.offsets[static_cast<size_t>(p) + 1]; ++e) {
-      l = std::max(l, level[static_cast<size_t>(h.up_in.other[static_cast<size_t>(e)])] + 1);
+      const int32_t t = h.up_in.other[static_cast<size_t>(e)];
+      if (t >= top) l = std::max(l, level[static_cast<size_t>(t)] + 1);
     }
     level[static_cast<size_t>(p)] = l;
     levels = std::max(levels, l + 1);
   }
+  d.top = top;
   d.level_begin.assign(static_cast<size_t>(levels) + 1, 0);
-  for (int32_t p = 0; p < n; ++p) ++d.level_begin[static_cast<size_t>(level[static_cast<size_t>(p)]) + 1];
+  d.level_begin[0] = top;
+  for (int32_t p = top; p < n; ++p) ++d.level_begin[static_cast<size_t>(level[static_cast<size_t>(p)]) + 1];
   for (int32_t l = 0; l < levels; ++l)
     d.level_begin[static_cast<size_t>(l) + 1] += d.level_begin[static_cast<size_t>(l)];
   std::vector<int32_t> next(d.level_begin.begin(), d.level_begin.end() - 1);
   order.assign(static_cast<size_t>(n), 0);
   d.slot.assign(static_cast<size_t>(n), 0);
-  for (int32_t p = 0; p < n; ++p)
+  for (int32_t p = 0; p < top; ++p) order[static_cast<size_t>(p)] = p;
+  for (int32_t p = top; p < n; ++p)
     order[static_cast<size_t>(next[static_cast<size_t>(level[static_cast<size_t>(p)])]++)] = p;
   // Within a level, vertices of most arcs first: a warp's cells then have
   // about as many arcs each, and none waits long for one (the sweep reads
@@ -159,10 +174,10 @@ const DeviceIndex& device_index(RunContext& ctx, const ChHierarchy<W>& h) {
   DeviceIndex& d = pending.d;
   std::vector<int32_t> order;
   make_sweep_order(h, d, order);
-  const int32_t n = h.n;
+  const int32_t n = h.n, top = h.top.size;
   const ChArcs<W>& in = h.up_in;
-  std::vector<int64_t> offsets(static_cast<size_t>(n) + 1, 0);
-  for (int32_t k = 0; k < n; ++k) {
+  std::vector<int64_t> offsets(static_cast<size_t>(n) + 1, 0);  // the top's vertices have none
+  for (int32_t k = top; k < n; ++k) {
     const size_t p = static_cast<size_t>(order[static_cast<size_t>(k)]);
     offsets[static_cast<size_t>(k) + 1] = offsets[static_cast<size_t>(k)] + (in.offsets[p + 1] - in.offsets[p]);
   }
@@ -179,7 +194,7 @@ const DeviceIndex& device_index(RunContext& ctx, const ChHierarchy<W>& h) {
   }
   std::vector<int32_t> from(static_cast<size_t>(d.arcs)), arc_last(static_cast<size_t>(d.arcs));
   std::vector<D> weight(static_cast<size_t>(d.arcs));
-  for (int32_t k = 0; k < n; ++k) {
+  for (int32_t k = top; k < n; ++k) {
     const size_t p = static_cast<size_t>(order[static_cast<size_t>(k)]);
     size_t at = static_cast<size_t>(offsets[static_cast<size_t>(k)]);
     for (int64_t e = in.offsets[p]; e < in.offsets[p + 1]; ++e, ++at) {
@@ -191,8 +206,14 @@ const DeviceIndex& device_index(RunContext& ctx, const ChHierarchy<W>& h) {
   std::vector<int32_t> sweep_of(static_cast<size_t>(n));
   for (int32_t v = 0; v < n; ++v)
     sweep_of[static_cast<size_t>(v)] = d.slot[static_cast<size_t>(h.position[static_cast<size_t>(v)])];
-  const size_t bytes =
-      offsets.size() * 8 + from.size() * 4 + weight.size() * sizeof(D) + arc_last.size() * 4 + sweep_of.size() * 4;
+  // The top table, and each top arc's graph vertex before its head.
+  const int64_t top_in = h.up_in.offsets[static_cast<size_t>(top)];
+  std::vector<int32_t> top_arc_last(static_cast<size_t>(h.top.out_arcs + top_in));
+  std::copy(h.up_out.last.begin(), h.up_out.last.begin() + h.top.out_arcs, top_arc_last.begin());
+  std::copy(h.up_in.last.begin(), h.up_in.last.begin() + top_in, top_arc_last.begin() + h.top.out_arcs);
+  const size_t bytes = offsets.size() * 8 + from.size() * 4 + weight.size() * sizeof(D) + arc_last.size() * 4 +
+                       sweep_of.size() * 4 + h.top.dist.size() * sizeof(D) + h.top.arc.size() * 4 +
+                       top_arc_last.size() * 4;
   ctx.reserve(bytes, "the road index's device copy");  // charged to this run for good: the copy outlives it
   upload(&d.offsets, offsets, ctx.stream(), "cudaMalloc(road index offsets)");
   upload(&d.from, from, ctx.stream(), "cudaMalloc(road index arcs)");
@@ -200,6 +221,9 @@ const DeviceIndex& device_index(RunContext& ctx, const ChHierarchy<W>& h) {
   upload(&d.arc_last, arc_last, ctx.stream(), "cudaMalloc(road index arc paths)");
   upload(&d.sweep_of, sweep_of, ctx.stream(), "cudaMalloc(road index order)");
   upload(&d.levels, d.level_begin, ctx.stream(), "cudaMalloc(road index levels)");
+  upload(&d.top_dist, h.top.dist, ctx.stream(), "cudaMalloc(road index top table)");
+  upload(&d.top_arc, h.top.arc, ctx.stream(), "cudaMalloc(road index top table arcs)");
+  upload(&d.top_arc_last, top_arc_last, ctx.stream(), "cudaMalloc(road index top arcs)");
   ctx.sync();  // pageable sources, and the copy is shared once ready
   entry = d;
   pending.d = DeviceIndex{};
@@ -309,7 +333,10 @@ __device__ __forceinline__ void write_cell(D* d, int32_t* last, int64_t c, bool 
 template <class D, int K, class I>
 __device__ __forceinline__ void sweep_cell(const Sweep<D>& s, D* d, int32_t* last, I c, I begin, int32_t degree,
                                            bool valid, int team_lane, int G) {
-  Best<D> best{valid ? d[c] : D(0), -1, -1};
+  // The cell's own label: read by the team's first lane alone and passed
+  // on (the same lane writes it after the team's reduction).
+  const D own = __shfl_sync(0xffffffffu, valid && team_lane == 0 ? d[c] : D(0), 0, G);
+  Best<D> best{valid ? own : D(0), -1, -1};
   if (valid) {
     const int lane = static_cast<int>(c % K);
     for (int32_t a = team_lane; a < degree; a += 4 * G) {
@@ -415,6 +442,47 @@ __global__ void seed_kernel(D* d, int32_t* last, const Seed<D>* seeds, int64_t c
   if (last != nullptr) last[s.cell] = s.last;
 }
 
+// A row's entry into the top (ChTopEntry): position, the graph vertex
+// before it on its path, label.
+template <class D>
+struct TopEntry {
+  int32_t position;
+  int32_t last;
+  D dist;
+};
+
+// The top's cells of rows [0, gridDim.y): top position v (sweep vertex v)
+// of row r takes the best of the row's entries plus the table's cell, the
+// first entry of the minimum winning (core/ch_top_table.h's top_labels,
+// the CPU's, in the same order); its predecessor is the entry's own when v
+// is the entry, else the table arc's.
+template <class D, int K>
+__global__ void top_table_kernel(Sweep<D> s, const TopEntry<D>* entries, const int32_t* entry_begin, int32_t top,
+                                 const D* table, const int32_t* table_arc, const int32_t* top_arc_last, D none) {
+  const int32_t v = static_cast<int32_t>(blockIdx.x * blockDim.x + threadIdx.x);
+  const int32_t r = static_cast<int32_t>(blockIdx.y);
+  if (v >= top) return;
+  D best = none;
+  int32_t win = -1;
+  for (int32_t e = entry_begin[r]; e < entry_begin[r + 1]; ++e) {
+    const D x = entries[e].dist + table[static_cast<int64_t>(entries[e].position) * top + v];
+    if (x < best) {
+      best = x;
+      win = e;
+    }
+  }
+  const int64_t c = (r / K) * s.group_cells + static_cast<int64_t>(v) * K + r % K;
+  s.d[c] = best;
+  if (s.last != nullptr) {
+    int32_t via = -1;
+    if (win >= 0) {
+      const int32_t u = entries[win].position;
+      via = u == v ? entries[win].last : top_arc_last[table_arc[static_cast<int64_t>(u) * top + v]];
+    }
+    s.last[c] = via;
+  }
+}
+
 // Rows in graph order: row r (group r / K, lane r % K), vertex v from its
 // sweep vertex's cell. int32 rows: a label past int32 (below "none") raises
 // flags[0] with the row and the vertex (the CPU then answers, naming them).
@@ -453,9 +521,9 @@ constexpr size_t kTopSharedBytes = size_t(224) << 10;
 constexpr int64_t kTopLevelCells = 4096;
 
 // Seeds a pass's work arrays hold for each of its rows (NY: an upward
-// search settles 300-500 vertices); a pass with more grows a buffer of its
-// own.
-constexpr int64_t kSeedsPerRow = 2048;
+// search up to the top settles 30-60 vertices below it, and enters the top
+// at 10-100); a pass with more grows a buffer of its own.
+constexpr int64_t kSeedsPerRow = 512;
 
 // The sweeps of a pass (sparse::run_passes): groups of K rows. Its arrays
 // are one allocation from the device's stream-ordered pool (workspace.cuh):
@@ -473,6 +541,9 @@ class SweepPasses {
     if (paths) ws.add(&last_, static_cast<size_t>(cells));
     capacity_ = static_cast<int64_t>(width) * kSeedsPerRow;
     ws.add(&seeds_on_device_, static_cast<size_t>(capacity_));
+    entry_capacity_ = capacity_;
+    ws.add(&entries_on_device_, static_cast<size_t>(entry_capacity_));
+    ws.add(&entry_begin_on_device_, static_cast<size_t>(width) + 1);
     choose_top();
   }
 
@@ -484,13 +555,20 @@ class SweepPasses {
     sparse::fill(ctx_, d_, static_cast<size_t>(cells), ch_inf<W>());
     if (paths_) sparse::fill(ctx_, last_, static_cast<size_t>(cells), int32_t{-1});
     seeder_.seeds(sources, count, seeds_);
-    const int64_t seeds = seeds_.begin.back();
-    const Seed<D>* on_device = send_seeds(count, seeds);
+    const int64_t seeds = send_seeds(count);
     if (seeds > 0) {
-      seed_kernel<D><<<blocks_for(seeds, 256), 256, 0, ctx_.stream()>>>(d_, paths_ ? last_ : nullptr, on_device, seeds);
+      seed_kernel<D>
+          <<<blocks_for(seeds, 256), 256, 0, ctx_.stream()>>>(d_, paths_ ? last_ : nullptr, seeds_on_device_, seeds);
       GSP_CUDA_LAUNCH();
     }
     const Sweep<D> s = sweep();
+    if (dev_.top > 0) {
+      const dim3 grid(static_cast<unsigned>((dev_.top + 255) / 256), static_cast<unsigned>(count));
+      top_table_kernel<D, K><<<grid, 256, 0, ctx_.stream()>>>(
+          s, entries_on_device_, entry_begin_on_device_, dev_.top, static_cast<const D*>(dev_.top_dist),
+          static_cast<const int32_t*>(dev_.top_arc), static_cast<const int32_t*>(dev_.top_arc_last), ch_inf<W>());
+      GSP_CUDA_LAUNCH();
+    }
     const int32_t levels = static_cast<int32_t>(dev_.level_begin.size()) - 1;
     if (top_levels_ > 0) {
       sweep_top_kernel<D, K><<<groups, 1024, top_bytes_, ctx_.stream()>>>(s, static_cast<const int32_t*>(dev_.levels),
@@ -592,26 +670,42 @@ class SweepPasses {
     }
   }
 
-  // The seeds' cells (group r / K, lane r % K, the position's sweep
-  // vertex), labels and predecessors, to the device (start() runs after
-  // the previous pass's wait(): its copy is done). A few kilobytes for one
-  // row: from pageable memory; a pass's, page-locked.
-  const Seed<D>* send_seeds(int32_t count, int64_t seeds) {
-    packed_.resize(static_cast<size_t>(seeds));
+  // The seeds to the device (start() runs after the previous pass's
+  // wait(): its copies are done): those below the top as their cells
+  // (group r / K, lane r % K, the position's sweep vertex) with labels and
+  // predecessors, the top's as each row's entries, in the order the row's
+  // search settled them. A few kilobytes for one row: from pageable
+  // memory; a pass's seeds, page-locked. Returns the seeds below the top.
+  int64_t send_seeds(int32_t count) {
+    packed_.clear();
+    entries_.clear();
+    entry_begin_.assign(static_cast<size_t>(count) + 1, 0);
     const int64_t group_cells = static_cast<int64_t>(n_) * K;
     for (int32_t r = 0; r < count; ++r) {
       const int64_t base = (r / K) * group_cells + r % K;
       for (int64_t e = seeds_.begin[static_cast<size_t>(r)]; e < seeds_.begin[static_cast<size_t>(r) + 1]; ++e) {
         const size_t k = static_cast<size_t>(e);
-        packed_[k] = Seed<D>{base + static_cast<int64_t>(dev_.slot[static_cast<size_t>(seeds_.position[k])]) * K,
-                             seeds_.dist[k], seeds_.last[k]};
+        const int32_t p = seeds_.position[k];
+        if (p < dev_.top) {
+          entries_.push_back(TopEntry<D>{p, seeds_.last[k], seeds_.dist[k]});
+        } else {
+          packed_.push_back(Seed<D>{base + static_cast<int64_t>(dev_.slot[static_cast<size_t>(p)]) * K, seeds_.dist[k],
+                                    seeds_.last[k]});
+        }
       }
+      entry_begin_[static_cast<size_t>(r) + 1] = static_cast<int32_t>(entries_.size());
     }
-    Seed<D>* to = seeds_on_device_;
+    const int64_t seeds = static_cast<int64_t>(packed_.size());
     if (seeds > capacity_) {
       capacity_ = std::max<int64_t>(seeds, 2 * capacity_);
       more_seeds_.allocate(ctx_, static_cast<size_t>(capacity_), "road index seeds");
-      seeds_on_device_ = to = more_seeds_.get();
+      seeds_on_device_ = more_seeds_.get();
+    }
+    const int64_t entries = static_cast<int64_t>(entries_.size());
+    if (entries > entry_capacity_) {
+      entry_capacity_ = std::max<int64_t>(entries, 2 * entry_capacity_);
+      more_entries_.allocate(ctx_, static_cast<size_t>(entry_capacity_), "road index top entries");
+      entries_on_device_ = more_entries_.get();
     }
     const size_t bytes = static_cast<size_t>(seeds) * sizeof(Seed<D>);
     const void* from = packed_.data();
@@ -623,8 +717,18 @@ class SweepPasses {
       std::memcpy(pinned_.get(), packed_.data(), bytes);
       from = pinned_.get();
     }
-    if (bytes > 0) GSP_CUDA(cudaMemcpyAsync(to, from, bytes, cudaMemcpyHostToDevice, ctx_.stream()));
-    return to;
+    if (bytes > 0) GSP_CUDA(cudaMemcpyAsync(seeds_on_device_, from, bytes, cudaMemcpyHostToDevice, ctx_.stream()));
+    if (dev_.top > 0) {
+      // Pageable: the copy has left the vectors when the call returns.
+      if (entries > 0) {
+        GSP_CUDA(cudaMemcpyAsync(entries_on_device_, entries_.data(),
+                                 static_cast<size_t>(entries) * sizeof(TopEntry<D>), cudaMemcpyHostToDevice,
+                                 ctx_.stream()));
+      }
+      GSP_CUDA(cudaMemcpyAsync(entry_begin_on_device_, entry_begin_.data(), entry_begin_.size() * sizeof(int32_t),
+                               cudaMemcpyHostToDevice, ctx_.stream()));
+    }
+    return seeds;
   }
 
   RunContext& ctx_;
@@ -641,9 +745,15 @@ class SweepPasses {
   int32_t* last_ = nullptr;
   Seed<D>* seeds_on_device_ = nullptr;
   int64_t capacity_ = 0;
+  TopEntry<D>* entries_on_device_ = nullptr;
+  int32_t* entry_begin_on_device_ = nullptr;
+  int64_t entry_capacity_ = 0;
   ChSeeds<W> seeds_;
   std::vector<Seed<D>> packed_;
+  std::vector<TopEntry<D>> entries_;
+  std::vector<int32_t> entry_begin_;
   DeviceBuffer<Seed<D>> more_seeds_;
+  DeviceBuffer<TopEntry<D>> more_entries_;
   sparse::PinnedBuffer pinned_;
   size_t pinned_bytes_ = 0;
 };
