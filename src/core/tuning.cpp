@@ -115,6 +115,8 @@ const Knob kKnobs[] = {
      [](Tuning& t, const char* s) { return put(t.cuda_batch_sources, as_int(s, 1, INT32_MAX)); }},
     {"GSP_CUDA_SPMM_HUB_ARCS",
      [](Tuning& t, const char* s) { return put(t.cuda_spmm_hub_arcs, as_int(s, 1, INT32_MAX)); }},
+    {"GSP_CUDA_INDEX_SWEEP_PER_SM",
+     [](Tuning& t, const char* s) { return put(t.cuda_index_sweep_per_sm, as_int(s, 0, 32)); }},
     {"GSP_MPI_BLOCK_SIZE",
      [](Tuning& t, const char* s) {
        if (put(t.mpi_block_size, as_int(s, 1, 2048))) return true;

@@ -10,8 +10,14 @@
  * GSP_I32_INF is GSP_ERR_OVERFLOW on both. The DIMACS New York graph, when
  * $GSP_DATA_DIR has it: 64 rows and one row against the CPU. Skips (exit
  * 77) where no CUDA device is usable. GSP_TEST_SMALL=1 (compute-sanitizer
- * runs): four shapes, 150 sources (two passes), no New York. */
+ * runs): four shapes, 150 sources (two passes), no New York. Everything
+ * runs once per sweep on the device (GSP_CUDA_INDEX_SWEEP_PER_SM): the
+ * cooperative sweep of 4 blocks a multiprocessor (the default), of 1 (a
+ * large level takes several rounds of the grid's lanes), and a launch per
+ * level below a one-block top (0); with GSP_TEST_SMALL, the first and the
+ * last. */
 #include "testing.h"
+#include "tuning_hook.h"
 
 static int g_small = 0;
 
@@ -351,23 +357,30 @@ static void new_york(void) {
 }
 
 int main(void) {
-  int shape, d;
+  static const char* const sweeps[3] = {NULL, "1", "0"};
+  int shape, d, sweep;
   if (!gsp_backend_available(GSP_BACKEND_CUDA)) {
     printf("SKIP: no usable CUDA device (%s)\n", gsp_last_error());
     return T_SKIP;
   }
   g_small = getenv("GSP_TEST_SMALL") != NULL && atoi(getenv("GSP_TEST_SMALL")) != 0;
-  for (shape = 0; shape < T_NUM_SHAPES; shape++) {
-    if (g_small && shape != T_GRID && shape != T_ZERO_WEIGHTS && shape != T_ISOLATED && shape != T_SINGLE) continue;
-    const int32_t n = shape == T_COMPLETE || shape == T_RANDOM_DENSE ? 80 : g_small ? 300 : 600;
-    for (d = 0; d < T_NUM_DTYPES; d++) shape_case(shape, n, t_dtypes[d]);
+  for (sweep = 0; sweep < 3; sweep++) {
+    if (g_small && sweep == 1) continue;
+    t_tuning("GSP_CUDA_INDEX_SWEEP_PER_SM", sweeps[sweep]);
+    printf("sweep: GSP_CUDA_INDEX_SWEEP_PER_SM=%s\n", sweeps[sweep] != NULL ? sweeps[sweep] : "(default)");
+    for (shape = 0; shape < T_NUM_SHAPES; shape++) {
+      if (g_small && shape != T_GRID && shape != T_ZERO_WEIGHTS && shape != T_ISOLATED && shape != T_SINGLE) continue;
+      const int32_t n = shape == T_COMPLETE || shape == T_RANDOM_DENSE ? 80 : g_small ? 300 : 600;
+      for (d = 0; d < T_NUM_DTYPES; d++) shape_case(shape, n, t_dtypes[d]);
+    }
+    if (!g_small) {
+      shape_case(T_GRID, 20000, GSP_I32);
+      shape_case(T_GRID, 20000, GSP_F64);
+    }
+    auto_case();
+    overflow_case();
+    if (!g_small) new_york();
   }
-  if (!g_small) {
-    shape_case(T_GRID, 20000, GSP_I32);
-    shape_case(T_GRID, 20000, GSP_F64);
-  }
-  auto_case();
-  overflow_case();
-  if (!g_small) new_york();
+  t_tuning("GSP_CUDA_INDEX_SWEEP_PER_SM", NULL);
   return t_finish("test_gpu_index");
 }

@@ -10,7 +10,7 @@
 // other) and a level is swept in parallel. The hierarchy's top (its
 // first h.top.size positions, core/ch_top_table.h) is not swept: a row's
 // labels there are the best of its upward search's entries into the top
-// plus the top table, one thread a top vertex (top_table_kernel). Below
+// plus the top table, a lane a top vertex (top_cells). Below
 // it New York's hierarchy has 25 levels (77 without the top table): the
 // first 11 hold 15,314 vertices, a few thousand per level at most, and
 // the last 14 the other 246,984.
@@ -19,13 +19,17 @@
 // within a level), its arcs renumbered to it, and each row's labels are
 // lanes of one array: cell i * K + lane is sweep vertex i of row lane, so
 // the K rows of a group read each arc once and their labels of a vertex
-// are one 8 x K-byte run. Two kernels:
-//   - the first levels below the top, as long as they are small and their
-//     labels (the top's included) fit in shared memory (NY, one row: 11), by
-//     one block a group, levels apart by __syncthreads() (a launch per
-//     level would cost a launch's latency, several microseconds, for a
-//     level of a few vertices);
-//   - every later level, one launch each, over every group of the pass.
+// are one 8 x K-byte run. The whole sweep of a pass is one cooperative
+// launch (sweep_all_kernel): the top's cells, then each level, grid-wide
+// barriers between them (a launch per level would cost a launch's
+// latency, several microseconds, for a level of a few hundred cells; NY,
+// one row: 123 us against 247 us for the older way). The older way, kept
+// for devices without cooperative launches and behind
+// GSP_CUDA_INDEX_SWEEP_PER_SM=0: the top's cells by their own kernel; the
+// first levels below the top, as long as they are small and their labels
+// (the top's included) fit in shared memory (NY, one row: 11), by one
+// block a group, levels apart by __syncthreads(); every later level, one
+// launch each, over every group of the pass.
 // A cell's arcs are read by a team of lanes (sweep_cell), sized by its
 // level's arcs: one lane a cell would read the arcs of the level's vertex
 // of most arcs one after another (NY: up to 39 at the top, 20 below).
@@ -37,6 +41,8 @@
 // The results equal the CPU's sweep (engines/cpu/index/ch_query.cpp) bit
 // for bit, predecessors included: each vertex reads the same final labels
 // in the same arc order with the same strict comparison.
+#include <cooperative_groups.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstring>
@@ -53,6 +59,8 @@
 
 namespace gsp::detail::gpu {
 namespace {
+
+namespace cg = cooperative_groups;
 
 // ------------------------------------------------------------ device copy
 
@@ -349,11 +357,12 @@ __device__ __forceinline__ void sweep_cell(const Sweep<D>& s, D* d, int32_t* las
   write_cell(d, last, c, valid, team_lane, best);
 }
 
-// The top of the hierarchy's levels one block sweeps, at most, and the
-// log2 of each one's team size (a kernel argument: constant memory).
-constexpr int32_t kMaxTopLevels = 256;
-struct TopTeams {
-  uint8_t log2[kMaxTopLevels];
+// The levels one launch sweeps, at most (the one-block top's, the
+// cooperative sweep's), and the log2 of each one's team size (a kernel
+// argument: constant memory).
+constexpr int32_t kMaxLaunchLevels = 256;
+struct LevelTeams {
+  uint8_t log2[kMaxLaunchLevels];
 };
 
 // The top `levels` levels of group blockIdx.x, in shared memory: their
@@ -368,7 +377,7 @@ struct TopTeams {
 // the H200) spilled registers and took 1.6x as long.
 template <class D, int K>
 __global__ void __launch_bounds__(1024)
-    sweep_top_kernel(Sweep<D> s, const int32_t* level_begin, int32_t levels, TopTeams teams) {
+    sweep_top_kernel(Sweep<D> s, const int32_t* level_begin, int32_t levels, LevelTeams teams) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   D* sd = reinterpret_cast<D*>(smem_raw);
   D* gd = s.d + blockIdx.x * s.group_cells;
@@ -410,11 +419,16 @@ __global__ void __launch_bounds__(1024)
 
 // One level, cells [first, first + per_group) of every group, a team of G
 // lanes a cell.
+// Whether thread t's whole warp lies past the level's `total` cells.
+__device__ __forceinline__ bool warp_past(int64_t t, int64_t total, int G) {
+  return t / G - static_cast<int64_t>(threadIdx.x % 32) / G >= total;
+}
+
+// Thread t's lane of its cell of a level (t / G; none past `total`).
 template <class D, int K>
-__global__ void sweep_level_kernel(Sweep<D> s, int64_t first, int64_t per_group, int64_t total, int G) {
-  const int64_t t = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x;
+__device__ __forceinline__ void sweep_level_thread(const Sweep<D>& s, int64_t first, int64_t per_group, int64_t total,
+                                                   int G, int64_t t) {
   const int64_t cell = t / G;
-  if (cell - static_cast<int64_t>(threadIdx.x % 32) / G >= total) return;  // the whole warp is past the end
   const bool valid = cell < total;
   const int64_t g = valid ? cell / per_group : 0;
   const int64_t c = first + (valid ? cell % per_group : 0);
@@ -422,6 +436,13 @@ __global__ void sweep_level_kernel(Sweep<D> s, int64_t first, int64_t per_group,
   const int32_t degree = valid ? static_cast<int32_t>(s.offsets[c / K + 1] - begin) : 0;
   sweep_cell<D, K, int64_t>(s, s.d + g * s.group_cells, s.last != nullptr ? s.last + g * s.group_cells : nullptr, c,
                             begin, degree, valid, static_cast<int>(t % G), G);
+}
+
+template <class D, int K>
+__global__ void sweep_level_kernel(Sweep<D> s, int64_t first, int64_t per_group, int64_t total, int G) {
+  const int64_t t = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x;
+  if (warp_past(t, total, G)) return;
+  sweep_level_thread<D, K>(s, first, per_group, total, G, t);
 }
 
 // A label of an upward search, for its cell.
@@ -451,35 +472,114 @@ struct TopEntry {
   D dist;
 };
 
-// The top's cells of rows [0, gridDim.y): top position v (sweep vertex v)
-// of row r takes the best of the row's entries plus the table's cell, the
-// first entry of the minimum winning (core/ch_top_table.h's top_labels,
-// the CPU's, in the same order); its predecessor is the entry's own when v
-// is the entry, else the table arc's.
+// What a row's top cells are made of: its entries (their bounds per row)
+// and the table.
+template <class D>
+struct TopArgs {
+  const TopEntry<D>* entries;
+  const int32_t* entry_begin;  // rows + 1
+  int32_t top;
+  const D* table;             // top x top
+  const int32_t* table_arc;   // top x top
+  const int32_t* top_arc_last;
+  D none;
+};
+
+// A block of top_cells: 8 warps.
+constexpr int kTopWarps = 8;
+template <class D>
+struct TopScratch {
+  D label[kTopWarps][32];
+  int32_t win[kTopWarps][32];
+};
+
+// The top's cells v0 .. v0 + 31 of row r, by a block of kTopWarps warps
+// (every thread calls it): top position v (sweep vertex v) takes the best
+// of the row's entries plus the table's cell, the first entry of the
+// minimum winning (core/ch_top_table.h's top_labels, the CPU's, in the
+// same order): warp w takes entries w, w + 8, ... (each warp's first
+// minimum), and warp 0 keeps the smallest (label, entry) pair of the
+// eight. The predecessor is the entry's own when v is the entry, else the
+// table arc's. One thread a vertex over all entries would wait a read's
+// latency per entry (NY: 30-40 us for 10-100 entries on 8 blocks).
 template <class D, int K>
-__global__ void top_table_kernel(Sweep<D> s, const TopEntry<D>* entries, const int32_t* entry_begin, int32_t top,
-                                 const D* table, const int32_t* table_arc, const int32_t* top_arc_last, D none) {
-  const int32_t v = static_cast<int32_t>(blockIdx.x * blockDim.x + threadIdx.x);
-  const int32_t r = static_cast<int32_t>(blockIdx.y);
-  if (v >= top) return;
-  D best = none;
+__device__ void top_cells(const Sweep<D>& s, const TopArgs<D>& t, int32_t r, int32_t v0, TopScratch<D>& scratch) {
+  const int lane = static_cast<int>(threadIdx.x) & 31, warp = static_cast<int>(threadIdx.x) >> 5;
+  const int32_t v = v0 + lane;
+  D best = t.none;
   int32_t win = -1;
-  for (int32_t e = entry_begin[r]; e < entry_begin[r + 1]; ++e) {
-    const D x = entries[e].dist + table[static_cast<int64_t>(entries[e].position) * top + v];
-    if (x < best) {
-      best = x;
-      win = e;
+  if (v < t.top) {
+    const int32_t end = t.entry_begin[r + 1];
+#pragma unroll 4
+    for (int32_t e = t.entry_begin[r] + warp; e < end; e += kTopWarps) {
+      const D x = t.entries[e].dist + t.table[static_cast<int64_t>(t.entries[e].position) * t.top + v];
+      if (x < best) {
+        best = x;
+        win = e;
+      }
     }
   }
-  const int64_t c = (r / K) * s.group_cells + static_cast<int64_t>(v) * K + r % K;
-  s.d[c] = best;
-  if (s.last != nullptr) {
-    int32_t via = -1;
-    if (win >= 0) {
-      const int32_t u = entries[win].position;
-      via = u == v ? entries[win].last : top_arc_last[table_arc[static_cast<int64_t>(u) * top + v]];
+  scratch.label[warp][lane] = best;
+  scratch.win[warp][lane] = win;
+  __syncthreads();
+  if (warp == 0 && v < t.top) {
+    for (int w = 1; w < kTopWarps; ++w) {
+      // A label of "none" comes with entry -1: no pair beats (none, -1).
+      const D x = scratch.label[w][lane];
+      const int32_t e = scratch.win[w][lane];
+      if (x < best || (x == best && e < win)) {
+        best = x;
+        win = e;
+      }
     }
-    s.last[c] = via;
+    const int64_t c = (r / K) * s.group_cells + static_cast<int64_t>(v) * K + r % K;
+    s.d[c] = best;
+    if (s.last != nullptr) {
+      int32_t via = -1;
+      if (win >= 0) {
+        const int32_t u = t.entries[win].position;
+        via = u == v ? t.entries[win].last : t.top_arc_last[t.table_arc[static_cast<int64_t>(u) * t.top + v]];
+      }
+      s.last[c] = via;
+    }
+  }
+  __syncthreads();  // the scratch is free again
+}
+
+// The top's cells of rows [0, gridDim.y), 32 vertices a block.
+template <class D, int K>
+__global__ void __launch_bounds__(kTopWarps * 32) top_table_kernel(Sweep<D> s, TopArgs<D> t) {
+  __shared__ TopScratch<D> scratch;
+  top_cells<D, K>(s, t, static_cast<int32_t>(blockIdx.y), static_cast<int32_t>(blockIdx.x) * 32, scratch);
+}
+
+// The whole sweep of a pass in one cooperative launch: the top's cells of
+// every row, then each level, grid-wide barriers between them (a launch
+// each would cost a few microseconds of its own; NY has 25 levels, the
+// first of them a few hundred cells). A level's cells are dealt out in
+// rounds of the grid's lanes, a team of 2^teams.log2[l] lanes a cell.
+template <class D, int K>
+__global__ void __launch_bounds__(kTopWarps * 32)
+    sweep_all_kernel(Sweep<D> s, TopArgs<D> t, int32_t rows, int32_t groups, const int32_t* level_begin,
+                     int32_t levels, LevelTeams teams) {
+  __shared__ TopScratch<D> scratch;
+  cg::grid_group grid = cg::this_grid();
+  if (t.top > 0) {
+    const int64_t chunks = (t.top + 31) / 32;
+    for (int64_t u = blockIdx.x; u < chunks * rows; u += gridDim.x) {
+      top_cells<D, K>(s, t, static_cast<int32_t>(u / chunks), static_cast<int32_t>(u % chunks) * 32, scratch);
+    }
+    grid.sync();
+  }
+  const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
+  const int64_t t0 = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x;
+  for (int32_t l = 0; l < levels; ++l) {
+    const int64_t first = static_cast<int64_t>(level_begin[l]) * K;
+    const int64_t per_group = static_cast<int64_t>(level_begin[l + 1]) * K - first;
+    const int64_t total = per_group * groups;
+    const int G = 1 << teams.log2[l];
+    for (int64_t i = t0; !warp_past(i, total, G); i += stride) sweep_level_thread<D, K>(s, first, per_group, total, G, i);
+    if (l + 1 < levels) grid.sync();
   }
 }
 
@@ -544,7 +644,7 @@ class SweepPasses {
     entry_capacity_ = capacity_;
     ws.add(&entries_on_device_, static_cast<size_t>(entry_capacity_));
     ws.add(&entry_begin_on_device_, static_cast<size_t>(width) + 1);
-    choose_top();
+    if (!choose_cooperative(width)) choose_top();
   }
 
   void start(const int32_t* sources, int32_t count) {
@@ -562,29 +662,17 @@ class SweepPasses {
       GSP_CUDA_LAUNCH();
     }
     const Sweep<D> s = sweep();
-    if (dev_.top > 0) {
-      const dim3 grid(static_cast<unsigned>((dev_.top + 255) / 256), static_cast<unsigned>(count));
-      top_table_kernel<D, K><<<grid, 256, 0, ctx_.stream()>>>(
-          s, entries_on_device_, entry_begin_on_device_, dev_.top, static_cast<const D*>(dev_.top_dist),
-          static_cast<const int32_t*>(dev_.top_arc), static_cast<const int32_t*>(dev_.top_arc_last), ch_inf<W>());
-      GSP_CUDA_LAUNCH();
-    }
-    const int32_t levels = static_cast<int32_t>(dev_.level_begin.size()) - 1;
-    if (top_levels_ > 0) {
-      sweep_top_kernel<D, K><<<groups, 1024, top_bytes_, ctx_.stream()>>>(s, static_cast<const int32_t*>(dev_.levels),
-                                                                          top_levels_, top_teams_);
-      GSP_CUDA_LAUNCH();
-    }
-    for (int32_t l = top_levels_; l < levels; ++l) {
-      const size_t at = static_cast<size_t>(l);
-      const int64_t first = static_cast<int64_t>(dev_.level_begin[at]) * K;
-      const int64_t per_group = static_cast<int64_t>(dev_.level_begin[at + 1]) * K - first;
-      const int64_t total = per_group * groups;
-      // Rows side by side (K > 1) already give a vertex K lanes, their
-      // labels of one arc read together: no teams there.
-      const int G = 1 << level_team_log2(at, K > 1 ? 1 : 8);
-      sweep_level_kernel<D, K><<<blocks_for(total * G, 256), 256, 0, ctx_.stream()>>>(s, first, per_group, total, G);
-      GSP_CUDA_LAUNCH();
+    const TopArgs<D> t{entries_on_device_,
+                       entry_begin_on_device_,
+                       dev_.top,
+                       static_cast<const D*>(dev_.top_dist),
+                       static_cast<const int32_t*>(dev_.top_arc),
+                       static_cast<const int32_t*>(dev_.top_arc_last),
+                       ch_inf<W>()};
+    if (coop_blocks_ > 0) {
+      sweep_in_one_launch(s, t, count, groups);
+    } else {
+      sweep_by_levels(s, t, count, groups);
     }
   }
   void wait() { ctx_.sync(); }
@@ -613,6 +701,40 @@ class SweepPasses {
                     static_cast<int64_t>(n_) * K};
   }
 
+  void sweep_in_one_launch(Sweep<D> s, TopArgs<D> t, int32_t rows, int32_t groups) {
+    const int32_t* level_begin = static_cast<const int32_t*>(dev_.levels);
+    int32_t levels = static_cast<int32_t>(dev_.level_begin.size()) - 1;
+    void* params[] = {&s, &t, &rows, &groups, &level_begin, &levels, &coop_teams_};
+    GSP_CUDA(cudaLaunchCooperativeKernel(reinterpret_cast<void*>(sweep_all_kernel<D, K>), coop_blocks_,
+                                         kTopWarps * 32, params, 0, ctx_.stream()));
+    GSP_CUDA_LAUNCH();
+  }
+
+  void sweep_by_levels(const Sweep<D>& s, const TopArgs<D>& t, int32_t rows, int32_t groups) {
+    if (dev_.top > 0) {
+      const dim3 grid(static_cast<unsigned>((dev_.top + 31) / 32), static_cast<unsigned>(rows));
+      top_table_kernel<D, K><<<grid, kTopWarps * 32, 0, ctx_.stream()>>>(s, t);
+      GSP_CUDA_LAUNCH();
+    }
+    if (top_levels_ > 0) {
+      sweep_top_kernel<D, K><<<groups, 1024, top_bytes_, ctx_.stream()>>>(s, static_cast<const int32_t*>(dev_.levels),
+                                                                          top_levels_, top_teams_);
+      GSP_CUDA_LAUNCH();
+    }
+    const int32_t levels = static_cast<int32_t>(dev_.level_begin.size()) - 1;
+    for (int32_t l = top_levels_; l < levels; ++l) {
+      const size_t at = static_cast<size_t>(l);
+      const int64_t first = static_cast<int64_t>(dev_.level_begin[at]) * K;
+      const int64_t per_group = static_cast<int64_t>(dev_.level_begin[at + 1]) * K - first;
+      const int64_t total = per_group * groups;
+      // Rows side by side (K > 1) already give a vertex K lanes, their
+      // labels of one arc read together: no teams there.
+      const int G = 1 << level_team_log2(at, K > 1 ? 1 : 8);
+      sweep_level_kernel<D, K><<<blocks_for(total * G, 256), 256, 0, ctx_.stream()>>>(s, first, per_group, total, G);
+      GSP_CUDA_LAUNCH();
+    }
+  }
+
   // A level's team size (log2) in the level kernels: one lane per arc of
   // its average vertex (a power of two at least that), at most `most`.
   int level_team_log2(size_t level, int most) const {
@@ -638,6 +760,48 @@ class SweepPasses {
     return g;
   }
 
+  // One row's cooperative sweep: 2 blocks a multiprocessor. A row's levels
+  // are small, and a grid barrier costs more the more blocks meet there
+  // (NY one to all, H200: 0.237 ms a call at 2, 0.263 at 3, the most that
+  // fit; road-like 1024 x 1024 0.498 against 0.486). Rows side by side
+  // fill every lane: as many as fit (NY 1000 x 1000 on CUDA: 13.1 ms at
+  // 3, 16.0 at 2).
+  static constexpr int64_t kRowSweepPerSm = 2;
+
+  // The cooperative sweep (sweep_all_kernel) when the tuning allows it
+  // (GSP_CUDA_INDEX_SWEEP_PER_SM; unset, kRowSweepPerSm for one row, else
+  // as many blocks as fit),
+  // the device has cooperative launches and one launch's teams can name
+  // every level: its blocks, and each level's team, as wide as the level's
+  // vertex of most arcs wants (4 arcs a lane, as the top kernel's) while
+  // the level's cells still fit in one round of the grid's lanes, never
+  // narrower than its average vertex's arcs (level_team_log2). False:
+  // the one-block top and a launch per later level.
+  bool choose_cooperative(int32_t width) {
+    const int32_t levels = static_cast<int32_t>(dev_.level_begin.size()) - 1;
+    const int64_t per_sm = ctx_.options().tuning.cuda_index_sweep_per_sm.value_or(K == 1 ? kRowSweepPerSm : 32);
+    if (per_sm <= 0 || levels > kMaxLaunchLevels || !ctx_.props().cooperativeLaunch) return false;
+    const int64_t rows = width, groups = (width + K - 1) / K;
+    int64_t useful = (dev_.top + 31) / 32 * rows;
+    for (int32_t l = 0; l < levels; ++l) {
+      const size_t at = static_cast<size_t>(l);
+      const int64_t cells = static_cast<int64_t>(dev_.level_begin[at + 1] - dev_.level_begin[at]) * K * groups;
+      useful = std::max(useful, (cells << level_team_log2(at, K > 1 ? 1 : 8)) / (kTopWarps * 32) + 1);
+    }
+    coop_blocks_ = coop_blocks(ctx_, sweep_all_kernel<D, K>, kTopWarps * 32, static_cast<int>(per_sm), useful);
+    const int64_t lanes = static_cast<int64_t>(coop_blocks_) * kTopWarps * 32;
+    for (int32_t l = 0; l < levels; ++l) {
+      const size_t at = static_cast<size_t>(l);
+      const int64_t cells = static_cast<int64_t>(dev_.level_begin[at + 1] - dev_.level_begin[at]) * K * groups;
+      const int least = level_team_log2(at, K > 1 ? 1 : 8);
+      int g = least;
+      while (g < 5 && 4 * (1 << g) < dev_.level_degree[at]) ++g;
+      while (g > least && (cells << g) > lanes) --g;
+      coop_teams_.log2[at] = static_cast<uint8_t>(g);
+    }
+    return true;
+  }
+
   // Shared memory of a top of `top` levels: labels, bounds, team sizes,
   // offsets.
   size_t top_shared_bytes(int32_t top) const {
@@ -654,7 +818,7 @@ class SweepPasses {
     const int32_t levels = static_cast<int32_t>(dev_.level_begin.size()) - 1;
     int32_t top = 0;
     int64_t arcs = 0;
-    while (top < levels && top < kMaxTopLevels) {
+    while (top < levels && top < kMaxLaunchLevels) {
       const size_t l = static_cast<size_t>(top);
       const int64_t cells = static_cast<int64_t>(dev_.level_begin[l + 1] - dev_.level_begin[l]) * K;
       if (cells > kTopLevelCells || top_shared_bytes(top + 1) > cap || arcs + dev_.level_arcs[l] > INT32_MAX) break;
@@ -739,7 +903,9 @@ class SweepPasses {
   const bool paths_;
   const int32_t* sources_ = nullptr;  // the last pass's
   int32_t top_levels_ = 0;
-  TopTeams top_teams_{};
+  LevelTeams top_teams_{};
+  int coop_blocks_ = 0;  // > 0: the cooperative sweep (choose_cooperative)
+  LevelTeams coop_teams_{};
   size_t top_bytes_ = 0;
   D* d_ = nullptr;  // groups x n x K labels (the workspace's)
   int32_t* last_ = nullptr;
@@ -822,8 +988,9 @@ void row_typed(RunContext& ctx, const ChBase& index, const ChSeeder& seeder, con
   W* dist = nullptr;
   int32_t* pred = nullptr;
   int* flags = nullptr;
-  ws.add(&dist, static_cast<size_t>(h.n));
-  if (paths) ws.add(&pred, static_cast<size_t>(h.n));
+  const size_t n = static_cast<size_t>(h.n);
+  ws.add(&dist, n);
+  if (paths) ws.add(&pred, n);
   ws.add(&flags, 4);
   ws.allocate(ctx, "road index row");
   int host_flags[4] = {0, 0, 0, 0};
@@ -832,11 +999,11 @@ void row_typed(RunContext& ctx, const ChBase& index, const ChSeeder& seeder, con
   sweep.start(&job.source, 1);
   sweep.emit(1, dist, pred, flags);
   clock.mark(Stage::kCompute);
-  GSP_CUDA(cudaMemcpyAsync(job.dist, dist, static_cast<size_t>(h.n) * sizeof(W), cudaMemcpyDeviceToHost, ctx.stream()));
-  if (paths) {
-    GSP_CUDA(cudaMemcpyAsync(job.pred, pred, static_cast<size_t>(h.n) * sizeof(int32_t), cudaMemcpyDeviceToHost,
-                             ctx.stream()));
-  }
+  // Through device memory and a copy: the emission kernel writing the
+  // page-locked result across the bus itself took longer (NY 0.263 against
+  // 0.240 ms a call, road-like 1024 x 1024 0.486 against 0.460, H200).
+  GSP_CUDA(cudaMemcpyAsync(job.dist, dist, n * sizeof(W), cudaMemcpyDeviceToHost, ctx.stream()));
+  if (paths) GSP_CUDA(cudaMemcpyAsync(job.pred, pred, n * sizeof(int32_t), cudaMemcpyDeviceToHost, ctx.stream()));
   GSP_CUDA(cudaMemcpyAsync(host_flags, flags, sizeof host_flags, cudaMemcpyDeviceToHost, ctx.stream()));
   clock.mark(Stage::kCopy);
   ctx.sync();

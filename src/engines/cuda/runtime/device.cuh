@@ -68,6 +68,25 @@ class RunContext {
   size_t used_ = 0;
 };
 
+// Blocks for a cooperative (persistent) launch of kernel with `threads`
+// threads per block: every block must be resident at once.
+template <class K>
+int coop_blocks(RunContext& ctx, K kernel, int threads, int per_sm_cap, int64_t useful_blocks) {
+  if (!ctx.props().cooperativeLaunch) {
+    throw Error(GSP_ERR_UNSUPPORTED, std::string("device '") + ctx.props().name +
+                                         "' does not support cooperative launches, which this "
+                                         "engine needs");
+  }
+  int occ = 0;
+  GSP_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel, threads, 0));
+  if (occ < 1) throw Error(GSP_ERR_DEVICE, "persistent kernel cannot be resident on this device");
+  if (occ > per_sm_cap) occ = per_sm_cap;
+  int64_t b = static_cast<int64_t>(occ) * ctx.props().multiProcessorCount;
+  if (useful_blocks < 1) useful_blocks = 1;
+  if (b > useful_blocks) b = useful_blocks;
+  return static_cast<int>(b);
+}
+
 // Device memory of count T's, charged to the run's budget, freed on scope exit.
 template <class T>
 class DeviceBuffer {

@@ -293,25 +293,6 @@ inline unsigned grid_for(RunContext& ctx, int64_t work, int threads) {
   return b < cap ? b : cap;
 }
 
-// Blocks for a cooperative (persistent) launch of kernel with `threads`
-// threads per block: every block must be resident at once.
-template <class K>
-int coop_blocks(RunContext& ctx, K kernel, int threads, int per_sm_cap, int64_t useful_blocks) {
-  if (!ctx.props().cooperativeLaunch) {
-    throw Error(GSP_ERR_UNSUPPORTED, std::string("device '") + ctx.props().name +
-                                         "' does not support cooperative launches, which this "
-                                         "engine needs");
-  }
-  int occ = 0;
-  GSP_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel, threads, 0));
-  if (occ < 1) throw Error(GSP_ERR_DEVICE, "persistent kernel cannot be resident on this device");
-  if (occ > per_sm_cap) occ = per_sm_cap;
-  int64_t b = static_cast<int64_t>(occ) * ctx.props().multiProcessorCount;
-  if (useful_blocks < 1) useful_blocks = 1;
-  if (b > useful_blocks) b = useful_blocks;
-  return static_cast<int>(b);
-}
-
 // tight_pred_kernel() over `labels` labels (copies of g), on the context's
 // stream: about as many threads a label as the graph's mean out-degree.
 template <class W>
