@@ -139,7 +139,7 @@ struct Tuning {
   // GSP_CUDA_INDEX_SWEEP_PER_SM [0, 32]: blocks per multiprocessor of the
   // road index's cooperative sweep on CUDA (src/engines/cuda/index/ch_sweep.cu),
   // the top table and every level in one launch; 0: a kernel per level
-  // below a one-block top. Unset: 2 for one row, else as many as fit.
+  // below a one-block top. Unset: 4, as many as fit.
   std::optional<int64_t> cuda_index_sweep_per_sm;
 
   // ---- distributed Floyd-Warshall (src/engines/mpi/)

@@ -558,8 +558,13 @@ __global__ void __launch_bounds__(kTopWarps * 32) top_table_kernel(Sweep<D> s, T
 // each would cost a few microseconds of its own; NY has 25 levels, the
 // first of them a few hundred cells). A level's cells are dealt out in
 // rounds of the grid's lanes, a team of 2^teams.log2[l] lanes a cell.
+// Bound to 64 registers, so 4 blocks fit a multiprocessor (int32 rows
+// took 76 unbound, 3 blocks: NY one to all 0.244 against 0.262 ms a call,
+// 1000 x 1000 on CUDA rows of road-like 1024 x 1024 60.2 against 61.5 ms,
+// H200).
+constexpr int kSweepBlocksPerSm = 4;
 template <class D, int K>
-__global__ void __launch_bounds__(kTopWarps * 32)
+__global__ void __launch_bounds__(kTopWarps * 32, kSweepBlocksPerSm)
     sweep_all_kernel(Sweep<D> s, TopArgs<D> t, int32_t rows, int32_t groups, const int32_t* level_begin,
                      int32_t levels, LevelTeams teams) {
   __shared__ TopScratch<D> scratch;
@@ -760,43 +765,36 @@ class SweepPasses {
     return g;
   }
 
-  // One row's cooperative sweep: 2 blocks a multiprocessor. A row's levels
-  // are small, and a grid barrier costs more the more blocks meet there
-  // (NY one to all, H200: 0.237 ms a call at 2, 0.263 at 3, the most that
-  // fit; road-like 1024 x 1024 0.498 against 0.486). Rows side by side
-  // fill every lane: as many as fit (NY 1000 x 1000 on CUDA: 13.1 ms at
-  // 3, 16.0 at 2).
-  static constexpr int64_t kRowSweepPerSm = 2;
-
   // The cooperative sweep (sweep_all_kernel) when the tuning allows it
-  // (GSP_CUDA_INDEX_SWEEP_PER_SM; unset, kRowSweepPerSm for one row, else
-  // as many blocks as fit),
-  // the device has cooperative launches and one launch's teams can name
-  // every level: its blocks, and each level's team, as wide as the level's
-  // vertex of most arcs wants (4 arcs a lane, as the top kernel's) while
-  // the level's cells still fit in one round of the grid's lanes, never
-  // narrower than its average vertex's arcs (level_team_log2). False:
-  // the one-block top and a launch per later level.
+  // (GSP_CUDA_INDEX_SWEEP_PER_SM; unset, as many blocks as fit: 4 a
+  // multiprocessor, the kernel's bound), the device has cooperative
+  // launches and one launch's teams can name every level: its blocks, and
+  // each level's team, as wide as the level's vertex of most arcs wants (4
+  // arcs a lane, as the top kernel's), halved while the level's cells would
+  // take more than one round of the grid's lanes. A level of more cells
+  // than lanes gets a lane a cell: its rounds are its critical path, each
+  // a chain of dependent reads, and a lane's four reads of a batch are
+  // issued together. False: the one-block top and a launch per later
+  // level.
   bool choose_cooperative(int32_t width) {
     const int32_t levels = static_cast<int32_t>(dev_.level_begin.size()) - 1;
-    const int64_t per_sm = ctx_.options().tuning.cuda_index_sweep_per_sm.value_or(K == 1 ? kRowSweepPerSm : 32);
+    const int64_t per_sm = ctx_.options().tuning.cuda_index_sweep_per_sm.value_or(kSweepBlocksPerSm);
     if (per_sm <= 0 || levels > kMaxLaunchLevels || !ctx_.props().cooperativeLaunch) return false;
     const int64_t rows = width, groups = (width + K - 1) / K;
     int64_t useful = (dev_.top + 31) / 32 * rows;
     for (int32_t l = 0; l < levels; ++l) {
       const size_t at = static_cast<size_t>(l);
       const int64_t cells = static_cast<int64_t>(dev_.level_begin[at + 1] - dev_.level_begin[at]) * K * groups;
-      useful = std::max(useful, (cells << level_team_log2(at, K > 1 ? 1 : 8)) / (kTopWarps * 32) + 1);
+      useful = std::max(useful, cells / (kTopWarps * 32) + 1);
     }
     coop_blocks_ = coop_blocks(ctx_, sweep_all_kernel<D, K>, kTopWarps * 32, static_cast<int>(per_sm), useful);
     const int64_t lanes = static_cast<int64_t>(coop_blocks_) * kTopWarps * 32;
     for (int32_t l = 0; l < levels; ++l) {
       const size_t at = static_cast<size_t>(l);
       const int64_t cells = static_cast<int64_t>(dev_.level_begin[at + 1] - dev_.level_begin[at]) * K * groups;
-      const int least = level_team_log2(at, K > 1 ? 1 : 8);
-      int g = least;
+      int g = 0;
       while (g < 5 && 4 * (1 << g) < dev_.level_degree[at]) ++g;
-      while (g > least && (cells << g) > lanes) --g;
+      while (g > 0 && (cells << g) > lanes) --g;
       coop_teams_.log2[at] = static_cast<uint8_t>(g);
     }
     return true;
