@@ -523,8 +523,8 @@ void run_tiles(RunContext& ctx, const ApspJob& job, const DeviceCsr<W>& in, cons
   passes.args.max_rounds = static_cast<long long>(n) + 1;
   passes.kernel = has_hubs ? spmm_rounds_kernel<W, VEC, true> : spmm_rounds_kernel<W, VEC, false>;
   const int64_t useful_warps = std::max<int64_t>(n, static_cast<int64_t>(plan.chunks.size()));
-  passes.blocks = coop_blocks(ctx, passes.kernel, kThreads, 2048 / kThreads,
-                                      (useful_warps + kWarpsPerBlock - 1) / kWarpsPerBlock);
+  passes.blocks =
+      coop_blocks(ctx, passes.kernel, kThreads, 2048 / kThreads, (useful_warps + kWarpsPerBlock - 1) / kWarpsPerBlock);
   clock.mark(Stage::kSetup);
   sparse::run_passes<W>(ctx, job, width, false, clock, passes, std::move(ready));
   if (job.stats != nullptr) job.stats->iterations = passes.rounds;

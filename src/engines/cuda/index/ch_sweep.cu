@@ -417,8 +417,6 @@ __global__ void __launch_bounds__(1024)
   for (int32_t c = threadIdx.x; c < cells; c += blockDim.x) gd[c] = sd[c];
 }
 
-// One level, cells [first, first + per_group) of every group, a team of G
-// lanes a cell.
 // Whether thread t's whole warp lies past the level's `total` cells.
 __device__ __forceinline__ bool warp_past(int64_t t, int64_t total, int G) {
   return t / G - static_cast<int64_t>(threadIdx.x % 32) / G >= total;
@@ -438,6 +436,8 @@ __device__ __forceinline__ void sweep_level_thread(const Sweep<D>& s, int64_t fi
                             begin, degree, valid, static_cast<int>(t % G), G);
 }
 
+// One level, cells [first, first + per_group) of every group, a team of G
+// lanes a cell.
 template <class D, int K>
 __global__ void sweep_level_kernel(Sweep<D> s, int64_t first, int64_t per_group, int64_t total, int G) {
   const int64_t t = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x;
@@ -479,8 +479,8 @@ struct TopArgs {
   const TopEntry<D>* entries;
   const int32_t* entry_begin;  // rows + 1
   int32_t top;
-  const D* table;             // top x top
-  const int32_t* table_arc;   // top x top
+  const D* table;            // top x top
+  const int32_t* table_arc;  // top x top
   const int32_t* top_arc_last;
   D none;
 };
@@ -565,8 +565,8 @@ __global__ void __launch_bounds__(kTopWarps * 32) top_table_kernel(Sweep<D> s, T
 constexpr int kSweepBlocksPerSm = 4;
 template <class D, int K>
 __global__ void __launch_bounds__(kTopWarps * 32, kSweepBlocksPerSm)
-    sweep_all_kernel(Sweep<D> s, TopArgs<D> t, int32_t rows, int32_t groups, const int32_t* level_begin,
-                     int32_t levels, LevelTeams teams) {
+    sweep_all_kernel(Sweep<D> s, TopArgs<D> t, int32_t rows, int32_t groups, const int32_t* level_begin, int32_t levels,
+                     LevelTeams teams) {
   __shared__ TopScratch<D> scratch;
   cg::grid_group grid = cg::this_grid();
   if (t.top > 0) {
@@ -583,7 +583,8 @@ __global__ void __launch_bounds__(kTopWarps * 32, kSweepBlocksPerSm)
     const int64_t per_group = static_cast<int64_t>(level_begin[l + 1]) * K - first;
     const int64_t total = per_group * groups;
     const int G = 1 << teams.log2[l];
-    for (int64_t i = t0; !warp_past(i, total, G); i += stride) sweep_level_thread<D, K>(s, first, per_group, total, G, i);
+    for (int64_t i = t0; !warp_past(i, total, G); i += stride)
+      sweep_level_thread<D, K>(s, first, per_group, total, G, i);
     if (l + 1 < levels) grid.sync();
   }
 }
@@ -710,8 +711,8 @@ class SweepPasses {
     const int32_t* level_begin = static_cast<const int32_t*>(dev_.levels);
     int32_t levels = static_cast<int32_t>(dev_.level_begin.size()) - 1;
     void* params[] = {&s, &t, &rows, &groups, &level_begin, &levels, &coop_teams_};
-    GSP_CUDA(cudaLaunchCooperativeKernel(reinterpret_cast<void*>(sweep_all_kernel<D, K>), coop_blocks_,
-                                         kTopWarps * 32, params, 0, ctx_.stream()));
+    GSP_CUDA(cudaLaunchCooperativeKernel(reinterpret_cast<void*>(sweep_all_kernel<D, K>), coop_blocks_, kTopWarps * 32,
+                                         params, 0, ctx_.stream()));
     GSP_CUDA_LAUNCH();
   }
 

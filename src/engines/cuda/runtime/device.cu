@@ -164,7 +164,6 @@ void give_stream(int device, cudaStream_t s) {
 
 }  // namespace
 
-
 RunContext::RunContext(const RunOptions& options, RunStats* stats) : options_(options), stats_(stats) {
   std::string why;
   int32_t count = 0;
