@@ -58,8 +58,9 @@ bool same(const Tuning& a, const Tuning& b) {
          a.cuda_hub_arcs == b.cuda_hub_arcs && a.cuda_ds_delta_scale == b.cuda_ds_delta_scale &&
          a.cuda_ds_split == b.cuda_ds_split && a.cuda_trace == b.cuda_trace &&
          a.cuda_batch_sources == b.cuda_batch_sources && a.cuda_spmm_hub_arcs == b.cuda_spmm_hub_arcs &&
-         a.mpi_block_size == b.mpi_block_size && a.mpi_block_size_rejected == b.mpi_block_size_rejected &&
-         a.mpi_grid == b.mpi_grid && a.mpi_trace == b.mpi_trace && a.mpi_test_fail_rank == b.mpi_test_fail_rank &&
+         a.cuda_index_sweep_per_sm == b.cuda_index_sweep_per_sm && a.mpi_block_size == b.mpi_block_size &&
+         a.mpi_block_size_rejected == b.mpi_block_size_rejected && a.mpi_grid == b.mpi_grid &&
+         a.mpi_trace == b.mpi_trace && a.mpi_test_fail_rank == b.mpi_test_fail_rank &&
          a.test_fail_device == b.test_fail_device && a.test_result_ready_delay_ms == b.test_result_ready_delay_ms &&
          a.test_lock_piece_kb == b.test_lock_piece_kb;
 }

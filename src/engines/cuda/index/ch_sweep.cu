@@ -417,32 +417,43 @@ __global__ void __launch_bounds__(1024)
   for (int32_t c = threadIdx.x; c < cells; c += blockDim.x) gd[c] = sd[c];
 }
 
-// Whether thread t's whole warp lies past the level's `total` cells.
-__device__ __forceinline__ bool warp_past(int64_t t, int64_t total, int G) {
-  return t / G - static_cast<int64_t>(threadIdx.x % 32) / G >= total;
+// Whether thread t's whole warp lies past the level's `total` cells, teams
+// of 2^lg lanes (shifts: a 64-bit division by a team size read at run
+// time is a long subroutine on every level's chain).
+__device__ __forceinline__ bool warp_past(int64_t t, int64_t total, int lg) {
+  return (t >> lg) - (static_cast<int64_t>(threadIdx.x % 32) >> lg) >= total;
 }
 
-// Thread t's lane of its cell of a level (t / G; none past `total`).
+// Thread t's lane of its cell of a level (t >> lg; none past `total`).
+// One group (a single row's pass) takes no division at all.
 template <class D, int K>
 __device__ __forceinline__ void sweep_level_thread(const Sweep<D>& s, int64_t first, int64_t per_group, int64_t total,
-                                                   int G, int64_t t) {
-  const int64_t cell = t / G;
+                                                   int32_t groups, int lg, int64_t t) {
+  const int64_t cell = t >> lg;
   const bool valid = cell < total;
-  const int64_t g = valid ? cell / per_group : 0;
-  const int64_t c = first + (valid ? cell % per_group : 0);
+  int64_t g = 0, c = first;
+  if (valid) {
+    if (groups == 1) {
+      c += cell;
+    } else {
+      g = cell / per_group;
+      c += cell - g * per_group;
+    }
+  }
   const int64_t begin = valid ? s.offsets[c / K] : 0;
   const int32_t degree = valid ? static_cast<int32_t>(s.offsets[c / K + 1] - begin) : 0;
   sweep_cell<D, K, int64_t>(s, s.d + g * s.group_cells, s.last != nullptr ? s.last + g * s.group_cells : nullptr, c,
-                            begin, degree, valid, static_cast<int>(t % G), G);
+                            begin, degree, valid, static_cast<int>(t & ((1 << lg) - 1)), 1 << lg);
 }
 
-// One level, cells [first, first + per_group) of every group, a team of G
-// lanes a cell.
+// One level, cells [first, first + per_group) of every group, a team of
+// 2^lg lanes a cell.
 template <class D, int K>
-__global__ void sweep_level_kernel(Sweep<D> s, int64_t first, int64_t per_group, int64_t total, int G) {
+__global__ void sweep_level_kernel(Sweep<D> s, int64_t first, int64_t per_group, int64_t total, int32_t groups,
+                                   int lg) {
   const int64_t t = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x;
-  if (warp_past(t, total, G)) return;
-  sweep_level_thread<D, K>(s, first, per_group, total, G, t);
+  if (warp_past(t, total, lg)) return;
+  sweep_level_thread<D, K>(s, first, per_group, total, groups, lg, t);
 }
 
 // A label of an upward search, for its cell.
@@ -453,14 +464,31 @@ struct Seed {
   int32_t last;
 };
 
-// The upward searches' labels into their cells.
+// The upward searches' labels into their cells (the per-level sweep's;
+// the cooperative sweep writes them in its first phase).
+template <class D>
+__device__ __forceinline__ void seed_cell(D* d, int32_t* last, const Seed<D>& s) {
+  d[s.cell] = s.dist;
+  if (last != nullptr) last[s.cell] = s.last;
+}
 template <class D>
 __global__ void seed_kernel(D* d, int32_t* last, const Seed<D>* seeds, int64_t count) {
   const int64_t e = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x;
-  if (e >= count) return;
-  const Seed<D> s = seeds[e];
-  d[s.cell] = s.dist;
-  if (last != nullptr) last[s.cell] = s.last;
+  if (e < count) seed_cell(d, last, seeds[e]);
+}
+
+// A pass's cells before its seeds: every label "none", every predecessor
+// -1, and a row's overflow flags cleared (one launch where a fill of each
+// array and a memset of the flags took three calls of the host's).
+template <class D>
+__global__ void init_cells_kernel(D* d, int32_t* last, int64_t cells, D none, int* flags) {
+  const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
+  const int64_t t = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x;
+  if (flags != nullptr && t < 4) flags[t] = 0;
+  for (int64_t c = t; c < cells; c += stride) {
+    d[c] = none;
+    if (last != nullptr) last[c] = -1;
+  }
 }
 
 // A row's entry into the top (ChTopEntry): position, the graph vertex
@@ -553,68 +581,131 @@ __global__ void __launch_bounds__(kTopWarps * 32) top_table_kernel(Sweep<D> s, T
   top_cells<D, K>(s, t, static_cast<int32_t>(blockIdx.y), static_cast<int32_t>(blockIdx.x) * 32, scratch);
 }
 
-// The whole sweep of a pass in one cooperative launch: the top's cells of
-// every row, then each level, grid-wide barriers between them (a launch
-// each would cost a few microseconds of its own; NY has 25 levels, the
-// first of them a few hundred cells). A level's cells are dealt out in
-// rounds of the grid's lanes, a team of 2^teams.log2[l] lanes a cell.
+// Rows in graph order: row r (group r / K, lane r % K), vertex v from its
+// sweep vertex's cell, items [t0, rows x n) a stride apart, four at a time
+// (their reads issued together). int32 rows: a label past int32 (below
+// "none") raises flags[0] with the row and the vertex (the CPU then
+// answers, naming them).
+template <class W, class D, int K>
+__device__ __forceinline__ void emit_cells(const D* d, const int32_t* last, const int32_t* sweep_of, int64_t n,
+                                           int64_t rows, int64_t group_cells, D none, W* dist, int32_t* pred,
+                                           int* flags, int64_t t0, int64_t stride) {
+  const int64_t total = rows * n;
+  for (int64_t base = t0; base < total; base += 4 * stride) {
+    int64_t cell[4];
+#pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      const int64_t t = base + j * stride;
+      cell[j] = -1;
+      if (t < total) {
+        if (rows == 1) {
+          cell[j] = static_cast<int64_t>(sweep_of[t]) * K;
+        } else {
+          const int64_t r = t / n, v = t - r * n;
+          cell[j] = (r / K) * group_cells + static_cast<int64_t>(sweep_of[v]) * K + r % K;
+        }
+      }
+    }
+#pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      if (cell[j] < 0) continue;
+      const int64_t t = base + j * stride;
+      const D x = d[cell[j]];
+      if constexpr (std::is_same_v<W, int32_t>) {
+        if (x >= none) {
+          dist[t] = GSP_I32_INF;
+        } else {
+          if (x >= static_cast<D>(GSP_I32_INF) && atomicCAS(flags, 0, 1) == 0) {
+            flags[1] = static_cast<int>(t / n);
+            flags[2] = static_cast<int>(t % n);
+          }
+          dist[t] = static_cast<W>(x);
+        }
+      } else {
+        dist[t] = static_cast<W>(x);
+      }
+      if (pred != nullptr) pred[t] = last[cell[j]];
+    }
+  }
+}
+
+template <class W, class D, int K>
+__global__ void emit_rows_kernel(const D* d, const int32_t* last, const int32_t* sweep_of, int64_t n, int64_t rows,
+                                 int64_t group_cells, D none, W* dist, int32_t* pred, int* flags) {
+  emit_cells<W, D, K>(d, last, sweep_of, n, rows, group_cells, none, dist, pred, flags,
+                      blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x,
+                      static_cast<int64_t>(gridDim.x) * blockDim.x);
+}
+
+// What the cooperative sweep knows of the levels (a kernel argument, so
+// constant memory: no read of a level's bounds waits on the device's
+// memory): where each begins and its team size (log2).
+struct LevelPlan {
+  int32_t levels;
+  int32_t begin[kMaxLaunchLevels + 1];
+  uint8_t log2[kMaxLaunchLevels];
+};
+
+// A pass's seeds below the top, for the cooperative sweep's first phase.
+template <class D>
+struct SeedArgs {
+  const Seed<D>* seeds;
+  int64_t count;
+};
+
+// Where the cooperative sweep of one row writes it in graph order, when it
+// does (dist null: the pass pipeline's emit() does, for passes of rows).
+template <class W>
+struct Emission {
+  const int32_t* sweep_of;
+  int64_t n;
+  W* dist;
+  int32_t* pred;
+  int* flags;
+};
+
+// The whole sweep of a pass in one cooperative launch: the seeds and the
+// top's cells of every row, then each level, grid-wide barriers between
+// them (a launch each would cost a few microseconds of its own; NY has 25
+// levels, the first of them a few hundred cells), and for one row its
+// emission in graph order. A level's cells are dealt out in rounds of the
+// grid's lanes, a team of 2^plan.log2[l] lanes a cell.
 // Bound to 64 registers, so 4 blocks fit a multiprocessor (int32 rows
 // took 76 unbound, 3 blocks: NY one to all 0.244 against 0.262 ms a call,
 // 1000 x 1000 on CUDA rows of road-like 1024 x 1024 60.2 against 61.5 ms,
 // H200).
 constexpr int kSweepBlocksPerSm = 4;
-template <class D, int K>
+template <class W, int K>
 __global__ void __launch_bounds__(kTopWarps * 32, kSweepBlocksPerSm)
-    sweep_all_kernel(Sweep<D> s, TopArgs<D> t, int32_t rows, int32_t groups, const int32_t* level_begin, int32_t levels,
-                     LevelTeams teams) {
+    sweep_all_kernel(Sweep<ChDist<W>> s, TopArgs<ChDist<W>> t, SeedArgs<ChDist<W>> seeds, int32_t rows, int32_t groups,
+                     LevelPlan plan, Emission<W> out) {
+  using D = ChDist<W>;
   __shared__ TopScratch<D> scratch;
   cg::grid_group grid = cg::this_grid();
+  const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
+  const int64_t t0 = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x;
+  // The seeds' cells lie below the top, the top's cells in it: no cell is
+  // written twice in this phase.
+  for (int64_t e = t0; e < seeds.count; e += stride) seed_cell(s.d, s.last, seeds.seeds[e]);
   if (t.top > 0) {
     const int64_t chunks = (t.top + 31) / 32;
     for (int64_t u = blockIdx.x; u < chunks * rows; u += gridDim.x) {
       top_cells<D, K>(s, t, static_cast<int32_t>(u / chunks), static_cast<int32_t>(u % chunks) * 32, scratch);
     }
-    grid.sync();
   }
-  const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
-  const int64_t t0 = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x;
-  for (int32_t l = 0; l < levels; ++l) {
-    const int64_t first = static_cast<int64_t>(level_begin[l]) * K;
-    const int64_t per_group = static_cast<int64_t>(level_begin[l + 1]) * K - first;
+  if (t.top > 0 || seeds.count > 0) grid.sync();
+  for (int32_t l = 0; l < plan.levels; ++l) {
+    const int64_t first = static_cast<int64_t>(plan.begin[l]) * K;
+    const int64_t per_group = static_cast<int64_t>(plan.begin[l + 1]) * K - first;
     const int64_t total = per_group * groups;
-    const int G = 1 << teams.log2[l];
-    for (int64_t i = t0; !warp_past(i, total, G); i += stride)
-      sweep_level_thread<D, K>(s, first, per_group, total, G, i);
-    if (l + 1 < levels) grid.sync();
+    const int lg = plan.log2[l];
+    for (int64_t i = t0; !warp_past(i, total, lg); i += stride)
+      sweep_level_thread<D, K>(s, first, per_group, total, groups, lg, i);
+    if (l + 1 < plan.levels || out.dist != nullptr) grid.sync();
   }
-}
-
-// Rows in graph order: row r (group r / K, lane r % K), vertex v from its
-// sweep vertex's cell. int32 rows: a label past int32 (below "none") raises
-// flags[0] with the row and the vertex (the CPU then answers, naming them).
-template <class W, class D, int K>
-__global__ void emit_rows_kernel(const D* d, const int32_t* last, const int32_t* sweep_of, int64_t n, int64_t rows,
-                                 int64_t group_cells, D none, W* dist, int32_t* pred, int* flags) {
-  const int64_t total = rows * n;
-  for (int64_t t = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; t < total;
-       t += static_cast<int64_t>(gridDim.x) * blockDim.x) {
-    const int64_t r = t / n, v = t % n;
-    const int64_t c = (r / K) * group_cells + static_cast<int64_t>(sweep_of[v]) * K + r % K;
-    const D x = d[c];
-    if constexpr (std::is_same_v<W, int32_t>) {
-      if (x >= none) {
-        dist[t] = GSP_I32_INF;
-      } else {
-        if (x >= static_cast<D>(GSP_I32_INF) && atomicCAS(flags, 0, 1) == 0) {
-          flags[1] = static_cast<int>(r);
-          flags[2] = static_cast<int>(v);
-        }
-        dist[t] = static_cast<W>(x);
-      }
-    } else {
-      dist[t] = static_cast<W>(x);
-    }
-    if (pred != nullptr) pred[t] = last[c];
+  if (out.dist != nullptr) {
+    emit_cells<W, D, K>(s.d, s.last, out.sweep_of, out.n, rows, s.group_cells, t.none, out.dist, out.pred, out.flags,
+                        t0, stride);
   }
 }
 
@@ -653,33 +744,14 @@ class SweepPasses {
     if (!choose_cooperative(width)) choose_top();
   }
 
-  void start(const int32_t* sources, int32_t count) {
-    sources_ = sources;
-    const int32_t groups = (count + K - 1) / K;
-    const int64_t cells = groups * static_cast<int64_t>(n_) * K;
-    // The labels' fill runs on the device while the host searches upward.
-    sparse::fill(ctx_, d_, static_cast<size_t>(cells), ch_inf<W>());
-    if (paths_) sparse::fill(ctx_, last_, static_cast<size_t>(cells), int32_t{-1});
-    seeder_.seeds(sources, count, seeds_);
-    const int64_t seeds = send_seeds(count);
-    if (seeds > 0) {
-      seed_kernel<D>
-          <<<blocks_for(seeds, 256), 256, 0, ctx_.stream()>>>(d_, paths_ ? last_ : nullptr, seeds_on_device_, seeds);
-      GSP_CUDA_LAUNCH();
-    }
-    const Sweep<D> s = sweep();
-    const TopArgs<D> t{entries_on_device_,
-                       entry_begin_on_device_,
-                       dev_.top,
-                       static_cast<const D*>(dev_.top_dist),
-                       static_cast<const int32_t*>(dev_.top_arc),
-                       static_cast<const int32_t*>(dev_.top_arc_last),
-                       ch_inf<W>()};
-    if (coop_blocks_ > 0) {
-      sweep_in_one_launch(s, t, count, groups);
-    } else {
-      sweep_by_levels(s, t, count, groups);
-    }
+  // A pass of rows, for the pass pipeline (which then calls emit()).
+  void start(const int32_t* sources, int32_t count) { launch(sources, count, Emission<W>{}); }
+  // One row, written in graph order into dist and pred (device memory) with
+  // its overflow flags (4 ints) cleared first: by the cooperative sweep
+  // itself where it runs, else by emit().
+  void start_row(const int32_t* source, W* dist, int32_t* pred, int* flags) {
+    launch(source, 1, Emission<W>{static_cast<const int32_t*>(dev_.sweep_of), n_, dist, pred, flags});
+    if (coop_blocks_ == 0) emit(1, dist, pred, flags);
   }
   void wait() { ctx_.sync(); }
   // flags[0] of the last pass: row r's label of vertex v is past int32.
@@ -697,6 +769,39 @@ class SweepPasses {
   }
 
  private:
+  // The cells' fill (on the device while the host searches upward), the
+  // seeds, the sweep; with out.dist, the row's emission too when the sweep
+  // is cooperative.
+  void launch(const int32_t* sources, int32_t count, const Emission<W>& out) {
+    sources_ = sources;
+    const int32_t groups = (count + K - 1) / K;
+    const int64_t cells = groups * static_cast<int64_t>(n_) * K;
+    const unsigned fill_blocks = blocks_for(std::min<int64_t>(cells, int64_t(1) << 26), 256);
+    init_cells_kernel<D>
+        <<<fill_blocks, 256, 0, ctx_.stream()>>>(d_, paths_ ? last_ : nullptr, cells, ch_inf<W>(), out.flags);
+    GSP_CUDA_LAUNCH();
+    seeder_.seeds(sources, count, seeds_);
+    const int64_t seeds = send_seeds(count);
+    const Sweep<D> s = sweep();
+    const TopArgs<D> t{entries_on_device_,
+                       entry_begin_on_device_,
+                       dev_.top,
+                       static_cast<const D*>(dev_.top_dist),
+                       static_cast<const int32_t*>(dev_.top_arc),
+                       static_cast<const int32_t*>(dev_.top_arc_last),
+                       ch_inf<W>()};
+    if (coop_blocks_ > 0) {
+      sweep_in_one_launch(s, t, SeedArgs<D>{seeds_on_device_, seeds}, count, groups, out);
+      return;
+    }
+    if (seeds > 0) {
+      seed_kernel<D>
+          <<<blocks_for(seeds, 256), 256, 0, ctx_.stream()>>>(d_, paths_ ? last_ : nullptr, seeds_on_device_, seeds);
+      GSP_CUDA_LAUNCH();
+    }
+    sweep_by_levels(s, t, count, groups);
+  }
+
   Sweep<D> sweep() const {
     return Sweep<D>{static_cast<const int64_t*>(dev_.offsets),
                     static_cast<const int32_t*>(dev_.from),
@@ -707,11 +812,9 @@ class SweepPasses {
                     static_cast<int64_t>(n_) * K};
   }
 
-  void sweep_in_one_launch(Sweep<D> s, TopArgs<D> t, int32_t rows, int32_t groups) {
-    const int32_t* level_begin = static_cast<const int32_t*>(dev_.levels);
-    int32_t levels = static_cast<int32_t>(dev_.level_begin.size()) - 1;
-    void* params[] = {&s, &t, &rows, &groups, &level_begin, &levels, &coop_teams_};
-    GSP_CUDA(cudaLaunchCooperativeKernel(reinterpret_cast<void*>(sweep_all_kernel<D, K>), coop_blocks_, kTopWarps * 32,
+  void sweep_in_one_launch(Sweep<D> s, TopArgs<D> t, SeedArgs<D> seeds, int32_t rows, int32_t groups, Emission<W> out) {
+    void* params[] = {&s, &t, &seeds, &rows, &groups, &plan_, &out};
+    GSP_CUDA(cudaLaunchCooperativeKernel(reinterpret_cast<void*>(sweep_all_kernel<W, K>), coop_blocks_, kTopWarps * 32,
                                          params, 0, ctx_.stream()));
     GSP_CUDA_LAUNCH();
   }
@@ -735,8 +838,9 @@ class SweepPasses {
       const int64_t total = per_group * groups;
       // Rows side by side (K > 1) already give a vertex K lanes, their
       // labels of one arc read together: no teams there.
-      const int G = 1 << level_team_log2(at, K > 1 ? 1 : 8);
-      sweep_level_kernel<D, K><<<blocks_for(total * G, 256), 256, 0, ctx_.stream()>>>(s, first, per_group, total, G);
+      const int lg = level_team_log2(at, K > 1 ? 1 : 8);
+      sweep_level_kernel<D, K>
+          <<<blocks_for(total << lg, 256), 256, 0, ctx_.stream()>>>(s, first, per_group, total, groups, lg);
       GSP_CUDA_LAUNCH();
     }
   }
@@ -788,15 +892,18 @@ class SweepPasses {
       const int64_t cells = static_cast<int64_t>(dev_.level_begin[at + 1] - dev_.level_begin[at]) * K * groups;
       useful = std::max(useful, cells / (kTopWarps * 32) + 1);
     }
-    coop_blocks_ = coop_blocks(ctx_, sweep_all_kernel<D, K>, kTopWarps * 32, static_cast<int>(per_sm), useful);
+    coop_blocks_ = coop_blocks(ctx_, sweep_all_kernel<W, K>, kTopWarps * 32, static_cast<int>(per_sm), useful);
     const int64_t lanes = static_cast<int64_t>(coop_blocks_) * kTopWarps * 32;
+    plan_.levels = levels;
+    plan_.begin[0] = dev_.level_begin[0];
     for (int32_t l = 0; l < levels; ++l) {
       const size_t at = static_cast<size_t>(l);
       const int64_t cells = static_cast<int64_t>(dev_.level_begin[at + 1] - dev_.level_begin[at]) * K * groups;
       int g = 0;
       while (g < 5 && 4 * (1 << g) < dev_.level_degree[at]) ++g;
       while (g > 0 && (cells << g) > lanes) --g;
-      coop_teams_.log2[at] = static_cast<uint8_t>(g);
+      plan_.log2[at] = static_cast<uint8_t>(g);
+      plan_.begin[at + 1] = dev_.level_begin[at + 1];
     }
     return true;
   }
@@ -904,7 +1011,7 @@ class SweepPasses {
   int32_t top_levels_ = 0;
   LevelTeams top_teams_{};
   int coop_blocks_ = 0;  // > 0: the cooperative sweep (choose_cooperative)
-  LevelTeams coop_teams_{};
+  LevelPlan plan_{};
   size_t top_bytes_ = 0;
   D* d_ = nullptr;  // groups x n x K labels (the workspace's)
   int32_t* last_ = nullptr;
@@ -993,10 +1100,8 @@ void row_typed(RunContext& ctx, const ChBase& index, const ChSeeder& seeder, con
   ws.add(&flags, 4);
   ws.allocate(ctx, "road index row");
   int host_flags[4] = {0, 0, 0, 0};
-  GSP_CUDA(cudaMemsetAsync(flags, 0, sizeof host_flags, ctx.stream()));
   clock.mark(Stage::kSetup);
-  sweep.start(&job.source, 1);
-  sweep.emit(1, dist, pred, flags);
+  sweep.start_row(&job.source, dist, pred, flags);
   clock.mark(Stage::kCompute);
   // Through device memory and a copy: the emission kernel writing the
   // page-locked result across the bus itself took longer (NY 0.263 against

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -324,6 +325,22 @@ void RunContext::reserve(size_t bytes, const char* what) {
 void RunContext::release(size_t bytes) { used_ = bytes > used_ ? 0 : used_ - bytes; }
 
 void RunContext::sync() const { GSP_CUDA(cudaStreamSynchronize(stream_)); }
+
+int resident_blocks_per_sm(const void* kernel, int device, int threads) {
+  static std::mutex mu;
+  static std::map<std::tuple<const void*, int, int>, int> known;
+  const auto key = std::make_tuple(kernel, device, threads);
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    const auto it = known.find(key);
+    if (it != known.end()) return it->second;
+  }
+  int occ = 0;
+  GSP_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel, threads, 0));
+  std::lock_guard<std::mutex> lock(mu);
+  known[key] = occ;
+  return occ;
+}
 
 // ---------------------------------------------------------------- graph cache
 

@@ -68,6 +68,12 @@ class RunContext {
   size_t used_ = 0;
 };
 
+// cudaOccupancyMaxActiveBlocksPerMultiprocessor of kernel on device (the
+// current one), no dynamic shared memory, asked once per process for each
+// (kernel, device, threads): the answer never changes, and the query costs
+// host time on every call.
+int resident_blocks_per_sm(const void* kernel, int device, int threads);
+
 // Blocks for a cooperative (persistent) launch of kernel with `threads`
 // threads per block: every block must be resident at once.
 template <class K>
@@ -77,8 +83,7 @@ int coop_blocks(RunContext& ctx, K kernel, int threads, int per_sm_cap, int64_t 
                                          "' does not support cooperative launches, which this "
                                          "engine needs");
   }
-  int occ = 0;
-  GSP_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel, threads, 0));
+  int occ = resident_blocks_per_sm(reinterpret_cast<const void*>(kernel), ctx.device(), threads);
   if (occ < 1) throw Error(GSP_ERR_DEVICE, "persistent kernel cannot be resident on this device");
   if (occ > per_sm_cap) occ = per_sm_cap;
   int64_t b = static_cast<int64_t>(occ) * ctx.props().multiProcessorCount;
