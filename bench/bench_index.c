@@ -23,6 +23,7 @@
  * to $GSP_BENCH_RESULTS (make bench: the fragment for bench/RESULTS.md) and
  * prints the same. */
 #include "bench_common.h"
+#include "gsp/gsp_device.h"
 #include "gsp/gsp_index.h"
 #include "gsp/gsp_table.h"
 #include "gsp_generators.h"
@@ -121,6 +122,32 @@ static double time_sssp(const gsp_graph* g, const int32_t* ids, const gsp_option
   }
   return bench_median(v + warm, reps);
 }
+
+#if GSP_BENCH_HAS_CUDART
+#include <cuda_runtime.h>
+
+/* One source to all into device arrays (gsp_sssp_run_device; int32
+ * graphs), timed as time_sssp; -1 without a device or on a failure. */
+static double time_sssp_device(const gsp_graph* g, const int32_t* ids, const gsp_options* o) {
+  double v[SSSP_WARM + SSSP_REPS];
+  const int warm = bench_quick() ? 1 : SSSP_WARM, reps = bench_quick() ? 1 : SSSP_REPS;
+  const size_t n = (size_t)gsp_graph_num_vertices(g);
+  void* dist = NULL;
+  void* pred = NULL;
+  int i, ok = 1;
+  if (!gsp_backend_available(GSP_BACKEND_CUDA) || cudaMalloc(&dist, n * 4 + 4) != cudaSuccess) return -1;
+  if (cudaMalloc(&pred, n * 4 + 4) != cudaSuccess) ok = 0;
+  for (i = 0; ok && i < warm + reps; i++) {
+    const double t0 = bench_now();
+    ok = gsp_sssp_run_device(g, ids[i], o, dist, (int32_t*)pred, NULL) == GSP_OK;
+    v[i] = (bench_now() - t0) * 1e3;
+  }
+  if (!ok) printf("  one source to all into device arrays: %s\n", gsp_last_error());
+  cudaFree(dist);
+  cudaFree(pred);
+  return ok ? bench_median(v + warm, reps) : -1;
+}
+#endif
 
 /* Point to point: median and worst of `pairs` 1 x 1 tables. */
 /* Point to point: `pairs` 1 x 1 tables, each pair's time the median of 3
@@ -222,6 +249,18 @@ static void bench_graph(const char* name, const gsp_graph* g) {
            bench_quick() ? 1 : SSSP_REPS, bench_quick() ? 1 : SSSP_WARM, bench_quick() ? 1 : 15, first);
 
   show(r);
+#if GSP_BENCH_HAS_CUDART
+  if (gsp_backend_available(GSP_BACKEND_CUDA) && gsp_graph_weight_type(g) == GSP_I32) {
+    /* The same rows into the caller's device memory: no copy to the host. */
+    snprintf(title, sizeof title, "%s: one source to all into device arrays, paths", name);
+    r = add_row(title);
+    r->with_ms = time_sssp_device(g, ids, &indexed);
+    r->without_ms = time_sssp_device(g, ids, &plain);
+    snprintf(r->note, sizeof r->note, "gsp_sssp_run_device, median of %d calls after %d", bench_quick() ? 1 : SSSP_REPS,
+             bench_quick() ? 1 : SSSP_WARM);
+    show(r);
+  }
+#endif
   indexed.flags = plain.flags = tables_other.flags = GSP_NO_PATHS;
   snprintf(title, sizeof title, "%s: 1000 x 1000 table", name);
   r = add_row(title);

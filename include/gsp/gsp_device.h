@@ -133,9 +133,11 @@ GSP_API gsp_status gsp_graph_create_device(gsp_graph** graph, int32_t num_vertic
  * options->cuda_stream (NULL: CUDA's legacy default stream, as for
  * gsp_graph_create_csr_device()); with backend AUTO the run stays on the
  * device wherever the algorithm has a CUDA engine. A CUDA engine
- * copies its result device to device, never through the host. On the CPU
- * backend (asked for, or AUTO's choice) the result is computed on the host
- * and copied in. The call returns when the arrays hold the result.
+ * copies its result device to device, never through the host. With
+ * options->index (a road index of this graph, gsp_index.h) the CUDA sweep
+ * writes the row straight into the arrays (AUTO runs it on CUDA). On the
+ * CPU backend (asked for, or AUTO's choice) the result is computed on the
+ * host and copied in. The call returns when the arrays hold the result.
  * @param graph the graph.
  * @param source source vertex in [0, n).
  * @param options NULL for defaults (gsp_options::limit applies).

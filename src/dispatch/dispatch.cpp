@@ -370,9 +370,6 @@ void run_sssp_device(const GraphPtr& graph, int32_t source, const RunOptions& o,
   if (pred != nullptr) require_device_array(pred, o.device, "predecessors");
   require_index(source, g.n(), "source");
   require_limit_allowed(g, o);
-  require(index_for(g, o) == nullptr, GSP_ERR_UNSUPPORTED,
-          "a road index answers into host memory (gsp_sssp_run), not into device arrays; leave options.index NULL "
-          "here for a CUDA engine");
   RunOptions run = o;
   run.want_paths = pred != nullptr;
   if (run.cuda_stream == nullptr) run.cuda_stream = gpu::default_stream();
@@ -399,7 +396,11 @@ void run_sssp_device(const GraphPtr& graph, int32_t source, const RunOptions& o,
     job.pred = pred;
     job.results_on_device = true;
     try {
-      gpu::sssp(job);
+      if (p.algorithm == GSP_CH) {
+        run_index_sssp(*run.index, GSP_BACKEND_CUDA, job);  // the sweep emits into the caller's arrays
+      } else {
+        gpu::sssp(job);
+      }
       on_device = true;
     } catch (const Error& e) {
       if (!float_cycle_verdict_to_check(g, p, e)) throw;
@@ -419,7 +420,11 @@ void run_sssp_device(const GraphPtr& graph, int32_t source, const RunOptions& o,
       job.dist = host_dist.data();
       job.pred = pred != nullptr ? host_pred.data() : nullptr;
       job.results_on_device = false;
-      cpu::sssp(job);
+      if (p.algorithm == GSP_CH) {
+        run_index_sssp(*run.index, GSP_BACKEND_CPU, job);
+      } else {
+        cpu::sssp(job);
+      }
     }
     if (float_overflow_possible(g)) check_float_row(g, source, host_dist.data());
     if (has_limit(run)) cut_rows(g, run.limit, host_dist.data(), pred != nullptr ? host_pred.data() : nullptr, 1);

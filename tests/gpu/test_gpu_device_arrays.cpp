@@ -4,7 +4,8 @@
  * what gsp_sssp_run returns on the host, for every CUDA SSSP engine, the CPU
  * backend, AUTO, each weight type, with and without predecessors, on the
  * legacy default stream and on a stream of the caller's, with a distance
- * limit, on zero-weight graphs (the predecessor repair). Bad arguments: a
+ * limit, on zero-weight graphs (the predecessor repair), and from a road
+ * index (the sweep emitting into the caller's arrays). Bad arguments: a
  * host pointer, predecessors with GSP_NO_PATHS, a bad source.
  *
  * This program allocates with its own CUDA runtime, as CuPy or PyTorch
@@ -15,6 +16,7 @@
 #include <cstring>
 #include <vector>
 
+#include "gsp/gsp_index.h"
 #include "testing.h"
 
 /* GSP_TEST_HAS_CUDART (set by tests/CMakeLists.txt where CUDA is built): the
@@ -101,9 +103,10 @@ gsp_graph* device_graph(const gsp_graph* g, const char* what) {
   return h;
 }
 
-/* One device run against the host run of the same options. */
+/* One device run against the host run of the same options (with ix, both
+ * from that road index). */
 void compare_run(const gsp_graph* g, const gsp_graph* dg, int32_t src, gsp_algorithm algo, gsp_backend be,
-                 uint32_t flags, double limit, cudaStream_t stream, const char* what) {
+                 uint32_t flags, double limit, cudaStream_t stream, const char* what, gsp_index* ix = nullptr) {
   const gsp_dtype dt = gsp_graph_weight_type(g);
   const int32_t n = gsp_graph_num_vertices(g);
   const size_t wb = t_dist_bytes(dt);
@@ -113,6 +116,7 @@ void compare_run(const gsp_graph* g, const gsp_graph* dg, int32_t src, gsp_algor
   o.backend = be;
   o.flags = flags;
   o.limit = limit;
+  o.index = ix;
   gsp_paths* p = nullptr;
   const gsp_status want = gsp_sssp_run(g, src, &o, &p);
   void* d_dist = nullptr;
@@ -198,6 +202,42 @@ void test_shapes() {
   cudaStreamDestroy(stream);
 }
 
+/* Rows from a road index into device arrays (the CUDA sweep emits into
+ * them; the CPU's rows are copied in) equal the host's rows from the same
+ * index, on the non-negative shapes, each weight type (zero weights and
+ * floats: the predecessor check), with and without paths, on the caller's
+ * stream, with a limit. */
+void test_index_rows() {
+  const int shapes[] = {T_RANDOM_SPARSE, T_GRID, T_ZERO_WEIGHTS, T_ISOLATED};
+  cudaStream_t stream = nullptr;
+  cuda_ok(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "stream");
+  for (int shape : shapes) {
+    t_arcs a;
+    t_make_shape(&a, shape, 3000, 23);
+    for (int di = 0; di < T_NUM_DTYPES; di++) {
+      const gsp_dtype dt = t_dtypes[di];
+      gsp_graph* g = t_graph(&a, dt, 1.0f);
+      gsp_index* ix = nullptr;
+      CHECK_OK(gsp_index_build(g, nullptr, &ix, nullptr));
+      for (int variant = 0; ix != nullptr && variant < 8; variant++) {
+        /* variant & 3 as in test_shapes; variant & 4: the CPU backend */
+        char what[200];
+        const gsp_backend be = (variant & 4) ? GSP_BACKEND_CPU : GSP_BACKEND_AUTO;
+        const double limit = (variant & 3) == 3 ? 40.0 : HUGE_VAL;
+        snprintf(what, sizeof what, "%s %s, road index, variant %d", a.name, t_dtype_name(dt), variant);
+        for (int32_t src : {a.n / 3, 0, a.n - 1}) {
+          compare_run(g, g, src, GSP_ALGO_AUTO, be, (variant & 3) == 1 ? GSP_NO_PATHS : 0, limit,
+                      (variant & 3) == 2 ? stream : nullptr, what, ix);
+        }
+      }
+      gsp_index_destroy(ix);
+      gsp_graph_destroy(g);
+    }
+    t_arcs_free(&a);
+  }
+  cudaStreamDestroy(stream);
+}
+
 void test_refusals() {
   t_arcs a;
   t_make_shape(&a, T_RING, 50, 1);
@@ -263,6 +303,7 @@ int main() {
   }
 #if GSP_TEST_HAS_CUDART
   test_shapes();
+  test_index_rows();
   test_refusals();
   gsp_release_cached_memory(); /* the pools are not leaks (compute-sanitizer --leak-check full) */
   return t_finish("test_gpu_device_arrays");

@@ -1091,23 +1091,32 @@ void row_typed(RunContext& ctx, const ChBase& index, const ChSeeder& seeder, con
   StageClock clock(ctx);
   Workspace ws;
   SweepPasses<W, 1> sweep(ctx, h, dev, seeder, 1, paths, ws);
-  W* dist = nullptr;
-  int32_t* pred = nullptr;
+  // gsp_sssp_run_device: the row is emitted straight into the caller's
+  // device arrays, with no copy; else into the workspace and copied to the
+  // host result.
+  const bool on_device = job.results_on_device;
+  W* dist = on_device ? static_cast<W*>(job.dist) : nullptr;
+  int32_t* pred = on_device ? job.pred : nullptr;
   int* flags = nullptr;
   const size_t n = static_cast<size_t>(h.n);
-  ws.add(&dist, n);
-  if (paths) ws.add(&pred, n);
+  if (!on_device) {
+    ws.add(&dist, n);
+    if (paths) ws.add(&pred, n);
+  }
   ws.add(&flags, 4);
   ws.allocate(ctx, "road index row");
   int host_flags[4] = {0, 0, 0, 0};
   clock.mark(Stage::kSetup);
   sweep.start_row(&job.source, dist, pred, flags);
   clock.mark(Stage::kCompute);
-  // Through device memory and a copy: the emission kernel writing the
-  // page-locked result across the bus itself took longer (NY 0.263 against
-  // 0.240 ms a call, road-like 1024 x 1024 0.486 against 0.460, H200).
-  GSP_CUDA(cudaMemcpyAsync(job.dist, dist, n * sizeof(W), cudaMemcpyDeviceToHost, ctx.stream()));
-  if (paths) GSP_CUDA(cudaMemcpyAsync(job.pred, pred, n * sizeof(int32_t), cudaMemcpyDeviceToHost, ctx.stream()));
+  if (!on_device) {
+    // Through device memory and a copy: the emission kernel writing the
+    // page-locked result across the bus itself took longer (NY 0.263
+    // against 0.240 ms a call, road-like 1024 x 1024 0.486 against 0.460,
+    // H200).
+    GSP_CUDA(cudaMemcpyAsync(job.dist, dist, n * sizeof(W), cudaMemcpyDeviceToHost, ctx.stream()));
+    if (paths) GSP_CUDA(cudaMemcpyAsync(job.pred, pred, n * sizeof(int32_t), cudaMemcpyDeviceToHost, ctx.stream()));
+  }
   GSP_CUDA(cudaMemcpyAsync(host_flags, flags, sizeof host_flags, cudaMemcpyDeviceToHost, ctx.stream()));
   clock.mark(Stage::kCopy);
   ctx.sync();
@@ -1115,7 +1124,19 @@ void row_typed(RunContext& ctx, const ChBase& index, const ChSeeder& seeder, con
   if (host_flags[0] != 0) sweep.overflow(host_flags[1], host_flags[2]);
   if (paths && rows_need_check(*job.graph)) {
     PredRepairScratch scratch;
-    repair_pred_block(job.graph->view<W>(), &job.source, 1, static_cast<const W*>(job.dist), job.pred, scratch);
+    if (on_device) {  // checked and repaired on the host, then put back
+      std::vector<W> d(n);
+      std::vector<int32_t> p(n);
+      GSP_CUDA(cudaMemcpyAsync(d.data(), job.dist, n * sizeof(W), cudaMemcpyDeviceToHost, ctx.stream()));
+      GSP_CUDA(cudaMemcpyAsync(p.data(), job.pred, n * sizeof(int32_t), cudaMemcpyDeviceToHost, ctx.stream()));
+      ctx.sync();
+      if (repair_pred_row(job.graph->view<W>(), job.source, d.data(), p.data(), scratch)) {
+        GSP_CUDA(cudaMemcpyAsync(job.pred, p.data(), n * sizeof(int32_t), cudaMemcpyHostToDevice, ctx.stream()));
+        ctx.sync();
+      }
+    } else {
+      repair_pred_block(job.graph->view<W>(), &job.source, 1, static_cast<const W*>(job.dist), job.pred, scratch);
+    }
   }
 }
 
