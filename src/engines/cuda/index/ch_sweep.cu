@@ -52,9 +52,9 @@
 
 #include "apsp_sparse/apsp_sparse_common.cuh"
 #include "apsp_sparse/pass_pipeline.cuh"
-#include "core/pred_repair.h"
 #include "core/road_index.h"
 #include "runtime/engines.cuh"
+#include "runtime/row_pred_repair.cuh"
 #include "runtime/workspace.cuh"
 
 namespace gsp::detail::gpu {
@@ -1122,22 +1122,7 @@ void row_typed(RunContext& ctx, const ChBase& index, const ChSeeder& seeder, con
   ctx.sync();
   clock.finish();
   if (host_flags[0] != 0) sweep.overflow(host_flags[1], host_flags[2]);
-  if (paths && rows_need_check(*job.graph)) {
-    PredRepairScratch scratch;
-    if (on_device) {  // checked and repaired on the host, then put back
-      std::vector<W> d(n);
-      std::vector<int32_t> p(n);
-      GSP_CUDA(cudaMemcpyAsync(d.data(), job.dist, n * sizeof(W), cudaMemcpyDeviceToHost, ctx.stream()));
-      GSP_CUDA(cudaMemcpyAsync(p.data(), job.pred, n * sizeof(int32_t), cudaMemcpyDeviceToHost, ctx.stream()));
-      ctx.sync();
-      if (repair_pred_row(job.graph->view<W>(), job.source, d.data(), p.data(), scratch)) {
-        GSP_CUDA(cudaMemcpyAsync(job.pred, p.data(), n * sizeof(int32_t), cudaMemcpyHostToDevice, ctx.stream()));
-        ctx.sync();
-      }
-    } else {
-      repair_pred_block(job.graph->view<W>(), &job.source, 1, static_cast<const W*>(job.dist), job.pred, scratch);
-    }
-  }
+  if (paths && rows_need_check(*job.graph)) repair_row_preds<W>(ctx, job);
 }
 
 }  // namespace

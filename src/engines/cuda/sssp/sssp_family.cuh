@@ -31,8 +31,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "core/pred_repair.h"
 #include "runtime/engines.cuh"
+#include "runtime/row_pred_repair.cuh"
 #include "runtime/stage_clock.cuh"
 #include "runtime/weight_traits.cuh"
 #include "runtime/workspace.cuh"
@@ -369,20 +369,7 @@ void finish(RunContext& ctx, const SsspJob& job, const DeviceCsr<W>& g, P packed
   // (tight_pred_kernel() raises the flag). On such graphs the tree is
   // checked in O(n) and, when needed, rebuilt (src/core/pred_repair.h).
   if (pred != nullptr && (job.graph->min_weight() <= 0 || (kTight && host_flag[0] != 0))) {
-    PredRepairScratch scratch;
-    if (job.results_on_device) {  // checked and repaired on the host, then put back
-      std::vector<W> d(static_cast<size_t>(n));
-      std::vector<int32_t> p(static_cast<size_t>(n));
-      GSP_CUDA(cudaMemcpyAsync(d.data(), job.dist, d.size() * sizeof(W), cudaMemcpyDefault, ctx.stream()));
-      GSP_CUDA(cudaMemcpyAsync(p.data(), job.pred, p.size() * sizeof(int32_t), cudaMemcpyDefault, ctx.stream()));
-      ctx.sync();
-      if (repair_pred_row(job.graph->view<W>(), job.source, d.data(), p.data(), scratch)) {
-        GSP_CUDA(cudaMemcpyAsync(job.pred, p.data(), p.size() * sizeof(int32_t), cudaMemcpyDefault, ctx.stream()));
-        ctx.sync();
-      }
-    } else {
-      repair_pred_row(job.graph->view<W>(), job.source, static_cast<const W*>(job.dist), job.pred, scratch);
-    }
+    repair_row_preds<W>(ctx, job);
     clock.mark(Stage::kPaths);
   }
   clock.finish();
