@@ -236,6 +236,10 @@ struct TileCfg {
   // 0.404x (doc/gpu-apsp-dense.md has the profile and what else was tried).
   static constexpr int kRows = kWide ? 4 : 8, kCols = 8, kApad = kWide ? 2 : 4, kUnroll = kWide ? 8 : 4;
   static constexpr int kThreads = (kTile / kRows) * (kTile / kCols);
+  // Cin late (double): accumulators start at +inf and Cin is merged in
+  // after the K loop, its lines sent to L2 when the tile starts, so the
+  // tile's 128 KiB of Cin arrive while it computes instead of before.
+  static constexpr bool kLateC = kWide;
 };
 
 // Shared memory of the tile kernel: two stages of A (padded) and B chunks.
@@ -385,6 +389,64 @@ __device__ __forceinline__ void load_accumulators(const TileParams<typename Ops:
     for (int r = 0; r < TM; ++r)
 #pragma unroll
       for (int c = 0; c < TN; ++c) idx[r][c] = -1;
+  }
+}
+
+// Cin late (TileCfg::kLateC): the thread's Cin vectors toward L2 now,
+// accumulators at +inf (indices at -1) instead of Cin.
+template <class Ops, bool kPaths>
+__device__ __forceinline__ void start_accumulators_late(const TileParams<typename Ops::T>& p,
+                                                        const TileThread<Ops, kPaths>& th,
+                                                        typename TileThread<Ops, kPaths>::Acc& acc,
+                                                        typename TileThread<Ops, kPaths>::Idx& idx) {
+  using Th = TileThread<Ops, kPaths>;
+  using T = typename Th::T;
+#pragma unroll
+  for (int r = 0; r < Th::TM; ++r) {
+    const T* src = p.Cin + (th.m0 + th.row_of(r)) * p.ldc + th.n0 + th.tx * Th::kVec;
+#pragma unroll
+    for (int g = 0; g < Th::kNv; ++g) {
+#if defined(__CUDA_ARCH__)
+      asm volatile("prefetch.global.L2 [%0];\n" ::"l"(src + g * Th::kColStride));
+#endif
+    }
+#pragma unroll
+    for (int c = 0; c < Th::TN; ++c) acc[r][c] = Ops::inf();
+  }
+  if constexpr (kPaths) {
+#pragma unroll
+    for (int r = 0; r < Th::TM; ++r)
+#pragma unroll
+      for (int c = 0; c < Th::TN; ++c) idx[r][c] = -1;
+  }
+}
+
+// Cin late, after the K loop: each output is Cin unless the product beat
+// it strictly (then its k stays recorded): the same values and the same
+// winners as accumulators that start from Cin.
+template <class Ops, bool kPaths>
+__device__ __forceinline__ void merge_cin_late(const TileParams<typename Ops::T>& p, const TileThread<Ops, kPaths>& th,
+                                               typename TileThread<Ops, kPaths>::Acc& acc,
+                                               typename TileThread<Ops, kPaths>::Idx& idx) {
+  using Th = TileThread<Ops, kPaths>;
+  using T = typename Th::T;
+  constexpr int kVec = Th::kVec;
+#pragma unroll
+  for (int r = 0; r < Th::TM; ++r) {
+    const T* src = p.Cin + (th.m0 + th.row_of(r)) * p.ldc + th.n0 + th.tx * kVec;
+#pragma unroll
+    for (int g = 0; g < Th::kNv; ++g) {
+      T cv[kVec];
+      load_vec(src + g * Th::kColStride, cv);
+#pragma unroll
+      for (int e = 0; e < kVec; ++e) {
+        const int c = g * kVec + e;
+        if (!(acc[r][c] < cv[e])) {
+          acc[r][c] = cv[e];
+          if constexpr (kPaths) idx[r][c] = -1;
+        }
+      }
+    }
   }
 }
 
@@ -596,7 +658,11 @@ __global__ void __launch_bounds__(TileCfg<typename Ops::T>::kThreads, 1)
   issue_chunk(p, th, As, Bs, 0, 0);
   typename Th::Acc acc;
   typename Th::Idx idx;
-  load_accumulators(p, th, acc, idx);
+  if constexpr (Th::Cfg::kLateC) {
+    start_accumulators_late(p, th, acc, idx);
+  } else {
+    load_accumulators(p, th, acc, idx);
+  }
   int ovf = 0;
 
   int st = 0;
@@ -649,6 +715,7 @@ __global__ void __launch_bounds__(TileCfg<typename Ops::T>::kThreads, 1)
     st ^= 1;
   }
   if constexpr (Th::kPack) unpack_accumulators<Ops, kPaths>(acc);
+  if constexpr (Th::Cfg::kLateC) merge_cin_late(p, th, acc, idx);
   finish_tile(p, th, acc, idx, ovf);
 }
 
