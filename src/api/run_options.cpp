@@ -6,10 +6,10 @@
 #include <cstring>
 #include <optional>
 #include <string>
-#include <thread>
 
 #include "core/algorithms.h"
 #include "core/error.h"
+#include "core/hardware_threads.h"
 #include "core/road_index.h"
 
 namespace gsp::detail {
@@ -78,7 +78,7 @@ RunOptions normalize_options(const gsp_options* options) {
     r.num_devices = o.num_devices;
     r.index = o.index != nullptr ? o.index->ch.get() : nullptr;
   }
-  if (r.num_threads == 0) r.num_threads = static_cast<int32_t>(std::max(1u, std::thread::hardware_concurrency()));
+  if (r.num_threads == 0) r.num_threads = static_cast<int32_t>(hardware_threads());
 #if defined(GSP_TEST_HOOKS)
   if (const std::optional<int> d = r.tuning.test_fail_device) r.test_fail_device = *d;
   if (const std::optional<int> d = r.tuning.test_result_ready_delay_ms) r.test_result_ready_delay_ms = *d;

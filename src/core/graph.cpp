@@ -4,11 +4,11 @@
 
 #include <algorithm>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "core/fnv1a.h"
 #include "core/graph_build.h"
+#include "core/hardware_threads.h"
 #include "core/hop_depth.h"
 #include "core/host_memory.h"
 #include "core/parallel_copy.h"
@@ -31,7 +31,7 @@ template <class W>
 WeightStats weight_stats(const std::vector<W>& w) {
   const size_t m = w.size(), blocks = (m + kStatBlock - 1) / kStatBlock;
   std::vector<WeightStats> part(blocks);
-  const int32_t threads = static_cast<int32_t>(std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), 32));
+  const int32_t threads = std::min<int32_t>(hardware_threads(), 32);
   const auto run = [&](size_t b0, size_t b1) {
     for (size_t b = b0; b < b1; ++b) {
       const W* first = w.data() + b * kStatBlock;

@@ -15,9 +15,9 @@
 #include <cmath>
 #include <cstring>
 #include <string>
-#include <thread>
 
 #include "core/error.h"
+#include "core/hardware_threads.h"
 #include "core/host_memory.h"
 #include "core/parallel_copy.h"
 
@@ -33,7 +33,7 @@ constexpr int kMaxBuildThreads = 32;
 
 int build_threads(int64_t count) {
   if (count < kParallelArcs) return 1;
-  const int hw = static_cast<int>(std::thread::hardware_concurrency());
+  const int hw = hardware_threads();
   return std::clamp(hw, 1, kMaxBuildThreads);
 }
 

@@ -14,12 +14,12 @@
 #include <cstring>
 #include <memory>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "core/ch_top_table.h"
 #include "core/error.h"
 #include "core/fnv1a.h"
+#include "core/hardware_threads.h"
 #include "core/weight_type.h"
 #include "io/output_file.h"
 
@@ -172,7 +172,7 @@ std::unique_ptr<ChBase> read_hierarchy(Input& in, const Header& hd) {
   check_arcs(in, *h, h->up_out, "up_out");
   check_arcs(in, *h, h->up_in, "up_in");
   if (!link_halves(*h)) in.bad("a shortcut's halves are missing");
-  make_top_table(*h, static_cast<int>(std::min(16u, std::max(1u, std::thread::hardware_concurrency()))));
+  make_top_table(*h, std::min(16, hardware_threads()));
   return h;
 }
 

@@ -12,16 +12,10 @@
 #include <vector>
 
 #include "core/engine.h"
+#include "core/hardware_threads.h"
 #include "engines/cpu/common/team.h"
 
 namespace gsp::detail::cpu {
-
-// std::thread::hardware_concurrency(), read once: glibc answers it by
-// reading /sys (several microseconds, as long as a whole run on a tiny graph).
-inline int hardware_threads() {
-  static const int cores = static_cast<int>(std::thread::hardware_concurrency());
-  return cores;
-}
 
 inline int resolved_threads(const RunOptions* o) {
   int t = o != nullptr ? o->num_threads : 1;
