@@ -49,20 +49,23 @@ RunOptions normalize_options(const gsp_options* options) {
       throw Error(GSP_ERR_INVALID_ARGUMENT,
                   "options->algorithm = " + std::to_string(algorithm_raw) + " is not a gsp_algorithm");
     }
-    require(o.device >= 0, GSP_ERR_INVALID_ARGUMENT, "options->device = " + std::to_string(o.device) + " is negative");
+    // The messages are made only for a failing check (a lambda each).
+    require(o.device >= 0, GSP_ERR_INVALID_ARGUMENT,
+            [&] { return "options->device = " + std::to_string(o.device) + " is negative"; });
     require((o.flags & ~kKnownRunFlags) == 0, GSP_ERR_INVALID_ARGUMENT,
-            "options->flags has unknown bits: " + std::to_string(o.flags & ~kKnownRunFlags));
+            [&] { return "options->flags has unknown bits: " + std::to_string(o.flags & ~kKnownRunFlags); });
     require(std::isfinite(o.delta) && o.delta >= 0, GSP_ERR_INVALID_ARGUMENT,
-            "options->delta = " + std::to_string(o.delta) + " must be finite and >= 0");
+            [&] { return "options->delta = " + std::to_string(o.delta) + " must be finite and >= 0"; });
     require(o.num_threads >= 0, GSP_ERR_INVALID_ARGUMENT,
-            "options->num_threads = " + std::to_string(o.num_threads) + " is negative");
+            [&] { return "options->num_threads = " + std::to_string(o.num_threads) + " is negative"; });
     require(!std::isnan(o.limit) && o.limit >= 0, GSP_ERR_INVALID_ARGUMENT,
-            "options->limit = " + std::to_string(o.limit) + " must be >= 0 (+INFINITY: no limit)");
+            [&] { return "options->limit = " + std::to_string(o.limit) + " must be >= 0 (+INFINITY: no limit)"; });
     require(o.num_devices >= 0, GSP_ERR_INVALID_ARGUMENT,
-            "options->num_devices = " + std::to_string(o.num_devices) + " is negative (0: AUTO)");
-    require(o.num_devices <= 1 || o.cuda_stream == nullptr, GSP_ERR_INVALID_ARGUMENT,
-            "options->num_devices = " + std::to_string(o.num_devices) +
-                " with options->cuda_stream set: a stream belongs to one device; leave num_devices at 0 or 1");
+            [&] { return "options->num_devices = " + std::to_string(o.num_devices) + " is negative (0: AUTO)"; });
+    require(o.num_devices <= 1 || o.cuda_stream == nullptr, GSP_ERR_INVALID_ARGUMENT, [&] {
+      return "options->num_devices = " + std::to_string(o.num_devices) +
+             " with options->cuda_stream set: a stream belongs to one device; leave num_devices at 0 or 1";
+    });
     r.backend = o.backend;
     r.algorithm = o.algorithm;
     r.device = o.device;

@@ -222,9 +222,10 @@ Csr copy_csr(int32_t n, const int64_t* offsets, const int32_t* targets, const vo
 }
 
 void require_graph_memory(int32_t n, int64_t count, bool undirected, gsp_dtype dtype) {
-  require_host_memory(graph_build_bytes(n, count, undirected, dtype),
-                      "a graph of " + std::to_string(n) + " vertices and " + std::to_string(count) +
-                          (undirected ? " undirected edges" : " arcs") + " (CSR offsets, targets, weights)");
+  require_host_memory(graph_build_bytes(n, count, undirected, dtype), [&] {
+    return "a graph of " + std::to_string(n) + " vertices and " + std::to_string(count) +
+           (undirected ? " undirected edges" : " arcs") + " (CSR offsets, targets, weights)";
+  });
 }
 
 template <class Arcs>

@@ -140,6 +140,14 @@ HostMemoryLimit host_memory_limit() {
   return lim;
 }
 
+bool host_memory_hooked() {
+#if defined(GSP_TEST_HOOKS)
+  return gsp_testhook_host_reserve != nullptr;
+#else
+  return false;
+#endif
+}
+
 void require_host_memory(uint64_t bytes, const std::string& what) {
 #if defined(GSP_TEST_HOOKS)
   if (gsp_testhook_host_reserve != nullptr && gsp_testhook_host_reserve(what.c_str(), bytes) != 0) {

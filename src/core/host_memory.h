@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
 namespace gsp::detail {
 
@@ -33,6 +34,19 @@ constexpr uint64_t kHostCheckThreshold = uint64_t(64) << 20;
 // bytes exceeds host_memory_limit(). `what` names the caller and the sizes,
 // e.g. "gsp_graph_create: a CSR of 2147483647 vertices and 0 arcs".
 void require_host_memory(uint64_t bytes, const std::string& what);
+
+// Test builds: whether a test installed the reservation hook, which is
+// shown every request's `what` (false in other builds).
+bool host_memory_hooked();
+
+// The same with `what` made by make_what() only where it is read: a
+// request at or above kHostCheckThreshold, or a test's hook (the checks of
+// every call).
+template <class MakeWhat, std::enable_if_t<std::is_invocable_r_v<std::string, MakeWhat&>, int> = 0>
+void require_host_memory(uint64_t bytes, MakeWhat&& make_what) {
+  if (bytes < kHostCheckThreshold && !host_memory_hooked()) return;
+  require_host_memory(bytes, std::string(make_what()));
+}
 
 // Byte arithmetic that saturates at UINT64_MAX instead of wrapping (a
 // saturated need is always refused).

@@ -287,9 +287,10 @@ void run_apsp_into(const Graph& g, const std::vector<int32_t>& list, bool all, c
 // once when it cannot fit (host_memory.h).
 void require_result_memory(size_t rows, int32_t n, bool paths, gsp_dtype dtype) {
   const uint64_t cells = bytes_mul(rows, static_cast<uint64_t>(n));
-  require_host_memory(bytes_mul(cells, weight_bytes(dtype) + (paths ? 4 : 0)),
-                      "a result of " + std::to_string(rows) + (rows == 1 ? " row" : " rows") + " x " +
-                          std::to_string(n) + " vertices (distances" + (paths ? " and predecessors)" : ")"));
+  require_host_memory(bytes_mul(cells, weight_bytes(dtype) + (paths ? 4 : 0)), [&] {
+    return "a result of " + std::to_string(rows) + (rows == 1 ? " row" : " rows") + " x " + std::to_string(n) +
+           " vertices (distances" + (paths ? " and predecessors)" : ")");
+  });
 }
 
 // A caller's device array (gsp_device.h): device memory of `device`.

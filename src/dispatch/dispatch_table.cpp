@@ -346,9 +346,10 @@ void table_into(const Graph& g, const int32_t* sources, int32_t num_sources, con
 // cannot fit (host_memory.h).
 void require_table_memory(int32_t k, int32_t t, bool paths, gsp_dtype dtype) {
   const uint64_t cells = bytes_mul(static_cast<uint64_t>(k), static_cast<uint64_t>(t));
-  require_host_memory(bytes_mul(cells, weight_bytes(dtype) + (paths ? 8 : 0)),
-                      "a table of " + std::to_string(k) + " x " + std::to_string(t) + " cells (distances" +
-                          (paths ? " and path offsets)" : ")"));
+  require_host_memory(bytes_mul(cells, weight_bytes(dtype) + (paths ? 8 : 0)), [&] {
+    return "a table of " + std::to_string(k) + " x " + std::to_string(t) + " cells (distances" +
+           (paths ? " and path offsets)" : ")");
+  });
 }
 
 }  // namespace

@@ -83,8 +83,10 @@ void require_workspace(gsp_algorithm algorithm, const Graph& g, int32_t num_sour
       break;
     default: return;
   }
-  require_host_memory(need, std::string("the CPU engine's working memory (") + what + ", " + std::to_string(n) +
-                                " vertices, " + std::to_string(threads) + (threads == 1 ? " thread)" : " threads)"));
+  require_host_memory(need, [&] {
+    return std::string("the CPU engine's working memory (") + what + ", " + std::to_string(n) + " vertices, " +
+           std::to_string(threads) + (threads == 1 ? " thread)" : " threads)");
+  });
 }
 
 }  // namespace

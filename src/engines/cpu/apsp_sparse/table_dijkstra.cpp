@@ -163,10 +163,11 @@ void require_table_workspace(const Graph& g, int threads, bool johnson, bool pat
   const uint64_t per_vertex = pair ? 2 * (1 + 8 + 4 + 16) : 1 + 8 + (paths ? 4 + 8 : 0) + 16;
   uint64_t need = bytes_add(pair ? 0 : n, bytes_mul(static_cast<uint64_t>(threads), bytes_mul(per_vertex, n)));
   if (johnson) need = bytes_add(need, bytes_add(bytes_mul(8, m), bytes_mul(26, n)));
-  require_host_memory(need, std::string("the CPU engine's working memory (table: per-thread labels and heaps") +
-                                (pair ? " of both directions" : "") + (johnson ? ", Johnson's reduced arcs" : "") +
-                                ", " + std::to_string(n) + " vertices, " + std::to_string(threads) +
-                                (threads == 1 ? " thread)" : " threads)"));
+  require_host_memory(need, [&] {
+    return std::string("the CPU engine's working memory (table: per-thread labels and heaps") +
+           (pair ? " of both directions" : "") + (johnson ? ", Johnson's reduced arcs" : "") + ", " +
+           std::to_string(n) + " vertices, " + std::to_string(threads) + (threads == 1 ? " thread)" : " threads)");
+  });
 }
 
 // Whether every target is one vertex (K x 1, repeats of one target included).
