@@ -29,7 +29,7 @@ ORDER="bench_sssp bench_sssp_work bench_growth bench_device_arrays
 bench_batched bench_cpu_batched bench_johnson bench_index
 bench_apsp_dense bench_apsp_auto bench_apsp_sparse
 bench_multi_gpu gsp_mpi_bench
-bench_first_call bench_cli
+bench_first_call bench_call_overhead bench_cli
 gpu_check"
 RUN_RE='^Run: [0-9][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9] [0-2][0-9]:[0-5][0-9] UTC; device: [^;]+; host: [^;]+; commit: [^;]+$'
 
