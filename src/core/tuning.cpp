@@ -25,7 +25,8 @@ class GspVariables {
   GspVariables() {
 #if defined(__linux__)
     for (char** e = environ; e != nullptr && *e != nullptr; ++e) {
-      if (std::strncmp(*e, "GSP_", 4) != 0) continue;
+      const char* v = *e;  // the prefix by hand: a strncmp call per variable was most of the pass
+      if (v[0] != 'G' || v[1] != 'S' || v[2] != 'P' || v[3] != '_') continue;
       if (count_ == kMax) {
         complete_ = false;
         break;
@@ -38,6 +39,7 @@ class GspVariables {
   }
   const char* find(const char* name) const {
     if (!complete_) return std::getenv(name);
+    if (count_ == 0) return nullptr;
     const size_t len = std::strlen(name);
     for (int i = 0; i < count_; ++i) {
       if (std::strncmp(entry_[i], name, len) == 0 && entry_[i][len] == '=') return entry_[i] + len + 1;
