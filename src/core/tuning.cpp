@@ -54,10 +54,6 @@ class GspVariables {
   bool complete_ = true;
 };
 
-// The variables tuning()'s lookup reads on this thread (read_tuning takes a
-// plain function).
-thread_local const GspVariables* t_variables = nullptr;
-
 // A whole decimal integer in [lo, hi], or nothing.
 std::optional<int64_t> as_int(const char* s, int64_t lo, int64_t hi) {
   errno = 0;
@@ -196,7 +192,11 @@ const Knob kKnobs[] = {
 
 }  // namespace
 
-Tuning read_tuning(const char* (*lookup)(const char* name), std::vector<std::string>* ignored) {
+namespace {
+
+// read_tuning over any callable lookup (tuning()'s keeps its variables).
+template <class Lookup>
+Tuning read_knobs(const Lookup& lookup, std::vector<std::string>* ignored) {
   Tuning t;
   for (const Knob& k : kKnobs) {
     const char* s = lookup(k.name);
@@ -206,19 +206,22 @@ Tuning read_tuning(const char* (*lookup)(const char* name), std::vector<std::str
   return t;
 }
 
+}  // namespace
+
+Tuning read_tuning(const char* (*lookup)(const char* name), std::vector<std::string>* ignored) {
+  return read_knobs(lookup, ignored);
+}
+
 Tuning tuning() {
   const GspVariables variables;
-  struct Scope {
-    const GspVariables* outer;
-    ~Scope() { t_variables = outer; }
-  } scope{t_variables};
-  t_variables = &variables;
-  return read_tuning([](const char* name) -> const char* {
+  return read_knobs(
+      [&variables](const char* name) -> const char* {
 #if defined(GSP_TEST_HOOKS)
-    if (const char* v = tuning_override(name)) return v;  // a test's choice (tuning_override.cpp)
+        if (const char* v = tuning_override(name)) return v;  // a test's choice (tuning_override.cpp)
 #endif
-    return t_variables->find(name);
-  });
+        return variables.find(name);
+      },
+      nullptr);
 }
 
 std::vector<std::string> tuning_variables() {
