@@ -3,7 +3,8 @@
  * option checks, environment reads, system calls and result objects are
  * most of the call. Each row is the median over 5 rounds of the mean time
  * of N back-to-back calls, in microseconds, on one thread:
- *   gsp_graph_create   a k x k grid (4-neighbour, weights 1..9), then destroyed
+ *   gsp_graph_create   a k x k grid's arcs (4-neighbour, weights 1..9, made
+ *                      beforehand), then gsp_graph_destroy
  *   gsp_sssp_run       source 0, paths on and off, CPU and AUTO, result destroyed
  *   gsp_table_run_into 1 x 1, corner to corner, CPU, and on a road index
  * and, with the NY graph ($GSP_DATA_DIR/USA-road-d.NY.gr.gz), a stream of
@@ -16,31 +17,40 @@
 
 enum { kRounds = 5 };
 
-/* A k x k grid, arcs both ways between neighbours, weights 1..9. */
-static gsp_graph* grid(int32_t k) {
-  const int32_t n = k * k;
-  const int64_t cap = (int64_t)n * 4;
-  int32_t* s = (int32_t*)malloc((size_t)cap * sizeof(int32_t));
-  int32_t* d = (int32_t*)malloc((size_t)cap * sizeof(int32_t));
-  int32_t* w = (int32_t*)malloc((size_t)cap * sizeof(int32_t));
-  int64_t m = 0;
+/* A k x k grid's arcs, both ways between neighbours, weights 1..9. */
+typedef struct {
+  int32_t n;
+  int64_t m;
+  int32_t *src, *dst, *w;
+} grid_arcs;
+
+static int grid_arcs_make(grid_arcs* a, int32_t k) {
+  const int64_t cap = (int64_t)k * k * 4;
   int32_t r, c;
-  gsp_graph* g = NULL;
-  if (s != NULL && d != NULL && w != NULL) {
-    for (r = 0; r < k; r++)
-      for (c = 0; c < k; c++) {
-        const int32_t v = r * k + c;
-        if (c + 1 < k)
-          s[m] = v, d[m] = v + 1, w[m] = 1 + (v * 7) % 9, m++, s[m] = v + 1, d[m] = v, w[m] = 1 + (v * 5) % 9, m++;
-        if (r + 1 < k)
-          s[m] = v, d[m] = v + k, w[m] = 1 + (v * 3) % 9, m++, s[m] = v + k, d[m] = v, w[m] = 1 + (v * 11) % 9, m++;
+  a->n = k * k;
+  a->m = 0;
+  a->src = (int32_t*)malloc((size_t)cap * sizeof(int32_t));
+  a->dst = (int32_t*)malloc((size_t)cap * sizeof(int32_t));
+  a->w = (int32_t*)malloc((size_t)cap * sizeof(int32_t));
+  if (a->src == NULL || a->dst == NULL || a->w == NULL) return 0;
+  for (r = 0; r < k; r++)
+    for (c = 0; c < k; c++) {
+      const int32_t v = r * k + c;
+      const int32_t heads[2] = {c + 1 < k ? v + 1 : -1, r + 1 < k ? v + k : -1};
+      int j;
+      for (j = 0; j < 2; j++) {
+        if (heads[j] < 0) continue;
+        a->src[a->m] = v, a->dst[a->m] = heads[j], a->w[a->m] = 1 + (v * (7 - 4 * j)) % 9, a->m++;
+        a->src[a->m] = heads[j], a->dst[a->m] = v, a->w[a->m] = 1 + (v * (5 + 6 * j)) % 9, a->m++;
       }
-    g = bench_graph_from_arcs(n, m, s, d, w, GSP_I32);
-  }
-  free(s);
-  free(d);
-  free(w);
-  return g;
+    }
+  return 1;
+}
+
+static void grid_arcs_free(grid_arcs* a) {
+  free(a->src);
+  free(a->dst);
+  free(a->w);
 }
 
 typedef struct {
@@ -56,18 +66,23 @@ static int nrows;
 
 enum { kCreate, kSssp, kTable };
 
-/* Times `calls` calls of one kind, kRounds rounds after one warm-up round. */
+/* Times `calls` calls of one kind on the k x k grid, kRounds rounds after
+ * one warm-up round; kCreate times gsp_graph_create (and destroy) of its
+ * arcs, made beforehand. */
 static void time_calls(const char* what, int kind, int32_t k, const gsp_options* o, int calls) {
   orow* r = &rows[nrows++];
   double means[kRounds];
-  gsp_graph* g = grid(k);
+  grid_arcs a;
+  gsp_graph* g = NULL;
   int32_t s = 0, t, dist;
   int round, i;
   memset(r, 0, sizeof *r);
   snprintf(r->what, sizeof r->what, "%s", what);
   r->n = k * k;
+  if (grid_arcs_make(&a, k)) g = bench_graph_from_arcs(a.n, a.m, a.src, a.dst, a.w, GSP_I32);
   if (g == NULL) {
     r->status = GSP_ERR_OUT_OF_MEMORY;
+    grid_arcs_free(&a);
     return;
   }
   t = k * k - 1;
@@ -75,8 +90,8 @@ static void time_calls(const char* what, int kind, int32_t k, const gsp_options*
     const double t0 = bench_now();
     for (i = 0; i < calls && r->status == GSP_OK; i++) {
       if (kind == kCreate) {
-        gsp_graph* h = grid(k);
-        if (h == NULL) r->status = GSP_ERR_OUT_OF_MEMORY;
+        gsp_graph* h = NULL;
+        r->status = gsp_graph_create(&h, a.n, a.m, a.src, a.dst, a.w, GSP_I32, 0);
         gsp_graph_destroy(h);
       } else if (kind == kSssp) {
         gsp_paths* p = NULL;
@@ -98,15 +113,20 @@ static void time_calls(const char* what, int kind, int32_t k, const gsp_options*
   printf("%-48s n=%6d %9.3f us per call (rounds %.3f-%.3f)\n", r->what, r->n, r->us, r->lo, r->hi);
   fflush(stdout);
   gsp_graph_destroy(g);
+  grid_arcs_free(&a);
 }
 
-/* Road index on a grid: the index's point to point. */
+/* Road index on a grid: the index's point to point (the index is built on
+ * a graph of the same arcs as time_calls' own, which it accepts). */
 static void time_indexed_p2p(int32_t k, int calls) {
-  gsp_graph* g = grid(k);
+  grid_arcs a;
+  gsp_graph* g = NULL;
   gsp_index* ix = NULL;
   gsp_options o;
   gsp_options_init(&o);
   o.backend = GSP_BACKEND_CPU;
+  if (grid_arcs_make(&a, k)) g = bench_graph_from_arcs(a.n, a.m, a.src, a.dst, a.w, GSP_I32);
+  grid_arcs_free(&a);
   if (g == NULL || gsp_index_build(g, &o, &ix, NULL) != GSP_OK) {
     fprintf(stderr, "grid index: %s\n", gsp_last_error());
     gsp_graph_destroy(g);
@@ -115,7 +135,6 @@ static void time_indexed_p2p(int32_t k, int calls) {
   gsp_graph_destroy(g);
   o.index = ix;
   o.flags = GSP_NO_PATHS;
-  /* time_calls makes its own grid: the index is checked against it (the same arcs) */
   time_calls("gsp_table_run_into 1 x 1, road index (CPU)", kTable, k, &o, calls);
   gsp_index_destroy(ix);
 }
